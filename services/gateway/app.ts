@@ -1,0 +1,30 @@
+import Router from '@koa/router';
+import Koa from 'koa';
+import type { GatewayDeps, GatewayState } from './context';
+import { graphqlHandler } from './graphql/handler';
+import { authenticate } from './middleware/auth';
+import { errorHandler } from './middleware/errors';
+import { requestContext } from './middleware/request-context';
+import { healthRoutes } from './routes/health.routes';
+import { userRoutes } from './routes/users.routes';
+
+/** The API gateway as a Koa app, testable without listening. */
+export function createApp(deps: GatewayDeps): Koa<GatewayState> {
+  const app = new Koa<GatewayState>({ proxy: true });
+  app.silent = true; // errors are logged by errorHandler with the request id
+
+  app.use(requestContext(deps));
+  app.use(errorHandler());
+
+  const health = healthRoutes(deps);
+  app.use(health.routes());
+
+  const api = new Router<GatewayState>({ prefix: '/api/v1/:tenantAlias' });
+  api.all('/graphql', authenticate(deps), graphqlHandler(deps));
+  userRoutes(api, deps);
+
+  app.use(api.routes());
+  app.use(api.allowedMethods({ throw: true }));
+  app.use(health.allowedMethods({ throw: true }));
+  return app;
+}

@@ -1,0 +1,35 @@
+import type { Context, DefaultState, ParameterizedContext } from 'koa';
+import type { Config } from '../../shared/config';
+import type { Db } from '../../shared/db/knex';
+import type { Logger } from '../../shared/logger';
+import type { Metrics } from '../../shared/metrics';
+import type { TemporalDeps } from '../../shared/temporal/client';
+import type { UserIdentity } from '../../shared/domain/user-jwt';
+
+/** Everything the gateway needs, injected so tests can build an app against real but isolated parts. */
+export interface GatewayDeps {
+  config: Config;
+  db: Db;
+  temporal: TemporalDeps;
+  logger: Logger;
+  metrics: Metrics;
+  /** Injectable clock (epoch ms) for JWT expiry and time windows. */
+  now: () => number;
+}
+
+export interface AuthenticatedTenant {
+  id: string;
+  alias: string;
+  mode: 'live' | 'test';
+}
+
+export type Principal = { kind: 'apiKey' } | ({ kind: 'user' } & UserIdentity);
+
+export interface GatewayState extends DefaultState {
+  requestId: string;
+  log: Logger;
+  tenant?: AuthenticatedTenant;
+  principal?: Principal;
+}
+
+export type GatewayContext = ParameterizedContext<GatewayState, Context>;

@@ -1,0 +1,16 @@
+import { loadConfigOrExit } from '../../shared/config';
+import { createLogger } from '../../shared/logger';
+import { handleShutdown } from '../../shared/process';
+import { startGateway } from './gateway';
+
+async function main() {
+  const config = loadConfigOrExit();
+  const logger = createLogger({ level: config.LOG_LEVEL, name: 'gateway' });
+  const gateway = await startGateway(config, logger);
+  handleShutdown(logger, config.SHUTDOWN_GRACE_MS, () => gateway.close());
+}
+
+main().catch((err: unknown) => {
+  process.stderr.write(`gateway failed to start: ${(err as Error).stack ?? String(err)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,81 @@
+import type { Middleware } from 'koa';
+import { matchesAnyKey } from '../../../shared/domain/api-keys';
+import { tenantAliasSchema } from '../../../shared/domain/tenants';
+import { verifyUserJwt } from '../../../shared/domain/user-jwt';
+import { AppError } from '../../../shared/errors';
+import { createTenantsRepo } from '../../../shared/repos/tenants.repo';
+import type { GatewayDeps, GatewayState, Principal } from '../context';
+
+const USER_TOKEN_HEADER = 'x-saasquatch-user-token';
+
+function unauthorized(allowUserJwt: boolean): AppError {
+  const challenges = ['Basic realm="referral-service", charset="UTF-8"'];
+  if (allowUserJwt) challenges.push('Bearer realm="referral-service"');
+  return new AppError('UNAUTHORIZED', 'Missing or invalid credentials', {
+    headers: { 'WWW-Authenticate': challenges.join(', ') },
+  });
+}
+
+/** The API key from HTTP Basic: as user name with an empty password, or as password with an empty user name. */
+export function apiKeyFromBasic(header: string): string | null {
+  const match = /^Basic\s+([A-Za-z0-9+/=]+)\s*$/i.exec(header);
+  if (!match) return null;
+  const decoded = Buffer.from(match[1]!, 'base64').toString('utf8');
+  const colon = decoded.indexOf(':');
+  if (colon < 0) return null;
+  const user = decoded.slice(0, colon);
+  const password = decoded.slice(colon + 1);
+  if (user !== '' && password === '') return user;
+  if (user === '' && password !== '') return password;
+  return null;
+}
+
+function bearerToken(authorization: string): string | null {
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization);
+  return match ? match[1]! : null;
+}
+
+/**
+ * Authenticates a request under /api/v1/:tenantAlias. Unknown tenants, wrong keys and another tenant's
+ * key are indistinguishable 401s. With allowUserJwt, a user JWT is accepted too, and it may only act on
+ * its own account and user: a path naming another (`:accountId`, `:userId`) is 403.
+ */
+export function authenticate(
+  deps: Pick<GatewayDeps, 'db' | 'now'>,
+  options: { allowUserJwt?: boolean } = {},
+): Middleware<GatewayState> {
+  const allowUserJwt = options.allowUserJwt ?? false;
+  const tenants = createTenantsRepo(deps.db);
+  return async (ctx, next) => {
+    const params = (ctx as unknown as { params: Record<string, string> }).params;
+    const alias = tenantAliasSchema.safeParse(params.tenantAlias);
+    const authorization = ctx.get('authorization');
+    const apiKey = apiKeyFromBasic(authorization);
+    const userToken = bearerToken(authorization) ?? (ctx.get(USER_TOKEN_HEADER) || null);
+    if (!alias.success || (apiKey === null && (userToken === null || !allowUserJwt))) {
+      throw unauthorized(allowUserJwt);
+    }
+    const tenant = await tenants.findWithActiveKeys(alias.data);
+    const keyHashes = tenant?.keyHashes ?? [];
+    let principal: Principal | null = null;
+    if (apiKey !== null) {
+      if (matchesAnyKey(apiKey, keyHashes)) principal = { kind: 'apiKey' };
+    } else if (userToken !== null) {
+      const identity = verifyUserJwt(userToken, keyHashes, deps.now());
+      if (identity) principal = { kind: 'user', ...identity };
+    }
+    if (!tenant || !principal) throw unauthorized(allowUserJwt);
+
+    if (principal.kind === 'user') {
+      const otherAccount = params.accountId !== undefined && params.accountId !== principal.accountId;
+      const otherUser = params.userId !== undefined && params.userId !== principal.userId;
+      if (otherAccount || otherUser) {
+        throw new AppError('FORBIDDEN', 'The user token does not grant access to this account or user');
+      }
+    }
+    ctx.state.tenant = { id: tenant.id, alias: tenant.alias, mode: tenant.mode };
+    ctx.state.principal = principal;
+    ctx.state.log = ctx.state.log.child({ tenantAlias: tenant.alias });
+    await next();
+  };
+}

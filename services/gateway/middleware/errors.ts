@@ -1,0 +1,57 @@
+import type { Middleware } from 'koa';
+import { AppError, API_ERROR_STATUS, type ApiErrorCode } from '../../../shared/errors';
+import type { GatewayState } from '../context';
+
+/** HTTP statuses raised by Koa or its helpers (ctx.throw, router.allowedMethods) mapped into the closed set. */
+const CODE_FOR_STATUS: Record<number, ApiErrorCode> = {
+  400: 'VALIDATION_FAILED',
+  401: 'UNAUTHORIZED',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  405: 'METHOD_NOT_ALLOWED',
+  409: 'CONFLICT',
+  413: 'PAYLOAD_TOO_LARGE',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
+  503: 'SERVICE_UNAVAILABLE',
+};
+
+export function errorBody(err: AppError, requestId: string) {
+  return {
+    statusCode: err.statusCode,
+    message: err.message,
+    apiErrorCode: err.apiErrorCode,
+    requestId,
+    ...(err.details.validationErrors ? { validationErrors: err.details.validationErrors } : {}),
+  };
+}
+
+/** Turns anything thrown below into the one error shape; unexpected errors are logged, never shown. */
+export function toAppError(err: unknown): AppError {
+  if (err instanceof AppError) return err;
+  const e = err as { status?: unknown; expose?: unknown; message?: string; headers?: Record<string, string> };
+  if (typeof e?.status === 'number' && e.expose === true && CODE_FOR_STATUS[e.status]) {
+    return new AppError(CODE_FOR_STATUS[e.status]!, e.message ?? 'Request failed', { headers: e.headers });
+  }
+  return new AppError('INTERNAL_ERROR', 'Internal server error');
+}
+
+export function errorHandler(): Middleware<GatewayState> {
+  return async (ctx, next) => {
+    try {
+      await next();
+      if (ctx.status === 404 && ctx.body === undefined) {
+        throw new AppError('NOT_FOUND', `No route for ${ctx.method} ${ctx.path}`);
+      }
+    } catch (err) {
+      const appError = toAppError(err);
+      if (appError.apiErrorCode === 'INTERNAL_ERROR') {
+        ctx.state.log?.error({ err, tenantAlias: ctx.state.tenant?.alias }, 'unhandled error');
+      }
+      ctx.status = appError.statusCode;
+      for (const [name, value] of Object.entries(appError.details.headers ?? {})) ctx.set(name, value);
+      ctx.body = errorBody(appError, ctx.state.requestId);
+    }
+  };
+}
+
+export { API_ERROR_STATUS };

@@ -1,0 +1,134 @@
+import path from 'node:path';
+import { PROJECT_ROOT, loadConfigOrExit, type Config } from '../../shared/config';
+import { createDb, migrateLatest } from '../../shared/db/knex';
+import { ensureDemoTenant } from '../../shared/domain/demo-tenant';
+import { ensurePostgres, type PostgresHandle } from '../../shared/infra/postgres';
+import { ensureTemporal, type TemporalServerHandle } from '../../shared/infra/temporal-server';
+import { createLogger } from '../../shared/logger';
+import { handleShutdown } from '../../shared/process';
+import { installTemporalRuntimeLogger } from '../worker/runtime-logger';
+import { createTemporal } from '../../shared/temporal/client';
+import { CUSTOM_SEARCH_ATTRIBUTES } from '../../shared/temporal/search-attributes';
+import { workflowIds, workflowTypes } from '../../shared/temporal/workflow-ids';
+import type { SelfCheckResult } from '../../shared/types/system';
+import { startGateway, type RunningGateway } from '../gateway/gateway';
+import { startWorker, type RunningWorker } from '../worker/worker';
+
+/**
+ * `npm start`: everything a newcomer needs on one machine. Ensures PostgreSQL and Temporal (starting
+ * embedded/dev servers only when none is configured or answering), migrates, seeds the demo tenant,
+ * runs the worker and the gateway in this process, proves the loop with a self-check workflow, and
+ * prints where everything is.
+ */
+async function main() {
+  const config = loadConfigOrExit();
+  const logger = createLogger({ level: config.LOG_LEVEL, name: 'launcher' });
+  installTemporalRuntimeLogger(logger);
+  const stops: (() => Promise<void>)[] = [];
+  const stopAll = async () => {
+    for (const stop of stops.reverse()) await stop().catch((err: unknown) => logger.error({ err }, 'stop failed'));
+  };
+  handleShutdown(logger, config.SHUTDOWN_GRACE_MS, stopAll);
+
+  try {
+    const [pg, temporal] = await Promise.all([
+      ensurePostgres({
+        databaseUrl: config.databaseUrl,
+        explicit: config.databaseUrlExplicit,
+        dataDir: config.dataDir,
+        embeddedPort: config.EMBEDDED_PG_PORT,
+        databaseName: config.DATABASE_NAME,
+        logger,
+      }).then((h) => (stops.push(h.stop), h)),
+      ensureTemporal({
+        address: config.temporalAddress,
+        explicit: config.temporalAddressExplicit,
+        namespace: config.TEMPORAL_NAMESPACE,
+        dataDir: config.dataDir,
+        toolsDir: path.join(PROJECT_ROOT, '.tools'),
+        uiPort: config.TEMPORAL_UI_PORT,
+        searchAttributes: CUSTOM_SEARCH_ATTRIBUTES,
+        logger,
+      }).then((h) => (stops.push(h.stop), h)),
+    ]);
+    const resolved: Config = { ...config, databaseUrl: pg.url, temporalAddress: temporal.address };
+
+    const db = createDb({ url: resolved.databaseUrl, poolMax: 2, applicationName: 'launcher' });
+    await migrateLatest(db);
+    const demo = await ensureDemoTenant(db, config.DEMO_TENANT_ALIAS, config.dataDir);
+    await db.destroy();
+
+    const worker = await startWorker(resolved, logger.child({ component: 'worker' }));
+    stops.push(() => worker.close());
+    const gateway = await startGateway({ ...resolved, MIGRATE_ON_START: false }, logger.child({ component: 'gateway' }));
+    stops.push(() => gateway.close());
+    const check = await selfCheck(resolved);
+    printBanner({ config: resolved, pg, temporal, gateway, worker, demo, check });
+  } catch (err) {
+    logger.fatal({ err }, 'launcher failed to start');
+    await stopAll();
+    process.exit(1);
+  }
+}
+
+async function selfCheck(config: Config): Promise<SelfCheckResult> {
+  const temporal = createTemporal({
+    address: config.temporalAddress,
+    namespace: config.TEMPORAL_NAMESPACE,
+    taskQueue: config.TEMPORAL_TASK_QUEUE,
+  });
+  try {
+    return await temporal.client.workflow.execute(workflowTypes.selfCheck, {
+      taskQueue: config.TEMPORAL_TASK_QUEUE,
+      workflowId: workflowIds.selfCheck(`launcher-${Date.now()}`),
+      args: [{ requestedBy: 'launcher' }],
+      workflowExecutionTimeout: '60s',
+    });
+  } finally {
+    await temporal.connection.close();
+  }
+}
+
+function printBanner(s: {
+  config: Config;
+  pg: PostgresHandle;
+  temporal: TemporalServerHandle;
+  gateway: RunningGateway;
+  worker: RunningWorker;
+  demo: { alias: string; mode: string; apiKey: string };
+  check: SelfCheckResult;
+}) {
+  const base = `${s.gateway.url}/api/v1/${s.demo.alias}`;
+  const ready = {
+    event: 'ready',
+    apiBaseUrl: base,
+    gatewayUrl: s.gateway.url,
+    graphqlUrl: `${base}/graphql`,
+    temporalAddress: s.temporal.address,
+    temporalUiUrl: s.temporal.uiUrl ?? s.config.temporalUiUrl,
+    workerHttpPort: s.worker.httpPort,
+    postgres: s.pg.embedded ? 'embedded' : 'external',
+    demoTenant: s.demo,
+  };
+  const lines = [
+    '',
+    'Referral service is running.',
+    `  API base URL      ${base}`,
+    `  GraphQL           ${base}/graphql`,
+    `  Health            ${s.gateway.url}/readyz   metrics: ${s.gateway.url}/metrics`,
+    `  Temporal UI       ${ready.temporalUiUrl}  (gRPC ${s.temporal.address}${s.temporal.started ? ', dev server started by npm start' : ''})`,
+    `  Worker            http://localhost:${s.worker.httpPort}/healthz`,
+    `  PostgreSQL        ${s.pg.embedded ? 'embedded, data in ' + s.config.dataDir : 'external'} (database ${s.check.database.database})`,
+    `  Demo tenant       ${s.demo.alias} (${s.demo.mode})`,
+    `  Demo API key      ${s.demo.apiKey}`,
+    '',
+    `  Try: curl -u '${s.demo.apiKey}:' -H 'content-type: application/json' \\`,
+    `         -d '{"query":"{ tenant { alias mode } }"}' ${base}/graphql`,
+    '',
+    'Ctrl-C stops everything.',
+    '',
+  ];
+  process.stdout.write(`${JSON.stringify(ready)}\n${lines.join('\n')}\n`);
+}
+
+void main();

@@ -1,0 +1,23 @@
+import { loadConfigOrExit } from '../../shared/config';
+import { createLogger } from '../../shared/logger';
+import { handleShutdown } from '../../shared/process';
+import { installTemporalRuntimeLogger } from './runtime-logger';
+import { startWorker } from './worker';
+
+async function main() {
+  const config = loadConfigOrExit();
+  const logger = createLogger({ level: config.LOG_LEVEL, name: 'worker' });
+  installTemporalRuntimeLogger(logger);
+  const worker = await startWorker(config, logger);
+  handleShutdown(logger, config.SHUTDOWN_GRACE_MS, () => worker.close());
+  // A worker whose polling dies on its own must not linger as a healthy-looking process.
+  worker.done.catch((err: unknown) => {
+    logger.fatal({ err }, 'worker failed');
+    process.exit(1);
+  });
+}
+
+main().catch((err: unknown) => {
+  process.stderr.write(`worker failed to start: ${(err as Error).stack ?? String(err)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,92 @@
+import http from 'node:http';
+import { NativeConnection, Worker, type WorkerOptions } from '@temporalio/worker';
+import { createActivities } from '../../activities';
+import type { Config } from '../../shared/config';
+import { createDb, pingDb } from '../../shared/db/knex';
+import { closeServer, listen } from '../../shared/http';
+import type { Logger } from '../../shared/logger';
+import { createMetrics } from '../../shared/metrics';
+import { createTemporal, registerSearchAttributes } from '../../shared/temporal/client';
+
+export interface RunningWorker {
+  httpPort: number;
+  /** Settles when the worker stops polling (after close(), or on a fatal worker error). */
+  done: Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface WorkerStartOptions {
+  /** Prebuilt workflow bundle (tests build it once); default: bundle workflows/ at start. */
+  workflowBundle?: WorkerOptions['workflowBundle'];
+  taskQueue?: string;
+  httpPort?: number;
+}
+
+async function connectWithRetry(address: string, logger: Logger, attempts = 30): Promise<NativeConnection> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await NativeConnection.connect({ address });
+    } catch (err) {
+      if (attempt >= attempts) throw err;
+      logger.warn({ address, attempt }, 'Temporal not reachable yet; retrying');
+      await new Promise((r) => setTimeout(r, 1000));
+    }
+  }
+}
+
+/** Hosts workflows/ and activities/ on the task queue, with /healthz and /metrics on its own port. */
+export async function startWorker(config: Config, logger: Logger, options: WorkerStartOptions = {}): Promise<RunningWorker> {
+  const db = createDb({ url: config.databaseUrl, poolMax: config.DATABASE_POOL_MAX, applicationName: 'worker' });
+  const taskQueue = options.taskQueue ?? config.TEMPORAL_TASK_QUEUE;
+  const connection = await connectWithRetry(config.temporalAddress, logger);
+  const admin = createTemporal({ address: config.temporalAddress, namespace: config.TEMPORAL_NAMESPACE, taskQueue });
+  await registerSearchAttributes(admin);
+  await admin.connection.close();
+
+  const worker = await Worker.create({
+    connection,
+    namespace: config.TEMPORAL_NAMESPACE,
+    taskQueue,
+    ...(options.workflowBundle
+      ? { workflowBundle: options.workflowBundle }
+      : { workflowsPath: require.resolve('../../workflows') }),
+    activities: createActivities({ db }),
+    shutdownGraceTime: `${Math.max(1, Math.floor(config.SHUTDOWN_GRACE_MS / 2000))}s`,
+  });
+
+  const metrics = createMetrics();
+  const server = http.createServer((req, res) => {
+    if (req.url === '/healthz') {
+      const running = worker.getState() === 'RUNNING';
+      res.writeHead(running ? 200 : 503, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ status: running ? 'ok' : worker.getState().toLowerCase() }));
+    } else if (req.url === '/readyz') {
+      pingDb(db).then(
+        () => res.writeHead(200, { 'content-type': 'application/json' }).end('{"status":"ready"}'),
+        () => res.writeHead(503, { 'content-type': 'application/json' }).end('{"status":"postgres unreachable"}'),
+      );
+    } else if (req.url === '/metrics') {
+      metrics.registry.metrics().then((text) => res.writeHead(200, { 'content-type': metrics.registry.contentType }).end(text));
+    } else {
+      res.writeHead(404, { 'content-type': 'application/json' }).end('{"statusCode":404,"apiErrorCode":"NOT_FOUND"}');
+    }
+  });
+  const httpPort = await listen(server, options.httpPort ?? config.WORKER_HTTP_PORT, config.HOST);
+
+  const done = worker.run();
+  logger.info({ taskQueue, httpPort }, 'worker running');
+  let closing: Promise<void> | undefined;
+  return {
+    httpPort,
+    done,
+    close() {
+      closing ??= (async () => {
+        if (worker.getState() === 'RUNNING') worker.shutdown(); // drains in-flight tasks
+        await done.catch((err: unknown) => logger.error({ err }, 'worker stopped with an error'));
+        await closeServer(server);
+        await Promise.allSettled([connection.close(), db.destroy()]);
+      })();
+      return closing;
+    },
+  };
+}

@@ -1,0 +1,233 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/**
+ * Every environment variable the services read, parsed once at boot. The table in README.md and the
+ * compose-file test are derived from CONFIG_VARIABLES, so this file is the single source of truth.
+ */
+const port = z.coerce.number().int().min(0).max(65535);
+const positiveInt = z.coerce.number().int().positive();
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+export const PROJECT_ROOT = path.resolve(__dirname, '..');
+
+interface VariableSpec {
+  schema: z.ZodType;
+  default?: string;
+  description: string;
+  /** Which processes read it; the compose test checks that required ones are set for each service. */
+  usedBy: readonly ('gateway' | 'worker' | 'launcher')[];
+  /** A deployment must set it explicitly (its default only suits a single dev machine). */
+  requiredInDeployment?: boolean;
+}
+
+export const CONFIG_VARIABLES = {
+  NODE_ENV: {
+    schema: z.enum(['development', 'production', 'test']),
+    default: 'development',
+    description: 'Runtime mode; `production` turns off pretty logs.',
+    usedBy: ['gateway', 'worker', 'launcher'],
+  },
+  LOG_LEVEL: {
+    schema: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']),
+    default: 'info',
+    description: 'pino log level.',
+    usedBy: ['gateway', 'worker', 'launcher'],
+  },
+  HOST: {
+    schema: z.string().min(1),
+    default: '0.0.0.0',
+    description: 'Interface the HTTP servers bind to.',
+    usedBy: ['gateway', 'worker'],
+  },
+  PORT: {
+    schema: port,
+    default: '8080',
+    description: 'API gateway port (0 picks a free port).',
+    usedBy: ['gateway', 'launcher'],
+  },
+  WORKER_HTTP_PORT: {
+    schema: port,
+    default: '9464',
+    description: "Worker's /healthz and /metrics port (0 picks a free port).",
+    usedBy: ['worker', 'launcher'],
+  },
+  PUBLIC_URL: {
+    schema: z.url().optional(),
+    description: 'Public base URL of the API gateway, used in share links. Default: http://localhost:{PORT}.',
+    usedBy: ['gateway'],
+  },
+  DATABASE_URL: {
+    schema: z.string().min(1).optional(),
+    description:
+      'PostgreSQL connection string. Unset: postgres://postgres@{PGHOST}:{PGPORT}/{DATABASE_NAME}; `npm start` falls back to an embedded PostgreSQL when nothing answers there.',
+    usedBy: ['gateway', 'worker', 'launcher'],
+    requiredInDeployment: true,
+  },
+  PGHOST: {
+    schema: z.string().min(1),
+    default: '127.0.0.1',
+    description: 'Host of the local PostgreSQL tried when DATABASE_URL is unset.',
+    usedBy: ['launcher'],
+  },
+  PGPORT: {
+    schema: port,
+    default: '5432',
+    description: 'Port of the local PostgreSQL tried when DATABASE_URL is unset.',
+    usedBy: ['launcher'],
+  },
+  DATABASE_NAME: {
+    schema: z.string().regex(/^[a-z_][a-z0-9_]{0,62}$/),
+    default: 'referral_service',
+    description: 'Database created (if missing) when DATABASE_URL is unset.',
+    usedBy: ['launcher'],
+  },
+  DATABASE_POOL_MAX: {
+    schema: positiveInt,
+    default: '10',
+    description: 'Maximum PostgreSQL connections per process.',
+    usedBy: ['gateway', 'worker'],
+  },
+  EMBEDDED_PG_PORT: {
+    schema: port,
+    default: '5433',
+    description: 'Port of the embedded PostgreSQL that `npm start` runs when no server is available.',
+    usedBy: ['launcher'],
+  },
+  MIGRATE_ON_START: {
+    schema: bool,
+    default: 'true',
+    description: 'Run knex migrations when a gateway starts (a migration lock makes replicas safe).',
+    usedBy: ['gateway'],
+  },
+  DATA_DIR: {
+    schema: z.string().min(1),
+    default: '.data',
+    description: 'Local state of the launcher: embedded PostgreSQL data, Temporal SQLite file.',
+    usedBy: ['launcher'],
+  },
+  TEMPORAL_ADDRESS: {
+    schema: z.string().min(1).optional(),
+    description:
+      'Temporal frontend host:port. Unset: 127.0.0.1:7233; `npm start` runs `temporal server start-dev` when nothing answers there.',
+    usedBy: ['gateway', 'worker', 'launcher'],
+    requiredInDeployment: true,
+  },
+  TEMPORAL_NAMESPACE: {
+    schema: z.string().min(1),
+    default: 'default',
+    description: 'Temporal namespace.',
+    usedBy: ['gateway', 'worker', 'launcher'],
+    requiredInDeployment: true,
+  },
+  TEMPORAL_TASK_QUEUE: {
+    schema: z.string().min(1),
+    default: 'referral-service',
+    description: 'Task queue shared by the gateway (starts workflows) and the worker (runs them).',
+    usedBy: ['gateway', 'worker'],
+    requiredInDeployment: true,
+  },
+  TEMPORAL_UI_PORT: {
+    schema: port,
+    default: '8233',
+    description: 'Temporal Web UI port of the dev server that `npm start` runs.',
+    usedBy: ['launcher'],
+  },
+  TEMPORAL_UI_URL: {
+    schema: z.url().optional(),
+    description: 'Temporal Web UI URL printed by the launcher. Default: http://localhost:{TEMPORAL_UI_PORT}.',
+    usedBy: ['launcher'],
+  },
+  BODY_LIMIT_BYTES: {
+    schema: positiveInt,
+    default: String(1024 * 1024),
+    description: 'Largest JSON or GraphQL request body accepted (413 above it).',
+    usedBy: ['gateway'],
+  },
+  GRAPHQL_MAX_DEPTH: {
+    schema: positiveInt,
+    default: '10',
+    description: 'Deepest GraphQL selection accepted.',
+    usedBy: ['gateway'],
+  },
+  GRAPHQL_MAX_COMPLEXITY: {
+    schema: positiveInt,
+    default: '1000',
+    description: 'Largest GraphQL query cost accepted (one per field, lists multiply by their limit).',
+    usedBy: ['gateway'],
+  },
+  SHUTDOWN_GRACE_MS: {
+    schema: positiveInt,
+    default: '20000',
+    description: 'How long SIGTERM waits for in-flight requests and activities before forcing exit.',
+    usedBy: ['gateway', 'worker', 'launcher'],
+  },
+  DEMO_TENANT_ALIAS: {
+    schema: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/),
+    default: 'demo',
+    description: 'Alias of the demo tenant that `npm start` creates and prints a fresh key for.',
+    usedBy: ['launcher'],
+  },
+} as const satisfies Record<string, VariableSpec>;
+
+export type ConfigVariable = keyof typeof CONFIG_VARIABLES;
+type Raw = { [K in ConfigVariable]: z.output<(typeof CONFIG_VARIABLES)[K]['schema']> };
+
+export interface Config extends Raw {
+  /** DATABASE_URL or the default built from PGHOST, PGPORT and DATABASE_NAME. */
+  databaseUrl: string;
+  /** Whether DATABASE_URL was given (the launcher only falls back to embedded PostgreSQL when not). */
+  databaseUrlExplicit: boolean;
+  temporalAddress: string;
+  temporalAddressExplicit: boolean;
+  publicUrl: string;
+  temporalUiUrl: string;
+  dataDir: string;
+}
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const shape: Record<string, z.ZodType> = {};
+  for (const [name, spec] of Object.entries(CONFIG_VARIABLES) as [string, VariableSpec][]) {
+    shape[name] = spec.default === undefined ? spec.schema : z.preprocess((v) => v ?? spec.default, spec.schema);
+  }
+  const input: Record<string, string | undefined> = {};
+  for (const name of Object.keys(CONFIG_VARIABLES)) {
+    const value = env[name];
+    input[name] = value === '' ? undefined : value;
+  }
+  const parsed = z.object(shape).safeParse(input);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const raw = parsed.data as Raw;
+  const databaseUrl =
+    raw.DATABASE_URL ?? `postgres://postgres@${raw.PGHOST}:${raw.PGPORT}/${raw.DATABASE_NAME}`;
+  return {
+    ...raw,
+    databaseUrl,
+    databaseUrlExplicit: raw.DATABASE_URL !== undefined,
+    temporalAddress: raw.TEMPORAL_ADDRESS ?? '127.0.0.1:7233',
+    temporalAddressExplicit: raw.TEMPORAL_ADDRESS !== undefined,
+    publicUrl: (raw.PUBLIC_URL ?? `http://localhost:${raw.PORT}`).replace(/\/+$/, ''),
+    temporalUiUrl: raw.TEMPORAL_UI_URL ?? `http://localhost:${raw.TEMPORAL_UI_PORT}`,
+    dataDir: path.resolve(PROJECT_ROOT, raw.DATA_DIR),
+  };
+}
+
+/** Boot-time helper for entry points: a bad configuration is a clear message and exit code 78, not a stack. */
+export function loadConfigOrExit(env: NodeJS.ProcessEnv = process.env): Config {
+  try {
+    return loadConfig(env);
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      process.stderr.write(`${err.message}\n`);
+      process.exit(78);
+    }
+    throw err;
+  }
+}

@@ -1,0 +1,16 @@
+import type { Knex } from 'knex';
+import * as m001 from './001-tenants';
+
+/**
+ * Migrations are listed statically (not discovered on disk) so they load the same way under tsx, jest
+ * and compiled JavaScript. Append new ones; never edit one that has shipped.
+ */
+const migrations: Record<string, Knex.Migration> = {
+  '001-tenants': m001,
+};
+
+export const migrationSource: Knex.MigrationSource<string> = {
+  getMigrations: async () => Object.keys(migrations),
+  getMigrationName: (name) => name,
+  getMigration: async (name) => migrations[name]!,
+};

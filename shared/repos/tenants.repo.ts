@@ -1,0 +1,59 @@
+import type { DbOrTrx } from '../db/knex';
+
+export interface TenantRow {
+  id: string;
+  alias: string;
+  mode: 'live' | 'test';
+  name: string;
+  created_at: Date;
+}
+
+export interface TenantWithKeys extends TenantRow {
+  keyHashes: Buffer[];
+}
+
+export function createTenantsRepo(db: DbOrTrx) {
+  return {
+    async findByAlias(alias: string, trx: DbOrTrx = db): Promise<TenantRow | undefined> {
+      return trx<TenantRow>('tenants').where({ alias }).first();
+    },
+
+    /** One round trip for authentication: the tenant and the hashes of its active keys. */
+    async findWithActiveKeys(alias: string, trx: DbOrTrx = db): Promise<TenantWithKeys | undefined> {
+      const rows = await trx('tenants as t')
+        .leftJoin('api_keys as k', function joinActive() {
+          this.on('k.tenant_id', 't.id').andOnNull('k.revoked_at');
+        })
+        .where('t.alias', alias)
+        .select('t.id', 't.alias', 't.mode', 't.name', 't.created_at', 'k.key_hash');
+      if (rows.length === 0) return undefined;
+      const { key_hash: _ignored, ...tenant } = rows[0] as TenantRow & { key_hash: Buffer | null };
+      return {
+        ...tenant,
+        keyHashes: rows.map((r: { key_hash: Buffer | null }) => r.key_hash).filter((h): h is Buffer => h !== null),
+      };
+    },
+
+    async insert(tenant: { alias: string; mode: 'live' | 'test'; name: string }, trx: DbOrTrx = db) {
+      const [row] = await trx<TenantRow>('tenants').insert(tenant).returning('*');
+      return row!;
+    },
+
+    async insertKey(key: { tenantId: string; keyHash: Buffer; keyPrefix: string }, trx: DbOrTrx = db) {
+      const [row] = await trx('api_keys')
+        .insert({ tenant_id: key.tenantId, key_hash: key.keyHash, key_prefix: key.keyPrefix })
+        .returning(['id']);
+      return row as { id: string };
+    },
+
+    async revokeKeysExcept(tenantId: string, keepKeyId: string, trx: DbOrTrx = db): Promise<number> {
+      return trx('api_keys')
+        .where({ tenant_id: tenantId })
+        .whereNull('revoked_at')
+        .whereNot({ id: keepKeyId })
+        .update({ revoked_at: trx.fn.now() });
+    },
+  };
+}
+
+export type TenantsRepo = ReturnType<typeof createTenantsRepo>;

@@ -1,0 +1,16 @@
+import { defineSearchAttributeKey, SearchAttributeType } from '@temporalio/common';
+
+/**
+ * Custom search attributes every workflow carries, so operators can filter the Temporal UI by tenant,
+ * entity and kind (e.g. `TenantAlias = "acme" AND WorkflowKind = "import"`).
+ */
+export const TENANT_ALIAS = defineSearchAttributeKey('TenantAlias', SearchAttributeType.KEYWORD);
+export const ENTITY_ID = defineSearchAttributeKey('EntityId', SearchAttributeType.KEYWORD);
+export const WORKFLOW_KIND = defineSearchAttributeKey('WorkflowKind', SearchAttributeType.KEYWORD);
+
+/** Name → type, in the CLI's spelling (`temporal server start-dev --search-attribute Name=Keyword`). */
+export const CUSTOM_SEARCH_ATTRIBUTES: Record<string, 'Keyword'> = {
+  [TENANT_ALIAS.name]: 'Keyword',
+  [ENTITY_ID.name]: 'Keyword',
+  [WORKFLOW_KIND.name]: 'Keyword',
+};

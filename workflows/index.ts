@@ -1,0 +1,3 @@
+// Every workflow the worker hosts. Workflow code is deterministic: only @temporalio/workflow and
+// `import type` from activities/ and shared/types (enforced by ESLint).
+export { selfCheckWorkflow } from './self-check.workflow';
