@@ -6,6 +6,7 @@ import { authenticate } from './middleware/auth';
 import { errorHandler } from './middleware/errors';
 import { requestContext } from './middleware/request-context';
 import { healthRoutes } from './routes/health.routes';
+import { programRoutes } from './routes/program.routes';
 import { userRoutes } from './routes/users.routes';
 
 /** The API gateway as a Koa app, testable without listening. */
@@ -21,10 +22,11 @@ export function createApp(deps: GatewayDeps): Koa<GatewayState> {
 
   const api = new Router<GatewayState>({ prefix: '/api/v1/:tenantAlias' });
   api.all('/graphql', authenticate(deps), graphqlHandler(deps));
+  programRoutes(api, deps);
   userRoutes(api, deps);
 
   app.use(api.routes());
-  app.use(api.allowedMethods({ throw: true }));
-  app.use(health.allowedMethods({ throw: true }));
+  app.use(api.allowedMethods());
+  app.use(health.allowedMethods());
   return app;
 }

@@ -98,6 +98,8 @@ async function waitFor(check: () => Promise<boolean>, timeoutMs: number, what: s
 export interface DevServerOptions {
   cli: string;
   dataDir: string;
+  /** Keep state in dataDir/temporal.sqlite (default); false keeps it in memory (tests). */
+  persist?: boolean;
   port: number;
   uiPort?: number;
   namespace: string;
@@ -107,7 +109,7 @@ export interface DevServerOptions {
 
 /** Runs `temporal server start-dev` with a SQLite file under dataDir; resolves once its ports answer. */
 export async function startTemporalDevServer(options: DevServerOptions): Promise<TemporalServerHandle> {
-  fs.mkdirSync(options.dataDir, { recursive: true });
+  if (options.persist !== false) fs.mkdirSync(options.dataDir, { recursive: true });
   const args = [
     'server',
     'start-dev',
@@ -115,8 +117,7 @@ export async function startTemporalDevServer(options: DevServerOptions): Promise
     '127.0.0.1',
     '--port',
     String(options.port),
-    '--db-filename',
-    path.join(options.dataDir, 'temporal.sqlite'),
+    ...(options.persist === false ? [] : ['--db-filename', path.join(options.dataDir, 'temporal.sqlite')]),
     '--log-level',
     'warn',
     ...(options.namespace === 'default' ? [] : ['--namespace', options.namespace]),

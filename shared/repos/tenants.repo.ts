@@ -5,6 +5,7 @@ export interface TenantRow {
   alias: string;
   mode: 'live' | 'test';
   name: string;
+  landing_url: string | null;
   created_at: Date;
 }
 
@@ -25,13 +26,18 @@ export function createTenantsRepo(db: DbOrTrx) {
           this.on('k.tenant_id', 't.id').andOnNull('k.revoked_at');
         })
         .where('t.alias', alias)
-        .select('t.id', 't.alias', 't.mode', 't.name', 't.created_at', 'k.key_hash');
+        .select('t.id', 't.alias', 't.mode', 't.name', 't.landing_url', 't.created_at', 'k.key_hash');
       if (rows.length === 0) return undefined;
       const { key_hash: _ignored, ...tenant } = rows[0] as TenantRow & { key_hash: Buffer | null };
       return {
         ...tenant,
         keyHashes: rows.map((r: { key_hash: Buffer | null }) => r.key_hash).filter((h): h is Buffer => h !== null),
       };
+    },
+
+    async update(id: string, changes: Partial<Pick<TenantRow, 'name' | 'landing_url'>>, trx: DbOrTrx = db) {
+      const [row] = await trx<TenantRow>('tenants').where({ id }).update(changes).returning('*');
+      return row;
     },
 
     async insert(tenant: { alias: string; mode: 'live' | 'test'; name: string }, trx: DbOrTrx = db) {

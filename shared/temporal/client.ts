@@ -1,6 +1,5 @@
 import { Client, Connection } from '@temporalio/client';
 import { temporal } from '@temporalio/proto';
-import { withTimeout } from '../db/knex';
 import { CUSTOM_SEARCH_ATTRIBUTES } from './search-attributes';
 
 export interface TemporalDeps {
@@ -21,11 +20,9 @@ export function createTemporal(options: { address: string; namespace: string; ta
 }
 
 export async function pingTemporal(deps: TemporalDeps, timeoutMs = 2000): Promise<void> {
-  await withTimeout(
-    deps.connection.workflowService.getSystemInfo({}),
-    timeoutMs,
-    'Temporal did not answer in time',
-  );
+  // The deadline ends the gRPC call and its retries. Racing a timer instead would return while the SDK
+  // still has a retry scheduled, which throws if the connection is closed before it fires.
+  await deps.connection.withDeadline(Date.now() + timeoutMs, () => deps.connection.workflowService.getSystemInfo({}));
 }
 
 /** Registers the custom search attributes on a namespace; already-registered ones are left alone. */

@@ -39,8 +39,12 @@ export function errorHandler(): Middleware<GatewayState> {
   return async (ctx, next) => {
     try {
       await next();
-      if (ctx.status === 404 && ctx.body === undefined) {
-        throw new AppError('NOT_FOUND', `No route for ${ctx.method} ${ctx.path}`);
+      // Router outcomes with no body (unknown route; known route, wrong method with Allow already set).
+      if (ctx.body === undefined || ctx.body === null) {
+        if (ctx.status === 404) throw new AppError('NOT_FOUND', `No route for ${ctx.method} ${ctx.path}`);
+        if (ctx.status === 405 || ctx.status === 501) {
+          throw new AppError('METHOD_NOT_ALLOWED', `${ctx.method} is not allowed on ${ctx.path}`);
+        }
       }
     } catch (err) {
       const appError = toAppError(err);

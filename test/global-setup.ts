@@ -1,0 +1,82 @@
+import fs from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import { bundleWorkflowCode } from '@temporalio/worker';
+import { PROJECT_ROOT } from '../shared/config';
+import { createDb, migrateLatest } from '../shared/db/knex';
+import { dropDatabase, ensureDatabase, ensurePostgres } from '../shared/infra/postgres';
+import { findOrInstallTemporalCli, startTemporalDevServer } from '../shared/infra/temporal-server';
+import { createLogger } from '../shared/logger';
+import { CUSTOM_SEARCH_ATTRIBUTES } from '../shared/temporal/search-attributes';
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * Once per `npm test`: a Temporal dev server (in memory, on a free port, unless TEMPORAL_ADDRESS names
+ * one), a fresh database with migrations on the configured PostgreSQL, and the workflow bundle that
+ * every test worker loads. Test files read them from TEST_* environment variables.
+ */
+export default async function globalSetup(): Promise<void> {
+  const logger = createLogger({ level: process.env.TEST_LOG_LEVEL ?? 'warn', name: 'test-setup' });
+  const stateDir = path.join(PROJECT_ROOT, '.data', 'test');
+  fs.mkdirSync(stateDir, { recursive: true });
+
+  const temporalPromise = (async () => {
+    if (process.env.TEMPORAL_ADDRESS) return { address: process.env.TEMPORAL_ADDRESS, stop: async () => undefined };
+    const cli = await findOrInstallTemporalCli(path.join(PROJECT_ROOT, '.tools'), logger);
+    return startTemporalDevServer({
+      cli,
+      dataDir: stateDir,
+      persist: false,
+      port: await freePort(),
+      namespace: 'default',
+      searchAttributes: CUSTOM_SEARCH_ATTRIBUTES,
+      logger,
+    });
+  })();
+
+  const bundlePromise = bundleWorkflowCode({
+    workflowsPath: require.resolve('../workflows'),
+    logger: { log() {}, trace() {}, debug() {}, info() {}, warn: (m: string) => logger.warn(m), error: (m: string) => logger.error(m) },
+  }).then((bundle) => {
+    const file = path.join(stateDir, `workflow-bundle-${process.pid}.js`);
+    fs.writeFileSync(file, bundle.code);
+    return file;
+  });
+
+  const server = await ensurePostgres({
+    databaseUrl: process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
+    explicit: process.env.DATABASE_URL !== undefined,
+    dataDir: path.join(PROJECT_ROOT, '.data'),
+    embeddedPort: Number(process.env.EMBEDDED_PG_PORT ?? 5433),
+    databaseName: 'postgres',
+    logger,
+  });
+  const testDbUrl = new URL(server.url);
+  testDbUrl.pathname = `/referral_test_${Date.now()}_${process.pid}`;
+  await ensureDatabase(testDbUrl.toString());
+  const db = createDb({ url: testDbUrl.toString(), poolMax: 1 });
+  await migrateLatest(db);
+  await db.destroy();
+
+  const [temporal, bundleFile] = await Promise.all([temporalPromise, bundlePromise]);
+  process.env.TEST_DATABASE_URL = testDbUrl.toString();
+  process.env.TEST_TEMPORAL_ADDRESS = temporal.address;
+  process.env.TEST_WORKFLOW_BUNDLE = bundleFile;
+
+  (globalThis as Record<string, unknown>).__testTeardown = async () => {
+    await temporal.stop();
+    await dropDatabase(testDbUrl.toString()).catch(() => undefined);
+    await server.stop();
+    fs.rmSync(bundleFile, { force: true });
+  };
+}
