@@ -39,6 +39,8 @@ async function main() {
         embeddedPort: config.EMBEDDED_PG_PORT,
         databaseName: config.DATABASE_NAME,
         logger,
+        // handleShutdown stops it last, after the worker and gateway have drained.
+        callerHandlesSignals: true,
       }).then((h) => (stops.push(h.stop), h)),
       ensureTemporal({
         address: config.temporalAddress,
@@ -99,6 +101,7 @@ function printBanner(s: {
   check: SelfCheckResult;
 }) {
   const base = `${s.gateway.url}/api/v1/${s.demo.alias}`;
+  const pgHost = new URL(s.pg.url).host; // never print the password
   const ready = {
     event: 'ready',
     apiBaseUrl: base,
@@ -108,6 +111,7 @@ function printBanner(s: {
     temporalUiUrl: s.temporal.uiUrl ?? s.config.temporalUiUrl,
     workerHttpPort: s.worker.httpPort,
     postgres: s.pg.embedded ? 'embedded' : 'external',
+    postgresHost: pgHost,
     demoTenant: s.demo,
   };
   const lines = [
@@ -118,7 +122,7 @@ function printBanner(s: {
     `  Health            ${s.gateway.url}/readyz   metrics: ${s.gateway.url}/metrics`,
     `  Temporal UI       ${ready.temporalUiUrl}  (gRPC ${s.temporal.address}${s.temporal.started ? ', dev server started by npm start' : ''})`,
     `  Worker            http://localhost:${s.worker.httpPort}/healthz`,
-    `  PostgreSQL        ${s.pg.embedded ? 'embedded, data in ' + s.config.dataDir : 'external'} (database ${s.check.database.database})`,
+    `  PostgreSQL        ${pgHost}/${s.check.database.database}${s.pg.embedded ? ` (embedded, data in ${s.config.dataDir})` : ''}`,
     `  Demo tenant       ${s.demo.alias} (${s.demo.mode})`,
     `  Demo API key      ${s.demo.apiKey}`,
     '',

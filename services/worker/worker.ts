@@ -61,12 +61,12 @@ export async function startWorker(config: Config, logger: Logger, options: Worke
       res.writeHead(running ? 200 : 503, { 'content-type': 'application/json' });
       res.end(JSON.stringify({ status: running ? 'ok' : worker.getState().toLowerCase() }));
     } else if (req.url === '/readyz') {
-      pingDb(db).then(
+      void pingDb(db).then(
         () => res.writeHead(200, { 'content-type': 'application/json' }).end('{"status":"ready"}'),
         () => res.writeHead(503, { 'content-type': 'application/json' }).end('{"status":"postgres unreachable"}'),
       );
     } else if (req.url === '/metrics') {
-      metrics.registry.metrics().then((text) => res.writeHead(200, { 'content-type': metrics.registry.contentType }).end(text));
+      void metrics.registry.metrics().then((text) => res.writeHead(200, { 'content-type': metrics.registry.contentType }).end(text));
     } else {
       res.writeHead(404, { 'content-type': 'application/json' }).end('{"statusCode":404,"apiErrorCode":"NOT_FOUND"}');
     }

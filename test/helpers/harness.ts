@@ -9,6 +9,7 @@ import { createMetrics } from '../../shared/metrics';
 import { createTemporal } from '../../shared/temporal/client';
 import { createApp } from '../../services/gateway/app';
 import type { GatewayDeps } from '../../services/gateway/context';
+import { installTemporalRuntimeLogger } from '../../services/worker/runtime-logger';
 import { startWorker, type RunningWorker } from '../../services/worker/worker';
 
 export const testLogger = createLogger({ level: process.env.TEST_LOG_LEVEL ?? 'silent', name: 'test' });
@@ -69,6 +70,7 @@ export async function startTestGateway(options: { config?: Config; db?: Db; now?
 
 /** A worker on the config's (unique) task queue, loading the bundle global setup built. */
 export function startTestWorker(config: Config): Promise<RunningWorker> {
+  installTemporalRuntimeLogger(testLogger);
   return startWorker(config, testLogger, { workflowBundle: { codePath: process.env.TEST_WORKFLOW_BUNDLE! } });
 }
 

@@ -14,7 +14,8 @@ export async function readBodyText(ctx: { req: NodeJS.ReadableStream; get(name: 
   } catch (err) {
     const type = (err as { type?: string }).type;
     if (type === 'entity.too.large') throw new AppError('PAYLOAD_TOO_LARGE', `Request body is larger than ${limit} bytes`);
-    if (type === 'request.aborted' || type === 'request.size.invalid') {
+    // The client went away (or sent less than Content-Length): nothing to answer, not a server fault.
+    if (type === 'request.aborted' || type === 'request.size.invalid' || type === 'stream.not.readable') {
       throw new AppError('VALIDATION_FAILED', 'Request body was incomplete');
     }
     if (type === 'encoding.unsupported' || type === 'charset.unsupported') {

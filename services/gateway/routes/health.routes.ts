@@ -3,25 +3,51 @@ import { pingDb } from '../../../shared/db/knex';
 import { pingTemporal } from '../../../shared/temporal/client';
 import type { GatewayDeps, GatewayState } from '../context';
 
+type CheckState = 'ok' | 'unavailable';
+const READINESS_CACHE_MS = 1000;
+
+/**
+ * Probes PostgreSQL and Temporal. Concurrent probes share one in-flight check and a result is reused
+ * for a second, so a burst of probes (or a load balancer with many targets) costs one round trip each.
+ */
+function createReadinessCheck(deps: GatewayDeps) {
+  let inFlight: Promise<Record<'postgres' | 'temporal', CheckState>> | undefined;
+  let cached: { at: number; checks: Record<'postgres' | 'temporal', CheckState> } | undefined;
+  const probe = (name: string, check: Promise<void>) =>
+    check.then(
+      () => 'ok' as const,
+      (err: Error) => {
+        deps.logger.warn({ check: name, err: err.message }, 'readiness check failed');
+        return 'unavailable' as const;
+      },
+    );
+  return {
+    check() {
+      if (cached && Date.now() - cached.at < READINESS_CACHE_MS) return Promise.resolve(cached.checks);
+      inFlight ??= Promise.all([probe('postgres', pingDb(deps.db)), probe('temporal', pingTemporal(deps.temporal))])
+        .then(([postgres, temporal]) => {
+          cached = { at: Date.now(), checks: { postgres, temporal } };
+          return cached.checks;
+        })
+        .finally(() => {
+          inFlight = undefined;
+        });
+      return inFlight;
+    },
+  };
+}
+
 /** Unauthenticated probes and metrics, outside /api/v1. */
 export function healthRoutes(deps: GatewayDeps): Router<GatewayState> {
   const router = new Router<GatewayState>();
+  const readiness = createReadinessCheck(deps);
 
   router.get('/healthz', (ctx) => {
     ctx.body = { status: 'ok' };
   });
 
   router.get('/readyz', async (ctx) => {
-    const probe = (check: Promise<void>) =>
-      check.then(
-        () => 'ok' as const,
-        (err: Error) => {
-          ctx.state.log.warn({ err: err.message }, 'readiness check failed');
-          return 'unavailable' as const;
-        },
-      );
-    const [postgres, temporal] = await Promise.all([probe(pingDb(deps.db)), probe(pingTemporal(deps.temporal))]);
-    const checks = { postgres, temporal };
+    const checks = await readiness.check();
     const down = Object.entries(checks)
       .filter(([, state]) => state !== 'ok')
       .map(([name]) => name);
