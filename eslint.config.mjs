@@ -24,15 +24,24 @@ export default tseslint.config(
             {
               regex: '^(?!@temporalio/workflow$|\\./)',
               allowTypeImports: true,
-              message: 'Workflows may import only @temporalio/workflow and sibling workflows at run time; use `import type` for the rest.',
+              message:
+                'Workflows may import only @temporalio/workflow and sibling workflows at run time; use `import type` for the rest.',
             },
           ],
         },
       ],
       'no-restricted-properties': [
         'error',
-        { object: 'Date', property: 'now', message: 'Use workflow time (it is deterministic) via @temporalio/workflow.' },
-        { object: 'Math', property: 'random', message: 'Use uuid4() / deterministic randomness from @temporalio/workflow.' },
+        {
+          object: 'Date',
+          property: 'now',
+          message: 'Use workflow time (it is deterministic) via @temporalio/workflow.',
+        },
+        {
+          object: 'Math',
+          property: 'random',
+          message: 'Use uuid4() / deterministic randomness from @temporalio/workflow.',
+        },
       ],
       'no-restricted-globals': ['error', 'setTimeout', 'setInterval', 'fetch', 'process'],
     },

@@ -21,8 +21,24 @@ async function main() {
   const duration = Number(process.env.BENCH_DURATION ?? 10);
   const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
   const [pg, temporal] = await Promise.all([
-    ensurePostgres({ databaseUrl: config.databaseUrl, explicit: config.databaseUrlExplicit, dataDir: config.dataDir, embeddedPort: config.EMBEDDED_PG_PORT, databaseName: config.DATABASE_NAME, logger }),
-    ensureTemporal({ address: config.temporalAddress, explicit: config.temporalAddressExplicit, namespace: config.TEMPORAL_NAMESPACE, dataDir: config.dataDir, toolsDir: path.join(PROJECT_ROOT, '.tools'), uiPort: config.TEMPORAL_UI_PORT, searchAttributes: CUSTOM_SEARCH_ATTRIBUTES, logger }),
+    ensurePostgres({
+      databaseUrl: config.databaseUrl,
+      explicit: config.databaseUrlExplicit,
+      dataDir: config.dataDir,
+      embeddedPort: config.EMBEDDED_PG_PORT,
+      databaseName: config.DATABASE_NAME,
+      logger,
+    }),
+    ensureTemporal({
+      address: config.temporalAddress,
+      explicit: config.temporalAddressExplicit,
+      namespace: config.TEMPORAL_NAMESPACE,
+      dataDir: config.dataDir,
+      toolsDir: path.join(PROJECT_ROOT, '.tools'),
+      uiPort: config.TEMPORAL_UI_PORT,
+      searchAttributes: CUSTOM_SEARCH_ATTRIBUTES,
+      logger,
+    }),
   ]);
   const benchUrl = new URL(pg.url);
   benchUrl.pathname = `/referral_bench_${process.pid}`;
@@ -35,19 +51,37 @@ async function main() {
   const port = 18080 + (process.pid % 1000);
   const gateway = spawn(path.join(PROJECT_ROOT, 'node_modules/.bin/tsx'), ['services/gateway/main.ts'], {
     cwd: PROJECT_ROOT,
-    env: { ...process.env, DATABASE_URL: benchUrl.toString(), TEMPORAL_ADDRESS: temporal.address, PORT: String(port), LOG_LEVEL: 'warn', NODE_ENV: 'production', HOST: '127.0.0.1' },
+    env: {
+      ...process.env,
+      DATABASE_URL: benchUrl.toString(),
+      TEMPORAL_ADDRESS: temporal.address,
+      PORT: String(port),
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+    },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const base = `http://127.0.0.1:${port}`;
   for (let i = 0; i < 100; i += 1) {
-    if (await fetch(`${base}/healthz`).then((r) => r.ok, () => false)) break;
+    if (
+      await fetch(`${base}/healthz`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      break;
     await new Promise((r) => setTimeout(r, 200));
   }
 
   const auth = `Basic ${Buffer.from(`${tenant.apiKey}:`).toString('base64')}`;
   const scenarios = [
     { name: 'GET /healthz (no auth, no I/O)', url: `${base}/healthz` },
-    { name: 'GET /program (Basic auth + 1 PostgreSQL read)', url: `${base}/api/v1/bench/program`, headers: { authorization: auth } },
+    {
+      name: 'GET /program (Basic auth + 1 PostgreSQL read)',
+      url: `${base}/api/v1/bench/program`,
+      headers: { authorization: auth },
+    },
     {
       name: 'POST /graphql { tenant { alias mode } }',
       url: `${base}/api/v1/bench/graphql`,
@@ -60,7 +94,9 @@ async function main() {
   const rows: string[] = [];
   for (const s of scenarios) {
     const r = await autocannon({ ...s, connections, duration });
-    rows.push(`| ${s.name} | ${Math.round(r.requests.average)} | ${r.latency.p50} | ${r.latency.p99} | ${r.non2xx + r.errors} |`);
+    rows.push(
+      `| ${s.name} | ${Math.round(r.requests.average)} | ${r.latency.p50} | ${r.latency.p99} | ${r.non2xx + r.errors} |`,
+    );
   }
   gateway.kill('SIGTERM');
   await new Promise((r) => gateway.once('exit', r));

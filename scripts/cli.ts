@@ -1,7 +1,24 @@
+import { z } from 'zod';
 import { loadConfigOrExit } from '../shared/config';
 import { createDb, migrateLatest, type Db } from '../shared/db/knex';
 import { isAppError } from '../shared/errors';
 import { ensureDatabase } from '../shared/infra/postgres';
+
+/** An error as one line: a ZodError's message is pretty-printed JSON, so its issues are listed instead. */
+export function errorLine(err: unknown): string {
+  const message =
+    err instanceof z.ZodError
+      ? err.issues
+          .map((i) => (i.path.length > 0 ? `${i.path.join('.')}: ${i.message}` : i.message))
+          .join('; ')
+      : isAppError(err) || err instanceof Error
+        ? err.message
+        : String(err);
+  const line = message.replace(/\s*\n\s*/g, ' ').trim();
+  // e.g. a refused connection to "localhost" is an AggregateError with an empty message and a code
+  const code = (err as { code?: unknown } | null)?.code;
+  return line || (typeof code === 'string' ? code : String(err));
+}
 
 /** Reads `--name value` flags; boolean flags have no value. */
 export function parseFlags(argv: string[]): Record<string, string | true> {
@@ -27,8 +44,7 @@ export async function runCommand(fn: (db: Db, flags: Record<string, string | tru
     await migrateLatest(db);
     await fn(db, parseFlags(process.argv.slice(2)));
   } catch (err) {
-    const message = isAppError(err) || err instanceof Error ? err.message : String(err);
-    process.stderr.write(`error: ${message}\n`);
+    process.stderr.write(`error: ${errorLine(err)}\n`);
     process.exitCode = 1;
   } finally {
     await db.destroy();

@@ -192,7 +192,8 @@ export class ConfigError extends Error {}
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const shape: Record<string, z.ZodType> = {};
   for (const [name, spec] of Object.entries(CONFIG_VARIABLES) as [string, VariableSpec][]) {
-    shape[name] = spec.default === undefined ? spec.schema : z.preprocess((v) => v ?? spec.default, spec.schema);
+    shape[name] =
+      spec.default === undefined ? spec.schema : z.preprocess((v) => v ?? spec.default, spec.schema);
   }
   const input: Record<string, string | undefined> = {};
   for (const name of Object.keys(CONFIG_VARIABLES)) {

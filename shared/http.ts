@@ -12,10 +12,19 @@ export function listen(server: Server, port: number, host: string): Promise<numb
   });
 }
 
-/** Stops accepting connections and waits for in-flight requests; idle keep-alive sockets close now. */
+/**
+ * Stops accepting connections and waits for in-flight requests. Keep-alive sockets are closed as soon as
+ * they go idle, including those whose request finishes during the drain, so a client holding a
+ * connection open cannot stall shutdown.
+ */
 export function closeServer(server: Server): Promise<void> {
   return new Promise((resolve, reject) => {
-    server.close((err) => (err ? reject(err) : resolve()));
+    const sweep = setInterval(() => server.closeIdleConnections(), 100);
+    server.close((err) => {
+      clearInterval(sweep);
+      if (err) reject(err);
+      else resolve();
+    });
     server.closeIdleConnections();
   });
 }

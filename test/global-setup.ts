@@ -31,7 +31,8 @@ export default async function globalSetup(): Promise<void> {
   fs.mkdirSync(stateDir, { recursive: true });
 
   const temporalPromise = (async () => {
-    if (process.env.TEMPORAL_ADDRESS) return { address: process.env.TEMPORAL_ADDRESS, stop: async () => undefined };
+    if (process.env.TEMPORAL_ADDRESS)
+      return { address: process.env.TEMPORAL_ADDRESS, stop: async () => undefined };
     const cli = await findOrInstallTemporalCli(path.join(PROJECT_ROOT, '.tools'), logger);
     return startTemporalDevServer({
       cli,
@@ -46,7 +47,14 @@ export default async function globalSetup(): Promise<void> {
 
   const bundlePromise = bundleWorkflowCode({
     workflowsPath: require.resolve('../workflows'),
-    logger: { log() {}, trace() {}, debug() {}, info() {}, warn: (m: string) => logger.warn(m), error: (m: string) => logger.error(m) },
+    logger: {
+      log() {},
+      trace() {},
+      debug() {},
+      info() {},
+      warn: (m: string) => logger.warn(m),
+      error: (m: string) => logger.error(m),
+    },
   }).then((bundle) => {
     const file = path.join(stateDir, `workflow-bundle-${process.pid}.js`);
     fs.writeFileSync(file, bundle.code);

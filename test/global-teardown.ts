@@ -1,4 +1,5 @@
 export default async function globalTeardown(): Promise<void> {
-  const teardown = (globalThis as Record<string, unknown>).__testTeardown as (() => Promise<void>) | undefined;
+  const teardown = (globalThis as Record<string, unknown>).__testTeardown as
+    (() => Promise<void>) | undefined;
   await teardown?.();
 }

@@ -19,7 +19,11 @@ export async function startGateway(
   logger: Logger,
   options: { metrics?: Metrics; now?: () => number } = {},
 ): Promise<RunningGateway> {
-  const db = createDb({ url: config.databaseUrl, poolMax: config.DATABASE_POOL_MAX, applicationName: 'gateway' });
+  const db = createDb({
+    url: config.databaseUrl,
+    poolMax: config.DATABASE_POOL_MAX,
+    applicationName: 'gateway',
+  });
   if (config.MIGRATE_ON_START) {
     const applied = await migrateLatest(db);
     if (applied.length > 0) logger.info({ applied }, 'migrations applied');

@@ -26,7 +26,8 @@ async function main() {
   installTemporalRuntimeLogger(logger);
   const stops: (() => Promise<void>)[] = [];
   const stopAll = async () => {
-    for (const stop of stops.reverse()) await stop().catch((err: unknown) => logger.error({ err }, 'stop failed'));
+    for (const stop of stops.reverse())
+      await stop().catch((err: unknown) => logger.error({ err }, 'stop failed'));
   };
   handleShutdown(logger, config.SHUTDOWN_GRACE_MS, stopAll);
 
@@ -62,7 +63,10 @@ async function main() {
 
     const worker = await startWorker(resolved, logger.child({ component: 'worker' }));
     stops.push(() => worker.close());
-    const gateway = await startGateway({ ...resolved, MIGRATE_ON_START: false }, logger.child({ component: 'gateway' }));
+    const gateway = await startGateway(
+      { ...resolved, MIGRATE_ON_START: false },
+      logger.child({ component: 'gateway' }),
+    );
     stops.push(() => gateway.close());
     const check = await selfCheck(resolved);
     printBanner({ config: resolved, pg, temporal, gateway, worker, demo, check });

@@ -14,7 +14,9 @@ export function installTemporalRuntimeLogger(logger: Logger, level: LogLevel = '
   Runtime.install({
     logger: new DefaultLogger(level, (entry) => {
       const fields = { ...entry.meta };
-      const method = ({ TRACE: 'trace', DEBUG: 'debug', INFO: 'info', WARN: 'warn', ERROR: 'error' } as const)[entry.level];
+      const method = (
+        { TRACE: 'trace', DEBUG: 'debug', INFO: 'info', WARN: 'warn', ERROR: 'error' } as const
+      )[entry.level];
       log[method](fields, entry.message);
     }),
   });

@@ -35,11 +35,23 @@ async function connectWithRetry(address: string, logger: Logger, attempts = 30):
 }
 
 /** Hosts workflows/ and activities/ on the task queue, with /healthz and /metrics on its own port. */
-export async function startWorker(config: Config, logger: Logger, options: WorkerStartOptions = {}): Promise<RunningWorker> {
-  const db = createDb({ url: config.databaseUrl, poolMax: config.DATABASE_POOL_MAX, applicationName: 'worker' });
+export async function startWorker(
+  config: Config,
+  logger: Logger,
+  options: WorkerStartOptions = {},
+): Promise<RunningWorker> {
+  const db = createDb({
+    url: config.databaseUrl,
+    poolMax: config.DATABASE_POOL_MAX,
+    applicationName: 'worker',
+  });
   const taskQueue = options.taskQueue ?? config.TEMPORAL_TASK_QUEUE;
   const connection = await connectWithRetry(config.temporalAddress, logger);
-  const admin = createTemporal({ address: config.temporalAddress, namespace: config.TEMPORAL_NAMESPACE, taskQueue });
+  const admin = createTemporal({
+    address: config.temporalAddress,
+    namespace: config.TEMPORAL_NAMESPACE,
+    taskQueue,
+  });
   await registerSearchAttributes(admin);
   await admin.connection.close();
 
@@ -63,12 +75,17 @@ export async function startWorker(config: Config, logger: Logger, options: Worke
     } else if (req.url === '/readyz') {
       void pingDb(db).then(
         () => res.writeHead(200, { 'content-type': 'application/json' }).end('{"status":"ready"}'),
-        () => res.writeHead(503, { 'content-type': 'application/json' }).end('{"status":"postgres unreachable"}'),
+        () =>
+          res.writeHead(503, { 'content-type': 'application/json' }).end('{"status":"postgres unreachable"}'),
       );
     } else if (req.url === '/metrics') {
-      void metrics.registry.metrics().then((text) => res.writeHead(200, { 'content-type': metrics.registry.contentType }).end(text));
+      void metrics.registry
+        .metrics()
+        .then((text) => res.writeHead(200, { 'content-type': metrics.registry.contentType }).end(text));
     } else {
-      res.writeHead(404, { 'content-type': 'application/json' }).end('{"statusCode":404,"apiErrorCode":"NOT_FOUND"}');
+      res
+        .writeHead(404, { 'content-type': 'application/json' })
+        .end('{"statusCode":404,"apiErrorCode":"NOT_FOUND"}');
     }
   });
   const httpPort = await listen(server, options.httpPort ?? config.WORKER_HTTP_PORT, config.HOST);

@@ -7,7 +7,10 @@ export type DbOrTrx = Knex | Knex.Transaction;
 export function createDb(options: { url: string; poolMax?: number; applicationName?: string }): Db {
   return knex({
     client: 'pg',
-    connection: { connectionString: options.url, application_name: options.applicationName ?? 'referral-service' },
+    connection: {
+      connectionString: options.url,
+      application_name: options.applicationName ?? 'referral-service',
+    },
     pool: { min: 0, max: options.poolMax ?? 10 },
     acquireConnectionTimeout: 10_000,
     migrations: { migrationSource, tableName: 'knex_migrations' },

@@ -17,11 +17,17 @@ export async function ensureDemoTenant(db: Db, alias: string, dataDir: string): 
       (text) => JSON.parse(text) as IssuedKey,
       () => null,
     );
-    if (saved?.alias === alias && typeof saved.apiKey === 'string' && matchesAnyKey(saved.apiKey, tenant.keyHashes)) {
+    if (
+      saved?.alias === alias &&
+      typeof saved.apiKey === 'string' &&
+      matchesAnyKey(saved.apiKey, tenant.keyHashes)
+    ) {
       return saved;
     }
   }
-  const issued = tenant ? await rotateApiKey(db, alias) : await createTenant(db, { alias, name: 'Demo program' });
+  const issued = tenant
+    ? await rotateApiKey(db, alias)
+    : await createTenant(db, { alias, name: 'Demo program' });
   await fs.mkdir(dataDir, { recursive: true });
   await fs.writeFile(file, JSON.stringify(issued), { mode: 0o600 });
   return issued;

@@ -39,13 +39,21 @@ export async function createTenant(db: Db, input: { alias: string; name?: string
  * Issues a new key for the tenant. Old keys are revoked in the same transaction unless keepExisting is
  * set, which allows a zero-downtime rotation (revoke later by rotating again without it).
  */
-export async function rotateApiKey(db: Db, alias: string, options: { keepExisting?: boolean } = {}): Promise<IssuedKey> {
+export async function rotateApiKey(
+  db: Db,
+  alias: string,
+  options: { keepExisting?: boolean } = {},
+): Promise<IssuedKey> {
   return db.transaction(async (trx) => {
     const repo = createTenantsRepo(trx);
     const tenant = await trx('tenants').where({ alias }).forUpdate().first();
     if (!tenant) throw new AppError('NOT_FOUND', `No tenant with alias "${alias}"`);
     const apiKey = generateApiKey(tenant.mode);
-    const key = await repo.insertKey({ tenantId: tenant.id, keyHash: hashApiKey(apiKey), keyPrefix: keyPrefix(apiKey) });
+    const key = await repo.insertKey({
+      tenantId: tenant.id,
+      keyHash: hashApiKey(apiKey),
+      keyPrefix: keyPrefix(apiKey),
+    });
     if (!options.keepExisting) await repo.revokeKeysExcept(tenant.id, key.id);
     return { alias: tenant.alias, mode: tenant.mode, apiKey };
   });

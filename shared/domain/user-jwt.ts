@@ -20,7 +20,11 @@ export interface UserIdentity {
  * HMAC key). Only HS256 is accepted, so `alg: none` and algorithm-confusion tokens fail; `exp`, when
  * present, is enforced. Returns null for any invalid token.
  */
-export function verifyUserJwt(token: string, keyHashes: readonly Buffer[], nowMs: number): UserIdentity | null {
+export function verifyUserJwt(
+  token: string,
+  keyHashes: readonly Buffer[],
+  nowMs: number,
+): UserIdentity | null {
   if (token.length > 8192) return null;
   for (const secret of keyHashes) {
     try {

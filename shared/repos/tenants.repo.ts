@@ -31,7 +31,9 @@ export function createTenantsRepo(db: DbOrTrx) {
       const { key_hash: _ignored, ...tenant } = rows[0] as TenantRow & { key_hash: Buffer | null };
       return {
         ...tenant,
-        keyHashes: rows.map((r: { key_hash: Buffer | null }) => r.key_hash).filter((h): h is Buffer => h !== null),
+        keyHashes: rows
+          .map((r: { key_hash: Buffer | null }) => r.key_hash)
+          .filter((h): h is Buffer => h !== null),
       };
     },
 

@@ -12,7 +12,12 @@ export interface UserRow {
 
 export function createUsersRepo(db: DbOrTrx) {
   return {
-    async find(tenantId: string, accountId: string, userId: string, trx: DbOrTrx = db): Promise<UserRow | undefined> {
+    async find(
+      tenantId: string,
+      accountId: string,
+      userId: string,
+      trx: DbOrTrx = db,
+    ): Promise<UserRow | undefined> {
       return trx<UserRow>('users').where({ tenant_id: tenantId, account_id: accountId, id: userId }).first();
     },
   };

@@ -1,5 +1,9 @@
 import { WorkflowExecutionAlreadyStartedError, type WorkflowHandle } from '@temporalio/client';
-import { WorkflowIdConflictPolicy, WorkflowIdReusePolicy, type SearchAttributePair } from '@temporalio/common';
+import {
+  WorkflowIdConflictPolicy,
+  WorkflowIdReusePolicy,
+  type SearchAttributePair,
+} from '@temporalio/common';
 import type { Metrics } from '../metrics';
 import { ENTITY_ID, TENANT_ALIAS, WORKFLOW_KIND } from './search-attributes';
 import type { TemporalDeps } from './client';

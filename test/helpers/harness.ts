@@ -38,7 +38,9 @@ export interface TestGateway {
 }
 
 /** The real gateway app on port 0, backed by the suite's PostgreSQL and Temporal. */
-export async function startTestGateway(options: { config?: Config; db?: Db; now?: () => number } = {}): Promise<TestGateway> {
+export async function startTestGateway(
+  options: { config?: Config; db?: Db; now?: () => number } = {},
+): Promise<TestGateway> {
   const config = options.config ?? testConfig();
   const db = options.db ?? createDb({ url: config.databaseUrl, poolMax: 5 });
   const temporal = createTemporal({

@@ -13,7 +13,10 @@ describe('tenant API key (HTTP Basic)', () => {
   let other: Tenant;
   beforeAll(async () => {
     gw = await startTestGateway();
-    [acme, other] = await Promise.all([createTestTenant(gw.deps.db, 'acme'), createTestTenant(gw.deps.db, 'other')]);
+    [acme, other] = await Promise.all([
+      createTestTenant(gw.deps.db, 'acme'),
+      createTestTenant(gw.deps.db, 'other'),
+    ]);
   });
   afterAll(() => gw.close());
 
@@ -88,10 +91,15 @@ describe('user JWT', () => {
   let other: Tenant;
   beforeAll(async () => {
     gw = await startTestGateway({ now: () => NOW });
-    [acme, other] = await Promise.all([createTestTenant(gw.deps.db, 'jwt'), createTestTenant(gw.deps.db, 'jwto')]);
+    [acme, other] = await Promise.all([
+      createTestTenant(gw.deps.db, 'jwt'),
+      createTestTenant(gw.deps.db, 'jwto'),
+    ]);
     const tenantId = (await gw.deps.db('tenants').where({ alias: acme.alias }).first()).id as string;
     await gw.deps.db('accounts').insert({ tenant_id: tenantId, id: 'acc-1' });
-    await gw.deps.db('users').insert({ tenant_id: tenantId, account_id: 'acc-1', id: 'user-1', email: 'u1@example.com' });
+    await gw.deps
+      .db('users')
+      .insert({ tenant_id: tenantId, account_id: 'acc-1', id: 'user-1', email: 'u1@example.com' });
   });
   afterAll(() => gw.close());
 
@@ -103,20 +111,28 @@ describe('user JWT', () => {
   const own = { user: { id: 'user-1', accountId: 'acc-1' } };
 
   test('a valid token signed with the tenant key reads its own user (Bearer)', async () => {
-    const res = await fetch(userPath('acc-1', 'user-1'), { headers: { authorization: `Bearer ${sign(own)}` } });
+    const res = await fetch(userPath('acc-1', 'user-1'), {
+      headers: { authorization: `Bearer ${sign(own)}` },
+    });
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({ id: 'user-1', accountId: 'acc-1', email: 'u1@example.com' });
   });
 
   test('the X-SaaSquatch-User-Token header of the browser SDK is accepted', async () => {
-    const res = await fetch(userPath('acc-1', 'user-1'), { headers: { 'x-saasquatch-user-token': sign(own) } });
+    const res = await fetch(userPath('acc-1', 'user-1'), {
+      headers: { 'x-saasquatch-user-token': sign(own) },
+    });
     expect(res.status).toBe(200);
   });
 
   test('an unexpired exp is accepted; the API key still works on the same route', async () => {
     const token = sign({ ...own, exp: nowSeconds + 60 });
-    expect((await fetch(userPath('acc-1', 'user-1'), { headers: { authorization: `Bearer ${token}` } })).status).toBe(200);
-    expect((await fetch(userPath('acc-1', 'user-1'), { headers: { authorization: basic(acme.apiKey) } })).status).toBe(200);
+    expect(
+      (await fetch(userPath('acc-1', 'user-1'), { headers: { authorization: `Bearer ${token}` } })).status,
+    ).toBe(200);
+    expect(
+      (await fetch(userPath('acc-1', 'user-1'), { headers: { authorization: basic(acme.apiKey) } })).status,
+    ).toBe(200);
   });
 
   test.each([
@@ -137,18 +153,24 @@ describe('user JWT', () => {
     ['another user of the same account', 'acc-1', 'user-2'],
     ['another account', 'acc-2', 'user-1'],
   ])('a path naming %s is 403', async (_name, accountId, userId) => {
-    const res = await fetch(userPath(accountId, userId), { headers: { authorization: `Bearer ${sign(own)}` } });
+    const res = await fetch(userPath(accountId, userId), {
+      headers: { authorization: `Bearer ${sign(own)}` },
+    });
     expect(res.status).toBe(403);
     expect(await res.json()).toMatchObject({ statusCode: 403, apiErrorCode: 'FORBIDDEN' });
   });
 
   test('a token is only valid at the tenant whose key signed it', async () => {
-    const res = await fetch(userPath('acc-1', 'user-1', other.alias), { headers: { authorization: `Bearer ${sign(own)}` } });
+    const res = await fetch(userPath('acc-1', 'user-1', other.alias), {
+      headers: { authorization: `Bearer ${sign(own)}` },
+    });
     expect(res.status).toBe(401);
   });
 
   test('an API-key-only route rejects a user JWT', async () => {
-    const res = await fetch(`${gw.api(acme.alias)}/program`, { headers: { authorization: `Bearer ${sign(own)}` } });
+    const res = await fetch(`${gw.api(acme.alias)}/program`, {
+      headers: { authorization: `Bearer ${sign(own)}` },
+    });
     expect(res.status).toBe(401);
   });
 

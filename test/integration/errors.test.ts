@@ -27,14 +27,18 @@ describe('one error model for every non-2xx response', () => {
   }
 
   test('a valid PATCH is applied (the route the error cases below use)', async () => {
-    const res = await patchProgram(JSON.stringify({ name: 'Acme Rewards', landingUrl: 'https://acme.example/join' }));
+    const res = await patchProgram(
+      JSON.stringify({ name: 'Acme Rewards', landingUrl: 'https://acme.example/join' }),
+    );
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({ name: 'Acme Rewards', landingUrl: 'https://acme.example/join' });
   });
 
   test('malformed JSON is 400 INVALID_JSON and changes nothing', async () => {
     await expectError(await patchProgram('{"name": "Broken",'), 400, 'INVALID_JSON');
-    const program = await (await fetch(`${gw.api(tenant.alias)}/program`, { headers: { authorization: basic(tenant.apiKey) } })).json();
+    const program = await (
+      await fetch(`${gw.api(tenant.alias)}/program`, { headers: { authorization: basic(tenant.apiKey) } })
+    ).json();
     expect(program).toMatchObject({ name: 'Acme Rewards' });
   });
 
@@ -51,11 +55,19 @@ describe('one error model for every non-2xx response', () => {
   });
 
   test('an unsupported content type is 415', async () => {
-    await expectError(await patchProgram('name=x', { 'content-type': 'application/x-www-form-urlencoded' }), 415, 'UNSUPPORTED_MEDIA_TYPE');
+    await expectError(
+      await patchProgram('name=x', { 'content-type': 'application/x-www-form-urlencoded' }),
+      415,
+      'UNSUPPORTED_MEDIA_TYPE',
+    );
   });
 
   test('a body over the limit is 413', async () => {
-    await expectError(await patchProgram(JSON.stringify({ name: 'x'.repeat(5000) })), 413, 'PAYLOAD_TOO_LARGE');
+    await expectError(
+      await patchProgram(JSON.stringify({ name: 'x'.repeat(5000) })),
+      413,
+      'PAYLOAD_TOO_LARGE',
+    );
   });
 
   test('a chunked body over the limit is 413 too', async () => {
@@ -76,12 +88,19 @@ describe('one error model for every non-2xx response', () => {
   });
 
   test('an unknown route is 404 NOT_FOUND, inside and outside /api/v1', async () => {
-    await expectError(await fetch(`${gw.api(tenant.alias)}/nope`, { headers: { authorization: basic(tenant.apiKey) } }), 404, 'NOT_FOUND');
+    await expectError(
+      await fetch(`${gw.api(tenant.alias)}/nope`, { headers: { authorization: basic(tenant.apiKey) } }),
+      404,
+      'NOT_FOUND',
+    );
     await expectError(await fetch(`${gw.url}/does/not/exist`), 404, 'NOT_FOUND');
   });
 
   test('a known route with the wrong method is 405 with Allow', async () => {
-    const res = await fetch(`${gw.api(tenant.alias)}/program`, { method: 'DELETE', headers: { authorization: basic(tenant.apiKey) } });
+    const res = await fetch(`${gw.api(tenant.alias)}/program`, {
+      method: 'DELETE',
+      headers: { authorization: basic(tenant.apiKey) },
+    });
     await expectError(res, 405, 'METHOD_NOT_ALLOWED');
     expect(res.headers.get('allow')).toContain('PATCH');
   });
@@ -102,7 +121,9 @@ describe('one error model for every non-2xx response', () => {
   });
 
   test('a caller-supplied X-Request-Id is echoed and used in the body', async () => {
-    const res = await fetch(`${gw.api(tenant.alias)}/nope`, { headers: { 'x-request-id': 'trace-abc-12345' } });
+    const res = await fetch(`${gw.api(tenant.alias)}/nope`, {
+      headers: { 'x-request-id': 'trace-abc-12345' },
+    });
     expect(res.headers.get('x-request-id')).toBe('trace-abc-12345');
     expect(await res.json()).toMatchObject({ requestId: 'trace-abc-12345' });
   });
@@ -120,11 +141,18 @@ describe('unexpected failures', () => {
       await db.raw('create schema if not exists broken_schema');
       await db.raw('create table if not exists broken_schema.tenants (id uuid, alias text)');
       await db.raw('set search_path to broken_schema, public');
-      const res = await fetch(`${gw.api(tenant.alias)}/program`, { headers: { authorization: basic(tenant.apiKey) } });
+      const res = await fetch(`${gw.api(tenant.alias)}/program`, {
+        headers: { authorization: basic(tenant.apiKey) },
+      });
       const text = await res.text();
       expect(res.status).toBe(500);
       const body = JSON.parse(text) as Record<string, unknown>;
-      expect(body).toEqual({ statusCode: 500, message: 'Internal server error', apiErrorCode: 'INTERNAL_ERROR', requestId: expect.any(String) });
+      expect(body).toEqual({
+        statusCode: 500,
+        message: 'Internal server error',
+        apiErrorCode: 'INTERNAL_ERROR',
+        requestId: expect.any(String),
+      });
       expect(text).not.toMatch(/select|column|broken_schema|at .*\.ts/i);
     } finally {
       await db.raw('drop schema if exists broken_schema cascade');

@@ -26,14 +26,24 @@ describe('health, readiness and metrics', () => {
     await fetch(`${gw.url}/api/v1/someone/program`); // 401, still observed
     const arg = { requestedBy: 'metrics-test' };
     const id = workflowIds.selfCheck(`metrics-${Date.now()}`);
-    const options = { workflowType: workflowTypes.selfCheck, workflowId: id, arg, tenantAlias: 'system', entityId: 'x', kind: 'system', summary: 'test' };
+    const options = {
+      workflowType: workflowTypes.selfCheck,
+      workflowId: id,
+      arg,
+      tenantAlias: 'system',
+      entityId: 'x',
+      kind: 'system',
+      summary: 'test',
+    };
     const first = await startWorkflowOnce(gw.deps.temporal, gw.deps.metrics, options);
     const second = await startWorkflowOnce(gw.deps.temporal, gw.deps.metrics, options);
     expect([first.started, second.started]).toEqual([true, false]);
     await first.handle.terminate('no worker in this test');
 
     const text = await (await fetch(`${gw.url}/metrics`)).text();
-    expect(text).toMatch(/http_request_duration_seconds_count\{method="GET",route="\/api\/v1\/:tenantAlias\/program",status="401"\} 1/);
+    expect(text).toMatch(
+      /http_request_duration_seconds_count\{method="GET",route="\/api\/v1\/:tenantAlias\/program",status="401"\} 1/,
+    );
     expect(text).toContain('workflow_starts_total{workflow_type="selfCheckWorkflow",outcome="started"} 1');
     expect(text).toContain('workflow_starts_total{workflow_type="selfCheckWorkflow",outcome="existing"} 1');
   });
@@ -63,7 +73,10 @@ describe('readiness when a dependency is down', () => {
     try {
       const res = await fetch(`${gw.url}/readyz`);
       expect(res.status).toBe(503);
-      expect(await res.json()).toMatchObject({ message: 'Not ready: temporal unreachable', checks: { postgres: 'ok', temporal: 'unavailable' } });
+      expect(await res.json()).toMatchObject({
+        message: 'Not ready: temporal unreachable',
+        checks: { postgres: 'ok', temporal: 'unavailable' },
+      });
     } finally {
       await gw.close();
     }

@@ -8,7 +8,11 @@ import { startTestWorker, testConfig } from '../helpers/harness';
 
 describe('worker on a real Temporal server', () => {
   const config = testConfig();
-  const temporal = createTemporal({ address: config.temporalAddress, namespace: config.TEMPORAL_NAMESPACE, taskQueue: config.TEMPORAL_TASK_QUEUE });
+  const temporal = createTemporal({
+    address: config.temporalAddress,
+    namespace: config.TEMPORAL_NAMESPACE,
+    taskQueue: config.TEMPORAL_TASK_QUEUE,
+  });
   let worker: RunningWorker;
   beforeAll(async () => {
     worker = await startTestWorker(config);
@@ -49,7 +53,15 @@ describe('worker on a real Temporal server', () => {
 
   test('a second start with the same workflow id returns the first execution, even after it closed', async () => {
     const id = workflowIds.selfCheck(`dedupe-${Date.now()}`);
-    const options = { workflowType: workflowTypes.selfCheck, workflowId: id, arg: { requestedBy: 'first' }, tenantAlias: 'system', entityId: 'x', kind: 'system', summary: 's' };
+    const options = {
+      workflowType: workflowTypes.selfCheck,
+      workflowId: id,
+      arg: { requestedBy: 'first' },
+      tenantAlias: 'system',
+      entityId: 'x',
+      kind: 'system',
+      summary: 's',
+    };
     const metrics = createMetrics({ collectDefaults: false });
     const first = await startWorkflowOnce(temporal, metrics, options);
     await first.handle.result();
@@ -57,7 +69,8 @@ describe('worker on a real Temporal server', () => {
     expect(second.started).toBe(false);
     expect(((await second.handle.result()) as SelfCheckResult).requestedBy).toBe('first');
     const runs = [];
-    for await (const wf of temporal.client.workflow.list({ query: `WorkflowId = '${id}'` })) runs.push(wf.runId);
+    for await (const wf of temporal.client.workflow.list({ query: `WorkflowId = '${id}'` }))
+      runs.push(wf.runId);
     expect(runs).toHaveLength(1);
   });
 

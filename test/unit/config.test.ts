@@ -17,8 +17,19 @@ describe('config', () => {
   });
 
   test('explicit values win and are marked explicit', () => {
-    const config = loadConfig({ DATABASE_URL: 'postgres://u@db/x', TEMPORAL_ADDRESS: 'temporal:7233', PORT: '9000', MIGRATE_ON_START: 'false' });
-    expect(config).toMatchObject({ databaseUrl: 'postgres://u@db/x', databaseUrlExplicit: true, temporalAddress: 'temporal:7233', PORT: 9000, MIGRATE_ON_START: false });
+    const config = loadConfig({
+      DATABASE_URL: 'postgres://u@db/x',
+      TEMPORAL_ADDRESS: 'temporal:7233',
+      PORT: '9000',
+      MIGRATE_ON_START: 'false',
+    });
+    expect(config).toMatchObject({
+      databaseUrl: 'postgres://u@db/x',
+      databaseUrlExplicit: true,
+      temporalAddress: 'temporal:7233',
+      PORT: 9000,
+      MIGRATE_ON_START: false,
+    });
   });
 
   test('an empty variable counts as unset', () => {

@@ -53,7 +53,11 @@ describe('user JWT verification', () => {
 
   test.each([
     ['valid', jwt.sign(user, key, { algorithm: 'HS256' }), { userId: 'u1', accountId: 'a1' }],
-    ['exp in the future', jwt.sign({ ...user, exp: now / 1000 + 10 }, key), { userId: 'u1', accountId: 'a1' }],
+    [
+      'exp in the future',
+      jwt.sign({ ...user, exp: now / 1000 + 10 }, key),
+      { userId: 'u1', accountId: 'a1' },
+    ],
     ['exp in the past', jwt.sign({ ...user, exp: now / 1000 - 10 }, key), null],
     ['alg none', jwt.sign(user, '', { algorithm: 'none' }), null],
     ['HS384', jwt.sign(user, key, { algorithm: 'HS384' }), null],

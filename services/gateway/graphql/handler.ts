@@ -1,14 +1,13 @@
 import type { IncomingMessage } from 'node:http';
 import { GraphQLError, type ValidationRule } from 'graphql';
 import { createHandler } from 'graphql-http';
-import { createComplexityRule, fieldExtensionsEstimator, simpleEstimator } from 'graphql-query-complexity';
 import type { Middleware } from 'koa';
-import { AppError } from '../../../shared/errors';
+import { AppError, type ApiErrorCode } from '../../../shared/errors';
 import type { Logger } from '../../../shared/logger';
 import type { GatewayDeps, GatewayState } from '../context';
 import { readBodyText } from '../middleware/body';
 import type { GraphQLContext } from './context';
-import { depthLimitRule, TOO_COMPLEX } from './limits';
+import { complexityLimitRule, depthLimitRule } from './limits';
 import { buildSchema } from './schema';
 
 interface RequestContext {
@@ -20,6 +19,11 @@ interface RequestContext {
  * not AppErrors are logged with the request id and shown only as INTERNAL_ERROR.
  */
 export function formatGraphQLError(err: Readonly<GraphQLError | Error>, log: Logger): GraphQLError {
+  if (!(err instanceof GraphQLError) && !(err instanceof AppError)) {
+    // graphql-http hands over plain Errors only for malformed requests (missing or non-string query,
+    // unparsable JSON body, variables that are not a map, ...); resolver errors always arrive wrapped.
+    return new GraphQLError(err.message, { extensions: { code: 'VALIDATION_FAILED' } });
+  }
   const gqlError = err instanceof GraphQLError ? err : new GraphQLError(err.message, { originalError: err });
   const original = gqlError.originalError;
   if (original instanceof AppError) {
@@ -51,6 +55,22 @@ export function formatGraphQLError(err: Readonly<GraphQLError | Error>, log: Log
   });
 }
 
+/**
+ * graphql-http's protocol-level refusals carry no GraphQL result (an empty body, or for a mutation over
+ * GET an error without extensions.code, both as text/plain); they are answered in the API's error shape.
+ */
+const PROTOCOL_ERRORS: Partial<Record<number, { code: ApiErrorCode; message: (method: string) => string }>> =
+  {
+    405: {
+      code: 'METHOD_NOT_ALLOWED',
+      message: (method) =>
+        method === 'GET'
+          ? 'Mutations must be sent with POST'
+          : `Method ${method} is not allowed; use GET or POST`,
+    },
+    415: { code: 'UNSUPPORTED_MEDIA_TYPE', message: () => 'Content-Type must be application/json (UTF-8)' },
+  };
+
 /** GraphQL over HTTP (POST, and GET for queries) with graphql-http, behind the gateway's auth and body limit. */
 export function graphqlHandler(deps: GatewayDeps): Middleware<GatewayState> {
   const { GRAPHQL_MAX_DEPTH, GRAPHQL_MAX_COMPLEXITY, BODY_LIMIT_BYTES } = deps.config;
@@ -60,16 +80,17 @@ export function graphqlHandler(deps: GatewayDeps): Middleware<GatewayState> {
     validationRules: (_req, args, specifiedRules): ValidationRule[] => [
       ...specifiedRules,
       depthLimitRule(GRAPHQL_MAX_DEPTH),
-      createComplexityRule({
-        maximumComplexity: GRAPHQL_MAX_COMPLEXITY,
-        variables: (args.variableValues as Record<string, unknown> | undefined) ?? {},
-        estimators: [fieldExtensionsEstimator(), simpleEstimator({ defaultComplexity: 1 })],
-        createError: (max, actual) =>
-          new GraphQLError(`Query complexity ${actual} exceeds the maximum of ${max}`, {
-            extensions: { code: TOO_COMPLEX },
-          }),
-      }),
+      complexityLimitRule(
+        GRAPHQL_MAX_COMPLEXITY,
+        (args.variableValues as Record<string, unknown> | undefined) ?? {},
+      ),
     ],
+    // Execution errors are formatted here, where the request's logger (with its request id) is at hand;
+    // makeResponse formats them again through formatError, which leaves formatted errors unchanged.
+    onOperation: (req, _args, result) =>
+      'errors' in result && result.errors
+        ? { ...result, errors: result.errors.map((err) => formatGraphQLError(err, req.context.gql.log)) }
+        : undefined,
     formatError: (err) => formatGraphQLError(err, deps.logger),
   });
 
@@ -85,6 +106,15 @@ export function graphqlHandler(deps: GatewayDeps): Middleware<GatewayState> {
       raw: ctx.req,
       context: { gql: { deps, tenant, principal, requestId, log } },
     });
+    const refusal = PROTOCOL_ERRORS[init.status];
+    if (refusal) {
+      const allow = init.headers?.allow;
+      throw new AppError(
+        refusal.code,
+        refusal.message(ctx.method),
+        allow ? { headers: { Allow: allow } } : {},
+      );
+    }
     ctx.status = init.status;
     for (const [name, value] of Object.entries(init.headers ?? {})) ctx.set(name, String(value));
     ctx.body = responseBody ?? '';

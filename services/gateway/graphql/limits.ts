@@ -3,16 +3,21 @@ import {
   Kind,
   type ASTVisitor,
   type FragmentDefinitionNode,
+  type OperationDefinitionNode,
   type SelectionSetNode,
   type ValidationContext,
   type ValidationRule,
 } from 'graphql';
+import { createComplexityRule, fieldExtensionsEstimator, simpleEstimator } from 'graphql-query-complexity';
 
 export const TOO_COMPLEX = 'GRAPHQL_QUERY_TOO_COMPLEX';
 
 /**
  * Rejects operations nested deeper than maxDepth. Introspection fields (`__schema`, `__type`) are not
  * counted so that standard tooling works; their cost is still bounded by the complexity rule.
+ *
+ * Each fragment's own depth is computed once per document, so the cost is linear in the document size
+ * even when fragments spread other fragments many times (a naive walk is exponential there).
  */
 export function depthLimitRule(maxDepth: number): ValidationRule {
   return (context: ValidationContext): ASTVisitor => {
@@ -20,27 +25,40 @@ export function depthLimitRule(maxDepth: number): ValidationRule {
     for (const def of context.getDocument().definitions) {
       if (def.kind === Kind.FRAGMENT_DEFINITION) fragments.set(def.name.value, def);
     }
-    const depthOf = (set: SelectionSetNode, depth: number, seen: Set<string>): number => {
-      let max = depth;
+    const fragmentDepths = new Map<string, number>();
+    const inProgress = new Set<string>();
+
+    /** Depth of a selection set relative to its parent: 1 for leaves, 0 for an empty or introspection-only set. */
+    const depthOf = (set: SelectionSetNode): number => {
+      let max = 0;
       for (const sel of set.selections) {
         if (sel.kind === Kind.FIELD) {
           if (sel.name.value.startsWith('__')) continue;
-          if (sel.selectionSet) max = Math.max(max, depthOf(sel.selectionSet, depth + 1, seen));
-          else max = Math.max(max, depth + 1);
+          max = Math.max(max, 1 + (sel.selectionSet ? depthOf(sel.selectionSet) : 0));
         } else if (sel.kind === Kind.INLINE_FRAGMENT) {
-          max = Math.max(max, depthOf(sel.selectionSet, depth, seen));
+          max = Math.max(max, depthOf(sel.selectionSet));
         } else {
-          const fragment = fragments.get(sel.name.value);
-          if (!fragment || seen.has(sel.name.value)) continue; // unknown or cyclic: other rules report it
-          max = Math.max(max, depthOf(fragment.selectionSet, depth, new Set(seen).add(sel.name.value)));
+          max = Math.max(max, fragmentDepth(sel.name.value));
         }
-        if (max > maxDepth) return max;
       }
       return max;
     };
+    const fragmentDepth = (name: string): number => {
+      const known = fragmentDepths.get(name);
+      if (known !== undefined) return known;
+      const fragment = fragments.get(name);
+      // Unknown or cyclic spreads add nothing here: KnownFragmentNames and NoFragmentCycles report them.
+      if (!fragment || inProgress.has(name)) return 0;
+      inProgress.add(name);
+      const depth = depthOf(fragment.selectionSet);
+      inProgress.delete(name);
+      fragmentDepths.set(name, depth);
+      return depth;
+    };
+
     return {
       OperationDefinition(node) {
-        const depth = depthOf(node.selectionSet, 0, new Set());
+        const depth = depthOf(node.selectionSet);
         if (depth > maxDepth) {
           context.reportError(
             new GraphQLError(`Query depth ${depth} exceeds the maximum of ${maxDepth}`, {
@@ -51,5 +69,54 @@ export function depthLimitRule(maxDepth: number): ValidationRule {
         }
       },
     };
+  };
+}
+
+/**
+ * Rejects operations whose cost (1 per field unless a field's `complexity` extension says otherwise)
+ * exceeds maxComplexity. graphql-query-complexity throws, rather than reports, when a document expands
+ * to too many nodes (e.g. fragments spread many times); that is reported here as too complex too,
+ * instead of escaping validation as a 500.
+ */
+export function complexityLimitRule(
+  maxComplexity: number,
+  variables: Record<string, unknown> = {},
+): ValidationRule {
+  const rule = createComplexityRule({
+    maximumComplexity: maxComplexity,
+    variables,
+    estimators: [fieldExtensionsEstimator(), simpleEstimator({ defaultComplexity: 1 })],
+    createError: (max, actual) =>
+      new GraphQLError(`Query complexity ${actual} exceeds the maximum of ${max}`, {
+        extensions: { code: TOO_COMPLEX },
+      }),
+  });
+  return (context) => {
+    type Hook = (this: unknown, node: OperationDefinitionNode) => unknown;
+    const visitor = rule(context) as unknown as { OperationDefinition: { enter: Hook; leave: Hook } };
+    const { enter, leave } = visitor.OperationDefinition;
+    let aborted = false;
+    visitor.OperationDefinition = {
+      enter(node) {
+        aborted = false;
+        try {
+          return enter.call(visitor, node);
+        } catch (err) {
+          if (!(err instanceof GraphQLError)) throw err;
+          aborted = true;
+          context.reportError(
+            new GraphQLError(`Query is too complex: ${err.message}`, {
+              nodes: [node],
+              extensions: { code: TOO_COMPLEX },
+            }),
+          );
+          return undefined;
+        }
+      },
+      leave(node) {
+        return aborted ? undefined : leave.call(visitor, node);
+      },
+    };
+    return visitor as unknown as ASTVisitor;
   };
 }

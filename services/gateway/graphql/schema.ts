@@ -14,8 +14,12 @@ export function buildSchema(): GraphQLSchema {
   return makeExecutableSchema({
     typeDefs: [
       /* GraphQL */ `
-        type Query { _empty: Boolean }
-        type Mutation { _empty: Boolean }
+        type Query {
+          _empty: Boolean
+        }
+        type Mutation {
+          _empty: Boolean
+        }
       `,
       ...modules.map((m) => m.typeDefs),
     ],

@@ -26,7 +26,12 @@ export const tenantModule: GraphQLModule = {
       tenant: async (_: unknown, __: unknown, ctx: GraphQLContext) => {
         const row = await createTenantsRepo(ctx.deps.db).findByAlias(ctx.tenant.alias);
         if (!row) throw new Error('authenticated tenant vanished');
-        return { alias: row.alias, name: row.name, mode: row.mode.toUpperCase(), dateCreated: row.created_at.getTime() };
+        return {
+          alias: row.alias,
+          name: row.name,
+          mode: row.mode.toUpperCase(),
+          dateCreated: row.created_at.getTime(),
+        };
       },
     },
   },

@@ -4,7 +4,10 @@ import { AppError } from '../../../shared/errors';
 import type { GatewayState } from '../context';
 
 /** Reads the request body as UTF-8 text, bounded: over the limit is 413 before it is all buffered. */
-export async function readBodyText(ctx: { req: NodeJS.ReadableStream; get(name: string): string }, limit: number) {
+export async function readBodyText(
+  ctx: { req: NodeJS.ReadableStream; get(name: string): string },
+  limit: number,
+) {
   const length = ctx.get('content-length');
   if (length && Number(length) > limit) {
     throw new AppError('PAYLOAD_TOO_LARGE', `Request body is larger than ${limit} bytes`);
@@ -13,7 +16,8 @@ export async function readBodyText(ctx: { req: NodeJS.ReadableStream; get(name: 
     return await getRawBody(ctx.req, { limit, encoding: 'utf8', length: length || undefined });
   } catch (err) {
     const type = (err as { type?: string }).type;
-    if (type === 'entity.too.large') throw new AppError('PAYLOAD_TOO_LARGE', `Request body is larger than ${limit} bytes`);
+    if (type === 'entity.too.large')
+      throw new AppError('PAYLOAD_TOO_LARGE', `Request body is larger than ${limit} bytes`);
     // The client went away (or sent less than Content-Length): nothing to answer, not a server fault.
     if (type === 'request.aborted' || type === 'request.size.invalid' || type === 'stream.not.readable') {
       throw new AppError('VALIDATION_FAILED', 'Request body was incomplete');

@@ -21,7 +21,10 @@ export function requestContext(deps: Pick<GatewayDeps, 'logger' | 'metrics'>): M
     } finally {
       const seconds = Number(process.hrtime.bigint() - started) / 1e9;
       const route = (ctx as unknown as { _matchedRoute?: string })._matchedRoute ?? 'unmatched';
-      deps.metrics.httpRequestDuration.observe({ method: ctx.method, route, status: String(ctx.status) }, seconds);
+      deps.metrics.httpRequestDuration.observe(
+        { method: ctx.method, route, status: String(ctx.status) },
+        seconds,
+      );
       ctx.state.log.info(
         {
           method: ctx.method,

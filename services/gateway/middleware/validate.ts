@@ -14,7 +14,11 @@ export function validate<
   P extends z.ZodType = z.ZodUnknown,
   Q extends z.ZodType = z.ZodUnknown,
   B extends z.ZodType = z.ZodUnknown,
->(schemas: { params?: P; query?: Q; body?: B }): Middleware<GatewayState & { input: Validated<z.output<P>, z.output<Q>, z.output<B>> }> {
+>(schemas: {
+  params?: P;
+  query?: Q;
+  body?: B;
+}): Middleware<GatewayState & { input: Validated<z.output<P>, z.output<Q>, z.output<B>> }> {
   return async (ctx, next) => {
     const raw = ctx as unknown as { params?: Record<string, string> };
     ctx.state.input = {

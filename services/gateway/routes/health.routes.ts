@@ -24,7 +24,10 @@ function createReadinessCheck(deps: GatewayDeps) {
   return {
     check() {
       if (cached && Date.now() - cached.at < READINESS_CACHE_MS) return Promise.resolve(cached.checks);
-      inFlight ??= Promise.all([probe('postgres', pingDb(deps.db)), probe('temporal', pingTemporal(deps.temporal))])
+      inFlight ??= Promise.all([
+        probe('postgres', pingDb(deps.db)),
+        probe('temporal', pingTemporal(deps.temporal)),
+      ])
         .then(([postgres, temporal]) => {
           cached = { at: Date.now(), checks: { postgres, temporal } };
           return cached.checks;

@@ -40,7 +40,10 @@ export async function up(knex: Knex): Promise<void> {
     t.text('last_name');
     t.timestamp('created_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
     t.primary(['tenant_id', 'account_id', 'id']);
-    t.foreign(['tenant_id', 'account_id']).references(['tenant_id', 'id']).inTable('accounts').onDelete('CASCADE');
+    t.foreign(['tenant_id', 'account_id'])
+      .references(['tenant_id', 'id'])
+      .inTable('accounts')
+      .onDelete('CASCADE');
   });
 }
 

@@ -1,0 +1,226 @@
+import { spawn } from 'node:child_process';
+import crypto from 'node:crypto';
+import path from 'node:path';
+import { Client } from 'pg';
+import { PROJECT_ROOT } from '../../shared/config';
+import { basic, startTestGateway, uniqueAlias, type TestGateway } from '../helpers/harness';
+
+/**
+ * The admin CLI as an operator runs it: `tsx scripts/tenant-*.ts` in a child process against the suite's
+ * database, checked through its exit code and output, the gateway, and the rows it leaves behind.
+ */
+
+const TSX = path.join(PROJECT_ROOT, 'node_modules', '.bin', 'tsx');
+
+interface CliResult {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** The environment of the test process, pointed at the suite's database and nothing else. */
+function cliEnv(): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {};
+  for (const [name, value] of Object.entries(process.env)) {
+    if (/^(DATABASE_|PG|TEMPORAL_|EMBEDDED_PG_|DATA_DIR$)/.test(name)) continue;
+    env[name] = value;
+  }
+  return { ...env, DATABASE_URL: process.env.TEST_DATABASE_URL!, NODE_ENV: 'test', LOG_LEVEL: 'silent' };
+}
+
+function runCli(
+  script: 'tenant-create' | 'tenant-rotate-key',
+  args: string[],
+  timeoutMs = 45_000,
+): Promise<CliResult> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(TSX, [path.join('scripts', `${script}.ts`), ...args], {
+      cwd: PROJECT_ROOT,
+      env: cliEnv(),
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(
+        new Error(
+          `${script} ${args.join(' ')} did not finish in ${timeoutMs} ms\nstdout: ${stdout}\nstderr: ${stderr}`,
+        ),
+      );
+    }, timeoutMs);
+    child.once('error', (err) => {
+      clearTimeout(timer);
+      reject(err);
+    });
+    child.once('close', (code, signal) => {
+      clearTimeout(timer);
+      resolve({ code, signal, stdout, stderr });
+    });
+  });
+}
+
+function describeRun(r: CliResult): string {
+  return `exit ${r.code}${r.signal ? ` (${r.signal})` : ''}\nstdout: ${JSON.stringify(r.stdout)}\nstderr: ${JSON.stringify(r.stderr)}`;
+}
+
+/** Asserts a successful command printed exactly one line, a JSON object with exactly alias, mode and apiKey. */
+function expectIssuedKey(r: CliResult, alias: string, mode: 'live' | 'test'): string {
+  if (r.code !== 0) throw new Error(`expected exit 0, got ${describeRun(r)}`);
+  expect(r.stderr).toBe('');
+  expect(r.stdout).toMatch(/^[^\n]+\n$/);
+  const issued = JSON.parse(r.stdout) as Record<string, unknown>;
+  expect(Object.keys(issued).sort()).toEqual(['alias', 'apiKey', 'mode']);
+  expect(issued).toEqual({
+    alias,
+    mode,
+    apiKey: expect.stringMatching(new RegExp(`^rsk_${mode}_[A-Za-z0-9_-]{86}$`)),
+  });
+  return issued.apiKey as string;
+}
+
+/** Asserts the command failed with exit 1 and one `error: ...` line on stderr, no stack trace and no stdout. */
+function expectOneLineError(r: CliResult, pattern: RegExp): void {
+  if (r.code !== 1) throw new Error(`expected exit 1, got ${describeRun(r)}`);
+  expect(r.stdout).toBe('');
+  expect(r.stderr).toMatch(/^error: [^\n]+\n$/);
+  expect(r.stderr).not.toMatch(/\n\s+at /);
+  expect(r.stderr).toMatch(pattern);
+}
+
+describe('tenant admin CLI (scripts/tenant-create.ts, scripts/tenant-rotate-key.ts)', () => {
+  let gw: TestGateway;
+  let pg: Client;
+
+  beforeAll(async () => {
+    gw = await startTestGateway();
+    pg = new Client({ connectionString: process.env.TEST_DATABASE_URL });
+    await pg.connect();
+  });
+  afterAll(async () => {
+    await Promise.allSettled([gw?.close(), pg?.end()]);
+  });
+
+  const programStatus = async (alias: string, apiKey: string) =>
+    (await fetch(`${gw.api(alias)}/program`, { headers: { authorization: basic(apiKey) } })).status;
+
+  test('tenant-create prints one JSON line with a live key that authenticates; only its hash is stored', async () => {
+    const alias = uniqueAlias('cli');
+    const apiKey = expectIssuedKey(await runCli('tenant-create', ['--alias', alias]), alias, 'live');
+
+    expect(await programStatus(alias, apiKey)).toBe(200);
+    expect(await programStatus(alias, `${apiKey.slice(0, -1)}${apiKey.endsWith('A') ? 'B' : 'A'}`)).toBe(401);
+
+    const { rows: keys } = await pg.query<{ key_hash: Buffer; key_prefix: string }>(
+      `select k.key_hash, k.key_prefix
+         from api_keys k join tenants t on t.id = k.tenant_id
+        where t.alias = $1`,
+      [alias],
+    );
+    expect(keys).toHaveLength(1);
+    expect(Buffer.isBuffer(keys[0]!.key_hash)).toBe(true);
+    expect(keys[0]!.key_hash).toHaveLength(32);
+    expect(keys[0]!.key_hash.equals(crypto.createHash('sha256').update(apiKey, 'utf8').digest())).toBe(true);
+    expect(apiKey.startsWith(keys[0]!.key_prefix)).toBe(true);
+    expect(keys[0]!.key_prefix.length).toBeLessThan(apiKey.length / 4);
+
+    // No column of any api_keys row holds the key, in any encoding.
+    const { rows: all } = await pg.query<Record<string, unknown>>('select * from api_keys');
+    expect(all.length).toBeGreaterThan(0);
+    const secret = apiKey.slice('rsk_live_'.length);
+    for (const row of all) {
+      for (const [column, value] of Object.entries(row)) {
+        const forms =
+          value instanceof Buffer
+            ? [
+                value.toString('utf8'),
+                value.toString('latin1'),
+                value.toString('hex'),
+                value.toString('base64'),
+                value.toString('base64url'),
+              ]
+            : [value instanceof Date ? value.toISOString() : String(value)];
+        for (const form of forms) {
+          if (form.includes(secret)) throw new Error(`api_keys.${column} contains the API key`);
+        }
+      }
+    }
+  });
+
+  test('an alias starting test_ makes a test-mode tenant', async () => {
+    const alias = uniqueAlias('test');
+    expect(alias.startsWith('test_')).toBe(true);
+    const apiKey = expectIssuedKey(
+      await runCli('tenant-create', ['--alias', alias, '--name', 'Sandbox program']),
+      alias,
+      'test',
+    );
+    expect(await programStatus(alias, apiKey)).toBe(200);
+    const { rows } = await pg.query('select mode, name from tenants where alias = $1', [alias]);
+    expect(rows).toEqual([{ mode: 'test', name: 'Sandbox program' }]);
+  });
+
+  test('a taken alias, also in another case, is exit 1 with a one-line error and no new tenant', async () => {
+    const alias = uniqueAlias('dup');
+    const first = expectIssuedKey(await runCli('tenant-create', ['--alias', alias]), alias, 'live');
+
+    const [same, otherCase] = await Promise.all([
+      runCli('tenant-create', ['--alias', alias]),
+      runCli('tenant-create', ['--alias', alias.toUpperCase()]),
+    ]);
+    expectOneLineError(same, /taken/);
+    expectOneLineError(otherCase, /taken/);
+
+    const { rows } = await pg.query('select alias from tenants where lower(alias) = lower($1)', [alias]);
+    expect(rows).toEqual([{ alias }]);
+    expect(await programStatus(alias, first)).toBe(200);
+  });
+
+  test('an invalid or missing alias is rejected without touching the database', async () => {
+    const [invalid, missing] = await Promise.all([
+      runCli('tenant-create', ['--alias', 'bad alias!']),
+      runCli('tenant-create', []),
+    ]);
+    expect(invalid.code).not.toBe(0);
+    expectOneLineError(invalid, /alias/);
+    expectOneLineError(missing, /usage/);
+    const { rows } = await pg.query('select 1 from tenants where alias = $1', ['bad alias!']);
+    expect(rows).toHaveLength(0);
+  });
+
+  test('tenant-rotate-key revokes the old key; --keep-existing keeps it for a zero-downtime switch', async () => {
+    const alias = uniqueAlias('rot');
+    const original = expectIssuedKey(await runCli('tenant-create', ['--alias', alias]), alias, 'live');
+    expect(await programStatus(alias, original)).toBe(200);
+
+    const rotated = expectIssuedKey(await runCli('tenant-rotate-key', ['--alias', alias]), alias, 'live');
+    expect(rotated).not.toBe(original);
+    expect(await programStatus(alias, original)).toBe(401);
+    expect(await programStatus(alias, rotated)).toBe(200);
+
+    const added = expectIssuedKey(
+      await runCli('tenant-rotate-key', ['--alias', alias, '--keep-existing']),
+      alias,
+      'live',
+    );
+    expect(new Set([original, rotated, added]).size).toBe(3);
+    expect(await programStatus(alias, rotated)).toBe(200);
+    expect(await programStatus(alias, added)).toBe(200);
+    expect(await programStatus(alias, original)).toBe(401);
+
+    const { rows } = await pg.query<{ active: string; revoked: string }>(
+      `select count(*) filter (where k.revoked_at is null) as active, count(*) filter (where k.revoked_at is not null) as revoked
+         from api_keys k join tenants t on t.id = k.tenant_id where t.alias = $1`,
+      [alias],
+    );
+    expect(rows).toEqual([{ active: '2', revoked: '1' }]);
+  });
+
+  test('tenant-rotate-key for an unknown alias is exit 1 with a one-line error', async () => {
+    const r = await runCli('tenant-rotate-key', ['--alias', uniqueAlias('nobody')]);
+    expectOneLineError(r, /No tenant with alias/);
+  });
+});
