@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { bundleWorkflowCode } from '@temporalio/worker';
+import { Client } from 'pg';
 import { PROJECT_ROOT } from '../shared/config';
 import { createDb, migrateLatest } from '../shared/db/knex';
 import { dropDatabase, ensureDatabase, ensurePostgres } from '../shared/infra/postgres';
@@ -18,6 +19,28 @@ export function freePort(): Promise<number> {
       server.close(() => resolve(port));
     });
   });
+}
+
+/** Test databases of runs that were killed before their teardown, older than an hour. */
+async function dropStaleTestDatabases(serverUrl: string): Promise<void> {
+  const admin = new URL(serverUrl);
+  admin.pathname = '/postgres';
+  const client = new Client({ connectionString: admin.toString() });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ datname: string }>(
+      "select datname from pg_database where datname like 'referral\\_test\\_%'",
+    );
+    const cutoff = Date.now() - 3_600_000;
+    for (const { datname } of rows) {
+      const created = Number(/^referral_test_(\d+)_/.exec(datname)?.[1]);
+      if (created && created < cutoff) {
+        await client.query(`drop database if exists "${datname}" with (force)`).catch(() => undefined);
+      }
+    }
+  } finally {
+    await client.end();
+  }
 }
 
 /**
@@ -69,6 +92,7 @@ export default async function globalSetup(): Promise<void> {
     databaseName: 'postgres',
     logger,
   });
+  await dropStaleTestDatabases(server.url);
   const testDbUrl = new URL(server.url);
   testDbUrl.pathname = `/referral_test_${Date.now()}_${process.pid}`;
   await ensureDatabase(testDbUrl.toString());
