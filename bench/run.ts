@@ -5,10 +5,9 @@ import autocannon from 'autocannon';
 import { PROJECT_ROOT, loadConfig } from '../shared/config';
 import { createDb, migrateLatest } from '../shared/db/knex';
 import { createTenant } from '../shared/domain/tenants';
-import { dropDatabase, ensureDatabase, ensurePostgres } from '../shared/infra/postgres';
-import { ensureTemporal } from '../shared/infra/temporal-server';
+import { dropDatabase, ensureDatabase } from '../shared/infra/postgres';
+import { ensureLocalInfrastructure } from '../shared/infra/local-infrastructure';
 import { createLogger } from '../shared/logger';
-import { CUSTOM_SEARCH_ATTRIBUTES } from '../shared/temporal/search-attributes';
 
 /**
  * Gateway throughput: starts PostgreSQL/Temporal like the launcher, a fresh bench database, and a gateway
@@ -20,26 +19,7 @@ async function main() {
   const logger = createLogger({ level: 'warn', name: 'bench' });
   const duration = Number(process.env.BENCH_DURATION ?? 10);
   const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
-  const [pg, temporal] = await Promise.all([
-    ensurePostgres({
-      databaseUrl: config.databaseUrl,
-      explicit: config.databaseUrlExplicit,
-      dataDir: config.dataDir,
-      embeddedPort: config.EMBEDDED_PG_PORT,
-      databaseName: config.DATABASE_NAME,
-      logger,
-    }),
-    ensureTemporal({
-      address: config.temporalAddress,
-      explicit: config.temporalAddressExplicit,
-      namespace: config.TEMPORAL_NAMESPACE,
-      dataDir: config.dataDir,
-      toolsDir: path.join(PROJECT_ROOT, '.tools'),
-      uiPort: config.TEMPORAL_UI_PORT,
-      searchAttributes: CUSTOM_SEARCH_ATTRIBUTES,
-      logger,
-    }),
-  ]);
+  const { pg, temporal } = await ensureLocalInfrastructure(config, logger);
   const benchUrl = new URL(pg.url);
   benchUrl.pathname = `/referral_bench_${process.pid}`;
   await ensureDatabase(benchUrl.toString());

@@ -1,14 +1,13 @@
-import path from 'node:path';
-import { PROJECT_ROOT, loadConfigOrExit, type Config } from '../../shared/config';
+import { loadConfigOrExit, type Config } from '../../shared/config';
 import { createDb, migrateLatest } from '../../shared/db/knex';
 import { ensureDemoTenant } from '../../shared/domain/demo-tenant';
-import { ensurePostgres, type PostgresHandle } from '../../shared/infra/postgres';
-import { ensureTemporal, type TemporalServerHandle } from '../../shared/infra/temporal-server';
+import { ensureLocalInfrastructure } from '../../shared/infra/local-infrastructure';
+import type { PostgresHandle } from '../../shared/infra/postgres';
+import type { TemporalServerHandle } from '../../shared/infra/temporal-server';
 import { createLogger } from '../../shared/logger';
 import { handleShutdown } from '../../shared/process';
 import { installTemporalRuntimeLogger } from '../worker/runtime-logger';
 import { createTemporal } from '../../shared/temporal/client';
-import { CUSTOM_SEARCH_ATTRIBUTES } from '../../shared/temporal/search-attributes';
 import { workflowIds, workflowTypes } from '../../shared/temporal/workflow-ids';
 import type { SelfCheckResult } from '../../shared/types/system';
 import { startGateway, type RunningGateway } from '../gateway/gateway';
@@ -32,28 +31,11 @@ async function main() {
   handleShutdown(logger, config.SHUTDOWN_GRACE_MS, stopAll);
 
   try {
-    const [pg, temporal] = await Promise.all([
-      ensurePostgres({
-        databaseUrl: config.databaseUrl,
-        explicit: config.databaseUrlExplicit,
-        dataDir: config.dataDir,
-        embeddedPort: config.EMBEDDED_PG_PORT,
-        databaseName: config.DATABASE_NAME,
-        logger,
-        // handleShutdown stops it last, after the worker and gateway have drained.
-        callerHandlesSignals: true,
-      }).then((h) => (stops.push(h.stop), h)),
-      ensureTemporal({
-        address: config.temporalAddress,
-        explicit: config.temporalAddressExplicit,
-        namespace: config.TEMPORAL_NAMESPACE,
-        dataDir: config.dataDir,
-        toolsDir: path.join(PROJECT_ROOT, '.tools'),
-        uiPort: config.TEMPORAL_UI_PORT,
-        searchAttributes: CUSTOM_SEARCH_ATTRIBUTES,
-        logger,
-      }).then((h) => (stops.push(h.stop), h)),
-    ]);
+    // handleShutdown stops them last, after the worker and gateway have drained.
+    const { pg, temporal } = await ensureLocalInfrastructure(config, logger, {
+      callerHandlesSignals: true,
+      onStarted: (stop) => stops.push(stop),
+    });
     const resolved: Config = { ...config, databaseUrl: pg.url, temporalAddress: temporal.address };
 
     const db = createDb({ url: resolved.databaseUrl, poolMax: 2, applicationName: 'launcher' });

@@ -8,6 +8,7 @@ import path from 'node:path';
 import { Client } from 'pg';
 import { PROJECT_ROOT } from '../../shared/config';
 import { basic, postJson } from '../helpers/harness';
+import { isPortOpen } from '../../shared/infra/temporal-server';
 
 /**
  * `npm start` end to end: the launcher as a child process with no PostgreSQL where it looks first, so it
@@ -57,18 +58,7 @@ async function freePorts(count: number): Promise<number[]> {
   return ports;
 }
 
-function acceptsTcp(port: number, host = '127.0.0.1', timeoutMs = 2000): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = net.connect({ host, port });
-    const done = (open: boolean) => {
-      socket.destroy();
-      resolve(open);
-    };
-    socket.setTimeout(timeoutMs, () => done(false));
-    socket.once('connect', () => done(true));
-    socket.once('error', () => done(false));
-  });
-}
+const acceptsTcp = (port: number) => isPortOpen('127.0.0.1', port, 2000);
 
 function pgUrl(port: number): string {
   return `postgres://postgres:postgres@127.0.0.1:${port}/referral_service`;
