@@ -25,7 +25,7 @@ export function presentProgram(row: TenantRow) {
 }
 
 export async function getProgram(db: Db, tenantId: string) {
-  const row = await db<TenantRow>('tenants').where({ id: tenantId }).first();
+  const row = await createTenantsRepo(db).findById(tenantId);
   if (!row) throw new AppError('NOT_FOUND', 'Program not found');
   return presentProgram(row);
 }

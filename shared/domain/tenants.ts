@@ -27,7 +27,7 @@ export async function createTenant(db: Db, input: { alias: string; name?: string
   const apiKey = generateApiKey(mode);
   await db.transaction(async (trx) => {
     const repo = createTenantsRepo(trx);
-    const existing = await trx('tenants').whereRaw('lower(alias) = lower(?)', [alias]).first();
+    const existing = await repo.findByAliasIgnoringCase(alias);
     if (existing) throw new AppError('CONFLICT', `Tenant alias "${alias}" is taken`);
     const tenant = await repo.insert({ alias, mode, name: input.name ?? alias });
     await repo.insertKey({ tenantId: tenant.id, keyHash: hashApiKey(apiKey), keyPrefix: keyPrefix(apiKey) });
@@ -46,7 +46,7 @@ export async function rotateApiKey(
 ): Promise<IssuedKey> {
   return db.transaction(async (trx) => {
     const repo = createTenantsRepo(trx);
-    const tenant = await trx('tenants').where({ alias }).forUpdate().first();
+    const tenant = await repo.lockByAlias(alias);
     if (!tenant) throw new AppError('NOT_FOUND', `No tenant with alias "${alias}"`);
     const apiKey = generateApiKey(tenant.mode);
     const key = await repo.insertKey({

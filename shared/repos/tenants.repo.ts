@@ -19,6 +19,20 @@ export function createTenantsRepo(db: DbOrTrx) {
       return trx<TenantRow>('tenants').where({ alias }).first();
     },
 
+    async findById(id: string, trx: DbOrTrx = db): Promise<TenantRow | undefined> {
+      return trx<TenantRow>('tenants').where({ id }).first();
+    },
+
+    /** Aliases are matched exactly, but two may not differ only by case (unique index on lower(alias)). */
+    async findByAliasIgnoringCase(alias: string, trx: DbOrTrx = db): Promise<TenantRow | undefined> {
+      return trx<TenantRow>('tenants').whereRaw('lower(alias) = lower(?)', [alias]).first();
+    },
+
+    /** The tenant row locked for the rest of the transaction (key rotation). */
+    async lockByAlias(alias: string, trx: DbOrTrx = db): Promise<TenantRow | undefined> {
+      return trx<TenantRow>('tenants').where({ alias }).forUpdate().first();
+    },
+
     /** One round trip for authentication: the tenant and the hashes of its active keys. */
     async findWithActiveKeys(alias: string, trx: DbOrTrx = db): Promise<TenantWithKeys | undefined> {
       const rows = await trx('tenants as t')

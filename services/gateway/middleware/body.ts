@@ -3,15 +3,15 @@ import type { Middleware } from 'koa';
 import { AppError } from '../../../shared/errors';
 import type { GatewayState } from '../context';
 
-/** Reads the request body as UTF-8 text, bounded: over the limit is 413 before it is all buffered. */
+/**
+ * Reads the request body as UTF-8 text, bounded: raw-body rejects a Content-Length over the limit before
+ * reading, and a chunked body as soon as it passes the limit, so neither is buffered whole (413).
+ */
 export async function readBodyText(
   ctx: { req: NodeJS.ReadableStream; get(name: string): string },
   limit: number,
 ) {
   const length = ctx.get('content-length');
-  if (length && Number(length) > limit) {
-    throw new AppError('PAYLOAD_TOO_LARGE', `Request body is larger than ${limit} bytes`);
-  }
   try {
     return await getRawBody(ctx.req, { limit, encoding: 'utf8', length: length || undefined });
   } catch (err) {

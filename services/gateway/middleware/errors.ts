@@ -1,5 +1,5 @@
 import type { Middleware } from 'koa';
-import { AppError, API_ERROR_STATUS, type ApiErrorCode } from '../../../shared/errors';
+import { AppError, type ApiErrorCode } from '../../../shared/errors';
 import type { GatewayState } from '../context';
 
 /** HTTP statuses raised by Koa or its helpers (ctx.throw, router.allowedMethods) mapped into the closed set. */
@@ -57,5 +57,3 @@ export function errorHandler(): Middleware<GatewayState> {
     }
   };
 }
-
-export { API_ERROR_STATUS };
