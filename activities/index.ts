@@ -1,4 +1,5 @@
 import type { Db } from '../shared/db/knex';
+import { createReferralActivities } from './referrals.activities';
 import { createSystemActivities } from './system.activities';
 
 export interface ActivityDeps {
@@ -9,6 +10,7 @@ export interface ActivityDeps {
 export function createActivities(deps: ActivityDeps) {
   return {
     ...createSystemActivities(deps),
+    ...createReferralActivities(deps),
   };
 }
 

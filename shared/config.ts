@@ -146,6 +146,13 @@ export const CONFIG_VARIABLES = {
     description: 'Largest JSON or GraphQL request body accepted (413 above it).',
     usedBy: ['gateway'],
   },
+  LIFECYCLE_WAIT_MS: {
+    schema: positiveInt,
+    default: '10000',
+    description:
+      'How long a converting or cancelling request waits for the referral workflow to commit its rewards (503 after, the change stays saved).',
+    usedBy: ['gateway'],
+  },
   GRAPHQL_MAX_DEPTH: {
     schema: positiveInt,
     default: '10',

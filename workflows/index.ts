@@ -1,3 +1,4 @@
 // Every workflow the worker hosts. Workflow code is deterministic: only @temporalio/workflow and
 // `import type` from activities/ and shared/types (enforced by ESLint).
 export { selfCheckWorkflow } from './self-check.workflow';
+export { referralLifecycleWorkflow } from './referral-lifecycle.workflow';

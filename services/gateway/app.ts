@@ -6,7 +6,9 @@ import { authenticate } from './middleware/auth';
 import { errorHandler } from './middleware/errors';
 import { requestContext } from './middleware/request-context';
 import { healthRoutes } from './routes/health.routes';
+import { accountRoutes } from './routes/accounts.routes';
 import { programRoutes } from './routes/program.routes';
+import { shareLinkRoutes } from './routes/share-links.routes';
 import { userRoutes } from './routes/users.routes';
 
 /** The API gateway as a Koa app, testable without listening. */
@@ -24,9 +26,13 @@ export function createApp(deps: GatewayDeps): Koa<GatewayState> {
   api.all('/graphql', authenticate(deps), graphqlHandler(deps));
   programRoutes(api, deps);
   userRoutes(api, deps);
+  accountRoutes(api, deps);
 
+  const links = shareLinkRoutes(deps);
   app.use(api.routes());
+  app.use(links.routes());
   app.use(api.allowedMethods());
+  app.use(links.allowedMethods());
   app.use(health.allowedMethods());
   return app;
 }

@@ -1,7 +1,22 @@
 import { z } from 'zod';
-import type { Db } from '../db/knex';
+import type { Db, DbOrTrx } from '../db/knex';
 import { AppError } from '../errors';
-import { createTenantsRepo, type TenantRow } from '../repos/tenants.repo';
+import { createTenantsRepo, type ProgramColumns, type TenantRow } from '../repos/tenants.repo';
+
+const percent = z.int().min(0).max(100);
+
+/** What a referrer earns when a referral converts: a percent discount, or credit in a unit (e.g. USD cents). */
+export const referrerRewardSchema = z.discriminatedUnion('type', [
+  z.strictObject({ type: z.literal('PCT_DISCOUNT'), discountPercent: z.int().min(1).max(100) }),
+  z.strictObject({
+    type: z.literal('CREDIT'),
+    amountCents: z.int().min(1).max(1_000_000_000),
+    unit: z
+      .string()
+      .regex(/^[A-Z][A-Z0-9_]{0,31}$/, 'must be 1-32 upper-case letters, digits or _ (e.g. USD)'),
+  }),
+]);
+export type ReferrerReward = z.output<typeof referrerRewardSchema>;
 
 export const programPatchSchema = z.strictObject({
   name: z.string().trim().min(1).max(200).optional(),
@@ -10,30 +25,79 @@ export const programPatchSchema = z.strictObject({
     .max(2048)
     .nullable()
     .optional(),
+  referredDiscountPercent: percent.optional(),
+  referrerReward: referrerRewardSchema.optional(),
+  maxReferrerDiscountPercent: percent.optional(),
+  discountId: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,64}$/, 'must be 1-64 letters, digits, _ or -')
+    .optional(),
 });
 
 export type ProgramPatch = z.output<typeof programPatchSchema>;
 
+/** The program settings the referral rules use, with the stored JSON validated on read. */
+export interface ProgramSettings {
+  referredDiscountPercent: number;
+  referrerReward: ReferrerReward;
+  maxReferrerDiscountPercent: number;
+  discountId: string;
+  landingUrl: string | null;
+}
+
+export function programSettings(row: TenantRow): ProgramSettings {
+  return {
+    referredDiscountPercent: row.referred_discount_percent,
+    referrerReward: referrerRewardSchema.parse(row.referrer_reward),
+    maxReferrerDiscountPercent: row.max_referrer_discount_percent,
+    discountId: row.discount_id,
+    landingUrl: row.landing_url,
+  };
+}
+
 export function presentProgram(row: TenantRow) {
+  const settings = programSettings(row);
   return {
     alias: row.alias,
     name: row.name,
     mode: row.mode,
-    landingUrl: row.landing_url,
+    ...settings,
+    referrerReward: {
+      type: settings.referrerReward.type,
+      discountPercent:
+        settings.referrerReward.type === 'PCT_DISCOUNT' ? settings.referrerReward.discountPercent : null,
+      amountCents: settings.referrerReward.type === 'CREDIT' ? settings.referrerReward.amountCents : null,
+      unit: settings.referrerReward.type === 'CREDIT' ? settings.referrerReward.unit : null,
+    },
     dateCreated: row.created_at.getTime(),
   };
 }
 
-export async function getProgram(db: Db, tenantId: string) {
+export type Program = ReturnType<typeof presentProgram>;
+
+export async function loadProgramSettings(db: DbOrTrx, tenantId: string): Promise<ProgramSettings> {
+  const row = await createTenantsRepo(db).findById(tenantId);
+  if (!row) throw new AppError('NOT_FOUND', 'Program not found');
+  return programSettings(row);
+}
+
+export async function getProgram(db: Db, tenantId: string): Promise<Program> {
   const row = await createTenantsRepo(db).findById(tenantId);
   if (!row) throw new AppError('NOT_FOUND', 'Program not found');
   return presentProgram(row);
 }
 
-export async function updateProgram(db: Db, tenantId: string, patch: ProgramPatch) {
-  const changes: Partial<Pick<TenantRow, 'name' | 'landing_url'>> = {};
+export async function updateProgram(db: Db, tenantId: string, patch: ProgramPatch): Promise<Program> {
+  const changes: Partial<ProgramColumns> = {};
   if (patch.name !== undefined) changes.name = patch.name;
   if (patch.landingUrl !== undefined) changes.landing_url = patch.landingUrl;
+  if (patch.referredDiscountPercent !== undefined)
+    changes.referred_discount_percent = patch.referredDiscountPercent;
+  if (patch.referrerReward !== undefined) changes.referrer_reward = patch.referrerReward;
+  if (patch.maxReferrerDiscountPercent !== undefined) {
+    changes.max_referrer_discount_percent = patch.maxReferrerDiscountPercent;
+  }
+  if (patch.discountId !== undefined) changes.discount_id = patch.discountId;
   if (Object.keys(changes).length === 0) return getProgram(db, tenantId);
   const row = await createTenantsRepo(db).update(tenantId, changes);
   if (!row) throw new AppError('NOT_FOUND', 'Program not found');

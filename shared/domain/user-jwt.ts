@@ -13,6 +13,11 @@ const userJwtPayload = z.object({
 export interface UserIdentity {
   userId: string;
   accountId: string;
+  /**
+   * Money-relevant fields the merchant's server vouched for by signing them into the token
+   * (`user.accountStatus`, `user.paymentProviderId`); a browser may not set them on its own.
+   */
+  signed: { accountStatus?: unknown; paymentProviderId?: unknown };
 }
 
 /**
@@ -34,7 +39,8 @@ export function verifyUserJwt(
       });
       const payload = userJwtPayload.safeParse(decoded);
       if (!payload.success) return null;
-      return { userId: payload.data.user.id, accountId: payload.data.user.accountId };
+      const { id, accountId, accountStatus, paymentProviderId } = payload.data.user;
+      return { userId: id, accountId, signed: { accountStatus, paymentProviderId } };
     } catch {
       // wrong key, bad signature, expired, malformed: try the next active key
     }

@@ -6,8 +6,23 @@ export interface TenantRow {
   mode: 'live' | 'test';
   name: string;
   landing_url: string | null;
+  referred_discount_percent: number;
+  /** JSON, validated on read by the program domain (referrerRewardSchema). */
+  referrer_reward: unknown;
+  max_referrer_discount_percent: number;
+  discount_id: string;
   created_at: Date;
 }
+
+export type ProgramColumns = Pick<
+  TenantRow,
+  | 'name'
+  | 'landing_url'
+  | 'referred_discount_percent'
+  | 'referrer_reward'
+  | 'max_referrer_discount_percent'
+  | 'discount_id'
+>;
 
 export interface TenantWithKeys extends TenantRow {
   keyHashes: Buffer[];
@@ -40,7 +55,7 @@ export function createTenantsRepo(db: DbOrTrx) {
           this.on('k.tenant_id', 't.id').andOnNull('k.revoked_at');
         })
         .where('t.alias', alias)
-        .select('t.id', 't.alias', 't.mode', 't.name', 't.landing_url', 't.created_at', 'k.key_hash');
+        .select('t.*', 'k.key_hash');
       if (rows.length === 0) return undefined;
       const { key_hash: _ignored, ...tenant } = rows[0] as TenantRow & { key_hash: Buffer | null };
       return {
@@ -51,8 +66,11 @@ export function createTenantsRepo(db: DbOrTrx) {
       };
     },
 
-    async update(id: string, changes: Partial<Pick<TenantRow, 'name' | 'landing_url'>>, trx: DbOrTrx = db) {
-      const [row] = await trx<TenantRow>('tenants').where({ id }).update(changes).returning('*');
+    async update(id: string, changes: Partial<ProgramColumns>, trx: DbOrTrx = db) {
+      const values = { ...changes } as Record<string, unknown>;
+      if (changes.referrer_reward !== undefined)
+        values.referrer_reward = JSON.stringify(changes.referrer_reward);
+      const [row] = await trx<TenantRow>('tenants').where({ id }).update(values).returning('*');
       return row;
     },
 

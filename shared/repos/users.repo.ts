@@ -7,8 +7,15 @@ export interface UserRow {
   email: string | null;
   first_name: string | null;
   last_name: string | null;
+  locale: string | null;
+  share_code: string | null;
   created_at: Date;
+  updated_at: Date;
 }
+
+export type UserChanges = Partial<
+  Pick<UserRow, 'email' | 'first_name' | 'last_name' | 'locale' | 'share_code'>
+>;
 
 export function createUsersRepo(db: DbOrTrx) {
   return {
@@ -19,6 +26,37 @@ export function createUsersRepo(db: DbOrTrx) {
       trx: DbOrTrx = db,
     ): Promise<UserRow | undefined> {
       return trx<UserRow>('users').where({ tenant_id: tenantId, account_id: accountId, id: userId }).first();
+    },
+
+    async listByAccount(tenantId: string, accountId: string, trx: DbOrTrx = db): Promise<UserRow[]> {
+      return trx<UserRow>('users')
+        .where({ tenant_id: tenantId, account_id: accountId })
+        .orderBy('created_at');
+    },
+
+    async insert(
+      user: { tenantId: string; accountId: string; id: string } & UserChanges,
+      trx: DbOrTrx,
+    ): Promise<UserRow> {
+      const { tenantId, accountId, ...rest } = user;
+      const [row] = await trx<UserRow>('users')
+        .insert({ tenant_id: tenantId, account_id: accountId, ...rest } as never)
+        .returning('*');
+      return row as UserRow;
+    },
+
+    async update(
+      tenantId: string,
+      accountId: string,
+      userId: string,
+      changes: UserChanges,
+      trx: DbOrTrx,
+    ): Promise<UserRow> {
+      const [row] = await trx<UserRow>('users')
+        .where({ tenant_id: tenantId, account_id: accountId, id: userId })
+        .update({ ...changes, updated_at: trx.fn.now() } as never)
+        .returning('*');
+      return row as UserRow;
     },
   };
 }

@@ -7,10 +7,13 @@ import { defineSearchAttributeKey, SearchAttributeType } from '@temporalio/commo
 export const TENANT_ALIAS = defineSearchAttributeKey('TenantAlias', SearchAttributeType.KEYWORD);
 export const ENTITY_ID = defineSearchAttributeKey('EntityId', SearchAttributeType.KEYWORD);
 export const WORKFLOW_KIND = defineSearchAttributeKey('WorkflowKind', SearchAttributeType.KEYWORD);
+/** Referral lifecycles: IN_PROGRESS, CONVERTED, ENDED (upserted by the workflow). */
+export const REFERRAL_STATUS = defineSearchAttributeKey('ReferralStatus', SearchAttributeType.KEYWORD);
 
 /** Name → type, in the CLI's spelling (`temporal server start-dev --search-attribute Name=Keyword`). */
 export const CUSTOM_SEARCH_ATTRIBUTES: Record<string, 'Keyword'> = {
   [TENANT_ALIAS.name]: 'Keyword',
   [ENTITY_ID.name]: 'Keyword',
   [WORKFLOW_KIND.name]: 'Keyword',
+  [REFERRAL_STATUS.name]: 'Keyword',
 };

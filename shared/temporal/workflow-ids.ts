@@ -6,8 +6,17 @@ const part = (value: string) => encodeURIComponent(value);
 
 export const workflowIds = {
   selfCheck: (runKey: string) => `system/self-check/${part(runKey)}`,
+  referral: (tenantAlias: string, referredAccountId: string) =>
+    `referral/${part(tenantAlias)}/${part(referredAccountId)}`,
 };
 
 export const workflowTypes = {
   selfCheck: 'selfCheckWorkflow',
+  referralLifecycle: 'referralLifecycleWorkflow',
+} as const;
+
+/** Signal and update names (the workflows define the same names; a unit test keeps them equal). */
+export const messageNames = {
+  lifecycleSignal: 'lifecycle',
+  lifecycleUpdate: 'applyLifecycle',
 } as const;

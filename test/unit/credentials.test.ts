@@ -52,11 +52,16 @@ describe('user JWT verification', () => {
   const user = { user: { id: 'u1', accountId: 'a1', email: 'x@example.com' } };
 
   test.each([
-    ['valid', jwt.sign(user, key, { algorithm: 'HS256' }), { userId: 'u1', accountId: 'a1' }],
+    ['valid', jwt.sign(user, key, { algorithm: 'HS256' }), { userId: 'u1', accountId: 'a1', signed: {} }],
     [
       'exp in the future',
       jwt.sign({ ...user, exp: now / 1000 + 10 }, key),
-      { userId: 'u1', accountId: 'a1' },
+      { userId: 'u1', accountId: 'a1', signed: {} },
+    ],
+    [
+      'signed account fields',
+      jwt.sign({ user: { ...user.user, accountStatus: 'PAID', paymentProviderId: 'cus_1' } }, key),
+      { userId: 'u1', accountId: 'a1', signed: { accountStatus: 'PAID', paymentProviderId: 'cus_1' } },
     ],
     ['exp in the past', jwt.sign({ ...user, exp: now / 1000 - 10 }, key), null],
     ['alg none', jwt.sign(user, '', { algorithm: 'none' }), null],

@@ -1,5 +1,7 @@
 import { makeExecutableSchema } from '@graphql-tools/schema';
 import type { GraphQLSchema } from 'graphql';
+import { accountModule } from './account.graphql';
+import { programModule } from './program.graphql';
 import { tenantModule } from './tenant.graphql';
 
 /** Each resource contributes { typeDefs, resolvers }; new issues add modules here. */
@@ -8,7 +10,7 @@ export interface GraphQLModule {
   resolvers: Record<string, Record<string, unknown>>;
 }
 
-const modules: GraphQLModule[] = [tenantModule];
+const modules: GraphQLModule[] = [tenantModule, programModule, accountModule];
 
 export function buildSchema(): GraphQLSchema {
   return makeExecutableSchema({

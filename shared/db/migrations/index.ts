@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import * as m001 from './001-tenants';
+import * as m002 from './002-referrals';
 
 /**
  * Migrations are listed statically (not discovered on disk) so they load the same way under tsx, jest
@@ -7,6 +8,7 @@ import * as m001 from './001-tenants';
  */
 const migrations: Record<string, Knex.Migration> = {
   '001-tenants': m001,
+  '002-referrals': m002,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

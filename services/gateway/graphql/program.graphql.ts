@@ -1,0 +1,68 @@
+import { getProgram, programPatchSchema, updateProgram } from '../../../shared/domain/program';
+import { parseInput } from '../../../shared/validation';
+import type { GraphQLContext } from './context';
+import type { GraphQLModule } from './schema';
+
+/** GraphQL input objects carry explicit nulls for fields a client left out of a union-like input. */
+export function withoutNulls(value: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== null));
+}
+
+export const programModule: GraphQLModule = {
+  typeDefs: /* GraphQL */ `
+    enum RewardType {
+      PCT_DISCOUNT
+      CREDIT
+    }
+    "What a referrer earns when a referral converts."
+    type ReferrerRewardSettings {
+      type: RewardType!
+      discountPercent: Int
+      amountCents: Float
+      unit: String
+    }
+    "The tenant's referral program."
+    type Program {
+      name: String!
+      referredDiscountPercent: Int!
+      referrerReward: ReferrerRewardSettings!
+      maxReferrerDiscountPercent: Int!
+      discountId: String!
+      landingUrl: String
+    }
+    input ReferrerRewardInput {
+      type: RewardType!
+      discountPercent: Int
+      amountCents: Float
+      unit: String
+    }
+    input ProgramInput {
+      name: String
+      referredDiscountPercent: Int
+      referrerReward: ReferrerRewardInput
+      maxReferrerDiscountPercent: Int
+      discountId: String
+      landingUrl: String
+    }
+    extend type Query {
+      program: Program!
+    }
+    extend type Mutation {
+      updateProgram(input: ProgramInput!): Program!
+    }
+  `,
+  resolvers: {
+    Query: {
+      program: (_: unknown, __: unknown, ctx: GraphQLContext) => getProgram(ctx.deps.db, ctx.tenant.id),
+    },
+    Mutation: {
+      updateProgram: (_: unknown, args: { input: Record<string, unknown> }, ctx: GraphQLContext) => {
+        const input = { ...args.input };
+        if (input.referrerReward)
+          input.referrerReward = withoutNulls(input.referrerReward as Record<string, unknown>);
+        const patch = parseInput(programPatchSchema, input, 'input');
+        return updateProgram(ctx.deps.db, ctx.tenant.id, patch);
+      },
+    },
+  },
+};

@@ -1,0 +1,40 @@
+import type { Db } from '../db/knex';
+import { AppError } from '../errors';
+import { createReferralCodesRepo } from '../repos/referral-codes.repo';
+import { fullName } from './account-view';
+import type { ProgramSettings } from './program';
+
+export interface CodeLookup {
+  code: string;
+  couponCode: string;
+  discountId: string;
+  discountPercentage: number;
+  dateCreated: number;
+  referrerName: string | null;
+}
+
+const CODE_SHAPE = /^[A-Za-z0-9]{1,15}$/;
+
+/**
+ * GET /code/{code}: what a referred customer gets, looked up before the subscription is created at the
+ * processor. Case-insensitive; anything that cannot be a code is a 404 without a query.
+ */
+export async function lookupCode(
+  db: Db,
+  tenantId: string,
+  program: ProgramSettings,
+  code: string,
+): Promise<CodeLookup> {
+  const owner = CODE_SHAPE.test(code)
+    ? await createReferralCodesRepo(db).findOwner(tenantId, code)
+    : undefined;
+  if (!owner) throw new AppError('REFERRAL_CODE_NOT_FOUND', `Unknown referral code "${code.slice(0, 64)}"`);
+  return {
+    code: owner.code,
+    couponCode: owner.code,
+    discountId: program.discountId,
+    discountPercentage: program.referredDiscountPercent,
+    dateCreated: owner.created_at.getTime(),
+    referrerName: fullName(owner.first_name, owner.last_name),
+  };
+}

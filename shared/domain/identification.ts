@@ -1,0 +1,142 @@
+import { z } from 'zod';
+import type { Db, DbOrTrx } from '../db/knex';
+import { AppError } from '../errors';
+import { createAccountsRepo } from '../repos/accounts.repo';
+import { createReferralCodesRepo } from '../repos/referral-codes.repo';
+import { createUsersRepo, type UserChanges, type UserRow } from '../repos/users.repo';
+import { applyAccountMutation, type AccountOutcome } from './account-changes';
+import type { AttributionRequest } from './attribution';
+import { cookieAttributionAllowed, SUBSCRIPTION_STATUSES } from './referral-rules';
+import {
+  candidateBatch,
+  nameBase,
+  randomCode,
+  referralCodeInputSchema,
+  shareCodeSchema,
+} from './share-codes';
+
+const name = z.string().trim().max(100).nullable().optional();
+
+/** Body of PUT /open/account/{accountId}/user/{userId}; every field optional, null clears. */
+export const identifyBodySchema = z.strictObject({
+  email: z.email().max(254).nullable().optional(),
+  firstName: name,
+  lastName: name,
+  locale: z
+    .string()
+    .regex(/^[A-Za-z]{2,3}([_-][A-Za-z0-9]{2,8}){0,3}$/, 'must be a locale such as en or en_US')
+    .nullable()
+    .optional(),
+  paymentProviderId: z.string().trim().min(1).max(255).nullable().optional(),
+  accountStatus: z.enum(SUBSCRIPTION_STATUSES).optional(),
+  referredByCode: referralCodeInputSchema.optional(),
+  // A cookie is whatever the browser had; it is never an error, only possibly ignored.
+  cookieCode: z.string().max(1024).optional(),
+  shareCode: shareCodeSchema.optional(),
+});
+
+export type IdentifyBody = z.output<typeof identifyBodySchema>;
+
+export interface IdentifyOutcome extends AccountOutcome {
+  user: UserRow;
+  userCreated: boolean;
+}
+
+/**
+ * Upserts an account and a user in one transaction under the account's row lock: share code, attribution
+ * (typed code first, then the cookie for a first-time user on a never-paid account), and status facts.
+ */
+export async function identifyUser(
+  db: Db,
+  tenantId: string,
+  ids: { accountId: string; userId: string },
+  body: IdentifyBody,
+): Promise<IdentifyOutcome> {
+  return db.transaction(async (trx) => {
+    const { account } = await createAccountsRepo(trx).ensureLocked(tenantId, ids.accountId, trx);
+    const users = createUsersRepo(trx);
+    const existing = await users.find(tenantId, ids.accountId, ids.userId, trx);
+    const changes: UserChanges = {};
+    if (body.email !== undefined) changes.email = body.email;
+    if (body.firstName !== undefined) changes.first_name = body.firstName;
+    if (body.lastName !== undefined) changes.last_name = body.lastName;
+    if (body.locale !== undefined) changes.locale = body.locale;
+
+    let user = existing
+      ? await users.update(tenantId, ids.accountId, ids.userId, changes, trx)
+      : await users.insert({ tenantId, accountId: ids.accountId, id: ids.userId, ...changes }, trx);
+    if (body.shareCode !== undefined && body.shareCode.toUpperCase() !== user.share_code?.toUpperCase()) {
+      user = await claimVanityCode(trx, user, body.shareCode);
+    } else if (!user.share_code) {
+      user = await assignGeneratedCode(trx, user);
+    }
+
+    let attribution: AttributionRequest | undefined;
+    if (body.referredByCode !== undefined) {
+      attribution = { code: body.referredByCode, source: 'CODE', strict: true };
+    } else if (
+      body.cookieCode &&
+      cookieAttributionAllowed({ userIsNew: !existing, accountEverPaid: account.first_paid_at !== null })
+    ) {
+      attribution = { code: body.cookieCode, source: 'COOKIE', strict: false };
+    }
+    const outcome = await applyAccountMutation(trx, account, {
+      paymentProviderId: body.paymentProviderId,
+      status: body.accountStatus,
+      attribution,
+      userIdentified: true,
+    });
+    return { ...outcome, user, userCreated: !existing };
+  });
+}
+
+async function claimVanityCode(trx: DbOrTrx, user: UserRow, code: string): Promise<UserRow> {
+  const codes = createReferralCodesRepo(trx);
+  const holder = await codes.findOwner(user.tenant_id, code, trx);
+  const mine = holder && holder.account_id === user.account_id && holder.user_id === user.id;
+  if (holder && !mine) throw codeTaken(code);
+  if (!holder && !(await codes.claim(codeRow(user, code), trx))) throw codeTaken(code);
+  return createUsersRepo(trx).update(
+    user.tenant_id,
+    user.account_id,
+    user.id,
+    { share_code: holder?.code ?? code },
+    trx,
+  );
+}
+
+function codeTaken(code: string): AppError {
+  return new AppError('CODE_TAKEN', `The share code "${code}" is taken`, {
+    validationErrors: [{ path: 'shareCode', message: 'another user holds this code' }],
+  });
+}
+
+function codeRow(user: UserRow, code: string) {
+  return { tenant_id: user.tenant_id, code, account_id: user.account_id, user_id: user.id };
+}
+
+const BATCH = 50;
+
+/**
+ * JANEDOE, JANEDOE2, ... from the user's name (random without one). Candidates are checked 50 at a time;
+ * a name that common, or a race lost twice, falls back to the name with a random tail.
+ */
+async function assignGeneratedCode(trx: DbOrTrx, user: UserRow): Promise<UserRow> {
+  const codes = createReferralCodesRepo(trx);
+  const base = nameBase(user.first_name, user.last_name);
+  for (let from = 1; base && from <= 2 * BATCH; from += BATCH) {
+    const candidates = candidateBatch(base, from, BATCH);
+    const taken = await codes.takenAmong(user.tenant_id, candidates, trx);
+    for (const candidate of candidates.filter((c) => !taken.has(c))) {
+      if (await codes.claim(codeRow(user, candidate), trx)) return setShareCode(trx, user, candidate);
+    }
+  }
+  for (;;) {
+    const candidate = base ? `${base.slice(0, 9)}${randomCode(6)}` : randomCode();
+    if (await codes.claim(codeRow(user, candidate), trx)) return setShareCode(trx, user, candidate);
+  }
+}
+
+function setShareCode(trx: DbOrTrx, user: UserRow, code: string): Promise<UserRow> {
+  return createUsersRepo(trx).update(user.tenant_id, user.account_id, user.id, { share_code: code }, trx);
+}

@@ -1,0 +1,48 @@
+import crypto from 'node:crypto';
+import { z } from 'zod';
+
+/** Share codes: ASCII letters and digits, at most 15, unique per tenant ignoring case. */
+export const SHARE_CODE_MAX_LENGTH = 15;
+
+export const shareCodeSchema = z
+  .string()
+  .regex(/^[A-Za-z0-9]+$/, 'must be ASCII letters and digits only')
+  .max(SHARE_CODE_MAX_LENGTH);
+
+/** A referral code as clients send it (looked up, not created): bounded, any case. */
+export const referralCodeInputSchema = z.string().trim().min(1).max(64);
+
+/** JANEDOE from "Jané" "Doe": accents folded, everything but letters and digits dropped, upper case. */
+export function nameBase(
+  firstName: string | null | undefined,
+  lastName: string | null | undefined,
+): string | null {
+  const folded = `${firstName ?? ''}${lastName ?? ''}`
+    .normalize('NFKD')
+    .replace(/[^A-Za-z0-9]/g, '')
+    .toUpperCase();
+  return folded.length > 0 ? folded : null;
+}
+
+/** The n-th candidate for a base: JANEDOE, JANEDOE2, JANEDOE3, ... truncated so it stays within 15. */
+export function candidateCode(base: string, n: number): string {
+  if (n <= 1) return base.slice(0, SHARE_CODE_MAX_LENGTH);
+  const suffix = String(n);
+  return base.slice(0, SHARE_CODE_MAX_LENGTH - suffix.length) + suffix;
+}
+
+// No 0/O or 1/I: people read codes aloud and type them from screenshots.
+const RANDOM_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+
+/** A random code for users without a name (or whose name's codes are all taken). */
+export function randomCode(length = 10): string {
+  const bytes = crypto.randomBytes(length);
+  let out = '';
+  for (const b of bytes) out += RANDOM_ALPHABET[b % RANDOM_ALPHABET.length];
+  return out;
+}
+
+/** Candidates n = from..from+count-1 for a base, in order. */
+export function candidateBatch(base: string, from: number, count: number): string[] {
+  return Array.from({ length: count }, (_, i) => candidateCode(base, from + i));
+}

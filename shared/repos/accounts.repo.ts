@@ -1,0 +1,95 @@
+import type { DbOrTrx } from '../db/knex';
+import type { SubscriptionStatus } from '../domain/referral-rules';
+
+export interface AccountRow {
+  tenant_id: string;
+  id: string;
+  subscription_status: SubscriptionStatus | null;
+  billing_interval_type: string | null;
+  billing_interval_value: number | null;
+  subscription_value: string | null;
+  currency: string;
+  payment_provider_id: string | null;
+  first_paid_at: Date | null;
+  first_user_at: Date | null;
+  last_cancelled_at: Date | null;
+  never_referable: boolean;
+  created_at: Date;
+  updated_at: Date;
+}
+
+export type AccountChanges = Partial<
+  Pick<
+    AccountRow,
+    | 'subscription_status'
+    | 'billing_interval_type'
+    | 'billing_interval_value'
+    | 'subscription_value'
+    | 'currency'
+    | 'payment_provider_id'
+    | 'never_referable'
+  >
+>;
+
+/** Facts are stamped with clock_timestamp() under the row lock, so their order is the order applied. */
+export type AccountFact = 'first_paid_at' | 'first_user_at' | 'last_cancelled_at';
+
+export function createAccountsRepo(db: DbOrTrx) {
+  return {
+    async find(tenantId: string, accountId: string, trx: DbOrTrx = db): Promise<AccountRow | undefined> {
+      return trx<AccountRow>('accounts').where({ tenant_id: tenantId, id: accountId }).first();
+    },
+
+    /**
+     * Creates the account if it is new and locks its row for the rest of the transaction: every change to
+     * one account (and its referral) is serialized by this lock.
+     */
+    async ensureLocked(
+      tenantId: string,
+      accountId: string,
+      trx: DbOrTrx,
+    ): Promise<{ account: AccountRow; created: boolean }> {
+      const inserted = await trx('accounts')
+        .insert({ tenant_id: tenantId, id: accountId })
+        .onConflict(['tenant_id', 'id'])
+        .ignore()
+        .returning('id');
+      const account = await trx<AccountRow>('accounts')
+        .where({ tenant_id: tenantId, id: accountId })
+        .forUpdate()
+        .first();
+      return { account: account!, created: inserted.length > 0 };
+    },
+
+    async lock(tenantId: string, accountId: string, trx: DbOrTrx): Promise<AccountRow | undefined> {
+      return trx<AccountRow>('accounts').where({ tenant_id: tenantId, id: accountId }).forUpdate().first();
+    },
+
+    async update(
+      tenantId: string,
+      accountId: string,
+      changes: AccountChanges,
+      facts: { set?: AccountFact[]; setIfNull?: AccountFact[] },
+      trx: DbOrTrx,
+    ): Promise<AccountRow> {
+      const stamp: Record<string, unknown> = {};
+      for (const f of facts.set ?? []) stamp[f] = trx.raw('clock_timestamp()');
+      for (const f of facts.setIfNull ?? []) stamp[f] = trx.raw(`coalesce(??, clock_timestamp())`, [f]);
+      const [row] = await trx<AccountRow>('accounts')
+        .where({ tenant_id: tenantId, id: accountId })
+        .update({ ...changes, ...stamp, updated_at: trx.raw('clock_timestamp()') } as never)
+        .returning('*');
+      return row as AccountRow;
+    },
+
+    async findByPaymentProviderId(
+      tenantId: string,
+      paymentProviderId: string,
+      trx: DbOrTrx = db,
+    ): Promise<AccountRow | undefined> {
+      return trx<AccountRow>('accounts')
+        .where({ tenant_id: tenantId, payment_provider_id: paymentProviderId })
+        .first();
+    },
+  };
+}

@@ -1,0 +1,34 @@
+/** Arguments, messages and results of the referral lifecycle workflow (imported as types by workflows/). */
+export type LifecycleStatus = 'IN_PROGRESS' | 'CONVERTED' | 'ENDED';
+
+export interface ReferralLifecycleInput {
+  tenantId: string;
+  tenantAlias: string;
+  accountId: string;
+  referralId: string;
+  /** Carried across continue-as-new so a redelivered message is still recognised. */
+  appliedEventIds?: string[];
+}
+
+/**
+ * A message to the workflow. eventId is its idempotency id (e.g. `convert:{referralId}`): a message
+ * delivered twice, by a retried request or by the reconciler, is applied once.
+ */
+export interface LifecycleMessage {
+  eventId: string;
+  kind: 'attributed' | 'convert' | 'end' | 'reconcile';
+}
+
+export interface ReconcileInput {
+  tenantId: string;
+  accountId: string;
+}
+
+/** The referral as the workflow left it after applying its messages; null when it no longer exists. */
+export interface ReferralSnapshot {
+  referralId: string;
+  status: LifecycleStatus;
+  /** Rewards this application created or cancelled (0 when the message had already been applied). */
+  rewardsGranted: number;
+  rewardsCancelled: number;
+}

@@ -1,0 +1,157 @@
+import type { Config } from '../../shared/config';
+import type { IssuedKey } from '../../shared/domain/tenants';
+import type { RunningWorker } from '../../services/worker/worker';
+import {
+  basic,
+  createTestTenant,
+  startTestGateway,
+  startTestWorker,
+  testConfig,
+  type TestGateway,
+} from './harness';
+
+type Json = Record<string, any>;
+
+export interface ApiResult {
+  status: number;
+  body: Json;
+  headers: Headers;
+}
+
+/** A tenant's API through the real gateway and a real worker: small verbs for the referral tests. */
+export interface ReferralApi {
+  gw: TestGateway;
+  worker: RunningWorker;
+  config: Config;
+  tenant: IssuedKey;
+  auth: string;
+  call(method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<ApiResult>;
+  identify(
+    accountId: string,
+    userId: string,
+    body?: Json,
+    headers?: Record<string, string>,
+  ): Promise<ApiResult>;
+  sync(body: Json): Promise<ApiResult>;
+  rewards(accountId: string, couponCode?: string): Promise<ApiResult>;
+  gql(query: string, variables?: Json): Promise<Json>;
+  account(id: string): Promise<Json | null>;
+  close(): Promise<void>;
+}
+
+export const ACCOUNT_FIELDS = /* GraphQL */ `
+  fragment R on Reward {
+    id
+    type
+    discountPercent
+    amountCents
+    unit
+    rewardSource
+    referralId
+    status
+    dateGiven
+    dateCancelled
+  }
+  fragment F on Referral {
+    id
+    status
+    referralCodeUsed
+    attributionSource
+    referrerAccountId
+    referrerUserId
+    referredAccountId
+    referrerReward {
+      ...R
+    }
+    referredReward {
+      ...R
+    }
+    dateReferralStarted
+    dateReferralPaid
+    dateReferralEnded
+  }
+  query Account($id: String!) {
+    account(id: $id) {
+      id
+      subscription {
+        status
+        billingIntervalType
+        billingIntervalValue
+        value
+      }
+      users {
+        id
+        email
+        shareCode
+      }
+      referredBy {
+        ...F
+      }
+      referrals {
+        ...F
+      }
+      rewards {
+        ...R
+      }
+    }
+  }
+`;
+
+export async function startReferralApi(options: { env?: Record<string, string> } = {}): Promise<ReferralApi> {
+  const config = testConfig(options.env);
+  const worker = await startTestWorker(config);
+  const gw = await startTestGateway({ config });
+  const tenant = await createTestTenant(gw.deps.db, 'ref');
+  const auth = basic(tenant.apiKey);
+  const base = gw.api(tenant.alias);
+
+  async function call(method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
+    const res = await fetch(`${base}${path}`, {
+      method,
+      headers: {
+        authorization: auth,
+        ...(body !== undefined && { 'content-type': 'application/json' }),
+        ...headers,
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+      redirect: 'manual',
+    });
+    const text = await res.text();
+    return { status: res.status, body: text ? (JSON.parse(text) as Json) : {}, headers: res.headers };
+  }
+  async function gql(query: string, variables: Json = {}) {
+    const res = await call('POST', '/graphql', { query, variables });
+    return res.body;
+  }
+  const enc = encodeURIComponent;
+  return {
+    gw,
+    worker,
+    config,
+    tenant,
+    auth,
+    call,
+    identify: (accountId, userId, body = {}, headers = {}) =>
+      call('PUT', `/open/account/${enc(accountId)}/user/${enc(userId)}`, body, headers),
+    sync: (body) => call('POST', '/accountsync', body),
+    rewards: (accountId, couponCode) =>
+      call('GET', `/account/${enc(accountId)}/reward${couponCode ? `?couponCode=${enc(couponCode)}` : ''}`),
+    gql,
+    async account(id) {
+      const result = await gql(ACCOUNT_FIELDS, { id });
+      if (result.errors) throw new Error(JSON.stringify(result.errors));
+      return result.data.account;
+    },
+    async close() {
+      await gw.close();
+      await worker.close();
+    },
+  };
+}
+
+let counter = 0;
+/** Unique ids within a test file's tenant. */
+export function uid(prefix: string): string {
+  counter += 1;
+  return `${prefix}-${counter}-${Math.random().toString(36).slice(2, 8)}`;
+}
