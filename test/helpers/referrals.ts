@@ -24,6 +24,7 @@ export interface ReferralApi {
   worker: RunningWorker;
   config: Config;
   tenant: IssuedKey;
+  tenantId: string;
   auth: string;
   call(method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<ApiResult>;
   identify(
@@ -102,6 +103,7 @@ export async function startReferralApi(options: { env?: Record<string, string> }
   const worker = await startTestWorker(config);
   const gw = await startTestGateway({ config });
   const tenant = await createTestTenant(gw.deps.db, 'ref');
+  const { id: tenantId } = await gw.deps.db('tenants').where({ alias: tenant.alias }).first('id');
   const auth = basic(tenant.apiKey);
   const base = gw.api(tenant.alias);
 
@@ -129,6 +131,7 @@ export async function startReferralApi(options: { env?: Record<string, string> }
     worker,
     config,
     tenant,
+    tenantId,
     auth,
     call,
     identify: (accountId, userId, body = {}, headers = {}) =>
