@@ -1,9 +1,14 @@
 import type { Db } from '../shared/db/knex';
+import type { Metrics } from '../shared/metrics';
+import type { TemporalDeps } from '../shared/temporal/client';
 import { createReferralActivities } from './referrals.activities';
 import { createSystemActivities } from './system.activities';
 
 export interface ActivityDeps {
   db: Db;
+  /** A client for activities that message other workflows (the reconciler). */
+  temporal?: TemporalDeps;
+  metrics?: Metrics;
 }
 
 /** Every activity the worker registers, built from real dependencies by the worker. */

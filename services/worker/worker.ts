@@ -6,7 +6,10 @@ import { createDb, pingDb } from '../../shared/db/knex';
 import { closeServer, listen } from '../../shared/http';
 import type { Logger } from '../../shared/logger';
 import { createMetrics } from '../../shared/metrics';
-import { createTemporal, registerSearchAttributes } from '../../shared/temporal/client';
+import { createTemporal, registerSearchAttributes, type TemporalDeps } from '../../shared/temporal/client';
+import { ENTITY_ID, TENANT_ALIAS, WORKFLOW_KIND } from '../../shared/temporal/search-attributes';
+import { workflowIds, workflowTypes } from '../../shared/temporal/workflow-ids';
+import type { ReconcilerInput } from '../../shared/types/referrals';
 
 export interface RunningWorker {
   httpPort: number;
@@ -20,6 +23,8 @@ export interface WorkerStartOptions {
   workflowBundle?: WorkerOptions['workflowBundle'];
   taskQueue?: string;
   httpPort?: number;
+  /** Run the referral reconciler on this task queue (default true; tests opt in). */
+  reconciler?: boolean;
 }
 
 async function connectWithRetry(address: string, logger: Logger, attempts = 30): Promise<NativeConnection> {
@@ -32,6 +37,28 @@ async function connectWithRetry(address: string, logger: Logger, attempts = 30):
       await new Promise((r) => setTimeout(r, 1000));
     }
   }
+}
+
+/** One reconciler per task queue; a second worker replica finds it running and leaves it be. */
+async function startReconciler(temporal: TemporalDeps, config: Config, taskQueue: string): Promise<void> {
+  const input: ReconcilerInput = {
+    graceMs: config.RECONCILE_GRACE_MS,
+    intervalMs: config.RECONCILE_INTERVAL_MS,
+    batchSize: 100,
+    concurrency: 4,
+  };
+  await temporal.client.workflow.start(workflowTypes.referralReconciler, {
+    taskQueue,
+    workflowId: workflowIds.referralReconciler(taskQueue),
+    args: [input],
+    workflowIdConflictPolicy: 'USE_EXISTING',
+    typedSearchAttributes: [
+      { key: TENANT_ALIAS, value: 'system' },
+      { key: ENTITY_ID, value: taskQueue },
+      { key: WORKFLOW_KIND, value: 'system' },
+    ],
+    staticSummary: 'Re-delivers referral changes no lifecycle workflow has applied',
+  });
 }
 
 /** Hosts workflows/ and activities/ on the task queue, with /healthz and /metrics on its own port. */
@@ -53,7 +80,7 @@ export async function startWorker(
     taskQueue,
   });
   await registerSearchAttributes(admin);
-  await admin.connection.close();
+  const metrics = createMetrics();
 
   const worker = await Worker.create({
     connection,
@@ -62,11 +89,10 @@ export async function startWorker(
     ...(options.workflowBundle
       ? { workflowBundle: options.workflowBundle }
       : { workflowsPath: require.resolve('../../workflows') }),
-    activities: createActivities({ db }),
+    activities: createActivities({ db, temporal: admin, metrics }),
     shutdownGraceTime: `${Math.max(1, Math.floor(config.SHUTDOWN_GRACE_MS / 2000))}s`,
   });
 
-  const metrics = createMetrics();
   const server = http.createServer((req, res) => {
     if (req.url === '/healthz') {
       const running = worker.getState() === 'RUNNING';
@@ -92,6 +118,7 @@ export async function startWorker(
 
   const done = worker.run();
   logger.info({ taskQueue, httpPort }, 'worker running');
+  if (options.reconciler !== false) await startReconciler(admin, config, taskQueue);
   let closing: Promise<void> | undefined;
   return {
     httpPort,
@@ -101,7 +128,7 @@ export async function startWorker(
         if (worker.getState() === 'RUNNING') worker.shutdown(); // drains in-flight tasks
         await done.catch((err: unknown) => logger.error({ err }, 'worker stopped with an error'));
         await closeServer(server);
-        await Promise.allSettled([connection.close(), db.destroy()]);
+        await Promise.allSettled([connection.close(), admin.connection.close(), db.destroy()]);
       })();
       return closing;
     },

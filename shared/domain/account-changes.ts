@@ -9,7 +9,8 @@ import {
 import { createReferralsRepo, type ReferralRow } from '../repos/referrals.repo';
 import { attributeAccount, type AttributionRequest } from './attribution';
 import { loadProgramSettings, type ProgramSettings } from './program';
-import type { SubscriptionStatus } from './referral-rules';
+import { accountFacts } from './lifecycle';
+import { pendingSteps, type SubscriptionStatus } from './referral-rules';
 
 /** One change to an account, from identification, account sync, an import row or a processor notification. */
 export interface AccountMutation {
@@ -87,6 +88,10 @@ export async function applyAccountMutation(
   const updated = touched
     ? await updateAccount(accounts, account, changes, { set, setIfNull }, trx)
     : account;
+  // Recorded with the change, so the reconciler delivers it if the workflow never hears of it.
+  if (referral && (created || pendingSteps(referral.status, accountFacts(updated)).length > 0)) {
+    await createReferralsRepo(trx).markLifecyclePending(referral.id, trx);
+  }
   return { account: updated, referral, referralCreated: created !== null };
 }
 

@@ -73,7 +73,7 @@ export async function reconcileReferral(db: Db, input: ReconcileInput): Promise<
         rewardsCancelled += await createRewardsRepo(trx).cancelForReferral(input.tenantId, referral.id, trx);
       }
     }
-    if (!referral.workflow_seen_at) await referrals.markWorkflowSeen(referral.id, trx);
+    if (referral.lifecycle_pending_since) await referrals.clearLifecyclePending(referral.id, trx);
     return { referralId: referral.id, status: referral.status, rewardsGranted, rewardsCancelled };
   });
 }

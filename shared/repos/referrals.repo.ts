@@ -13,7 +13,23 @@ export interface ReferralRow {
   date_started: Date;
   date_paid: Date | null;
   date_ended: Date | null;
-  workflow_seen_at: Date | null;
+  lifecycle_pending_since: Date | null;
+}
+
+export interface StalePending extends Pick<
+  ReferralRow,
+  'id' | 'tenant_id' | 'referred_account_id' | 'referrer_user_id' | 'referral_code_used'
+> {
+  tenant_alias: string;
+  lifecycle_pending_since: Date;
+}
+
+export interface StalePending extends Pick<
+  ReferralRow,
+  'id' | 'tenant_id' | 'referred_account_id' | 'referrer_user_id' | 'referral_code_used'
+> {
+  tenant_alias: string;
+  lifecycle_pending_since: Date;
 }
 
 export function createReferralsRepo(db: DbOrTrx) {
@@ -72,11 +88,38 @@ export function createReferralsRepo(db: DbOrTrx) {
       return row as ReferralRow;
     },
 
-    async markWorkflowSeen(id: string, trx: DbOrTrx = db): Promise<void> {
+    /** Marks a change for the lifecycle workflow to apply (kept at its first time until applied). */
+    async markLifecyclePending(id: string, trx: DbOrTrx): Promise<void> {
       await trx('referrals')
         .where({ id })
-        .whereNull('workflow_seen_at')
-        .update({ workflow_seen_at: trx.fn.now() });
+        .whereNull('lifecycle_pending_since')
+        .update({ lifecycle_pending_since: trx.raw('clock_timestamp()') });
+    },
+
+    async clearLifecyclePending(id: string, trx: DbOrTrx): Promise<void> {
+      await trx('referrals')
+        .where({ id })
+        .whereNotNull('lifecycle_pending_since')
+        .update({ lifecycle_pending_since: null });
+    },
+
+    /** Referrals whose pending change is older than the grace period, oldest first, across tenants. */
+    async listStalePending(olderThan: Date, limit: number, trx: DbOrTrx = db): Promise<StalePending[]> {
+      return trx('referrals as r')
+        .join('tenants as t', 't.id', 'r.tenant_id')
+        .whereNotNull('r.lifecycle_pending_since')
+        .where('r.lifecycle_pending_since', '<', olderThan)
+        .orderBy('r.lifecycle_pending_since')
+        .limit(limit)
+        .select(
+          'r.id',
+          'r.tenant_id',
+          't.alias as tenant_alias',
+          'r.referred_account_id',
+          'r.referrer_user_id',
+          'r.referral_code_used',
+          'r.lifecycle_pending_since',
+        );
     },
   };
 }

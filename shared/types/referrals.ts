@@ -32,3 +32,19 @@ export interface ReferralSnapshot {
   rewardsGranted: number;
   rewardsCancelled: number;
 }
+
+export interface ReconcilerInput {
+  /** A pending change younger than this is left to the request that made it. */
+  graceMs: number;
+  intervalMs: number;
+  batchSize: number;
+  concurrency: number;
+}
+
+export type NudgeInput = Pick<ReconcilerInput, 'graceMs' | 'batchSize' | 'concurrency'>;
+
+export interface NudgeResult {
+  found: number;
+  delivered: number;
+  failed: number;
+}

@@ -68,8 +68,10 @@ export async function up(knex: Knex): Promise<void> {
     t.timestamp('date_started', { useTz: true }).notNullable().defaultTo(knex.fn.now());
     t.timestamp('date_paid', { useTz: true });
     t.timestamp('date_ended', { useTz: true });
-    // Set by the lifecycle workflow's first activity; rows without it are picked up by the reconciler.
-    t.timestamp('workflow_seen_at', { useTz: true });
+    // Set when a change the lifecycle workflow must apply is committed (attribution, a conversion or an
+    // end due), cleared by the workflow's activity once applied. The reconciler re-delivers rows that
+    // stay set: a request whose Temporal call failed after commit, or a bulk import that wrote first.
+    t.timestamp('lifecycle_pending_since', { useTz: true });
     // An account is referred at most once, ever.
     t.unique(['tenant_id', 'referred_account_id']);
     t.foreign(['tenant_id', 'referred_account_id'])
@@ -78,6 +80,9 @@ export async function up(knex: Knex): Promise<void> {
       .onDelete('CASCADE');
   });
   await knex.raw('create index referrals_referrer_idx on referrals (tenant_id, referrer_account_id)');
+  await knex.raw(
+    'create index referrals_lifecycle_pending_idx on referrals (lifecycle_pending_since) where lifecycle_pending_since is not null',
+  );
 
   await knex.schema.createTable('rewards', (t) => {
     t.uuid('id').primary().defaultTo(knex.raw('gen_random_uuid()'));
