@@ -153,6 +153,19 @@ export const CONFIG_VARIABLES = {
       'How long a converting or cancelling request waits for the referral workflow to commit its rewards (503 after, the change stays saved).',
     usedBy: ['gateway'],
   },
+  RECONCILE_GRACE_MS: {
+    schema: positiveInt,
+    default: '30000',
+    description:
+      'Age after which a referral change no lifecycle workflow has applied is re-delivered by the reconciler.',
+    usedBy: ['worker'],
+  },
+  RECONCILE_INTERVAL_MS: {
+    schema: positiveInt,
+    default: '15000',
+    description: 'How often the reconciler looks for such changes when it found none.',
+    usedBy: ['worker'],
+  },
   GRAPHQL_MAX_DEPTH: {
     schema: positiveInt,
     default: '10',

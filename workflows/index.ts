@@ -2,3 +2,5 @@
 // `import type` from activities/ and shared/types (enforced by ESLint).
 export { selfCheckWorkflow } from './self-check.workflow';
 export { referralLifecycleWorkflow } from './referral-lifecycle.workflow';
+export { referralReconcilerWorkflow } from './referral-reconciler.workflow';
+export { noopWorkflow } from './noop.workflow';

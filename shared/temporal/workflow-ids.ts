@@ -6,13 +6,19 @@ const part = (value: string) => encodeURIComponent(value);
 
 export const workflowIds = {
   selfCheck: (runKey: string) => `system/self-check/${part(runKey)}`,
+  referralReconciler: (taskQueue: string) => `system/referral-reconciler/${part(taskQueue)}`,
   referral: (tenantAlias: string, referredAccountId: string) =>
     `referral/${part(tenantAlias)}/${part(referredAccountId)}`,
+  /** Benchmark only: the no-op workflows bench/lifecycle.ts starts to measure the raw start rate. */
+  benchNoop: (runKey: string, n: number) => `bench/noop/${part(runKey)}/${n}`,
 };
 
 export const workflowTypes = {
   selfCheck: 'selfCheckWorkflow',
   referralLifecycle: 'referralLifecycleWorkflow',
+  referralReconciler: 'referralReconcilerWorkflow',
+  /** Benchmark only: the raw workflow start rate (bench/lifecycle.ts). */
+  noop: 'noopWorkflow',
 } as const;
 
 /** Signal and update names (the workflows define the same names; a unit test keeps them equal). */

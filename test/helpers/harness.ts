@@ -71,9 +71,13 @@ export async function startTestGateway(
 }
 
 /** A worker on the config's (unique) task queue, loading the bundle global setup built. */
-export function startTestWorker(config: Config): Promise<RunningWorker> {
+export function startTestWorker(config: Config, options: { reconciler?: boolean } = {}): Promise<RunningWorker> {
   installTemporalRuntimeLogger(testLogger);
-  return startWorker(config, testLogger, { workflowBundle: { codePath: process.env.TEST_WORKFLOW_BUNDLE! } });
+  return startWorker(config, testLogger, {
+    workflowBundle: { codePath: process.env.TEST_WORKFLOW_BUNDLE! },
+    // Test files share one database; only a test that is about the reconciler runs one.
+    reconciler: options.reconciler ?? false,
+  });
 }
 
 export function uniqueAlias(prefix = 't'): string {
