@@ -33,7 +33,9 @@ export function lifecyclePlan(outcome: AccountOutcome): LifecyclePlan | null {
   const steps = pendingSteps(referral.status, accountFacts(outcome.account));
   const last = steps[steps.length - 1];
   if (last) return { referral, message: { eventId: `${last}:${referral.id}`, kind: last }, wait: true };
-  if (outcome.referralCreated) {
+  // A new referral, or one whose workflow has not applied an earlier change yet (e.g. this is the retry
+  // of a request that could not reach Temporal): a signal, deduplicated by its event id.
+  if (outcome.referralCreated || referral.lifecycle_pending_since !== null) {
     return { referral, message: { eventId: `attributed:${referral.id}`, kind: 'attributed' }, wait: false };
   }
   return null;

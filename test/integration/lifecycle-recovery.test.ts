@@ -4,6 +4,7 @@
  */
 import type { Db } from '../../shared/db/knex';
 import type { RunningWorker } from '../../services/worker/worker';
+import { workflowIds } from '../../shared/temporal/workflow-ids';
 import {
   basic,
   createTestTenant,
@@ -129,3 +130,24 @@ async function reconcilerApplies() {
   const view = await call(healthy, 'GET', `/account/${r.accountId}/reward`);
   expect(view.body.referrerDiscountPercent).toBe(10);
 }
+
+test('an attribution whose workflow could not be started is started by the retry', async () => {
+  const r = await referrerCode('Start');
+  const accountId = `acct-start-${Date.now()}`;
+  expect(
+    (await call(broken, 'POST', '/accountsync', { id: accountId, referral: { code: r.code } })).status,
+  ).toBe(503);
+  const retried = await call(healthy, 'POST', '/accountsync', { id: accountId, referral: { code: r.code } });
+  expect(retried.status).toBe(200);
+  expect(retried.body.referral).toEqual({ code: r.code, status: 'IN_PROGRESS' });
+  const row = await until(
+    () => referral(accountId),
+    (x) => x?.lifecycle_pending_since === null,
+  );
+  expect(row.lifecycle_pending_since).toBeNull();
+  const alias = (await db('tenants').where({ id: tenantId }).first('alias')).alias;
+  const description = await healthy.deps.temporal.client.workflow
+    .getHandle(workflowIds.referral(alias, accountId))
+    .describe();
+  expect(description.status.name).toBe('RUNNING');
+});
