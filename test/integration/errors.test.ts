@@ -134,12 +134,14 @@ describe('unexpected failures', () => {
     const config = testConfig({ DATABASE_POOL_MAX: '1' });
     const gw = await startTestGateway({ config, db: createDb({ url: config.databaseUrl, poolMax: 1 }) });
     const tenant = await createTestTenant(gw.deps.db, 'boom');
-    // Break the query the route runs, for this gateway only: its single pooled connection resolves
-    // `tenants` to a table without the expected columns, so the driver raises a real SQL error.
+    // Break the queries the request runs, for this gateway only: its single pooled connection resolves
+    // `tenants` and `api_keys` to tables without the expected columns, so the driver raises a real SQL
+    // error (credentials are read first).
     const db = gw.deps.db;
     try {
       await db.raw('create schema if not exists broken_schema');
       await db.raw('create table if not exists broken_schema.tenants (id uuid, alias text)');
+      await db.raw('create table if not exists broken_schema.api_keys (id uuid)');
       await db.raw('set search_path to broken_schema, public');
       const res = await fetch(`${gw.api(tenant.alias)}/program`, {
         headers: { authorization: basic(tenant.apiKey) },
