@@ -24,14 +24,6 @@ export interface StalePending extends Pick<
   lifecycle_pending_since: Date;
 }
 
-export interface StalePending extends Pick<
-  ReferralRow,
-  'id' | 'tenant_id' | 'referred_account_id' | 'referrer_user_id' | 'referral_code_used'
-> {
-  tenant_alias: string;
-  lifecycle_pending_since: Date;
-}
-
 export function createReferralsRepo(db: DbOrTrx) {
   return {
     async findByReferredAccount(
