@@ -66,9 +66,11 @@ export async function referralLifecycleWorkflow(
     await condition(() => first || pending.length > 0);
     first = false;
     const batch = pending.splice(0);
+    const previous = snapshot?.status ?? 'IN_PROGRESS';
     snapshot = await reconcileReferral({ tenantId: input.tenantId, accountId: input.accountId });
     for (const id of batch) applied.add(id);
-    publish(snapshot);
+    // Each upsert is a history event and a visibility write: only when the status moved.
+    if ((snapshot?.status ?? 'DELETED') !== previous) publish(snapshot);
 
     if (!snapshot || snapshot.status === 'ENDED') {
       await condition(allHandlersFinished);

@@ -132,7 +132,18 @@ export async function startTemporalDevServer(options: DevServerOptions): Promise
     '127.0.0.1',
     '--port',
     String(options.port),
-    ...(options.persist === false ? [] : ['--db-filename', path.join(options.dataDir, 'temporal.sqlite')]),
+    // WAL with synchronous=normal survives a process crash (only an OS crash can lose the last
+    // moments) and roughly halves the dev server's CPU per workflow task against the default journal.
+    ...(options.persist === false
+      ? []
+      : [
+          '--db-filename',
+          path.join(options.dataDir, 'temporal.sqlite'),
+          '--sqlite-pragma',
+          'journal_mode=wal',
+          '--sqlite-pragma',
+          'synchronous=normal',
+        ]),
     '--log-level',
     'warn',
     ...(options.namespace === 'default' ? [] : ['--namespace', options.namespace]),
