@@ -166,6 +166,19 @@ export const CONFIG_VARIABLES = {
     description: 'How often the reconciler looks for such changes when it found none.',
     usedBy: ['worker'],
   },
+  CACHE_TTL_MS: {
+    schema: z.coerce.number().int().min(0),
+    default: '60000',
+    description:
+      'Longest a gateway keeps a cached tenant, key set or code lookup; changes reach every gateway at commit over LISTEN/NOTIFY, this is the backstop. 0 turns the cache and its listener connection off.',
+    usedBy: ['gateway'],
+  },
+  CACHE_MAX_CODES: {
+    schema: positiveInt,
+    default: '100000',
+    description: 'Most code lookups a gateway keeps in memory (least recently used go first).',
+    usedBy: ['gateway'],
+  },
   GRAPHQL_MAX_DEPTH: {
     schema: positiveInt,
     default: '10',

@@ -1,4 +1,5 @@
 import type { Context, DefaultState, ParameterizedContext } from 'koa';
+import type { TenantCache } from '../../shared/cache/tenant-cache';
 import type { Config } from '../../shared/config';
 import type { Db } from '../../shared/db/knex';
 import type { Logger } from '../../shared/logger';
@@ -13,6 +14,8 @@ export interface GatewayDeps {
   temporal: TemporalDeps;
   logger: Logger;
   metrics: Metrics;
+  /** Credentials, program settings and code lookups, kept fresh over LISTEN/NOTIFY (shared/cache). */
+  cache: TenantCache;
   /** Injectable clock (epoch ms) for JWT expiry and time windows. */
   now: () => number;
 }

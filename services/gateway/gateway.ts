@@ -1,4 +1,5 @@
 import http from 'node:http';
+import { startGatewayCache } from '../../shared/cache/gateway-cache';
 import type { Config } from '../../shared/config';
 import { createDb, migrateLatest } from '../../shared/db/knex';
 import { closeServer, listen } from '../../shared/http';
@@ -33,6 +34,8 @@ export async function startGateway(
     namespace: config.TEMPORAL_NAMESPACE,
     taskQueue: config.TEMPORAL_TASK_QUEUE,
   });
+  const metrics = options.metrics ?? createMetrics();
+  const cache = await startGatewayCache({ db, config, logger, registry: metrics.registry });
   const server = http.createServer();
   server.keepAliveTimeout = 65_000; // longer than common load balancers' idle timeout
   const port = await listen(server, config.PORT, config.HOST);
@@ -42,7 +45,8 @@ export async function startGateway(
     db,
     temporal,
     logger,
-    metrics: options.metrics ?? createMetrics(),
+    metrics,
+    cache: cache.cache,
     now: options.now ?? Date.now,
   });
   server.on('request', app.callback());
@@ -52,6 +56,7 @@ export async function startGateway(
     url: `http://localhost:${port}`,
     async close() {
       await closeServer(server);
+      await cache.close();
       await Promise.allSettled([db.destroy(), temporal.connection.close()]);
     },
   };

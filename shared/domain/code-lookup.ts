@@ -1,6 +1,5 @@
-import type { Db } from '../db/knex';
 import { AppError } from '../errors';
-import { createReferralCodesRepo } from '../repos/referral-codes.repo';
+import type { CodeOwner } from '../repos/referral-codes.repo';
 import { fullName } from './account-view';
 import type { ProgramSettings } from './program';
 
@@ -15,19 +14,23 @@ export interface CodeLookup {
 
 const CODE_SHAPE = /^[A-Za-z0-9]{1,15}$/;
 
+/** Finds a code (case-insensitive) with its owner's name: the gateway cache, or the repo's findOwner. */
+export type FindCodeOwner = (
+  tenantId: string,
+  code: string,
+) => Promise<Pick<CodeOwner, 'code' | 'created_at' | 'first_name' | 'last_name'> | undefined>;
+
 /**
  * GET /code/{code}: what a referred customer gets, looked up before the subscription is created at the
- * processor. Case-insensitive; anything that cannot be a code is a 404 without a query.
+ * processor. Case-insensitive; anything that cannot be a code is a 404 without a lookup.
  */
 export async function lookupCode(
-  db: Db,
+  findOwner: FindCodeOwner,
   tenantId: string,
   program: ProgramSettings,
   code: string,
 ): Promise<CodeLookup> {
-  const owner = CODE_SHAPE.test(code)
-    ? await createReferralCodesRepo(db).findOwner(tenantId, code)
-    : undefined;
+  const owner = CODE_SHAPE.test(code) ? await findOwner(tenantId, code) : undefined;
   if (!owner) throw new AppError('REFERRAL_CODE_NOT_FOUND', `Unknown referral code "${code.slice(0, 64)}"`);
   return {
     code: owner.code,

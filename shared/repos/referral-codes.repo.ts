@@ -1,3 +1,4 @@
+import { inTransaction, notifyTenantChanged } from '../cache/cache-invalidation';
 import type { DbOrTrx } from '../db/knex';
 
 export interface ReferralCodeRow {
@@ -39,14 +40,21 @@ export function createReferralCodesRepo(db: DbOrTrx) {
       return new Set(rows.map((r) => r.code));
     },
 
-    /** Claims a code; false when another transaction holds it (no error, so the transaction goes on). */
+    /**
+     * Claims a code; false when another transaction holds it (no error, so the transaction goes on).
+     * A claim ends gateways' cached "unknown code" answers for the tenant when it commits.
+     */
     async claim(row: Omit<ReferralCodeRow, 'created_at'>, trx: DbOrTrx): Promise<boolean> {
-      const result = await trx.raw(
-        `insert into referral_codes (tenant_id, code, account_id, user_id) values (?, ?, ?, ?)
-         on conflict (tenant_id, upper(code)) do nothing returning code`,
-        [row.tenant_id, row.code, row.account_id, row.user_id],
-      );
-      return (result as { rows: unknown[] }).rows.length > 0;
+      return inTransaction(trx, async (t) => {
+        const result = await t.raw(
+          `insert into referral_codes (tenant_id, code, account_id, user_id) values (?, ?, ?, ?)
+           on conflict (tenant_id, upper(code)) do nothing returning code`,
+          [row.tenant_id, row.code, row.account_id, row.user_id],
+        );
+        const claimed = (result as { rows: unknown[] }).rows.length > 0;
+        if (claimed) await notifyTenantChanged(t, row.tenant_id, 'new-code');
+        return claimed;
+      });
     },
   };
 }

@@ -1,3 +1,4 @@
+import { inTransaction, notifyTenantChanged } from '../cache/cache-invalidation';
 import type { DbOrTrx } from '../db/knex';
 
 export interface TenantRow {
@@ -66,12 +67,16 @@ export function createTenantsRepo(db: DbOrTrx) {
       };
     },
 
+    /** Gateways drop their cached copy when this commits (program settings feed GET /code). */
     async update(id: string, changes: Partial<ProgramColumns>, trx: DbOrTrx = db) {
       const values = { ...changes } as Record<string, unknown>;
       if (changes.referrer_reward !== undefined)
         values.referrer_reward = JSON.stringify(changes.referrer_reward);
-      const [row] = await trx<TenantRow>('tenants').where({ id }).update(values).returning('*');
-      return row;
+      return inTransaction(trx, async (t) => {
+        const [row] = await t<TenantRow>('tenants').where({ id }).update(values).returning('*');
+        if (row) await notifyTenantChanged(t, id);
+        return row;
+      });
     },
 
     async insert(tenant: { alias: string; mode: 'live' | 'test'; name: string }, trx: DbOrTrx = db) {
@@ -79,19 +84,30 @@ export function createTenantsRepo(db: DbOrTrx) {
       return row!;
     },
 
+    /**
+     * Key changes notify gateways in the same transaction, so a revoked key stops working everywhere
+     * when the revocation commits (the first key of a new tenant also ends cached "unknown alias" answers).
+     */
     async insertKey(key: { tenantId: string; keyHash: Buffer; keyPrefix: string }, trx: DbOrTrx = db) {
-      const [row] = await trx('api_keys')
-        .insert({ tenant_id: key.tenantId, key_hash: key.keyHash, key_prefix: key.keyPrefix })
-        .returning(['id']);
-      return row as { id: string };
+      return inTransaction(trx, async (t) => {
+        const [row] = await t('api_keys')
+          .insert({ tenant_id: key.tenantId, key_hash: key.keyHash, key_prefix: key.keyPrefix })
+          .returning(['id']);
+        await notifyTenantChanged(t, key.tenantId);
+        return row as { id: string };
+      });
     },
 
     async revokeKeysExcept(tenantId: string, keepKeyId: string, trx: DbOrTrx = db): Promise<number> {
-      return trx('api_keys')
-        .where({ tenant_id: tenantId })
-        .whereNull('revoked_at')
-        .whereNot({ id: keepKeyId })
-        .update({ revoked_at: trx.fn.now() });
+      return inTransaction(trx, async (t) => {
+        const revoked = await t('api_keys')
+          .where({ tenant_id: tenantId })
+          .whereNull('revoked_at')
+          .whereNot({ id: keepKeyId })
+          .update({ revoked_at: t.fn.now() });
+        if (revoked > 0) await notifyTenantChanged(t, tenantId);
+        return revoked;
+      });
     },
   };
 }

@@ -1,3 +1,4 @@
+import { inTransaction, notifyTenantChanged } from '../cache/cache-invalidation';
 import type { DbOrTrx } from '../db/knex';
 
 export interface UserRow {
@@ -45,6 +46,10 @@ export function createUsersRepo(db: DbOrTrx) {
       return row as UserRow;
     },
 
+    /**
+     * A name change alters the referrerName of the user's codes, which gateways cache: they are told at
+     * commit, and only when a name really changes (clients resend the same names on every identify).
+     */
     async update(
       tenantId: string,
       accountId: string,
@@ -52,11 +57,26 @@ export function createUsersRepo(db: DbOrTrx) {
       changes: UserChanges,
       trx: DbOrTrx,
     ): Promise<UserRow> {
-      const [row] = await trx<UserRow>('users')
-        .where({ tenant_id: tenantId, account_id: accountId, id: userId })
-        .update({ ...changes, updated_at: trx.fn.now() } as never)
-        .returning('*');
-      return row as UserRow;
+      const key = { tenant_id: tenantId, account_id: accountId, id: userId };
+      const names = (['first_name', 'last_name'] as const).filter((c) => changes[c] !== undefined);
+      const write = async (t: DbOrTrx) => {
+        if (names.length > 0) {
+          const renamed = t('users')
+            .select(t.raw('1'))
+            .where(key)
+            .andWhere((q) => {
+              for (const column of names)
+                q.orWhereRaw('?? is distinct from ?', [column, changes[column] ?? null]);
+            });
+          await notifyTenantChanged(t, tenantId, 'codes', renamed);
+        }
+        const [row] = await t<UserRow>('users')
+          .where(key)
+          .update({ ...changes, updated_at: t.fn.now() } as never)
+          .returning('*');
+        return row as UserRow;
+      };
+      return names.length > 0 ? inTransaction(trx, write) : write(trx);
     },
   };
 }

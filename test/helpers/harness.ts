@@ -1,5 +1,7 @@
 import crypto from 'node:crypto';
 import http from 'node:http';
+import { startGatewayCache } from '../../shared/cache/gateway-cache';
+import type { InvalidationListener } from '../../shared/cache/invalidation-listener';
 import { loadConfig, type Config } from '../../shared/config';
 import { createDb, type Db } from '../../shared/db/knex';
 import { createTenant, type IssuedKey } from '../../shared/domain/tenants';
@@ -32,6 +34,8 @@ export function testConfig(env: Record<string, string> = {}): Config {
 export interface TestGateway {
   url: string;
   deps: GatewayDeps;
+  /** The gateway's LISTEN connection for cache invalidations (undefined with CACHE_TTL_MS=0). */
+  cacheListener: InvalidationListener | undefined;
   /** Base URL of a tenant's API: {url}/api/v1/{alias}. */
   api(alias: string): string;
   close(): Promise<void>;
@@ -48,12 +52,16 @@ export async function startTestGateway(
     namespace: config.TEMPORAL_NAMESPACE,
     taskQueue: config.TEMPORAL_TASK_QUEUE,
   });
+  const metrics = createMetrics({ collectDefaults: false });
+  // The listener connects to config.databaseUrl, which may differ from an injected db's.
+  const cache = await startGatewayCache({ db, config, logger: testLogger, registry: metrics.registry });
   const deps: GatewayDeps = {
     config,
     db,
     temporal,
     logger: testLogger,
-    metrics: createMetrics({ collectDefaults: false }),
+    metrics,
+    cache: cache.cache,
     now: options.now ?? Date.now,
   };
   const server = http.createServer(createApp(deps).callback());
@@ -62,9 +70,11 @@ export async function startTestGateway(
   return {
     url,
     deps,
+    cacheListener: cache.listener,
     api: (alias) => `${url}/api/v1/${alias}`,
     async close() {
       await closeServer(server);
+      await cache.close();
       await Promise.allSettled([db.destroy(), temporal.connection.close()]);
     },
   };

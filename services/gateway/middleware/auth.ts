@@ -3,10 +3,25 @@ import { matchesAnyKey } from '../../../shared/domain/api-keys';
 import { tenantAliasSchema } from '../../../shared/domain/tenants';
 import { verifyUserJwt } from '../../../shared/domain/user-jwt';
 import { AppError } from '../../../shared/errors';
-import { createTenantsRepo } from '../../../shared/repos/tenants.repo';
+import type { TenantWithKeys } from '../../../shared/repos/tenants.repo';
 import type { GatewayDeps, GatewayState, Principal } from '../context';
 
 const USER_TOKEN_HEADER = 'x-saasquatch-user-token';
+
+/**
+ * API keys already matched against a cached tenant row, so a warm request skips the SHA-256 (a good
+ * part of a cached lookup's cost). Only keys that matched are kept, so a set holds at most the tenant's
+ * active keys; it belongs to the row object, and a revocation reloads the row, so it starts empty again.
+ */
+const verifiedKeys = new WeakMap<TenantWithKeys, Set<string>>();
+
+function matchesTenantKey(apiKey: string, tenant: TenantWithKeys | undefined): boolean {
+  if (tenant && verifiedKeys.get(tenant)?.has(apiKey)) return true;
+  // Unknown tenants still compare against a dummy hash, so they cost the same as a wrong key.
+  if (!matchesAnyKey(apiKey, tenant?.keyHashes ?? [])) return false;
+  if (tenant) verifiedKeys.set(tenant, (verifiedKeys.get(tenant) ?? new Set()).add(apiKey));
+  return true;
+}
 
 function unauthorized(allowUserJwt: boolean): AppError {
   const challenges = ['Basic realm="referral-service", charset="UTF-8"'];
@@ -38,14 +53,14 @@ function bearerToken(authorization: string): string | null {
 /**
  * Authenticates a request under /api/v1/:tenantAlias. Unknown tenants, wrong keys and another tenant's
  * key are indistinguishable 401s. With allowUserJwt, a user JWT is accepted too, and it may only act on
- * its own account and user: a path naming another (`:accountId`, `:userId`) is 403.
+ * its own account and user: a path naming another (`:accountId`, `:userId`) is 403. The tenant and its
+ * key hashes come from the gateway cache, which a key rotation or revocation invalidates at commit.
  */
 export function authenticate(
-  deps: Pick<GatewayDeps, 'db' | 'now'>,
+  deps: Pick<GatewayDeps, 'cache' | 'now'>,
   options: { allowUserJwt?: boolean } = {},
 ): Middleware<GatewayState> {
   const allowUserJwt = options.allowUserJwt ?? false;
-  const tenants = createTenantsRepo(deps.db);
   return async (ctx, next) => {
     const params = (ctx as unknown as { params: Record<string, string> }).params;
     const alias = tenantAliasSchema.safeParse(params.tenantAlias);
@@ -55,11 +70,11 @@ export function authenticate(
     if (!alias.success || (apiKey === null && (userToken === null || !allowUserJwt))) {
       throw unauthorized(allowUserJwt);
     }
-    const tenant = await tenants.findWithActiveKeys(alias.data);
+    const tenant = await deps.cache.findTenant(alias.data);
     const keyHashes = tenant?.keyHashes ?? [];
     let principal: Principal | null = null;
     if (apiKey !== null) {
-      if (matchesAnyKey(apiKey, keyHashes)) principal = { kind: 'apiKey' };
+      if (matchesTenantKey(apiKey, tenant)) principal = { kind: 'apiKey' };
     } else if (userToken !== null) {
       const identity = verifyUserJwt(userToken, keyHashes, deps.now());
       if (identity) principal = { kind: 'user', ...identity };
@@ -75,7 +90,9 @@ export function authenticate(
     }
     ctx.state.tenant = { id: tenant.id, alias: tenant.alias, mode: tenant.mode };
     ctx.state.principal = principal;
-    ctx.state.log = ctx.state.log.child({ tenantAlias: tenant.alias });
+    // The request's own child logger (requestContext): adding a binding in place is much cheaper than a
+    // child of a child, whose parent V8 must first turn into a prototype (this route runs ~10k/s).
+    ctx.state.log.setBindings({ tenantAlias: tenant.alias });
     await next();
   };
 }

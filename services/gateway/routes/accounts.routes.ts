@@ -8,8 +8,8 @@ import {
 } from '../../../shared/domain/account-sync';
 import { getAccountRewards } from '../../../shared/domain/account-view';
 import { lookupCode } from '../../../shared/domain/code-lookup';
-import { loadProgramSettings } from '../../../shared/domain/program';
 import { referralCodeInputSchema } from '../../../shared/domain/share-codes';
+import { AppError } from '../../../shared/errors';
 import type { GatewayDeps, GatewayState } from '../context';
 import { settleLifecycle } from '../lifecycle';
 import { authenticate } from '../middleware/auth';
@@ -35,10 +35,12 @@ export function accountRoutes(router: Router<GatewayState>, deps: GatewayDeps): 
     },
   );
 
+  // Hot path: program and code come from the gateway cache (shared/cache), so a warm lookup does no I/O.
   router.get('/code/:code', authenticate(deps), validate({ params: codePathSchema }), async (ctx) => {
     const tenant = ctx.state.tenant!;
-    const program = await loadProgramSettings(deps.db, tenant.id);
-    ctx.body = await lookupCode(deps.db, tenant.id, program, ctx.state.input.params.code);
+    const program = await deps.cache.programSettings(tenant);
+    if (!program) throw new AppError('NOT_FOUND', 'Program not found');
+    ctx.body = await lookupCode(deps.cache.findCodeOwner, tenant.id, program, ctx.state.input.params.code);
   });
 
   router.get(
