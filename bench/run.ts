@@ -27,7 +27,7 @@ runBench(async () => {
     const scenarios = [
       { name: 'GET /healthz (no auth, no I/O)', url: `${base}/healthz` },
       {
-        name: 'GET /program (Basic auth + 1 PostgreSQL read)',
+        name: 'GET /program (cached auth + 1 PostgreSQL read)',
         url: `${api}/program`,
         headers: { authorization: auth },
       },
