@@ -1,5 +1,4 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { PROJECT_ROOT, loadConfig, type Config } from '../shared/config';
@@ -8,6 +7,7 @@ import { createTenant, type IssuedKey } from '../shared/domain/tenants';
 import { ensureLocalInfrastructure } from '../shared/infra/local-infrastructure';
 import { dropDatabase, ensureDatabase } from '../shared/infra/postgres';
 import { createLogger } from '../shared/logger';
+import { freePort } from '../shared/http';
 
 /**
  * What every bench needs: PostgreSQL and Temporal found or started the way `npm start` does, a throwaway
@@ -38,18 +38,6 @@ export interface BenchOptions {
   tenantAlias?: string;
   /** Also run `services/worker/main.ts` (needed by anything that goes through a workflow). */
   worker?: boolean;
-}
-
-/** A port nothing listens on right now (the OS picks it; a race with another process is unlikely). */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 function spawnService(script: string, env: NodeJS.ProcessEnv): ChildProcess {

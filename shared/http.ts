@@ -1,4 +1,5 @@
 import type { Server } from 'node:http';
+import net from 'node:net';
 
 /** Listens and resolves with the bound port (PORT=0 picks a free one). */
 export function listen(server: Server, port: number, host: string): Promise<number> {
@@ -26,5 +27,17 @@ export function closeServer(server: Server): Promise<void> {
       else resolve();
     });
     server.closeIdleConnections();
+  });
+}
+
+/** A port nothing listens on right now (the OS picks it; another process taking it first is unlikely). */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
   });
 }

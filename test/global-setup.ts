@@ -1,5 +1,4 @@
 import fs from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
 import { bundleWorkflowCode } from '@temporalio/worker';
 import { Client } from 'pg';
@@ -9,17 +8,7 @@ import { dropDatabase, ensureDatabase, ensurePostgres } from '../shared/infra/po
 import { findOrInstallTemporalCli, startTemporalDevServer } from '../shared/infra/temporal-server';
 import { createLogger } from '../shared/logger';
 import { CUSTOM_SEARCH_ATTRIBUTES } from '../shared/temporal/search-attributes';
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
+import { freePort } from '../shared/http';
 
 /** Test databases of runs that were killed before their teardown, older than an hour. */
 async function dropStaleTestDatabases(serverUrl: string): Promise<void> {
