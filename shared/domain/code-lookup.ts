@@ -2,6 +2,7 @@ import { AppError } from '../errors';
 import type { CodeOwner } from '../repos/referral-codes.repo';
 import { fullName } from './account-view';
 import type { ProgramSettings } from './program';
+import { couldBeShareCode } from './share-codes';
 
 export interface CodeLookup {
   code: string;
@@ -11,8 +12,6 @@ export interface CodeLookup {
   dateCreated: number;
   referrerName: string | null;
 }
-
-const CODE_SHAPE = /^[A-Za-z0-9]{1,15}$/;
 
 /** Finds a code (case-insensitive) with its owner's name: the gateway cache, or the repo's findOwner. */
 export type FindCodeOwner = (
@@ -30,7 +29,7 @@ export async function lookupCode(
   program: ProgramSettings,
   code: string,
 ): Promise<CodeLookup> {
-  const owner = CODE_SHAPE.test(code) ? await findOwner(tenantId, code) : undefined;
+  const owner = couldBeShareCode(code) ? await findOwner(tenantId, code) : undefined;
   if (!owner) throw new AppError('REFERRAL_CODE_NOT_FOUND', `Unknown referral code "${code.slice(0, 64)}"`);
   return {
     code: owner.code,

@@ -4,10 +4,17 @@ import { z } from 'zod';
 /** Share codes: ASCII letters and digits, at most 15, unique per tenant ignoring case. */
 export const SHARE_CODE_MAX_LENGTH = 15;
 
+const SHARE_CODE_CHARACTERS = /^[A-Za-z0-9]+$/;
+
 export const shareCodeSchema = z
   .string()
-  .regex(/^[A-Za-z0-9]+$/, 'must be ASCII letters and digits only')
+  .regex(SHARE_CODE_CHARACTERS, 'must be ASCII letters and digits only')
   .max(SHARE_CODE_MAX_LENGTH);
+
+/** Whether a string could be a share code at all (anything else is unknown without a query). */
+export function couldBeShareCode(value: string): boolean {
+  return value.length <= SHARE_CODE_MAX_LENGTH && SHARE_CODE_CHARACTERS.test(value);
+}
 
 /** A referral code as clients send it (looked up, not created): bounded, any case. */
 export const referralCodeInputSchema = z.string().trim().min(1).max(64);

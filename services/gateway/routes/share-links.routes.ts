@@ -4,8 +4,7 @@ import { createTenantsRepo } from '../../../shared/repos/tenants.repo';
 import { tenantAliasSchema } from '../../../shared/domain/tenants';
 import { AppError } from '../../../shared/errors';
 import type { GatewayDeps, GatewayState } from '../context';
-
-const CODE_SHAPE = /^[A-Za-z0-9]{1,15}$/;
+import { couldBeShareCode } from '../../../shared/domain/share-codes';
 
 /**
  * Public share links, no credentials: /r/{tenant}/{code} answers 302 to the program's landing URL with
@@ -19,7 +18,7 @@ export function shareLinkRoutes(deps: GatewayDeps): Router<GatewayState> {
     const alias = tenantAliasSchema.safeParse(ctx.params.tenantAlias);
     const code = ctx.params.code ?? '';
     const tenant = alias.success ? await tenants.findByAlias(alias.data) : undefined;
-    const owner = tenant && CODE_SHAPE.test(code) ? await codes.findOwner(tenant.id, code) : undefined;
+    const owner = tenant && couldBeShareCode(code) ? await codes.findOwner(tenant.id, code) : undefined;
     if (!tenant || !owner) throw new AppError('NOT_FOUND', 'Unknown share link');
     if (!tenant.landing_url) throw new AppError('NOT_FOUND', 'This program has no landing URL yet');
     const target = new URL(tenant.landing_url);
