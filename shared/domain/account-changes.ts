@@ -68,11 +68,11 @@ export async function applyAccountMutation(
 
   let program: Promise<ProgramSettings> | undefined;
   const loadProgram = () => (program ??= loadProgramSettings(trx, tenantId));
+  const existing = (await createReferralsRepo(trx).findByReferredAccount(tenantId, account.id, trx)) ?? null;
   const created = mutation.attribution
-    ? await attributeAccount(trx, account, mutation.attribution, loadProgram)
+    ? await attributeAccount(trx, account, existing, mutation.attribution, loadProgram)
     : null;
-  const referral =
-    created ?? (await createReferralsRepo(trx).findByReferredAccount(tenantId, account.id, trx)) ?? null;
+  const referral = created ?? existing;
 
   const status = mutation.status;
   if (status !== undefined && status !== account.subscription_status) {

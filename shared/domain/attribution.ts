@@ -18,13 +18,15 @@ export interface AttributionRequest {
 }
 
 /**
- * Attributes the account to the code's owner, under the account's row lock. Returns the referral it
+ * Attributes the account to the code's owner, under the account's row lock (`existing` is the
+ * account's referral, read under that lock). Returns the referral it
  * created, or null when the code changes nothing (already referred, never referable, lenient miss).
  * The referred side's reward is written in the same transaction.
  */
 export async function attributeAccount(
   trx: DbOrTrx,
   account: AccountRow,
+  existing: ReferralRow | null,
   request: AttributionRequest,
   loadProgram: () => Promise<ProgramSettings>,
 ): Promise<ReferralRow | null> {
@@ -39,14 +41,10 @@ export async function attributeAccount(
     if (!request.strict) return null;
     throw new AppError('SELF_REFERRAL', 'A referral code of the same account cannot refer it');
   }
-  const referrals = createReferralsRepo(trx);
-  const existing = await referrals.findByReferredAccount(account.tenant_id, account.id, trx);
-  if (
-    !accountReferable({ alreadyReferred: existing !== undefined, neverReferable: account.never_referable })
-  ) {
+  if (!accountReferable({ alreadyReferred: existing !== null, neverReferable: account.never_referable })) {
     return null;
   }
-  const referral = await referrals.insert(
+  const referral = await createReferralsRepo(trx).insert(
     {
       tenant_id: account.tenant_id,
       referred_account_id: account.id,
