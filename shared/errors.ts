@@ -1,6 +1,7 @@
 /**
  * The closed set of error codes the API answers with, and their HTTP statuses. Every non-2xx body is
- * { statusCode, message, apiErrorCode, requestId, validationErrors? } (see services/gateway/errors.ts).
+ * { statusCode, message, apiErrorCode, requestId, validationErrors?, ...fields } (see
+ * services/gateway/middleware/errors.ts).
  */
 export const API_ERROR_STATUS = {
   VALIDATION_FAILED: 400,
@@ -14,6 +15,7 @@ export const API_ERROR_STATUS = {
   CODE_TAKEN: 409,
   PAYMENT_PROVIDER_ID_IN_USE: 409,
   INSUFFICIENT_BALANCE: 409,
+  IDEMPOTENCY_KEY_USED: 409,
   INVALID_REFERRAL_CODE: 400,
   SELF_REFERRAL: 400,
   REFERRAL_CODE_NOT_FOUND: 404,
@@ -37,7 +39,12 @@ export class AppError extends Error {
   constructor(
     readonly apiErrorCode: ApiErrorCode,
     message: string,
-    readonly details: { validationErrors?: ValidationIssue[]; headers?: Record<string, string> } = {},
+    readonly details: {
+      validationErrors?: ValidationIssue[];
+      headers?: Record<string, string>;
+      /** Extra members of the error body (and of GraphQL extensions), e.g. the eventIds of a used key. */
+      fields?: Record<string, unknown>;
+    } = {},
   ) {
     super(message);
     this.name = 'AppError';

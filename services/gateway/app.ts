@@ -7,6 +7,8 @@ import { errorHandler } from './middleware/errors';
 import { requestContext } from './middleware/request-context';
 import { healthRoutes } from './routes/health.routes';
 import { accountRoutes } from './routes/accounts.routes';
+import { eventRoutes } from './routes/events.routes';
+import { integrationRoutes } from './routes/integrations.routes';
 import { programRoutes } from './routes/program.routes';
 import { shareLinkRoutes } from './routes/share-links.routes';
 import { userRoutes } from './routes/users.routes';
@@ -27,6 +29,8 @@ export function createApp(deps: GatewayDeps): Koa<GatewayState> {
   programRoutes(api, deps);
   userRoutes(api, deps);
   accountRoutes(api, deps);
+  eventRoutes(api, deps);
+  integrationRoutes(api, deps);
 
   const links = shareLinkRoutes(deps);
   app.use(api.routes());

@@ -13,8 +13,9 @@ export async function settleLifecycle(
   deps: GatewayDeps,
   tenant: AuthenticatedTenant,
   outcome: AccountOutcome,
+  options: { eventId?: string } = {},
 ): Promise<ReferralRow | null> {
-  const plan = lifecyclePlan(outcome);
+  const plan = lifecyclePlan(outcome, options.eventId);
   if (!plan) return outcome.referral;
   const { referral } = plan;
   const snapshot = await deliverLifecycleMessage(

@@ -21,6 +21,11 @@ export interface AccountMutation {
   attribution?: AttributionRequest;
   /** A user of the account was identified (the first one stamps first_user_at). */
   userIdentified?: boolean;
+  /**
+   * An event with the program's conversion event key was accepted: for a referred account it counts as
+   * the first payment (stamps first_paid_at once), without changing the subscription status.
+   */
+  paidByEvent?: boolean;
 }
 
 export interface AccountOutcome {
@@ -82,6 +87,14 @@ export async function applyAccountMutation(
       if (!referral) changes.never_referable = true;
     }
     if (status === 'CANCELLED') set.push('last_cancelled_at');
+  }
+  if (
+    mutation.paidByEvent &&
+    referral &&
+    account.first_paid_at === null &&
+    !setIfNull.includes('first_paid_at')
+  ) {
+    setIfNull.push('first_paid_at');
   }
 
   const touched = Object.keys(changes).length > 0 || set.length > 0 || setIfNull.length > 0;

@@ -20,6 +20,7 @@ export function accountFacts(account: AccountRow): AccountFacts {
 /**
  * What the gateway tells the lifecycle workflow after a change is committed, and whether the answer
  * must wait for it (a conversion or an end: the reward change must be committed before we answer).
+ * A change caused by a user event carries that event's message id instead of the default.
  */
 export interface LifecyclePlan {
   referral: ReferralRow;
@@ -27,12 +28,14 @@ export interface LifecyclePlan {
   wait: boolean;
 }
 
-export function lifecyclePlan(outcome: AccountOutcome): LifecyclePlan | null {
+export function lifecyclePlan(outcome: AccountOutcome, eventId?: string): LifecyclePlan | null {
   const { referral } = outcome;
   if (!referral) return null;
   const steps = pendingSteps(referral.status, accountFacts(outcome.account));
   const last = steps[steps.length - 1];
-  if (last) return { referral, message: { eventId: `${last}:${referral.id}`, kind: last }, wait: true };
+  if (last) {
+    return { referral, message: { eventId: eventId ?? `${last}:${referral.id}`, kind: last }, wait: true };
+  }
   // A new referral, or one whose workflow has not applied an earlier change yet (e.g. this is the retry
   // of a request that could not reach Temporal): a signal, deduplicated by its event id.
   if (outcome.referralCreated || referral.lifecycle_pending_since !== null) {

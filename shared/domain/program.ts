@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { Db, DbOrTrx } from '../db/knex';
 import { AppError } from '../errors';
 import { createTenantsRepo, type ProgramColumns, type TenantRow } from '../repos/tenants.repo';
+import { eventKeySchema } from './user-events.schema';
 
 const percent = z.int().min(0).max(100);
 
@@ -32,6 +33,8 @@ export const programPatchSchema = z.strictObject({
     .string()
     .regex(/^[A-Za-z0-9_-]{1,64}$/, 'must be 1-64 letters, digits, _ or -')
     .optional(),
+  /** An accepted user event with this key converts a referred account's referral (null: none). */
+  conversionEventKey: eventKeySchema.nullable().optional(),
 });
 
 export type ProgramPatch = z.output<typeof programPatchSchema>;
@@ -43,6 +46,7 @@ export interface ProgramSettings {
   maxReferrerDiscountPercent: number;
   discountId: string;
   landingUrl: string | null;
+  conversionEventKey: string | null;
 }
 
 export function programSettings(row: TenantRow): ProgramSettings {
@@ -52,6 +56,7 @@ export function programSettings(row: TenantRow): ProgramSettings {
     maxReferrerDiscountPercent: row.max_referrer_discount_percent,
     discountId: row.discount_id,
     landingUrl: row.landing_url,
+    conversionEventKey: row.conversion_event_key,
   };
 }
 
@@ -98,6 +103,7 @@ export async function updateProgram(db: Db, tenantId: string, patch: ProgramPatc
     changes.max_referrer_discount_percent = patch.maxReferrerDiscountPercent;
   }
   if (patch.discountId !== undefined) changes.discount_id = patch.discountId;
+  if (patch.conversionEventKey !== undefined) changes.conversion_event_key = patch.conversionEventKey;
   if (Object.keys(changes).length === 0) return getProgram(db, tenantId);
   const row = await createTenantsRepo(db).update(tenantId, changes);
   if (!row) throw new AppError('NOT_FOUND', 'Program not found');

@@ -12,6 +12,7 @@ export interface TenantRow {
   referrer_reward: unknown;
   max_referrer_discount_percent: number;
   discount_id: string;
+  conversion_event_key: string | null;
   created_at: Date;
 }
 
@@ -23,6 +24,7 @@ export type ProgramColumns = Pick<
   | 'referrer_reward'
   | 'max_referrer_discount_percent'
   | 'discount_id'
+  | 'conversion_event_key'
 >;
 
 export interface TenantWithKeys extends TenantRow {

@@ -9,14 +9,26 @@ export const workflowIds = {
   referralReconciler: (taskQueue: string) => `system/referral-reconciler/${part(taskQueue)}`,
   referral: (tenantAlias: string, referredAccountId: string) =>
     `referral/${part(tenantAlias)}/${part(referredAccountId)}`,
+  idempotencyKeyPruner: (taskQueue: string) => `system/idempotency-key-pruner/${part(taskQueue)}`,
   /** Benchmark only: the no-op workflows bench/lifecycle.ts starts to measure the raw start rate. */
   benchNoop: (runKey: string, n: number) => `bench/noop/${part(runKey)}/${n}`,
 };
+
+/**
+ * The id of a lifecycle message caused by a user event: from the tenant and the client's idempotency key,
+ * or the event id when the request had none, so a redelivered conversion is applied once.
+ */
+export function userEventMessageId(tenantAlias: string, idempotencyKey: string | null, eventId: string) {
+  return idempotencyKey
+    ? `user-event/${part(tenantAlias)}/key/${part(idempotencyKey)}`
+    : `user-event/${part(tenantAlias)}/event/${eventId}`;
+}
 
 export const workflowTypes = {
   selfCheck: 'selfCheckWorkflow',
   referralLifecycle: 'referralLifecycleWorkflow',
   referralReconciler: 'referralReconcilerWorkflow',
+  idempotencyKeyPruner: 'idempotencyKeyPrunerWorkflow',
   /** Benchmark only: the raw workflow start rate (bench/lifecycle.ts). */
   noop: 'noopWorkflow',
 } as const;

@@ -1,4 +1,6 @@
+import jwt from 'jsonwebtoken';
 import type { Config } from '../../shared/config';
+import { hashApiKey } from '../../shared/domain/api-keys';
 import type { IssuedKey } from '../../shared/domain/tenants';
 import type { RunningWorker } from '../../services/worker/worker';
 import {
@@ -98,10 +100,12 @@ export const ACCOUNT_FIELDS = /* GraphQL */ `
   }
 `;
 
-export async function startReferralApi(options: { env?: Record<string, string> } = {}): Promise<ReferralApi> {
+export async function startReferralApi(
+  options: { env?: Record<string, string>; now?: () => number } = {},
+): Promise<ReferralApi> {
   const config = testConfig(options.env);
   const worker = await startTestWorker(config);
-  const gw = await startTestGateway({ config });
+  const gw = await startTestGateway({ config, now: options.now });
   const tenant = await createTestTenant(gw.deps.db, 'ref');
   const { id: tenantId } = await gw.deps.db('tenants').where({ alias: tenant.alias }).first('id');
   const auth = basic(tenant.apiKey);
@@ -157,4 +161,14 @@ let counter = 0;
 export function uid(prefix: string): string {
   counter += 1;
   return `${prefix}-${counter}-${Math.random().toString(36).slice(2, 8)}`;
+}
+
+/** A user JWT as a merchant's server signs it: HS256 with the tenant API key (its hash is equivalent). */
+export function userToken(
+  apiKey: string,
+  accountId: string,
+  userId: string,
+  extra: Record<string, unknown> = {},
+): string {
+  return jwt.sign({ user: { id: userId, accountId, ...extra } }, hashApiKey(apiKey), { algorithm: 'HS256' });
 }

@@ -2,9 +2,7 @@
  * Identification (PUT /open/account/{a}/user/{u}), share codes and share links, account sync's shape,
  * and what a user JWT may do.
  */
-import jwt from 'jsonwebtoken';
-import { hashApiKey } from '../../shared/domain/api-keys';
-import { startReferralApi, uid, type ReferralApi } from '../helpers/referrals';
+import { startReferralApi, uid, userToken as signUserToken, type ReferralApi } from '../helpers/referrals';
 
 let api: ReferralApi;
 beforeAll(async () => {
@@ -14,11 +12,8 @@ afterAll(async () => {
   await api?.close();
 });
 
-function userToken(accountId: string, userId: string, extra: Record<string, unknown> = {}): string {
-  return jwt.sign({ user: { id: userId, accountId, ...extra } }, hashApiKey(api.tenant.apiKey), {
-    algorithm: 'HS256',
-  });
-}
+const userToken = (accountId: string, userId: string, extra: Record<string, unknown> = {}) =>
+  signUserToken(api.tenant.apiKey, accountId, userId, extra);
 
 describe('identification', () => {
   test('upserts account and user and answers the documented shape', async () => {

@@ -17,6 +17,7 @@ function tenantRow(id: string, alias: string, discountId = 'service_discount'): 
     referrer_reward: { type: 'PCT_DISCOUNT', discountPercent: 10 },
     max_referrer_discount_percent: 100,
     discount_id: discountId,
+    conversion_event_key: null,
     created_at: new Date(0),
     keyHashes: [Buffer.from('hash')],
   };

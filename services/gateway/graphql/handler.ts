@@ -12,7 +12,15 @@ import { buildSchema } from './schema';
 
 interface RequestContext {
   gql: GraphQLContext;
+  /** An HTTP status the operation's errors call for instead of graphql-http's (see STATUS_FOR_CODE). */
+  status?: number;
 }
+
+/**
+ * Error codes that change the HTTP status of a GraphQL response: a replayed idempotency key is 409, as
+ * on REST, so clients and proxies that only look at the status see the conflict.
+ */
+const STATUS_FOR_CODE: Partial<Record<string, number>> = { IDEMPOTENCY_KEY_USED: 409 };
 
 /**
  * Every GraphQL error carries extensions.code from the API's closed set. Resolver failures that are
@@ -33,6 +41,7 @@ export function formatGraphQLError(err: Readonly<GraphQLError | Error>, log: Log
       extensions: {
         code: original.apiErrorCode,
         ...(original.details.validationErrors ? { validationErrors: original.details.validationErrors } : {}),
+        ...original.details.fields,
       },
     });
   }
@@ -87,10 +96,12 @@ export function graphqlHandler(deps: GatewayDeps): Middleware<GatewayState> {
     ],
     // Execution errors are formatted here, where the request's logger (with its request id) is at hand;
     // makeResponse formats them again through formatError, which leaves formatted errors unchanged.
-    onOperation: (req, _args, result) =>
-      'errors' in result && result.errors
-        ? { ...result, errors: result.errors.map((err) => formatGraphQLError(err, req.context.gql.log)) }
-        : undefined,
+    onOperation: (req, _args, result) => {
+      if (!('errors' in result) || !result.errors) return undefined;
+      const errors = result.errors.map((err) => formatGraphQLError(err, req.context.gql.log));
+      for (const err of errors) req.context.status ??= STATUS_FOR_CODE[String(err.extensions.code)];
+      return { ...result, errors };
+    },
     formatError: (err) => formatGraphQLError(err, deps.logger),
   });
 
@@ -98,13 +109,14 @@ export function graphqlHandler(deps: GatewayDeps): Middleware<GatewayState> {
     const { tenant, principal, requestId, log } = ctx.state;
     if (!tenant || !principal) throw new AppError('UNAUTHORIZED', 'Missing or invalid credentials');
     const body = ctx.method === 'POST' ? await readBodyText(ctx, BODY_LIMIT_BYTES) : null;
+    const context: RequestContext = { gql: { deps, tenant, principal, requestId, log } };
     const [responseBody, init] = await handle({
       url: ctx.url,
       method: ctx.method,
       headers: ctx.headers,
       body: () => body,
       raw: ctx.req,
-      context: { gql: { deps, tenant, principal, requestId, log } },
+      context,
     });
     const refusal = PROTOCOL_ERRORS[init.status];
     if (refusal) {
@@ -115,7 +127,7 @@ export function graphqlHandler(deps: GatewayDeps): Middleware<GatewayState> {
         allow ? { headers: { Allow: allow } } : {},
       );
     }
-    ctx.status = init.status;
+    ctx.status = context.status ?? init.status;
     for (const [name, value] of Object.entries(init.headers ?? {})) ctx.set(name, String(value));
     ctx.body = responseBody ?? '';
   };

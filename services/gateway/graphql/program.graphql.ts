@@ -29,6 +29,8 @@ export const programModule: GraphQLModule = {
       maxReferrerDiscountPercent: Int!
       discountId: String!
       landingUrl: String
+      "An accepted user event with this key converts a referred account's referral."
+      conversionEventKey: String
     }
     input ReferrerRewardInput {
       type: RewardType!
@@ -43,6 +45,7 @@ export const programModule: GraphQLModule = {
       maxReferrerDiscountPercent: Int
       discountId: String
       landingUrl: String
+      conversionEventKey: String
     }
     extend type Query {
       program: Program!

@@ -1,7 +1,9 @@
 import { makeExecutableSchema } from '@graphql-tools/schema';
 import type { GraphQLSchema } from 'graphql';
 import { accountModule } from './account.graphql';
+import { eventsModule } from './events.graphql';
 import { programModule } from './program.graphql';
+import { scalarsModule } from './scalars.graphql';
 import { tenantModule } from './tenant.graphql';
 
 /** Each resource contributes { typeDefs, resolvers }; new issues add modules here. */
@@ -10,7 +12,7 @@ export interface GraphQLModule {
   resolvers: Record<string, Record<string, unknown>>;
 }
 
-const modules: GraphQLModule[] = [tenantModule, programModule, accountModule];
+const modules: GraphQLModule[] = [scalarsModule, tenantModule, programModule, accountModule, eventsModule];
 
 export function buildSchema(): GraphQLSchema {
   return makeExecutableSchema({

@@ -22,6 +22,7 @@ export function errorBody(err: AppError, requestId: string) {
     apiErrorCode: err.apiErrorCode,
     requestId,
     ...(err.details.validationErrors ? { validationErrors: err.details.validationErrors } : {}),
+    ...err.details.fields,
   };
 }
 
