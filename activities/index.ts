@@ -1,6 +1,7 @@
 import type { Db } from '../shared/db/knex';
 import type { Metrics } from '../shared/metrics';
 import type { TemporalDeps } from '../shared/temporal/client';
+import { createEventActivities } from './events.activities';
 import { createReferralActivities } from './referrals.activities';
 import { createSystemActivities } from './system.activities';
 
@@ -16,6 +17,7 @@ export function createActivities(deps: ActivityDeps) {
   return {
     ...createSystemActivities(deps),
     ...createReferralActivities(deps),
+    ...createEventActivities(deps),
   };
 }
 

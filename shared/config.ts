@@ -167,6 +167,13 @@ export const CONFIG_VARIABLES = {
     description: 'How often the reconciler looks for such changes when it found none.',
     usedBy: ['worker'],
   },
+  IDEMPOTENCY_PRUNE_INTERVAL_MS: {
+    schema: positiveInt,
+    default: '600000',
+    description:
+      'How often the worker deletes user-event idempotency keys past their 24-hour window (plus an hour for clock skew) when the last batch found few.',
+    usedBy: ['worker'],
+  },
   CACHE_TTL_MS: {
     schema: z.coerce.number().int().min(0),
     default: '60000',

@@ -9,7 +9,9 @@ import { createMetrics } from '../../shared/metrics';
 import { createTemporal, registerSearchAttributes, type TemporalDeps } from '../../shared/temporal/client';
 import { ENTITY_ID, TENANT_ALIAS, WORKFLOW_KIND } from '../../shared/temporal/search-attributes';
 import { workflowIds, workflowTypes } from '../../shared/temporal/workflow-ids';
+import { IDEMPOTENCY_RETENTION_MS } from '../../shared/domain/user-events.schema';
 import type { ReconcilerInput } from '../../shared/types/referrals';
+import type { IdempotencyKeyPrunerInput } from '../../shared/types/system';
 
 export interface RunningWorker {
   httpPort: number;
@@ -25,6 +27,8 @@ export interface WorkerStartOptions {
   httpPort?: number;
   /** Run the referral reconciler on this task queue (default true; tests opt in). */
   reconciler?: boolean;
+  /** Run the idempotency-key pruner on this task queue (default true; tests opt in). */
+  keyPruner?: boolean;
 }
 
 async function connectWithRetry(address: string, logger: Logger, attempts = 30): Promise<NativeConnection> {
@@ -39,25 +43,56 @@ async function connectWithRetry(address: string, logger: Logger, attempts = 30):
   }
 }
 
-/** One reconciler per task queue; a second worker replica finds it running and leaves it be. */
-async function startReconciler(temporal: TemporalDeps, config: Config, taskQueue: string): Promise<void> {
-  const input: ReconcilerInput = {
-    graceMs: config.RECONCILE_GRACE_MS,
-    intervalMs: config.RECONCILE_INTERVAL_MS,
-    batchSize: 100,
-    concurrency: 4,
-  };
-  await temporal.client.workflow.start(workflowTypes.referralReconciler, {
+/**
+ * A long-lived system workflow, one per task queue: a second worker replica finds it running and leaves
+ * it be (USE_EXISTING).
+ */
+async function startSystemWorkflow<A>(
+  temporal: TemporalDeps,
+  taskQueue: string,
+  workflow: { type: string; id: string; arg: A; summary: string },
+): Promise<void> {
+  await temporal.client.workflow.start(workflow.type, {
     taskQueue,
-    workflowId: workflowIds.referralReconciler(taskQueue),
-    args: [input],
+    workflowId: workflow.id,
+    args: [workflow.arg],
     workflowIdConflictPolicy: 'USE_EXISTING',
     typedSearchAttributes: [
       { key: TENANT_ALIAS, value: 'system' },
       { key: ENTITY_ID, value: taskQueue },
       { key: WORKFLOW_KIND, value: 'system' },
     ],
-    staticSummary: 'Re-delivers referral changes no lifecycle workflow has applied',
+    staticSummary: workflow.summary,
+  });
+}
+
+function startReconciler(temporal: TemporalDeps, config: Config, taskQueue: string): Promise<void> {
+  return startSystemWorkflow<ReconcilerInput>(temporal, taskQueue, {
+    type: workflowTypes.referralReconciler,
+    id: workflowIds.referralReconciler(taskQueue),
+    arg: {
+      graceMs: config.RECONCILE_GRACE_MS,
+      intervalMs: config.RECONCILE_INTERVAL_MS,
+      batchSize: 100,
+      concurrency: 4,
+    },
+    summary: 'Re-delivers referral changes no lifecycle workflow has applied',
+  });
+}
+
+/** Keys are deleted an hour after their window closes, so a gateway whose clock runs behind still finds them. */
+const PRUNE_MARGIN_MS = 60 * 60 * 1000;
+
+function startKeyPruner(temporal: TemporalDeps, config: Config, taskQueue: string): Promise<void> {
+  return startSystemWorkflow<IdempotencyKeyPrunerInput>(temporal, taskQueue, {
+    type: workflowTypes.idempotencyKeyPruner,
+    id: workflowIds.idempotencyKeyPruner(taskQueue),
+    arg: {
+      olderThanMs: IDEMPOTENCY_RETENTION_MS + PRUNE_MARGIN_MS,
+      intervalMs: config.IDEMPOTENCY_PRUNE_INTERVAL_MS,
+      batchSize: 5000,
+    },
+    summary: 'Deletes user-event idempotency keys past their 24-hour window',
   });
 }
 
@@ -119,6 +154,7 @@ export async function startWorker(
   const done = worker.run();
   logger.info({ taskQueue, httpPort }, 'worker running');
   if (options.reconciler !== false) await startReconciler(admin, config, taskQueue);
+  if (options.keyPruner !== false) await startKeyPruner(admin, config, taskQueue);
   let closing: Promise<void> | undefined;
   return {
     httpPort,

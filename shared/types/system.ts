@@ -12,3 +12,12 @@ export interface SelfCheckResult {
   requestedBy: string;
   database: DatabaseCheck;
 }
+
+export interface IdempotencyKeyPrunerInput {
+  /** Keys first received longer ago than this are deleted (the 24-hour window plus a clock-skew margin). */
+  olderThanMs: number;
+  intervalMs: number;
+  batchSize: number;
+}
+
+export type PruneKeysInput = Pick<IdempotencyKeyPrunerInput, 'olderThanMs' | 'batchSize'>;

@@ -81,12 +81,16 @@ export async function startTestGateway(
 }
 
 /** A worker on the config's (unique) task queue, loading the bundle global setup built. */
-export function startTestWorker(config: Config, options: { reconciler?: boolean } = {}): Promise<RunningWorker> {
+export function startTestWorker(
+  config: Config,
+  options: { reconciler?: boolean; keyPruner?: boolean } = {},
+): Promise<RunningWorker> {
   installTemporalRuntimeLogger(testLogger);
   return startWorker(config, testLogger, {
     workflowBundle: { codePath: process.env.TEST_WORKFLOW_BUNDLE! },
-    // Test files share one database; only a test that is about the reconciler runs one.
+    // Test files share one database; only a test that is about a system workflow runs it.
     reconciler: options.reconciler ?? false,
+    keyPruner: options.keyPruner ?? false,
   });
 }
 
