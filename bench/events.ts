@@ -46,8 +46,14 @@ interface Stored {
 
 const body = (user: BenchUser, events: string, key: string) =>
   `{${user.ids},"idempotencyKey":"${key}","events":${events}}`;
+/** Events as the spec shows them: a purchase with revenue, currency and order id. */
 const eventsJson = (tag: string, count: number) =>
-  JSON.stringify(Array.from({ length: count }, () => ({ key: tag })));
+  JSON.stringify(
+    Array.from({ length: count }, (_, i) => ({
+      key: tag,
+      fields: { revenue: 49.5, currency: 'USD', order_id: `order-${i}` },
+    })),
+  );
 const failed = (r: autocannon.Result) => r.non2xx + r.errors;
 const mark = (ok: boolean) => (ok ? '✓' : '✗');
 const settle = () => new Promise((r) => setTimeout(r, 1000));
@@ -159,6 +165,12 @@ runBench(async () => {
       process.stderr.write('bench: warm-up\n');
       await freshKeys('bench-warm', 1, warmup);
     }
+
+    // The same run's no-I/O ceiling: this machine's speed varies by 2-3x from day to day.
+    const reference = await autocannon({ url: `${env.baseUrl}/healthz`, connections, duration });
+    rows.push(
+      `| 0. GET /healthz (reference: no auth, no I/O) | ${fmt(reference.requests.average)} req/s | ${reference.latency.p50} | ${reference.latency.p99} | ${failed(reference)} | - |`,
+    );
 
     process.stderr.write('bench: 1 event per request\n');
     const s1 = await freshKeys('bench-s1', 1, duration);

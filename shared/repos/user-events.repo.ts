@@ -1,4 +1,4 @@
-import type { DbOrTrx } from '../db/knex';
+import { queryPrepared, type DbOrTrx } from '../db/knex';
 
 /** An event ready to store: the gateway has given it its id and trigger time. */
 export interface NewUserEvent {
@@ -30,7 +30,8 @@ export type StoreResult =
 
 /**
  * Stores a request's events and claims its idempotency key in ONE statement, so it is atomic without an
- * explicit transaction and costs one round trip:
+ * explicit transaction and costs one round trip; it is a prepared statement because planning it costs
+ * more than running it:
  *
  * - `live` reads the key as the statement starts; if it is live (received after `cutoff`) nothing
  *   else happens, no row is locked or written, and the stored event ids come back (a replay is read-only).
@@ -41,10 +42,12 @@ export type StoreResult =
  *   so stores nothing (`keyRaced`). If the first rolls back, the next one claims it.
  * - `stored` inserts the events only if the users exist and the key (if any) was claimed.
  */
-const STORE_EVENTS_SQL = `
+const STORE_EVENTS = {
+  name: 'store_user_events_v1',
+  text: `
 with params as (
-  select cast(? as uuid) as tenant_id, cast(? as text) as key, cast(? as timestamptz) as received_at,
-         cast(? as timestamptz) as cutoff, cast(? as jsonb) as events
+  select $1::uuid as tenant_id, $2::text as key, $3::timestamptz as received_at,
+         $4::timestamptz as cutoff, $5::jsonb as events
 ),
 live as (
   select k.event_ids from idempotency_keys k, params p
@@ -86,7 +89,8 @@ select (select event_ids from live) as existing_ids,
        (select users_found from ready) as users_found,
        (select count(*) from claimed)::int as claimed,
        (select count(*) from stored)::int as stored
-`;
+`,
+};
 
 export function createUserEventsRepo(db: DbOrTrx) {
   return {
@@ -103,16 +107,19 @@ export function createUserEventsRepo(db: DbOrTrx) {
         fields: e.fields,
         triggered_ms: e.dateTriggeredMs,
       }));
-      const result = await trx.raw<{
-        rows: { existing_ids: string[] | null; users_found: boolean; claimed: number; stored: number }[];
-      }>(STORE_EVENTS_SQL, [
+      const [row] = await queryPrepared<{
+        existing_ids: string[] | null;
+        users_found: boolean;
+        claimed: number;
+        stored: number;
+      }>(trx, STORE_EVENTS, [
         tenantId,
         request.idempotencyKey,
         request.receivedAt,
         request.cutoff,
         JSON.stringify(events),
       ]);
-      const row = result.rows[0]!;
+      if (!row) throw new Error('storing user events returned no row');
       if (row.existing_ids) return { kind: 'keyUsed', eventIds: row.existing_ids };
       if (!row.users_found) return { kind: 'userNotFound' };
       if (request.idempotencyKey !== null && row.claimed === 0) return { kind: 'keyRaced' };
