@@ -208,7 +208,12 @@ describe('user JWT', () => {
       accountStatus: 'PAID',
       paymentProviderId: `cus_${userId}`,
     });
-    const res = await api.identify(accountId, userId, {}, { authorization: '', 'x-saasquatch-user-token': signed });
+    const res = await api.identify(
+      accountId,
+      userId,
+      {},
+      { authorization: '', 'x-saasquatch-user-token': signed },
+    );
     expect(res.status).toBe(200);
     expect(res.body.paymentProviderId).toBe(`cus_${userId}`);
     expect((await api.account(accountId))!.subscription.status).toBe('PAID');
