@@ -3,7 +3,12 @@ import type { z } from 'zod';
 import type { Db, DbOrTrx } from '../db/knex';
 import { AppError } from '../errors';
 import { createAccountsRepo } from '../repos/accounts.repo';
-import { createUserEventsRepo, type NewUserEvent, type UserEventRow } from '../repos/user-events.repo';
+import {
+  createUserEventsRepo,
+  type NewUserEvent,
+  type StoreRequest,
+  type UserEventRow,
+} from '../repos/user-events.repo';
 import { applyAccountMutation, type AccountOutcome } from './account-changes';
 import { IDEMPOTENCY_RETENTION_MS, type EventData, type userEventsPageSchema } from './user-events.schema';
 
@@ -85,16 +90,11 @@ export async function logUserEvents(
       dateTriggeredMs: e.dateTriggered,
     })),
   );
-  const store = {
-    idempotencyKey: request.idempotencyKey,
-    receivedAt,
-    cutoff: new Date(options.nowMs - IDEMPOTENCY_RETENTION_MS),
-    events,
-  };
+  const store: StoreRequest = { tenantId, idempotencyKey: request.idempotencyKey, receivedAt, events };
 
   const converting = conversionEvents(results, options.conversionEventKey);
   if (converting.size === 0) {
-    await storeOrThrow(db, tenantId, store);
+    await storeOrThrow(db, store);
     return { results, conversions: [] };
   }
   const conversions = await db.transaction(async (trx) => {
@@ -105,7 +105,7 @@ export async function logUserEvents(
       const account = await accounts.lock(tenantId, accountId, trx);
       if (account) locked.push(account);
     }
-    await storeOrThrow(trx, tenantId, store);
+    await storeOrThrow(trx, store);
     const done: EventConversion[] = [];
     for (const account of locked) {
       const outcome = await applyAccountMutation(trx, account, { paidByEvent: true });
@@ -127,13 +127,8 @@ function conversionEvents(results: LoggedUserEvents[], key: string | null): Map<
   return byAccount;
 }
 
-async function storeOrThrow(
-  db: DbOrTrx,
-  tenantId: string,
-  store: Parameters<ReturnType<typeof createUserEventsRepo>['store']>[1],
-): Promise<void> {
-  const repo = createUserEventsRepo(db);
-  const result = await repo.store(tenantId, store);
+async function storeOrThrow(db: DbOrTrx, store: StoreRequest): Promise<void> {
+  const result = await createUserEventsRepo(db).store(store);
   switch (result.kind) {
     case 'stored':
       return;
@@ -143,10 +138,11 @@ async function storeOrThrow(
       throw new AppError('USER_NOT_FOUND', 'No such user in this account; identify the user first');
     case 'keyRaced': {
       // The winner committed before our insert gave up, so a fresh read sees its row.
+      const cutoff = new Date(store.receivedAt.getTime() - IDEMPOTENCY_RETENTION_MS);
       const eventIds = await createUserEventsRepo(db).findLiveKey(
-        tenantId,
+        store.tenantId,
         store.idempotencyKey!,
-        store.cutoff,
+        cutoff,
       );
       throw keyUsed(eventIds ?? []);
     }

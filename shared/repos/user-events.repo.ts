@@ -1,4 +1,6 @@
 import { queryPrepared, type DbOrTrx } from '../db/knex';
+import { IDEMPOTENCY_RETENTION_MS } from '../domain/user-events.schema';
+import { createMicroBatcher, type MicroBatcher } from '../micro-batcher';
 
 /** An event ready to store: the gateway has given it its id and trigger time. */
 export interface NewUserEvent {
@@ -28,102 +30,159 @@ export type StoreResult =
   /** A concurrent request claimed the key first (and committed): nothing written. */
   | { kind: 'keyRaced' };
 
+/** One request's events and key, as the store statement takes them. */
+export interface StoreRequest {
+  tenantId: string;
+  idempotencyKey: string | null;
+  receivedAt: Date;
+  events: NewUserEvent[];
+}
+
 /**
- * Stores a request's events and claims its idempotency key in ONE statement, so it is atomic without an
- * explicit transaction and costs one round trip; it is a prepared statement because planning it costs
- * more than running it:
+ * Stores the events of one or more requests and claims their idempotency keys in ONE statement: atomic
+ * without an explicit transaction, one round trip and one commit for the whole batch, and a prepared
+ * statement because planning it costs more than running it. Each request keeps its own outcome:
  *
- * - `live` reads the key as the statement starts; if it is live (received after `cutoff`) nothing
- *   else happens, no row is locked or written, and the stored event ids come back (a replay is read-only).
- * - `found` checks, and KEY SHARE-locks, each distinct user once (a user deleted concurrently cannot leave
- *   orphan events, as with a foreign key, but without a check per row).
- * - `claimed` inserts the key, or replaces an expired one. Concurrent requests with one key queue on the
- *   unique index; after the first commits, the others' ON CONFLICT sees a live row, claims nothing, and
- *   so stores nothing (`keyRaced`). If the first rolls back, the next one claims it.
- * - `stored` inserts the events only if the users exist and the key (if any) was claimed.
+ * - `live`: a request whose key was received less than `retention` before its own receipt stores
+ *   nothing, locks and writes nothing, and gets the stored event ids back (a replay is read-only).
+ * - `found`/`missing`: each distinct user is checked and KEY SHARE-locked once (a user deleted
+ *   concurrently cannot leave orphan events, as with a foreign key, but without a check per row); a
+ *   request naming an unknown user stores nothing.
+ * - `claimed`: inserts the key, or replaces an expired one. Concurrent requests with one key queue on
+ *   the unique index; after the first commits, the others' ON CONFLICT sees a live row and claims
+ *   nothing, so they store nothing (`keyRaced`). A batch never holds one key twice (the batcher).
+ * - `stored`: inserts the events of requests whose users exist and whose key, if any, was claimed.
  */
 const STORE_EVENTS = {
-  name: 'store_user_events_v1',
+  name: 'store_user_events_v2',
   text: `
-with params as (
-  select $1::uuid as tenant_id, $2::text as key, $3::timestamptz as received_at,
-         $4::timestamptz as cutoff, $5::jsonb as events
+with input as (
+  select * from jsonb_to_recordset($1::jsonb)
+    as r(req int, tenant_id uuid, key text, received_at timestamptz, events jsonb)
 ),
+retention as (select make_interval(secs => $2::bigint / 1000.0) as window_),
 live as (
-  select k.event_ids from idempotency_keys k, params p
-  where k.tenant_id = p.tenant_id and k.key = p.key and k.received_at > p.cutoff
+  select i.req, k.event_ids from input i, retention w, idempotency_keys k
+  where k.tenant_id = i.tenant_id and k.key = i.key and k.received_at > i.received_at - w.window_
 ),
-input as (
-  select e.* from params p,
-    jsonb_to_recordset(p.events)
-      as e(id uuid, account_id text, user_id text, key text, fields jsonb, triggered_ms bigint)
-  where not exists (select 1 from live)
+ev as (
+  select i.req, i.tenant_id, i.key, i.received_at, e.*
+  from input i
+  cross join lateral jsonb_to_recordset(i.events)
+    as e(id uuid, account_id text, user_id text, event_key text, fields jsonb, triggered_ms bigint)
+  where not exists (select 1 from live l where l.req = i.req)
 ),
-wanted as (select distinct account_id, user_id from input),
+wanted as (select distinct req, tenant_id, account_id, user_id from ev),
 found as (
-  select u.id from users u join wanted w on u.account_id = w.account_id and u.id = w.user_id, params p
-  where u.tenant_id = p.tenant_id
+  select w.req, w.account_id, w.user_id from wanted w
+  join users u on u.tenant_id = w.tenant_id and u.account_id = w.account_id and u.id = w.user_id
   for key share of u
 ),
-ready as (select (select count(*) from found) = (select count(*) from wanted) as users_found),
+missing as (
+  select distinct w.req from wanted w
+  where not exists (
+    select 1 from found f where f.req = w.req and f.account_id = w.account_id and f.user_id = w.user_id)
+),
+ready as (
+  select i.* from input i
+  where not exists (select 1 from live l where l.req = i.req)
+    and not exists (select 1 from missing m where m.req = i.req)
+),
 claimed as (
   insert into idempotency_keys (tenant_id, key, received_at, event_ids)
-  select p.tenant_id, p.key, p.received_at, (select array_agg(id) from input)
-  from params p, ready r
-  where p.key is not null and r.users_found and exists (select 1 from input)
+  select r.tenant_id, r.key, r.received_at, (select array_agg(ev.id) from ev where ev.req = r.req)
+  from ready r where r.key is not null
   on conflict (tenant_id, key) do update
     set received_at = excluded.received_at, event_ids = excluded.event_ids
-    where idempotency_keys.received_at <= (select cutoff from params)
-  returning 1
+    where idempotency_keys.received_at <= excluded.received_at - (select window_ from retention)
+  returning tenant_id, key
 ),
 stored as (
   insert into user_events
     (id, tenant_id, account_id, user_id, key, fields, date_triggered, date_received, idempotency_key)
-  select i.id, p.tenant_id, i.account_id, i.user_id, i.key, coalesce(i.fields, '{}'::jsonb),
-         to_timestamp(i.triggered_ms / 1000.0), p.received_at, p.key
-  from input i, params p, ready r
-  where r.users_found and (p.key is null or exists (select 1 from claimed))
+  select ev.id, ev.tenant_id, ev.account_id, ev.user_id, ev.event_key, coalesce(ev.fields, '{}'::jsonb),
+         to_timestamp(ev.triggered_ms / 1000.0), ev.received_at, ev.key
+  from ev join ready r on r.req = ev.req
+  where r.key is null or exists (select 1 from claimed c where c.tenant_id = r.tenant_id and c.key = r.key)
   returning 1
 )
-select (select event_ids from live) as existing_ids,
-       (select users_found from ready) as users_found,
-       (select count(*) from claimed)::int as claimed,
+select i.req,
+       (select l.event_ids from live l where l.req = i.req) as existing_ids,
+       not exists (select 1 from missing m where m.req = i.req) as users_found,
+       exists (select 1 from claimed c where c.tenant_id = i.tenant_id and c.key = i.key) as claimed,
        (select count(*) from stored)::int as stored
+from input i
+order by i.req
 `,
 };
 
+interface StoreRow {
+  req: number;
+  existing_ids: string[] | null;
+  users_found: boolean;
+  claimed: boolean;
+}
+
+/** Runs the store statement for a batch of requests; one result per request, in order. */
+async function storeMany(db: DbOrTrx, requests: StoreRequest[]): Promise<StoreResult[]> {
+  const input = requests.map((r, req) => ({
+    req,
+    tenant_id: r.tenantId,
+    key: r.idempotencyKey,
+    received_at: r.receivedAt.toISOString(),
+    events: r.events.map((e) => ({
+      id: e.id,
+      account_id: e.accountId,
+      user_id: e.userId,
+      event_key: e.key,
+      fields: e.fields,
+      triggered_ms: e.dateTriggeredMs,
+    })),
+  }));
+  const rows = await queryPrepared<StoreRow>(db, STORE_EVENTS, [
+    JSON.stringify(input),
+    IDEMPOTENCY_RETENTION_MS,
+  ]);
+  return requests.map((request, i): StoreResult => {
+    const row = rows[i];
+    if (!row || row.req !== i) throw new Error('storing user events returned no row for a request');
+    if (row.existing_ids) return { kind: 'keyUsed', eventIds: row.existing_ids };
+    if (!row.users_found) return { kind: 'userNotFound' };
+    if (request.idempotencyKey !== null && !row.claimed) return { kind: 'keyRaced' };
+    return { kind: 'stored' };
+  });
+}
+
+/**
+ * One batcher per connection pool: concurrent requests share a statement and a commit. Up to 64
+ * requests or 1,000 events a batch, 4 batches at once (the pool keeps connections for everything else).
+ */
+const writers = new WeakMap<object, MicroBatcher<StoreRequest, StoreResult>>();
+function writerFor(db: DbOrTrx): MicroBatcher<StoreRequest, StoreResult> {
+  let writer = writers.get(db);
+  if (!writer) {
+    writer = createMicroBatcher({
+      run: (requests) => storeMany(db, requests),
+      maxItems: 64,
+      maxWeight: 1000,
+      weight: (r) => r.events.length,
+      maxInFlight: 4,
+      exclusiveKey: (r) => (r.idempotencyKey === null ? null : `${r.tenantId}/${r.idempotencyKey}`),
+    });
+    writers.set(db, writer);
+  }
+  return writer;
+}
+
 export function createUserEventsRepo(db: DbOrTrx) {
   return {
-    async store(
-      tenantId: string,
-      request: { idempotencyKey: string | null; receivedAt: Date; cutoff: Date; events: NewUserEvent[] },
-      trx: DbOrTrx = db,
-    ): Promise<StoreResult> {
-      const events = request.events.map((e) => ({
-        id: e.id,
-        account_id: e.accountId,
-        user_id: e.userId,
-        key: e.key,
-        fields: e.fields,
-        triggered_ms: e.dateTriggeredMs,
-      }));
-      const [row] = await queryPrepared<{
-        existing_ids: string[] | null;
-        users_found: boolean;
-        claimed: number;
-        stored: number;
-      }>(trx, STORE_EVENTS, [
-        tenantId,
-        request.idempotencyKey,
-        request.receivedAt,
-        request.cutoff,
-        JSON.stringify(events),
-      ]);
-      if (!row) throw new Error('storing user events returned no row');
-      if (row.existing_ids) return { kind: 'keyUsed', eventIds: row.existing_ids };
-      if (!row.users_found) return { kind: 'userNotFound' };
-      if (request.idempotencyKey !== null && row.claimed === 0) return { kind: 'keyRaced' };
-      return { kind: 'stored' };
+    /**
+     * Stores one request's events (see STORE_EVENTS). On the pool it joins whatever batch is forming;
+     * inside a transaction it runs on the transaction's connection, alone.
+     */
+    store(request: StoreRequest, trx: DbOrTrx = db): Promise<StoreResult> {
+      if (trx.isTransaction) return storeMany(trx, [request]).then(([result]) => result!);
+      return writerFor(trx).submit(request);
     },
 
     /** The event ids stored at the key's first receipt, if the key is live (received after cutoff). */

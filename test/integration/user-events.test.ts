@@ -58,6 +58,26 @@ async function keyRow(key: string, tenantId = api.tenantId) {
   return api.gw.deps.db('idempotency_keys').where({ tenant_id: tenantId, key }).first();
 }
 
+/** Runs `body` while PostgreSQL fails any insert of an event whose key starts with `poison-`. */
+async function withPoisonTrigger<T>(body: () => Promise<T>): Promise<T> {
+  const db = api.gw.deps.db;
+  // A real failure inside PostgreSQL, after the key row was inserted by the same statement.
+  await db.raw(`
+    create or replace function fail_poisoned_event() returns trigger language plpgsql as $$
+    begin
+      if new.key like 'poison-%' then raise exception 'injected failure for %', new.key; end if;
+      return new;
+    end $$`);
+  await db.raw(`
+    create or replace trigger fail_poisoned_event before insert on user_events
+    for each row execute function fail_poisoned_event()`);
+  try {
+    return await body();
+  } finally {
+    await db.raw('drop trigger if exists fail_poisoned_event on user_events');
+  }
+}
+
 describe('POST /open/account/{accountId}/user/{userId}/events', () => {
   test('stores the events and answers them with ids, fields and both dates', async () => {
     const u = await user();
@@ -332,6 +352,40 @@ describe('idempotency keys', () => {
     }
   });
 
+  test('concurrent requests with different outcomes share statements, and each gets its own answer', async () => {
+    const users = await Promise.all(Array.from({ length: 10 }, () => user()));
+    const used = await Promise.all(
+      users.map(async (u) => {
+        const key = newKey();
+        const res = await log(u, { idempotencyKey: key, events: [{ key: 'used' }] });
+        return { u, key, ids: res.body.events.map((e: { id: string }) => e.id) };
+      }),
+    );
+    const [fresh, replays, ghosts, keyless] = await Promise.all([
+      Promise.all(
+        users.map((u) => log(u, { idempotencyKey: newKey(), events: [{ key: 'fresh' }, { key: 'fresh2' }] })),
+      ),
+      Promise.all(used.map((x) => log(x.u, { idempotencyKey: x.key, events: [{ key: 'replay' }] }))),
+      Promise.all(
+        users.map((u) =>
+          log(
+            { accountId: u.accountId, userId: uid('ghost') },
+            { idempotencyKey: newKey(), events: [{ key: 'ghost' }] },
+          ),
+        ),
+      ),
+      Promise.all(users.map((u) => log(u, { events: [{ key: 'nokey' }] }))),
+    ]);
+    expect(fresh.map((r) => [r.status, r.body.events.length])).toEqual(users.map(() => [200, 2]));
+    expect(replays.map((r) => r.status)).toEqual(users.map(() => 409));
+    expect(replays.map((r) => r.body.eventIds)).toEqual(used.map((x) => x.ids));
+    expect(ghosts.map((r) => r.body.apiErrorCode)).toEqual(users.map(() => 'USER_NOT_FOUND'));
+    expect(keyless.map((r) => r.status)).toEqual(users.map(() => 200));
+    for (const u of users) {
+      expect((await storedEvents(u)).map((e) => e.key).sort()).toEqual(['fresh', 'fresh2', 'nokey', 'used']);
+    }
+  });
+
   test('a request that fails consumes no key: unknown user, then the same key succeeds', async () => {
     const accountId = uid('acct');
     const userId = uid('user');
@@ -350,30 +404,33 @@ describe('idempotency keys', () => {
     const u = await user();
     const key = newKey();
     const poison = `poison-${crypto.randomBytes(4).toString('hex')}`;
-    const db = api.gw.deps.db;
-    // A real failure inside PostgreSQL, after the key row was inserted by the same statement.
-    await db.raw(`
-      create or replace function fail_poisoned_event() returns trigger language plpgsql as $$
-      begin
-        if new.key like 'poison-%' then raise exception 'injected failure for %', new.key; end if;
-        return new;
-      end $$`);
-    await db.raw(`
-      create or replace trigger fail_poisoned_event before insert on user_events
-      for each row execute function fail_poisoned_event()`);
-    try {
-      const failed = await log(u, { idempotencyKey: key, events: [{ key: 'fine' }, { key: poison }] });
-      expect(failed.status).toBe(500);
-      expect(failed.body.apiErrorCode).toBe('INTERNAL_ERROR');
-      expect(JSON.stringify(failed.body)).not.toMatch(/injected|insert|poison/);
-      expect(await keyRow(key)).toBeUndefined();
-      expect(await storedEvents(u)).toHaveLength(0);
-    } finally {
-      await db.raw('drop trigger if exists fail_poisoned_event on user_events');
-    }
+    const failed = await withPoisonTrigger(() =>
+      log(u, { idempotencyKey: key, events: [{ key: 'fine' }, { key: poison }] }),
+    );
+    expect(failed.status).toBe(500);
+    expect(failed.body.apiErrorCode).toBe('INTERNAL_ERROR');
+    expect(JSON.stringify(failed.body)).not.toMatch(/injected|insert|poison/);
+    expect(await keyRow(key)).toBeUndefined();
+    expect(await storedEvents(u)).toHaveLength(0);
     const retry = await log(u, { idempotencyKey: key, events: [{ key: 'fine' }] });
     expect(retry.status).toBe(200);
     expect(await storedEvents(u)).toHaveLength(1);
+  });
+
+  test('a failing request among concurrent ones fails alone; the others are stored', async () => {
+    const users = await Promise.all(Array.from({ length: 20 }, () => user()));
+    const keys = users.map(() => newKey());
+    const poison = `poison-${crypto.randomBytes(4).toString('hex')}`;
+    const results = await withPoisonTrigger(() =>
+      Promise.all(
+        users.map((u, i) =>
+          log(u, { idempotencyKey: keys[i], events: [{ key: i === 7 ? poison : 'fine' }] }),
+        ),
+      ),
+    );
+    expect(results.map((r) => r.status)).toEqual(users.map((_, i) => (i === 7 ? 500 : 200)));
+    expect(await keyRow(keys[7]!)).toBeUndefined();
+    for (const [i, u] of users.entries()) expect(await storedEvents(u)).toHaveLength(i === 7 ? 0 : 1);
   });
 });
 
