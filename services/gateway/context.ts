@@ -1,5 +1,6 @@
 import type { Context, DefaultState, ParameterizedContext } from 'koa';
 import type { TenantCache } from '../../shared/cache/tenant-cache';
+import type { UsedKeysCache } from '../../shared/cache/used-keys-cache';
 import type { Config } from '../../shared/config';
 import type { Db } from '../../shared/db/knex';
 import type { Logger } from '../../shared/logger';
@@ -16,6 +17,8 @@ export interface GatewayDeps {
   metrics: Metrics;
   /** Credentials, program settings and code lookups, kept fresh over LISTEN/NOTIFY (shared/cache). */
   cache: TenantCache;
+  /** Idempotency keys seen used, so a replay is answered from memory (shared/cache/used-keys-cache). */
+  usedKeys: UsedKeysCache;
   /** Injectable clock (epoch ms) for JWT expiry and time windows. */
   now: () => number;
 }

@@ -1,5 +1,6 @@
 import http from 'node:http';
 import { startGatewayCache } from '../../shared/cache/gateway-cache';
+import { createUsedKeysCache, USED_KEYS_CACHE_ENTRIES } from '../../shared/cache/used-keys-cache';
 import type { Config } from '../../shared/config';
 import { createDb, migrateLatest } from '../../shared/db/knex';
 import { closeServer, listen } from '../../shared/http';
@@ -47,6 +48,7 @@ export async function startGateway(
     logger,
     metrics,
     cache: cache.cache,
+    usedKeys: createUsedKeysCache({ maxEntries: USED_KEYS_CACHE_ENTRIES }),
     now: options.now ?? Date.now,
   });
   server.on('request', app.callback());

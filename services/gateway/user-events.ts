@@ -19,6 +19,7 @@ export async function recordUserEvents(
   const { results, conversions } = await logUserEvents(deps.db, tenant.id, request, {
     nowMs: deps.now(),
     conversionEventKey: program?.conversionEventKey ?? null,
+    usedKeys: deps.usedKeys,
   });
   const settled = await Promise.allSettled(
     conversions.map((c) =>

@@ -17,33 +17,6 @@ export function createDb(options: { url: string; poolMax?: number; applicationNa
   });
 }
 
-interface PgConnection {
-  query<R>(config: { name: string; text: string; values: unknown[] }): Promise<{ rows: R[] }>;
-}
-
-/**
- * Runs a named prepared statement: PostgreSQL parses and plans it once per connection instead of on every
- * call, which matters for a hot statement whose planning costs more than its execution (storing user
- * events). Works on the pool and inside a knex transaction (whose client hands out the transaction's own
- * connection). `text` uses $1, $2, ... placeholders.
- */
-export async function queryPrepared<R>(
-  db: DbOrTrx,
-  statement: { name: string; text: string },
-  values: unknown[],
-): Promise<R[]> {
-  const client = db.client as {
-    acquireConnection(): Promise<PgConnection>;
-    releaseConnection(connection: PgConnection): Promise<unknown>;
-  };
-  const connection = await client.acquireConnection();
-  try {
-    return (await connection.query<R>({ ...statement, values })).rows;
-  } finally {
-    await client.releaseConnection(connection);
-  }
-}
-
 /** Runs pending migrations; knex's migration lock makes concurrent callers (several gateways) safe. */
 export async function migrateLatest(db: Db): Promise<string[]> {
   const [, applied] = (await db.migrate.latest()) as [number, string[]];

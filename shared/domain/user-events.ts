@@ -1,6 +1,7 @@
 import { v7 as uuidv7 } from 'uuid';
 import type { z } from 'zod';
 import type { Db, DbOrTrx } from '../db/knex';
+import type { UsedKeysCache } from '../cache/used-keys-cache';
 import { AppError } from '../errors';
 import { createAccountsRepo } from '../repos/accounts.repo';
 import {
@@ -66,8 +67,11 @@ export async function logUserEvents(
   db: Db,
   tenantId: string,
   request: { idempotencyKey: string | null; batches: UserEventBatch[] },
-  options: { nowMs: number; conversionEventKey: string | null },
+  options: { nowMs: number; conversionEventKey: string | null; usedKeys?: UsedKeysCache },
 ): Promise<LogUserEventsResult> {
+  const { idempotencyKey } = request;
+  const known = idempotencyKey && options.usedKeys?.find(tenantId, idempotencyKey, options.nowMs);
+  if (known) throw keyUsed(known);
   const receivedAt = new Date(options.nowMs);
   const results: LoggedUserEvents[] = request.batches.map((batch) => ({
     userId: batch.userId,
@@ -92,9 +96,15 @@ export async function logUserEvents(
   );
   const store: StoreRequest = { tenantId, idempotencyKey: request.idempotencyKey, receivedAt, events };
 
+  // Only a committed claim is remembered (the conversion path commits after storing).
+  const remember = () => {
+    if (idempotencyKey)
+      options.usedKeys?.remember(tenantId, idempotencyKey, options.nowMs, eventIdsOf(results));
+  };
   const converting = conversionEvents(results, options.conversionEventKey);
   if (converting.size === 0) {
-    await storeOrThrow(db, store);
+    await storeOrThrow(db, store, options.usedKeys);
+    remember();
     return { results, conversions: [] };
   }
   const conversions = await db.transaction(async (trx) => {
@@ -105,7 +115,7 @@ export async function logUserEvents(
       const account = await accounts.lock(tenantId, accountId, trx);
       if (account) locked.push(account);
     }
-    await storeOrThrow(trx, store);
+    await storeOrThrow(trx, store, options.usedKeys);
     const done: EventConversion[] = [];
     for (const account of locked) {
       const outcome = await applyAccountMutation(trx, account, { paidByEvent: true });
@@ -113,8 +123,11 @@ export async function logUserEvents(
     }
     return done;
   });
+  remember();
   return { results, conversions };
 }
+
+const eventIdsOf = (results: LoggedUserEvents[]) => results.flatMap((r) => r.events.map((e) => e.id));
 
 /** Account id → id of its first event carrying the conversion key. */
 function conversionEvents(results: LoggedUserEvents[], key: string | null): Map<string, string> {
@@ -127,26 +140,23 @@ function conversionEvents(results: LoggedUserEvents[], key: string | null): Map<
   return byAccount;
 }
 
-async function storeOrThrow(db: DbOrTrx, store: StoreRequest): Promise<void> {
-  const result = await createUserEventsRepo(db).store(store);
-  switch (result.kind) {
-    case 'stored':
-      return;
-    case 'keyUsed':
-      throw keyUsed(result.eventIds);
-    case 'userNotFound':
-      throw new AppError('USER_NOT_FOUND', 'No such user in this account; identify the user first');
-    case 'keyRaced': {
-      // The winner committed before our insert gave up, so a fresh read sees its row.
-      const cutoff = new Date(store.receivedAt.getTime() - IDEMPOTENCY_RETENTION_MS);
-      const eventIds = await createUserEventsRepo(db).findLiveKey(
-        store.tenantId,
-        store.idempotencyKey!,
-        cutoff,
-      );
-      throw keyUsed(eventIds ?? []);
-    }
+/** Stores, or throws the request's error; a key found used is remembered (it is committed). */
+async function storeOrThrow(db: DbOrTrx, store: StoreRequest, usedKeys?: UsedKeysCache): Promise<void> {
+  const repo = createUserEventsRepo(db);
+  const result = await repo.store(store);
+  if (result.kind === 'stored') return;
+  if (result.kind === 'userNotFound') {
+    throw new AppError('USER_NOT_FOUND', 'No such user in this account; identify the user first');
   }
+  // keyRaced: the winner committed before our insert gave up, so a fresh read sees its row.
+  const cutoff = new Date(store.receivedAt.getTime() - IDEMPOTENCY_RETENTION_MS);
+  const used =
+    result.kind === 'keyUsed'
+      ? result
+      : await repo.findLiveKey(store.tenantId, store.idempotencyKey!, cutoff);
+  if (used)
+    usedKeys?.remember(store.tenantId, store.idempotencyKey!, used.receivedAt.getTime(), used.eventIds);
+  throw keyUsed(used?.eventIds ?? []);
 }
 
 export function presentEvent(row: UserEventRow): LoggedEvent {

@@ -1,4 +1,4 @@
-import { queryPrepared, type DbOrTrx } from '../db/knex';
+import type { DbOrTrx } from '../db/knex';
 import { IDEMPOTENCY_RETENTION_MS } from '../domain/user-events.schema';
 import { createMicroBatcher, type MicroBatcher } from '../micro-batcher';
 
@@ -24,7 +24,7 @@ export interface UserEventRow {
 export type StoreResult =
   | { kind: 'stored' }
   /** The key was live when the statement started: nothing written. */
-  | { kind: 'keyUsed'; eventIds: string[] }
+  | { kind: 'keyUsed'; eventIds: string[]; receivedAt: Date }
   /** A user named by the events is not identified in this tenant: nothing written. */
   | { kind: 'userNotFound' }
   /** A concurrent request claimed the key first (and committed): nothing written. */
@@ -40,8 +40,10 @@ export interface StoreRequest {
 
 /**
  * Stores the events of one or more requests and claims their idempotency keys in ONE statement: atomic
- * without an explicit transaction, one round trip and one commit for the whole batch, and a prepared
- * statement because planning it costs more than running it. Each request keeps its own outcome:
+ * without an explicit transaction, one round trip and one commit for the whole batch. It is planned at
+ * each execution, against the tables' current sizes: a plan cached while the tables were small (a new
+ * database) would keep scanning them whole as they grow. Batching spreads that planning over many
+ * requests. Each request keeps its own outcome:
  *
  * - `live`: a request whose key was received less than `retention` before its own receipt stores
  *   nothing, locks and writes nothing, and gets the stored event ids back (a replay is read-only).
@@ -53,16 +55,14 @@ export interface StoreRequest {
  *   nothing, so they store nothing (`keyRaced`). A batch never holds one key twice (the batcher).
  * - `stored`: inserts the events of requests whose users exist and whose key, if any, was claimed.
  */
-const STORE_EVENTS = {
-  name: 'store_user_events_v2',
-  text: `
+const STORE_EVENTS_SQL = `
 with input as (
-  select * from jsonb_to_recordset($1::jsonb)
+  select * from jsonb_to_recordset(?::jsonb)
     as r(req int, tenant_id uuid, key text, received_at timestamptz, events jsonb)
 ),
-retention as (select make_interval(secs => $2::bigint / 1000.0) as window_),
+retention as (select make_interval(secs => ?::bigint / 1000.0) as window_),
 live as (
-  select i.req, k.event_ids from input i, retention w, idempotency_keys k
+  select i.req, k.event_ids, k.received_at from input i, retention w, idempotency_keys k
   where k.tenant_id = i.tenant_id and k.key = i.key and k.received_at > i.received_at - w.window_
 ),
 ev as (
@@ -108,17 +108,18 @@ stored as (
 )
 select i.req,
        (select l.event_ids from live l where l.req = i.req) as existing_ids,
+       (select l.received_at from live l where l.req = i.req) as existing_received_at,
        not exists (select 1 from missing m where m.req = i.req) as users_found,
        exists (select 1 from claimed c where c.tenant_id = i.tenant_id and c.key = i.key) as claimed,
        (select count(*) from stored)::int as stored
 from input i
 order by i.req
-`,
-};
+`;
 
 interface StoreRow {
   req: number;
   existing_ids: string[] | null;
+  existing_received_at: Date | null;
   users_found: boolean;
   claimed: boolean;
 }
@@ -139,14 +140,16 @@ async function storeMany(db: DbOrTrx, requests: StoreRequest[]): Promise<StoreRe
       triggered_ms: e.dateTriggeredMs,
     })),
   }));
-  const rows = await queryPrepared<StoreRow>(db, STORE_EVENTS, [
+  const { rows } = await db.raw<{ rows: StoreRow[] }>(STORE_EVENTS_SQL, [
     JSON.stringify(input),
     IDEMPOTENCY_RETENTION_MS,
   ]);
   return requests.map((request, i): StoreResult => {
     const row = rows[i];
     if (!row || row.req !== i) throw new Error('storing user events returned no row for a request');
-    if (row.existing_ids) return { kind: 'keyUsed', eventIds: row.existing_ids };
+    if (row.existing_ids) {
+      return { kind: 'keyUsed', eventIds: row.existing_ids, receivedAt: row.existing_received_at! };
+    }
     if (!row.users_found) return { kind: 'userNotFound' };
     if (request.idempotencyKey !== null && !row.claimed) return { kind: 'keyRaced' };
     return { kind: 'stored' };
@@ -185,18 +188,18 @@ export function createUserEventsRepo(db: DbOrTrx) {
       return writerFor(trx).submit(request);
     },
 
-    /** The event ids stored at the key's first receipt, if the key is live (received after cutoff). */
+    /** The key's receipt and the event ids stored then, if it is live (received after cutoff). */
     async findLiveKey(
       tenantId: string,
       key: string,
       cutoff: Date,
       trx: DbOrTrx = db,
-    ): Promise<string[] | undefined> {
+    ): Promise<{ eventIds: string[]; receivedAt: Date } | undefined> {
       const row = await trx('idempotency_keys')
         .where({ tenant_id: tenantId, key })
         .andWhere('received_at', '>', cutoff)
-        .first<{ event_ids: string[] } | undefined>('event_ids');
-      return row?.event_ids;
+        .first<{ event_ids: string[]; received_at: Date } | undefined>('event_ids', 'received_at');
+      return row && { eventIds: row.event_ids, receivedAt: row.received_at };
     },
 
     /** A user's events, newest first (by trigger time), with the total count. */
