@@ -152,8 +152,14 @@ describe('POST /open/account/{accountId}/user/{userId}/events', () => {
     const token = userToken(api.tenant.apiKey, u.accountId, u.userId);
     const own = await log(u, { events: [{ key: 'jwt' }] }, { authorization: `Bearer ${token}` });
     expect(own.status).toBe(200);
-    const theirs = await log(other, { events: [{ key: 'jwt' }] }, { authorization: `Bearer ${token}` });
+    const key = newKey();
+    const theirs = await log(
+      other,
+      { idempotencyKey: key, events: [{ key: 'jwt' }] },
+      { authorization: `Bearer ${token}` },
+    );
     expect(theirs.status).toBe(403);
+    expect(await keyRow(key)).toBeUndefined();
     const none = await fetch(
       `${api.gw.api(api.tenant.alias)}/open/account/${enc(u.accountId)}/user/${enc(u.userId)}/events`,
       { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' },
