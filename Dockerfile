@@ -22,6 +22,8 @@ ENV NODE_ENV=production \
     NPM_CONFIG_AUDIT=false
 WORKDIR /app
 RUN chown node:node /app
+# Import and result files; the compose file mounts a volume here, shared by gateways and workers.
+RUN mkdir -p /app/.data/files && chown -R node:node /app/.data
 COPY --from=deps --chown=node:node /app/node_modules ./node_modules
 COPY --chown=node:node package.json package-lock.json tsconfig.json ./
 COPY --chown=node:node shared ./shared

@@ -108,6 +108,18 @@ export const CONFIG_VARIABLES = {
     description: 'Local state of the launcher: embedded PostgreSQL data, Temporal SQLite file.',
     usedBy: ['launcher'],
   },
+  FILE_STORAGE_DIR: {
+    schema: z.string().min(1).optional(),
+    description:
+      'Folder of uploaded import files and result files (shared by gateways and workers). Default: {DATA_DIR}/files.',
+    usedBy: ['gateway', 'worker'],
+  },
+  UPLOAD_MAX_BYTES: {
+    schema: positiveInt,
+    default: String(1024 * 1024 * 1024),
+    description: 'Largest import file accepted by POST /export/upload (413 above it; nothing is kept).',
+    usedBy: ['gateway'],
+  },
   TEMPORAL_ADDRESS: {
     schema: z.string().min(1).optional(),
     description:
@@ -226,6 +238,7 @@ export interface Config extends Raw {
   publicUrl: string;
   temporalUiUrl: string;
   dataDir: string;
+  fileStorageDir: string;
 }
 
 export class ConfigError extends Error {}
@@ -258,6 +271,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: (raw.PUBLIC_URL ?? `http://localhost:${raw.PORT}`).replace(/\/+$/, ''),
     temporalUiUrl: raw.TEMPORAL_UI_URL ?? `http://localhost:${raw.TEMPORAL_UI_PORT}`,
     dataDir: path.resolve(PROJECT_ROOT, raw.DATA_DIR),
+    fileStorageDir: path.resolve(PROJECT_ROOT, raw.FILE_STORAGE_DIR ?? path.join(raw.DATA_DIR, 'files')),
   };
 }
 

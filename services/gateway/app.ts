@@ -8,6 +8,7 @@ import { requestContext } from './middleware/request-context';
 import { healthRoutes } from './routes/health.routes';
 import { accountRoutes } from './routes/accounts.routes';
 import { eventRoutes } from './routes/events.routes';
+import { fileRoutes } from './routes/files.routes';
 import { integrationRoutes } from './routes/integrations.routes';
 import { programRoutes } from './routes/program.routes';
 import { shareLinkRoutes } from './routes/share-links.routes';
@@ -31,6 +32,7 @@ export function createApp(deps: GatewayDeps): Koa<GatewayState> {
   accountRoutes(api, deps);
   eventRoutes(api, deps);
   integrationRoutes(api, deps);
+  fileRoutes(api, deps);
 
   const links = shareLinkRoutes(deps);
   app.use(api.routes());

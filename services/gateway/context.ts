@@ -4,6 +4,7 @@ import type { UsedKeysCache } from '../../shared/cache/used-keys-cache';
 import type { Config } from '../../shared/config';
 import type { Db } from '../../shared/db/knex';
 import type { Logger } from '../../shared/logger';
+import type { FileStorage } from '../../shared/storage/file-storage';
 import type { Metrics } from '../../shared/metrics';
 import type { TemporalDeps } from '../../shared/temporal/client';
 import type { UserIdentity } from '../../shared/domain/user-jwt';
@@ -17,6 +18,8 @@ export interface GatewayDeps {
   metrics: Metrics;
   /** Credentials, program settings and code lookups, kept fresh over LISTEN/NOTIFY (shared/cache). */
   cache: TenantCache;
+  /** Uploaded import files and result files (shared/storage). */
+  storage: FileStorage;
   /** Idempotency keys seen used, so a replay is answered from memory (shared/cache/used-keys-cache). */
   usedKeys: UsedKeysCache;
   /** Injectable clock (epoch ms) for JWT expiry and time windows. */

@@ -1,6 +1,7 @@
 import http from 'node:http';
 import { startGatewayCache } from '../../shared/cache/gateway-cache';
 import { createUsedKeysCache, USED_KEYS_CACHE_ENTRIES } from '../../shared/cache/used-keys-cache';
+import { createLocalFileStorage } from '../../shared/storage/file-storage';
 import type { Config } from '../../shared/config';
 import { createDb, migrateLatest } from '../../shared/db/knex';
 import { closeServer, listen } from '../../shared/http';
@@ -49,6 +50,7 @@ export async function startGateway(
     metrics,
     cache: cache.cache,
     usedKeys: createUsedKeysCache({ maxEntries: USED_KEYS_CACHE_ENTRIES }),
+    storage: createLocalFileStorage(config.fileStorageDir),
     now: options.now ?? Date.now,
   });
   server.on('request', app.callback());

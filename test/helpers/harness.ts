@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import http from 'node:http';
 import { startGatewayCache } from '../../shared/cache/gateway-cache';
 import { createUsedKeysCache, USED_KEYS_CACHE_ENTRIES } from '../../shared/cache/used-keys-cache';
+import { createLocalFileStorage } from '../../shared/storage/file-storage';
 import type { InvalidationListener } from '../../shared/cache/invalidation-listener';
 import { loadConfig, type Config } from '../../shared/config';
 import { createDb, type Db } from '../../shared/db/knex';
@@ -64,6 +65,7 @@ export async function startTestGateway(
     metrics,
     cache: cache.cache,
     usedKeys: createUsedKeysCache({ maxEntries: USED_KEYS_CACHE_ENTRIES }),
+    storage: createLocalFileStorage(config.fileStorageDir),
     now: options.now ?? Date.now,
   };
   const server = http.createServer(createApp(deps).callback());

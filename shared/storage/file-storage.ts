@@ -1,0 +1,115 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { Transform, type Readable } from 'node:stream';
+import { AppError } from '../errors';
+
+/**
+ * Where import files and result files live. A local folder by default; an object store implements the
+ * same three calls. Callers only ever pass refs that parseFileRef accepted for their own tenant.
+ */
+export interface FileStorage {
+  /** Streams `source` into `ref`; over maxBytes nothing is kept (413). Returns the bytes written. */
+  write(ref: FileRef, source: Readable, options: { maxBytes: number }): Promise<number>;
+  /** A stream of the file, or undefined when there is none. */
+  read(ref: FileRef): Promise<Readable | undefined>;
+  delete(ref: FileRef): Promise<void>;
+}
+
+/** A file reference that parseFileRef validated: `imports/{tenant}/{date}/{uuid}/{name}`. */
+export interface FileRef {
+  readonly value: string;
+  readonly tenantAlias: string;
+}
+
+const TENANT = '[A-Za-z0-9_-]{1,64}';
+const DATE = '\\d{4}-\\d{2}-\\d{2}';
+const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
+/** A safe file name: letters, digits, dot, dash, underscore, not starting with a dot. */
+const NAME = '[A-Za-z0-9_-][A-Za-z0-9._-]{0,127}';
+const FILE_REF = new RegExp(`^imports/(${TENANT})/${DATE}/${UUID}/${NAME}$`);
+
+/**
+ * The file reference of a tenant's import file, or undefined. Everything but the exact shape is refused,
+ * so `..`, absolute paths, percent-encoding, backslashes, NUL bytes and other tenants' refs never reach
+ * the file system.
+ */
+export function parseFileRef(tenantAlias: string, value: string): FileRef | undefined {
+  const match = FILE_REF.exec(value);
+  if (!match || match[1] !== tenantAlias) return undefined;
+  return { value, tenantAlias };
+}
+
+/** Reduces a client's file name to the safe alphabet, keeping its extension readable. */
+export function safeFileName(name: string | undefined): string {
+  const base = path.posix.basename((name ?? '').replace(/\\/g, '/'));
+  const cleaned = base
+    .normalize('NFKD')
+    .replace(/[^A-Za-z0-9._-]+/g, '_')
+    .replace(/^[._]+/, '')
+    .slice(-128);
+  return cleaned === '' ? 'upload' : cleaned;
+}
+
+/** A new ref for an upload by this tenant today. */
+export function newImportRef(tenantAlias: string, fileName: string | undefined, now: Date): FileRef {
+  const date = now.toISOString().slice(0, 10);
+  const value = `imports/${tenantAlias}/${date}/${crypto.randomUUID()}/${safeFileName(fileName)}`;
+  return parseFileRef(tenantAlias, value)!;
+}
+
+/** Counts bytes and fails the pipeline as soon as they pass the limit. */
+function byteLimit(maxBytes: number, counted: { bytes: number }): Transform {
+  return new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      counted.bytes += chunk.length;
+      if (counted.bytes > maxBytes) {
+        callback(new AppError('PAYLOAD_TOO_LARGE', `The file is larger than ${maxBytes} bytes`));
+      } else {
+        callback(null, chunk);
+      }
+    },
+  });
+}
+
+export function createLocalFileStorage(rootDir: string): FileStorage {
+  const root = path.resolve(rootDir);
+  const pathOf = (ref: FileRef) => {
+    const full = path.resolve(root, ...ref.value.split('/'));
+    // parseFileRef already refuses anything that could climb; this is the belt to its braces.
+    if (!full.startsWith(root + path.sep)) throw new Error('file reference outside the storage root');
+    return full;
+  };
+  return {
+    async write(ref, source, options) {
+      const file = pathOf(ref);
+      await fs.promises.mkdir(path.dirname(file), { recursive: true });
+      const counted = { bytes: 0 };
+      try {
+        await pipeline(
+          source,
+          byteLimit(options.maxBytes, counted),
+          fs.createWriteStream(file, { flags: 'wx' }),
+        );
+      } catch (err) {
+        await fs.promises.rm(file, { force: true });
+        throw err;
+      }
+      return counted.bytes;
+    },
+    async read(ref) {
+      const file = pathOf(ref);
+      try {
+        const handle = await fs.promises.open(file, 'r');
+        return handle.createReadStream();
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+        throw err;
+      }
+    },
+    async delete(ref) {
+      await fs.promises.rm(pathOf(ref), { force: true });
+    },
+  };
+}
