@@ -1,0 +1,237 @@
+import { isUtf8 } from 'node:buffer';
+import { Transform, Writable, type Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { StringDecoder } from 'node:string_decoder';
+import { CsvError, parse, type Options } from 'csv-parse';
+import { headerProblems, rowProblems, type JobType } from './job-types';
+
+export type ImportFormat = 'csv' | 'jsonl';
+
+/** JSON Lines by extension (.jsonl, .ndjson); anything else is read as CSV. */
+export function formatOf(fileName: string): ImportFormat {
+  return /\.(jsonl|ndjson)$/i.test(fileName) ? 'jsonl' : 'csv';
+}
+
+export const MAX_LISTED_ERRORS = 100;
+/** A physical line longer than this is an error (and is never held whole in memory). */
+const MAX_LINE_BYTES = 1024 * 1024;
+
+/** Line-numbered errors, at most MAX_LISTED_ERRORS listed; the last says how many more there were. */
+class ErrorList {
+  private readonly listed: { line: number; message: string }[] = [];
+  private total = 0;
+
+  add(line: number, message: string): void {
+    this.total += 1;
+    if (this.listed.length < MAX_LISTED_ERRORS) this.listed.push({ line, message });
+  }
+
+  get count(): number {
+    return this.total;
+  }
+
+  lines(): string[] {
+    const sorted = [...this.listed].sort((a, b) => a.line - b.line);
+    const text = sorted.map((e) => `line ${e.line}: ${e.message}`);
+    if (this.total <= MAX_LISTED_ERRORS) return text;
+    const shown = text.slice(0, MAX_LISTED_ERRORS - 1);
+    return [...shown, `... and ${(this.total - shown.length).toLocaleString('en-US')} more errors`];
+  }
+}
+
+/**
+ * Checks the bytes of every physical line (NUL bytes mean binary content; anything else must be UTF-8)
+ * and passes the bytes on unchanged. A line is checked in pieces, so a file without newlines is never
+ * held in memory whole.
+ */
+function byteChecks(errors: ErrorList): Transform {
+  let line = 1;
+  let pending: Buffer[] = [];
+  let pendingBytes = 0;
+  let reported = false;
+  const checkLine = (bytes: Buffer) => {
+    if (reported) return;
+    if (bytes.includes(0)) errors.add(line, 'binary content (a NUL byte); expected a UTF-8 text file');
+    else if (!isUtf8(bytes)) errors.add(line, 'invalid UTF-8');
+    else return;
+    reported = true;
+  };
+  const finishLine = () => {
+    if (pending.length > 0) checkLine(Buffer.concat(pending));
+    pending = [];
+    pendingBytes = 0;
+    line += 1;
+    reported = false;
+  };
+  return new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      let start = 0;
+      for (let nl = chunk.indexOf(10); nl !== -1; nl = chunk.indexOf(10, start)) {
+        pending.push(chunk.subarray(start, nl));
+        finishLine();
+        start = nl + 1;
+      }
+      if (start < chunk.length) {
+        pending.push(chunk.subarray(start));
+        pendingBytes += chunk.length - start;
+        if (pendingBytes > MAX_LINE_BYTES) {
+          if (!reported) errors.add(line, `longer than ${MAX_LINE_BYTES} bytes`);
+          reported = true;
+          // Keep only the tail: a multi-byte character may straddle the cut.
+          pending = [Buffer.concat(pending).subarray(-4)];
+          pendingBytes = pending[0]!.length;
+        }
+      }
+      callback(null, chunk);
+    },
+    flush(callback) {
+      if (pending.length > 0) finishLine();
+      callback();
+    },
+  });
+}
+
+/** The line a CSV record starts on, from the line it ends on and its raw text. */
+function startLine(endLine: number, raw: string): number {
+  let newlines = 0;
+  for (let i = raw.indexOf('\n'); i !== -1; i = raw.indexOf('\n', i + 1)) newlines += 1;
+  if (raw.endsWith('\n')) newlines -= 1;
+  return endLine - Math.max(0, newlines);
+}
+
+/** A writable end for a pipeline whose work happens in callbacks. */
+const sink = () => new Writable({ objectMode: true, write: (_c, _e, cb) => cb() });
+
+async function validateCsv(source: Readable, type: JobType, errors: ErrorList): Promise<void> {
+  let header: string[] | undefined;
+  let headerOk = false;
+  let rows = 0;
+  let lastLine = 1;
+  const parser = parse({
+    bom: true,
+    info: true,
+    raw: true,
+    relax_column_count: true,
+    skip_empty_lines: false,
+    record_delimiter: ['\r\n', '\n'],
+    max_record_size: MAX_LINE_BYTES,
+    on_record: (value: unknown) => {
+      // With info and raw set, each record arrives as { record, info, raw }.
+      const entry = value as { record: string[]; info: { lines: number }; raw: string };
+      const line = startLine(entry.info.lines, entry.raw);
+      lastLine = entry.info.lines;
+      const cells = entry.record;
+      if (!header) {
+        header = cells.map((c) => c.trim());
+        for (const problem of headerProblems(type, header)) errors.add(line, problem);
+        headerOk = errors.count === 0;
+        return null;
+      }
+      if (cells.length === 1 && cells[0] === '' && entry.raw.trim() === '') {
+        errors.add(line, 'empty line');
+        return null;
+      }
+      rows += 1;
+      if (cells.length !== header.length) {
+        errors.add(line, `${cells.length} cells, but the header has ${header.length} columns`);
+        return null;
+      }
+      if (!headerOk) return null;
+      const byColumn = new Map(header.map((column, i) => [column, cells[i]!]));
+      for (const problem of rowProblems(type, byColumn)) errors.add(line, problem);
+      return null;
+    },
+  } as Options);
+  try {
+    await pipeline(source, byteChecks(errors), parser, sink());
+  } catch (err) {
+    if (!(err instanceof CsvError)) throw err;
+    const line = (err as CsvError & { lines?: number }).lines ?? lastLine;
+    // The message quotes the offending value, which may be binary: keep only its first sentence.
+    errors.add(line, `not valid CSV: ${err.message.split(/[:,]/)[0]!.trim()}`);
+    return;
+  }
+  if (!header) errors.add(1, 'the file is empty; a header row of column names is expected');
+  else if (rows === 0) errors.add(2, 'the file has a header but no data rows');
+}
+
+/** A JSON object's members as dotted columns (`{ referredBy: { code } }` is `referredBy.code`). */
+function flatten(value: Record<string, unknown>, prefix = '', out = new Map<string, string>()) {
+  for (const [key, member] of Object.entries(value)) {
+    const column = `${prefix}${key}`;
+    if (member !== null && typeof member === 'object' && !Array.isArray(member)) {
+      flatten(member as Record<string, unknown>, `${column}.`, out);
+    } else if (member === null || member === undefined) {
+      out.set(column, '');
+    } else {
+      out.set(column, typeof member === 'string' ? member : JSON.stringify(member));
+    }
+  }
+  return out;
+}
+
+async function validateJsonl(source: Readable, type: JobType, errors: ErrorList): Promise<void> {
+  const decoder = new StringDecoder('utf8');
+  let line = 0;
+  let rows = 0;
+  let carry = '';
+  const handle = (text: string) => {
+    line += 1;
+    const trimmed = text.replace(/\r$/, '').trim();
+    if (trimmed === '') {
+      errors.add(line, 'empty line');
+      return;
+    }
+    let value: unknown;
+    try {
+      value = JSON.parse(trimmed);
+    } catch {
+      errors.add(line, 'not valid JSON');
+      return;
+    }
+    rows += 1;
+    if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+      errors.add(line, 'must be a JSON object');
+      return;
+    }
+    const cells = flatten(value as Record<string, unknown>);
+    for (const problem of headerProblems(type, [...cells.keys()])) {
+      // Each line names its own columns; only the unknown ones are this line's problem here.
+      if (problem.startsWith('unknown column') || problem.includes('appears twice'))
+        errors.add(line, problem);
+    }
+    for (const problem of rowProblems(type, cells)) errors.add(line, problem);
+  };
+  const lines = new Writable({
+    write(chunk: Buffer, _encoding, callback) {
+      const text = carry + decoder.write(chunk);
+      const parts = text.split('\n');
+      carry = parts.pop()!;
+      if (carry.length > MAX_LINE_BYTES) carry = carry.slice(-MAX_LINE_BYTES);
+      for (const part of parts) handle(part);
+      callback();
+    },
+    final(callback) {
+      const rest = carry + decoder.end();
+      if (rest !== '') handle(rest);
+      callback();
+    },
+  });
+  await pipeline(source, byteChecks(errors), lines);
+  if (rows === 0 && errors.count === 0) errors.add(1, 'the file has no rows');
+}
+
+/**
+ * Validates an import file for a job type as it streams by: line-numbered errors (the header is line 1),
+ * at most 100 listed. An empty list means a job can be created from the file.
+ */
+export async function validateImportFile(
+  source: Readable,
+  type: JobType,
+  format: ImportFormat,
+): Promise<string[]> {
+  const errors = new ErrorList();
+  if (format === 'csv') await validateCsv(source, type, errors);
+  else await validateJsonl(source, type, errors);
+  return errors.lines();
+}
