@@ -1,7 +1,9 @@
 import type { Db } from '../shared/db/knex';
 import type { Metrics } from '../shared/metrics';
+import type { FileStorage } from '../shared/storage/file-storage';
 import type { TemporalDeps } from '../shared/temporal/client';
 import { createEventActivities } from './events.activities';
+import { createImportActivities } from './imports.activities';
 import { createReferralActivities } from './referrals.activities';
 import { createSystemActivities } from './system.activities';
 
@@ -10,6 +12,9 @@ export interface ActivityDeps {
   /** A client for activities that message other workflows (the reconciler). */
   temporal?: TemporalDeps;
   metrics?: Metrics;
+  /** Uploaded import files and result files (import jobs). */
+  storage?: FileStorage;
+  importChunkRows?: number;
 }
 
 /** Every activity the worker registers, built from real dependencies by the worker. */
@@ -18,6 +23,7 @@ export function createActivities(deps: ActivityDeps) {
     ...createSystemActivities(deps),
     ...createReferralActivities(deps),
     ...createEventActivities(deps),
+    ...createImportActivities(deps),
   };
 }
 

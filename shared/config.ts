@@ -120,6 +120,19 @@ export const CONFIG_VARIABLES = {
     description: 'Largest import file accepted by POST /export/upload (413 above it; nothing is kept).',
     usedBy: ['gateway'],
   },
+  IMPORT_CHUNK_ROWS: {
+    schema: positiveInt,
+    default: '5000',
+    description: 'Rows an import job applies per transaction (one ledger row and one heartbeat each).',
+    usedBy: ['worker'],
+  },
+  IMPORT_HEARTBEAT_TIMEOUT_MS: {
+    schema: positiveInt,
+    default: '30000',
+    description:
+      'How long an import activity may go without a heartbeat before Temporal retries it on another worker (after a crash).',
+    usedBy: ['gateway'],
+  },
   TEMPORAL_ADDRESS: {
     schema: z.string().min(1).optional(),
     description:

@@ -16,6 +16,7 @@ export const API_ERROR_STATUS = {
   PAYMENT_PROVIDER_ID_IN_USE: 409,
   INSUFFICIENT_BALANCE: 409,
   IDEMPOTENCY_KEY_USED: 409,
+  DO_NOT_TRACK: 409,
   INVALID_REFERRAL_CODE: 400,
   SELF_REFERRAL: 400,
   REFERRAL_CODE_NOT_FOUND: 404,
@@ -44,9 +45,11 @@ export class AppError extends Error {
       headers?: Record<string, string>;
       /** Extra members of the error body (and of GraphQL extensions), e.g. the eventIds of a used key. */
       fields?: Record<string, unknown>;
+      /** The underlying failure, for logs only (never shown to clients). */
+      cause?: unknown;
     } = {},
   ) {
-    super(message);
+    super(message, details.cause === undefined ? undefined : { cause: details.cause });
     this.name = 'AppError';
     this.statusCode = API_ERROR_STATUS[apiErrorCode];
   }

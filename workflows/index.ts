@@ -4,4 +4,5 @@ export { selfCheckWorkflow } from './self-check.workflow';
 export { referralLifecycleWorkflow } from './referral-lifecycle.workflow';
 export { referralReconcilerWorkflow } from './referral-reconciler.workflow';
 export { idempotencyKeyPrunerWorkflow } from './idempotency-key-pruner.workflow';
+export { importJobWorkflow } from './import-job.workflow';
 export { noopWorkflow } from './noop.workflow';

@@ -6,6 +6,7 @@ import { createDb, pingDb } from '../../shared/db/knex';
 import { closeServer, listen } from '../../shared/http';
 import type { Logger } from '../../shared/logger';
 import { createMetrics } from '../../shared/metrics';
+import { createLocalFileStorage } from '../../shared/storage/file-storage';
 import { createTemporal, registerSearchAttributes, type TemporalDeps } from '../../shared/temporal/client';
 import { ENTITY_ID, TENANT_ALIAS, WORKFLOW_KIND } from '../../shared/temporal/search-attributes';
 import { workflowIds, workflowTypes } from '../../shared/temporal/workflow-ids';
@@ -124,7 +125,13 @@ export async function startWorker(
     ...(options.workflowBundle
       ? { workflowBundle: options.workflowBundle }
       : { workflowsPath: require.resolve('../../workflows') }),
-    activities: createActivities({ db, temporal: admin, metrics }),
+    activities: createActivities({
+      db,
+      temporal: admin,
+      metrics,
+      storage: createLocalFileStorage(config.fileStorageDir),
+      importChunkRows: config.IMPORT_CHUNK_ROWS,
+    }),
     shutdownGraceTime: `${Math.max(1, Math.floor(config.SHUTDOWN_GRACE_MS / 2000))}s`,
   });
 

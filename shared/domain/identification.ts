@@ -6,6 +6,7 @@ import { createReferralCodesRepo } from '../repos/referral-codes.repo';
 import { createUsersRepo, type UserChanges, type UserRow } from '../repos/users.repo';
 import { applyAccountMutation, type AccountOutcome } from './account-changes';
 import type { AttributionRequest } from './attribution';
+import { doNotTrackError, isDoNotTrack } from './user-deletion';
 import { cookieAttributionAllowed, SUBSCRIPTION_STATUSES } from './referral-rules';
 import {
   candidateBatch,
@@ -56,6 +57,9 @@ export async function identifyUser(
     const { account } = await createAccountsRepo(trx).ensureLocked(tenantId, ids.accountId, trx);
     const users = createUsersRepo(trx);
     const existing = await users.find(tenantId, ids.accountId, ids.userId, trx);
+    if (!existing && (await isDoNotTrack(trx, tenantId, ids.accountId, ids.userId))) {
+      throw doNotTrackError();
+    }
     const changes: UserChanges = {};
     if (body.email !== undefined) changes.email = body.email;
     if (body.firstName !== undefined) changes.first_name = body.firstName;

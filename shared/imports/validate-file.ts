@@ -4,6 +4,7 @@ import { pipeline } from 'node:stream/promises';
 import { StringDecoder } from 'node:string_decoder';
 import { CsvError, parse, type Options } from 'csv-parse';
 import { headerProblems, rowProblems, type JobType } from './job-types';
+import { CSV_OPTIONS, flatten, MAX_LINE_BYTES } from './records';
 
 export type ImportFormat = 'csv' | 'jsonl';
 
@@ -13,8 +14,6 @@ export function formatOf(fileName: string): ImportFormat {
 }
 
 export const MAX_LISTED_ERRORS = 100;
-/** A physical line longer than this is an error (and is never held whole in memory). */
-const MAX_LINE_BYTES = 1024 * 1024;
 
 /** Line-numbered errors, at most MAX_LISTED_ERRORS listed; the last says how many more there were. */
 class ErrorList {
@@ -111,10 +110,7 @@ async function validateCsv(source: Readable, type: JobType, errors: ErrorList): 
     bom: true,
     info: true,
     raw: true,
-    relax_column_count: true,
-    skip_empty_lines: false,
-    record_delimiter: ['\r\n', '\n'],
-    max_record_size: MAX_LINE_BYTES,
+    ...CSV_OPTIONS,
     on_record: (value: unknown) => {
       // With info and raw set, each record arrives as { record, info, raw }.
       const entry = value as { record: string[]; info: { lines: number }; raw: string };
@@ -153,21 +149,6 @@ async function validateCsv(source: Readable, type: JobType, errors: ErrorList): 
   }
   if (!header) errors.add(1, 'the file is empty; a header row of column names is expected');
   else if (rows === 0) errors.add(2, 'the file has a header but no data rows');
-}
-
-/** A JSON object's members as dotted columns (`{ referredBy: { code } }` is `referredBy.code`). */
-function flatten(value: Record<string, unknown>, prefix = '', out = new Map<string, string>()) {
-  for (const [key, member] of Object.entries(value)) {
-    const column = `${prefix}${key}`;
-    if (member !== null && typeof member === 'object' && !Array.isArray(member)) {
-      flatten(member as Record<string, unknown>, `${column}.`, out);
-    } else if (member === null || member === undefined) {
-      out.set(column, '');
-    } else {
-      out.set(column, typeof member === 'string' ? member : JSON.stringify(member));
-    }
-  }
-  return out;
 }
 
 async function validateJsonl(source: Readable, type: JobType, errors: ErrorList): Promise<void> {

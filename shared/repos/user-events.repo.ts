@@ -188,6 +188,11 @@ export function createUserEventsRepo(db: DbOrTrx) {
       return writerFor(trx).submit(request);
     },
 
+    /** Stores many requests in one statement on this connection (import chunks); keys must be distinct. */
+    storeMany(requests: StoreRequest[]): Promise<StoreResult[]> {
+      return requests.length === 0 ? Promise.resolve([]) : storeMany(db, requests);
+    },
+
     /** The key's receipt and the event ids stored then, if it is live (received after cutoff). */
     async findLiveKey(
       tenantId: string,

@@ -12,8 +12,10 @@ import { AppError } from '../errors';
 export interface FileStorage {
   /** Streams `source` into `ref`; over maxBytes nothing is kept (413). Returns the bytes written. */
   write(ref: FileRef, source: Readable, options: { maxBytes: number }): Promise<number>;
-  /** A stream of the file, or undefined when there is none. */
-  read(ref: FileRef): Promise<Readable | undefined>;
+  /** A stream of the file from byte `start` (default 0), or undefined when there is none. */
+  read(ref: FileRef, options?: { start?: number }): Promise<Readable | undefined>;
+  /** The file's size in bytes, or undefined when there is none. */
+  size(ref: FileRef): Promise<number | undefined>;
   delete(ref: FileRef): Promise<void>;
 }
 
@@ -50,6 +52,12 @@ export function safeFileName(name: string | undefined): string {
     .replace(/^[._]+/, '')
     .slice(-128);
   return cleaned === '' ? 'upload' : cleaned;
+}
+
+/** The ref of a job's result file: beside the uploads, under the job's id. */
+export function resultFileRef(tenantAlias: string, jobId: string, now: Date): FileRef {
+  const date = now.toISOString().slice(0, 10);
+  return parseFileRef(tenantAlias, `imports/${tenantAlias}/${date}/${jobId}/result.csv`)!;
 }
 
 /** A new ref for an upload by this tenant today. */
@@ -98,11 +106,19 @@ export function createLocalFileStorage(rootDir: string): FileStorage {
       }
       return counted.bytes;
     },
-    async read(ref) {
+    async read(ref, options = {}) {
       const file = pathOf(ref);
       try {
         const handle = await fs.promises.open(file, 'r');
-        return handle.createReadStream();
+        return handle.createReadStream({ start: options.start ?? 0, highWaterMark: 256 * 1024 });
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+        throw err;
+      }
+    },
+    async size(ref) {
+      try {
+        return (await fs.promises.stat(pathOf(ref))).size;
       } catch (err) {
         if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
         throw err;

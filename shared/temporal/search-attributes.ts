@@ -9,6 +9,8 @@ export const ENTITY_ID = defineSearchAttributeKey('EntityId', SearchAttributeTyp
 export const WORKFLOW_KIND = defineSearchAttributeKey('WorkflowKind', SearchAttributeType.KEYWORD);
 /** Referral lifecycles: IN_PROGRESS, CONVERTED, ENDED (upserted by the workflow). */
 export const REFERRAL_STATUS = defineSearchAttributeKey('ReferralStatus', SearchAttributeType.KEYWORD);
+/** Import jobs: MUTATION/USER, MUTATION/USER_EVENT, ... */
+export const IMPORT_JOB_TYPE = defineSearchAttributeKey('ImportJobType', SearchAttributeType.KEYWORD);
 
 /** Name → type, in the CLI's spelling (`temporal server start-dev --search-attribute Name=Keyword`). */
 export const CUSTOM_SEARCH_ATTRIBUTES: Record<string, 'Keyword'> = {
@@ -16,4 +18,5 @@ export const CUSTOM_SEARCH_ATTRIBUTES: Record<string, 'Keyword'> = {
   [ENTITY_ID.name]: 'Keyword',
   [WORKFLOW_KIND.name]: 'Keyword',
   [REFERRAL_STATUS.name]: 'Keyword',
+  [IMPORT_JOB_TYPE.name]: 'Keyword',
 };

@@ -15,6 +15,8 @@ export interface StartOnceOptions<A> {
   tenantAlias: string;
   entityId: string;
   kind: string;
+  /** Search attributes of this kind of workflow beyond tenant, entity and kind. */
+  extraSearchAttributes?: SearchAttributePair[];
   summary: string;
 }
 
@@ -32,6 +34,7 @@ export async function startWorkflowOnce<A>(
     { key: TENANT_ALIAS, value: options.tenantAlias },
     { key: ENTITY_ID, value: options.entityId },
     { key: WORKFLOW_KIND, value: options.kind },
+    ...(options.extraSearchAttributes ?? []),
   ];
   try {
     const handle = await temporal.client.workflow.start(options.workflowType, {

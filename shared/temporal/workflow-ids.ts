@@ -9,6 +9,7 @@ export const workflowIds = {
   referralReconciler: (taskQueue: string) => `system/referral-reconciler/${part(taskQueue)}`,
   referral: (tenantAlias: string, referredAccountId: string) =>
     `referral/${part(tenantAlias)}/${part(referredAccountId)}`,
+  importJob: (tenantAlias: string, jobId: string) => `import/${part(tenantAlias)}/${part(jobId)}`,
   idempotencyKeyPruner: (taskQueue: string) => `system/idempotency-key-pruner/${part(taskQueue)}`,
   /** Benchmark only: the no-op workflows bench/lifecycle.ts starts to measure the raw start rate. */
   benchNoop: (runKey: string, n: number) => `bench/noop/${part(runKey)}/${n}`,
@@ -29,6 +30,7 @@ export const workflowTypes = {
   referralLifecycle: 'referralLifecycleWorkflow',
   referralReconciler: 'referralReconcilerWorkflow',
   idempotencyKeyPruner: 'idempotencyKeyPrunerWorkflow',
+  importJob: 'importJobWorkflow',
   /** Benchmark only: the raw workflow start rate (bench/lifecycle.ts). */
   noop: 'noopWorkflow',
 } as const;

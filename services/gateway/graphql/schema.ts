@@ -2,6 +2,7 @@ import { makeExecutableSchema } from '@graphql-tools/schema';
 import type { GraphQLSchema } from 'graphql';
 import { accountModule } from './account.graphql';
 import { eventsModule } from './events.graphql';
+import { jobsModule } from './jobs.graphql';
 import { programModule } from './program.graphql';
 import { scalarsModule } from './scalars.graphql';
 import { tenantModule } from './tenant.graphql';
@@ -12,7 +13,7 @@ export interface GraphQLModule {
   resolvers: Record<string, Record<string, unknown>>;
 }
 
-const modules: GraphQLModule[] = [scalarsModule, tenantModule, programModule, accountModule, eventsModule];
+const modules: GraphQLModule[] = [scalarsModule, tenantModule, programModule, accountModule, eventsModule, jobsModule];
 
 export function buildSchema(): GraphQLSchema {
   return makeExecutableSchema({

@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import * as m001 from './001-tenants';
 import * as m002 from './002-referrals';
 import * as m003 from './003-user-events';
+import * as m004 from './004-import-jobs';
 
 /**
  * Migrations are listed statically (not discovered on disk) so they load the same way under tsx, jest
@@ -11,6 +12,7 @@ const migrations: Record<string, Knex.Migration> = {
   '001-tenants': m001,
   '002-referrals': m002,
   '003-user-events': m003,
+  '004-import-jobs': m004,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

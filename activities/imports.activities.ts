@@ -1,0 +1,269 @@
+import { Readable } from 'node:stream';
+import { Context } from '@temporalio/activity';
+import type { Db } from '../shared/db/knex';
+import { lifecyclePlan } from '../shared/domain/lifecycle';
+import { CHUNK_APPLIERS, type ChunkContext, type ImportRow, type RowResult } from '../shared/imports/apply';
+import { headerProblems, rowProblems, type JobType } from '../shared/imports/job-types';
+import { countRecords, readCsvHeader, readRecords, UnreadableFileError, type ImportRecord } from '../shared/imports/records';
+import type { Metrics } from '../shared/metrics';
+import { createImportJobsRepo, FINAL_STATUSES, type ImportJobRow } from '../shared/repos/import-jobs.repo';
+import { parseFileRef, resultFileRef, type FileRef, type FileStorage } from '../shared/storage/file-storage';
+import type { TemporalDeps } from '../shared/temporal/client';
+import { deliverLifecycleMessage } from '../shared/temporal/referral-lifecycle';
+import type { ChunksResult, FinishInput, ImportJobRef, ImportPosition, PrepareResult } from '../shared/types/imports';
+
+export interface ImportActivityDeps {
+  db: Db;
+  storage?: FileStorage;
+  temporal?: TemporalDeps;
+  metrics?: Metrics;
+  /** Rows per chunk: one transaction, one ledger row, one heartbeat. */
+  importChunkRows?: number;
+}
+
+/** How long one activity call applies chunks before handing back to the workflow (which may continue-as-new). */
+const ACTIVITY_BUDGET_MS = 120_000;
+
+/** A cell beginning with one of these is a formula to a spreadsheet: it is prefixed with `'`. */
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+function csvCell(value: string): string {
+  const safe = FORMULA_START.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+}
+
+function resultLine(result: RowResult): string {
+  return `${result.line},${result.ok ? 'SUCCESS' : 'FAILED'},${csvCell(result.message)}\n`;
+}
+
+/** Line-level problems a data record has before anything is applied (what validation reports). */
+function recordProblem(type: JobType, format: 'csv' | 'jsonl', record: ImportRecord): string | null {
+  if (record.problem) return record.problem;
+  const cells = record.cells!;
+  const problems =
+    format === 'jsonl'
+      ? headerProblems(type, [...cells.keys()]).filter((p) => p.startsWith('unknown column') || p.includes('twice'))
+      : [];
+  problems.push(...rowProblems(type, cells));
+  return problems.length > 0 ? problems.join('; ') : null;
+}
+
+export function createImportActivities(deps: ImportActivityDeps) {
+  const chunkRows = deps.importChunkRows ?? 5000;
+  const storage = () => {
+    if (!deps.storage) throw new Error('import activities need file storage');
+    return deps.storage;
+  };
+  const refOf = (alias: string, value: string): FileRef => {
+    const ref = parseFileRef(alias, value);
+    if (!ref) throw new Error(`job file reference ${value} is not this tenant's`);
+    return ref;
+  };
+
+  /** Tells the lifecycle workflows of the chunk's referral changes; whatever fails, the reconciler delivers. */
+  async function deliverLifecycle(tenant: ChunkContext['tenant'], changes: ChunkContext['lifecycle']) {
+    if (!deps.temporal || !deps.metrics || changes.length === 0) return;
+    const { temporal, metrics } = deps;
+    const plans = changes.flatMap((c) => {
+      const plan = lifecyclePlan(c.outcome, c.eventId);
+      return plan ? [plan] : [];
+    });
+    for (let i = 0; i < plans.length; i += 16) {
+      await Promise.allSettled(
+        plans.slice(i, i + 16).map((plan) =>
+          deliverLifecycleMessage(
+            temporal,
+            metrics,
+            {
+              tenantId: tenant.id,
+              tenantAlias: tenant.alias,
+              accountId: plan.referral.referred_account_id,
+              referralId: plan.referral.id,
+              referrerUserId: plan.referral.referrer_user_id,
+              code: plan.referral.referral_code_used,
+            },
+            plan.message,
+            { wait: false, timeoutMs: 10_000 },
+          ),
+        ),
+      );
+    }
+  }
+
+  /** Applies one chunk in one transaction with its ledger row; false when it was applied before (or must stop). */
+  async function applyChunk(
+    job: ImportJobRow,
+    tenant: ChunkContext['tenant'],
+    chunk: { start: number; end: number; nextLine: number; records: ImportRecord[] },
+  ): Promise<'applied' | 'skipped' | 'aborted'> {
+    const type = job.type as JobType;
+    const lifecycle: ChunkContext['lifecycle'] = [];
+    const outcome = await deps.db.transaction(async (trx) => {
+      const current = await createImportJobsRepo(trx).lock(job.tenant_id, job.id, trx);
+      if (!current || FINAL_STATUSES.includes(current.status) || current.abort_requested_at) return 'aborted';
+      // Another attempt (a retry racing a stalled one) got here first: the ledger has it.
+      if (Number(current.next_offset) > chunk.start) return 'skipped';
+      if (Number(current.next_offset) !== chunk.start) {
+        throw new Error(`chunk at ${chunk.start} does not follow the job's position ${current.next_offset}`);
+      }
+      const results: RowResult[] = [];
+      const valid: ImportRow[] = [];
+      for (const record of chunk.records) {
+        const problem = recordProblem(type, job.file_format, record);
+        if (problem) results.push({ line: record.line, ok: false, message: `INVALID_ROW: ${problem}` });
+        else valid.push({ line: record.line, cells: record.cells! });
+      }
+      const ctx: ChunkContext = { trx, tenant, nowMs: Date.now(), lifecycle };
+      if (valid.length > 0) results.push(...(await CHUNK_APPLIERS[type](ctx, valid)));
+      results.sort((a, b) => a.line - b.line);
+      await createImportJobsRepo(trx).recordChunk(
+        job,
+        {
+          start: chunk.start,
+          end: chunk.end,
+          nextLine: chunk.nextLine,
+          rows: results.length,
+          failed: results.filter((r) => !r.ok).length,
+          results: results.map(resultLine).join(''),
+        },
+        trx,
+      );
+      return 'applied';
+    });
+    if (outcome === 'applied') await deliverLifecycle(tenant, lifecycle);
+    return outcome;
+  }
+
+  return {
+    /**
+     * Reads the header and counts the records, then marks the job IN_PROGRESS with its resume point at the
+     * first data record. A header the job cannot run with fails the job. Idempotent: a job already
+     * prepared keeps its position.
+     */
+    async prepareImportJob(input: ImportJobRef): Promise<PrepareResult> {
+      const repo = createImportJobsRepo(deps.db);
+      const job = await repo.find(input.tenantId, input.jobId);
+      if (!job || FINAL_STATUSES.includes(job.status)) return { proceed: false };
+      if (job.next_offset !== null) return { proceed: true };
+      const ref = refOf(input.tenantAlias, job.file_ref);
+      const open = async () => {
+        const stream = await storage().read(ref);
+        if (!stream) throw new UnreadableFileError('the uploaded file is gone from file storage');
+        return stream;
+      };
+      const fail = async (error: string) => {
+        await repo.finish(job.id, { status: 'FAILED', error });
+        return { proceed: false } as const;
+      };
+      try {
+        let columns: string[] | null = null;
+        let dataOffset = 0;
+        let line = 1;
+        if (job.file_format === 'csv') {
+          const header = await readCsvHeader(await open());
+          if (!header) return await fail('line 1: the file is empty; a header row of column names is expected');
+          const problems = headerProblems(job.type as JobType, header.columns);
+          if (problems.length > 0) return await fail(problems.map((p) => `line 1: ${p}`).join('; '));
+          columns = header.columns;
+          dataOffset = header.dataOffset;
+          line = 2;
+        }
+        const total = await countRecords(await open(), job.file_format);
+        await repo.update(job.id, {
+          status: 'IN_PROGRESS',
+          columns: JSON.stringify(columns) as never,
+          next_offset: String(dataOffset),
+          next_line: line,
+          records_total: String(total),
+          started_at: new Date(),
+        });
+        return { proceed: true };
+      } catch (err) {
+        if (err instanceof UnreadableFileError) return fail(err.message);
+        throw err;
+      }
+    },
+
+    /**
+     * Applies chunks from the job's position until the file ends, an abort is asked for, or the time
+     * budget is spent. Each chunk commits with its ledger row and the job's new position and stats, then
+     * heartbeats that position; after a crash the retry resumes from the later of the last heartbeat and
+     * the committed position (they agree unless the crash fell between commit and heartbeat).
+     */
+    async importChunks(input: ImportJobRef): Promise<ChunksResult> {
+      const context = Context.current();
+      const repo = createImportJobsRepo(deps.db);
+      const job = await repo.find(input.tenantId, input.jobId);
+      if (!job || FINAL_STATUSES.includes(job.status)) return { state: 'final' };
+      if (job.abort_requested_at) return { state: 'aborted' };
+      const tenantRow = await deps.db('tenants').where({ id: input.tenantId }).first('conversion_event_key');
+      const tenant = { id: input.tenantId, alias: input.tenantAlias, conversionEventKey: tenantRow?.conversion_event_key ?? null };
+      const beat = context.info.heartbeatDetails as ImportPosition | undefined;
+      let position: ImportPosition = { offset: Number(job.next_offset), line: job.next_line! };
+      if (beat && beat.offset > position.offset) position = beat;
+      const stream = await storage().read(refOf(input.tenantAlias, job.file_ref), { start: position.offset });
+      if (!stream) return { state: 'failed', error: 'the uploaded file is gone from file storage' };
+      const started = Date.now();
+      let records: ImportRecord[] = [];
+      let start = position.offset;
+      const flush = async (last: ImportRecord) => {
+        const outcome = await applyChunk(job, tenant, { start, end: last.end, nextLine: last.nextLine, records });
+        records = [];
+        start = last.end;
+        context.heartbeat({ offset: last.end, line: last.nextLine } satisfies ImportPosition);
+        return outcome;
+      };
+      try {
+        for await (const record of readRecords(stream, {
+          format: job.file_format,
+          columns: job.columns,
+          offset: position.offset,
+          line: position.line,
+        })) {
+          records.push(record);
+          if (records.length < chunkRows) continue;
+          if ((await flush(record)) === 'aborted') return { state: 'aborted' };
+          if (Date.now() - started > ACTIVITY_BUDGET_MS) return { state: 'more' };
+        }
+        if (records.length > 0 && (await flush(records[records.length - 1]!)) === 'aborted') {
+          return { state: 'aborted' };
+        }
+        return { state: 'done' };
+      } catch (err) {
+        if (!(err instanceof UnreadableFileError)) throw err;
+        // The rows before the unreadable record are applied; the job stops there.
+        if (records.length > 0 && (await flush(records[records.length - 1]!)) === 'aborted') {
+          return { state: 'aborted' };
+        }
+        return { state: 'failed', error: err.message };
+      } finally {
+        stream.destroy();
+      }
+    },
+
+    /**
+     * Writes the result file from the ledger (file order), then gives the job its final status. Rewrites
+     * the file from scratch when retried, so a crash mid-write leaves no partial result behind.
+     */
+    async finishImportJob(input: FinishInput): Promise<void> {
+      const repo = createImportJobsRepo(deps.db);
+      const job = await repo.find(input.tenantId, input.jobId);
+      if (!job || FINAL_STATUSES.includes(job.status)) return;
+      const ref = resultFileRef(input.tenantAlias, job.id, job.created_at);
+      const pages = async function* () {
+        yield 'line,status,message\n';
+        let after = -1;
+        for (;;) {
+          const page = await repo.chunkResults(job.id, after, 20);
+          if (page.length === 0) return;
+          for (const chunk of page) if (chunk.results) yield chunk.results;
+          after = Number(page[page.length - 1]!.start_offset);
+        }
+      };
+      await storage().delete(ref);
+      await storage().write(ref, Readable.from(pages(), { objectMode: false }), { maxBytes: Number.MAX_SAFE_INTEGER });
+      await repo.finish(job.id, { status: input.status, error: input.error ?? null, result_file_ref: ref.value });
+      await repo.dropChunkResults(job.id);
+    },
+  };
+}

@@ -1,0 +1,112 @@
+import { z } from 'zod';
+import {
+  abortJob,
+  createJob,
+  getJob,
+  jobInputSchema,
+  jobsPageSchema,
+  listJobs,
+  validateJob,
+} from '../../../shared/domain/import-jobs';
+import { parseInput } from '../../../shared/validation';
+import type { GraphQLContext } from './context';
+import type { GraphQLModule } from './schema';
+
+const jobInputArgs = z.object({ jobInput: jobInputSchema });
+const idArgs = z.object({ id: z.string().min(1).max(100) });
+
+export const jobsModule: GraphQLModule = {
+  typeDefs: /* GraphQL */ `
+    input JobInput {
+      "What POST /export/upload returned."
+      fileRef: String!
+      "MUTATION/USER, MUTATION/DELETE_USER, MUTATION/USER_EVENT or MUTATION/REDEEMABLE_REWARD_BALANCE."
+      type: String!
+      "CSV (the default, and the only one for now)."
+      outputFormat: String
+      name: String
+      "8 to 64 characters of A-Z a-z 0-9 - _ .; createJob with a key it saw before returns that job."
+      idempotencyKey: String
+    }
+    type JobValidation {
+      "'line N: ...' problems (the header is line 1), at most 100; empty means a job can be created."
+      errors: [String!]!
+    }
+    enum JobStatus {
+      PENDING
+      IN_PROGRESS
+      COMPLETED
+      FAILED
+      ABORTED
+    }
+    type JobStats {
+      "Data rows handled so far, applied or rejected."
+      recordsProcessed: Int!
+      "Rejected rows (see the result file)."
+      recordsFailed: Int!
+      "Data rows in the file, once the job has started."
+      recordsTotal: Int
+    }
+    type Job {
+      id: ID!
+      type: String!
+      "API (or PORTAL, SFTP)."
+      requester: String!
+      name: String
+      status: JobStatus!
+      fileRef: String!
+      "The result file (line,status,message per data row), once the job has ended; GET /export/download."
+      resultFileRef: String
+      outputFormat: String!
+      dateCreated: EpochMillis!
+      dateStarted: EpochMillis
+      dateCompleted: EpochMillis
+      "Why a FAILED job could not run."
+      error: String
+      stats: JobStats!
+    }
+    type JobList {
+      totalCount: Int!
+      jobs: [Job!]!
+    }
+    extend type Query {
+      validateJobCreation(jobInput: JobInput!): JobValidation!
+      job(id: ID!): Job
+      "Jobs, newest first (limit 1 to 100, default 20)."
+      jobs(status: JobStatus, limit: Int, offset: Int): JobList!
+    }
+    extend type Mutation {
+      createJob(jobInput: JobInput!): Job!
+      "Stops a running job after its current chunk; rows already applied stay applied."
+      abortJob(id: ID!): Job
+    }
+  `,
+  resolvers: {
+    Query: {
+      validateJobCreation: async (_: unknown, args: unknown, ctx: GraphQLContext) => ({
+        errors: await validateJob(ctx.deps.storage, ctx.tenant.alias, parseInput(jobInputArgs, args).jobInput),
+      }),
+      job: (_: unknown, args: unknown, ctx: GraphQLContext) =>
+        getJob(ctx.deps.db, ctx.tenant.id, parseInput(idArgs, args).id),
+      jobs: (_: unknown, args: unknown, ctx: GraphQLContext) =>
+        listJobs(ctx.deps.db, ctx.tenant.id, parseInput(jobsPageSchema, args)),
+    },
+    Mutation: {
+      createJob: (_: unknown, args: unknown, ctx: GraphQLContext) =>
+        createJob(
+          {
+            db: ctx.deps.db,
+            storage: ctx.deps.storage,
+            temporal: ctx.deps.temporal,
+            metrics: ctx.deps.metrics,
+            heartbeatTimeoutMs: ctx.deps.config.IMPORT_HEARTBEAT_TIMEOUT_MS,
+          },
+          ctx.tenant,
+          parseInput(jobInputArgs, args).jobInput,
+          'API',
+        ),
+      abortJob: (_: unknown, args: unknown, ctx: GraphQLContext) =>
+        abortJob(ctx.deps.db, ctx.tenant.id, parseInput(idArgs, args).id),
+    },
+  },
+};

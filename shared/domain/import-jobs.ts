@@ -1,0 +1,223 @@
+import { v5 as uuidv5, v7 as uuidv7 } from 'uuid';
+import { z } from 'zod';
+import type { Db } from '../db/knex';
+import { AppError } from '../errors';
+import { isJobType, JOB_TYPES, type JobType } from '../imports/job-types';
+import { formatOf, validateImportFile } from '../imports/validate-file';
+import type { Metrics } from '../metrics';
+import {
+  createImportJobsRepo,
+  FINAL_STATUSES,
+  JOB_STATUSES,
+  type ImportJobRow,
+} from '../repos/import-jobs.repo';
+import { parseFileRef, type FileRef, type FileStorage } from '../storage/file-storage';
+import type { TemporalDeps } from '../temporal/client';
+import { IMPORT_JOB_TYPE } from '../temporal/search-attributes';
+import { startWorkflowOnce } from '../temporal/start-workflow';
+import { workflowIds, workflowTypes } from '../temporal/workflow-ids';
+import type { ImportJobInput } from '../types/imports';
+import { IDEMPOTENCY_KEY_PATTERN } from './user-events.schema';
+
+/** The spec's JobInput; fileRef and type are checked against storage and the job types separately. */
+export const jobInputSchema = z.object({
+  fileRef: z.string().min(1).max(1000),
+  type: z.string().min(1).max(100),
+  outputFormat: z.literal('CSV', { message: 'only CSV is supported' }).nullish(),
+  name: z.string().trim().min(1).max(255).nullish(),
+  idempotencyKey: z
+    .string()
+    .regex(IDEMPOTENCY_KEY_PATTERN, 'must be 8 to 64 characters of A-Z a-z 0-9 - _ .')
+    .nullish(),
+});
+export type JobInput = z.output<typeof jobInputSchema>;
+
+export const jobsPageSchema = z.object({
+  status: z.enum(JOB_STATUSES).nullish(),
+  limit: z.int().min(1).max(100).nullish(),
+  offset: z.int().min(0).max(1_000_000).nullish(),
+});
+
+/** Who created a job: the API now; the admin portal and SFTP later, through the same service. */
+export type JobRequester = 'API' | 'PORTAL' | 'SFTP';
+
+export interface JobServiceDeps {
+  db: Db;
+  storage: FileStorage;
+  temporal: TemporalDeps;
+  metrics: Metrics;
+  /** How long an import activity may go without a heartbeat before Temporal retries it elsewhere. */
+  heartbeatTimeoutMs: number;
+}
+
+export interface PresentedJob {
+  id: string;
+  type: string;
+  requester: string;
+  name: string | null;
+  status: string;
+  fileRef: string;
+  resultFileRef: string | null;
+  outputFormat: string;
+  dateCreated: number;
+  dateStarted: number | null;
+  dateCompleted: number | null;
+  error: string | null;
+  stats: { recordsProcessed: number; recordsFailed: number; recordsTotal: number | null };
+}
+
+export function presentJob(row: ImportJobRow): PresentedJob {
+  return {
+    id: row.id,
+    type: row.type,
+    requester: row.requester,
+    name: row.name,
+    status: row.status,
+    fileRef: row.file_ref,
+    resultFileRef: row.result_file_ref,
+    outputFormat: row.output_format,
+    dateCreated: row.created_at.getTime(),
+    dateStarted: row.started_at?.getTime() ?? null,
+    dateCompleted: row.completed_at?.getTime() ?? null,
+    error: row.error,
+    stats: {
+      recordsProcessed: Number(row.records_processed),
+      recordsFailed: Number(row.records_failed),
+      recordsTotal: row.records_total === null ? null : Number(row.records_total),
+    },
+  };
+}
+
+/** The input's fileRef and type, or the problems with them as validation messages. */
+async function resolveInput(
+  storage: FileStorage,
+  tenantAlias: string,
+  input: JobInput,
+): Promise<{ ref: FileRef; type: JobType } | { problems: { path: string; message: string }[] }> {
+  const problems: { path: string; message: string }[] = [];
+  const ref = parseFileRef(tenantAlias, input.fileRef);
+  if (!ref || (await storage.size(ref)) === undefined) {
+    problems.push({ path: 'fileRef', message: 'no such file; upload it with POST /export/upload first' });
+  }
+  if (!isJobType(input.type)) {
+    problems.push({ path: 'type', message: `unknown job type "${input.type}"; one of ${JOB_TYPES.join(', ')}` });
+  }
+  return problems.length > 0 ? { problems } : { ref: ref!, type: input.type as JobType };
+}
+
+/**
+ * validateJobCreation: the file's problems as `line N: ...` strings (at most 100), or an unknown fileRef
+ * or type. An empty list means createJob with the same fileRef and type will run.
+ */
+export async function validateJob(
+  storage: FileStorage,
+  tenantAlias: string,
+  input: JobInput,
+): Promise<string[]> {
+  const resolved = await resolveInput(storage, tenantAlias, input);
+  if ('problems' in resolved) return resolved.problems.map((p) => `${p.path}: ${p.message}`);
+  const stream = await storage.read(resolved.ref);
+  if (!stream) return ['fileRef: no such file; upload it with POST /export/upload first'];
+  return validateImportFile(stream, resolved.type, formatOf(resolved.ref.value));
+}
+
+/** Job ids under an idempotency key are derived from it, so the key maps to one job and one workflow. */
+const JOB_ID_NAMESPACE = '1b671a64-40d5-491c-99b0-da01b5a2b3d5';
+
+function jobIdFor(tenantId: string, idempotencyKey: string | null | undefined): string {
+  return idempotencyKey ? uuidv5(`${tenantId}/${idempotencyKey}`, JOB_ID_NAMESPACE) : uuidv7();
+}
+
+/**
+ * Creates a job and starts its workflow, `import/{tenant}/{jobId}`. A repeated idempotency key returns the
+ * job it created first (and makes sure its workflow runs). If Temporal cannot be reached, a job without a
+ * key is removed again and the call is 503, so nothing is left half-created.
+ */
+export async function createJob(
+  deps: JobServiceDeps,
+  tenant: { id: string; alias: string },
+  input: JobInput,
+  requester: JobRequester,
+): Promise<PresentedJob> {
+  const resolved = await resolveInput(deps.storage, tenant.alias, input);
+  if ('problems' in resolved) {
+    throw new AppError('VALIDATION_FAILED', resolved.problems.map((p) => `${p.path}: ${p.message}`).join('; '), {
+      validationErrors: resolved.problems,
+    });
+  }
+  const repo = createImportJobsRepo(deps.db);
+  const { row, created } = await repo.insertOnce({
+    id: jobIdFor(tenant.id, input.idempotencyKey),
+    tenant_id: tenant.id,
+    type: resolved.type,
+    requester,
+    name: input.name ?? null,
+    file_ref: resolved.ref.value,
+    file_format: formatOf(resolved.ref.value),
+    output_format: input.outputFormat ?? 'CSV',
+    idempotency_key: input.idempotencyKey ?? null,
+  });
+  if (!created && FINAL_STATUSES.includes(row.status)) return presentJob(row);
+  const workflowInput: ImportJobInput = {
+    tenantId: tenant.id,
+    tenantAlias: tenant.alias,
+    jobId: row.id,
+    heartbeatTimeoutMs: deps.heartbeatTimeoutMs,
+  };
+  try {
+    await startWorkflowOnce(deps.temporal, deps.metrics, {
+      workflowType: workflowTypes.importJob,
+      workflowId: workflowIds.importJob(tenant.alias, row.id),
+      arg: workflowInput,
+      tenantAlias: tenant.alias,
+      entityId: row.id,
+      kind: 'import',
+      extraSearchAttributes: [{ key: IMPORT_JOB_TYPE, value: row.type }],
+      summary: `${row.type} import of ${row.file_ref.slice(row.file_ref.lastIndexOf('/') + 1)} (job ${row.id})`,
+    });
+  } catch (err) {
+    if (created && !input.idempotencyKey) await deps.db('import_jobs').where({ id: row.id }).delete();
+    throw new AppError(
+      'SERVICE_UNAVAILABLE',
+      input.idempotencyKey
+        ? 'The job is saved but could not be started; retry with the same idempotencyKey'
+        : 'The job could not be started; retry',
+      { cause: err },
+    );
+  }
+  return presentJob(row);
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A tenant's job; another tenant's id, or anything that is not a job id, is null. */
+export async function getJob(db: Db, tenantId: string, id: string): Promise<PresentedJob | null> {
+  if (!UUID.test(id)) return null;
+  const row = await createImportJobsRepo(db).find(tenantId, id.toLowerCase());
+  return row ? presentJob(row) : null;
+}
+
+export async function listJobs(
+  db: Db,
+  tenantId: string,
+  query: z.output<typeof jobsPageSchema>,
+): Promise<{ totalCount: number; jobs: PresentedJob[] }> {
+  const page = await createImportJobsRepo(db).list(tenantId, {
+    status: query.status ?? undefined,
+    limit: query.limit ?? 20,
+    offset: query.offset ?? 0,
+  });
+  return { totalCount: page.total, jobs: page.rows.map(presentJob) };
+}
+
+/**
+ * Asks a running job to stop after the chunk it is applying; the workflow then ends it ABORTED. Rows
+ * already applied stay applied and counted. A finished job is returned as it is.
+ */
+export async function abortJob(db: Db, tenantId: string, id: string): Promise<PresentedJob | null> {
+  if (!UUID.test(id)) return null;
+  const repo = createImportJobsRepo(db);
+  await repo.requestAbort(tenantId, id.toLowerCase());
+  const row = await repo.find(tenantId, id.toLowerCase());
+  return row ? presentJob(row) : null;
+}

@@ -1,0 +1,201 @@
+import type { Readable } from 'node:stream';
+import { CsvError, parse } from 'csv-parse';
+import type { ImportFormat } from './validate-file';
+
+/** A physical line longer than this is an error (and is never held whole in memory). */
+export const MAX_LINE_BYTES = 1024 * 1024;
+
+/** One data record of an import file, as the job applies it. */
+export interface ImportRecord {
+  /** The line it starts on (the header is line 1). */
+  line: number;
+  /** Byte offset just past the record: where the next one starts. */
+  end: number;
+  /** Line number of the next record. */
+  nextLine: number;
+  /** Cells by column name; absent when the record cannot be read (see problem). */
+  cells?: Map<string, string>;
+  problem?: string;
+}
+
+/** A record the file cannot go past (invalid CSV): the job stops there. */
+export class UnreadableFileError extends Error {}
+
+/** A JSON object's members as dotted columns (`{ referredBy: { code } }` is `referredBy.code`). */
+export function flatten(value: Record<string, unknown>, prefix = '', out = new Map<string, string>()) {
+  for (const [key, member] of Object.entries(value)) {
+    const column = `${prefix}${key}`;
+    if (member !== null && typeof member === 'object' && !Array.isArray(member)) {
+      flatten(member as Record<string, unknown>, `${column}.`, out);
+    } else if (member === null || member === undefined) {
+      out.set(column, '');
+    } else {
+      out.set(column, typeof member === 'string' ? member : JSON.stringify(member));
+    }
+  }
+  return out;
+}
+
+/** CSV options shared by the validator and the job: RFC 4180, LF or CRLF, empty lines kept (they are errors). */
+export const CSV_OPTIONS = {
+  relax_column_count: true,
+  skip_empty_lines: false,
+  record_delimiter: ['\r\n', '\n'],
+  max_record_size: MAX_LINE_BYTES,
+};
+
+function csvProblem(err: CsvError): string {
+  // The message quotes the offending value, which may be binary: keep only its first sentence.
+  return `not valid CSV: ${err.message.split(/[:,]/)[0]!.trim()}`;
+}
+
+/**
+ * The header of a CSV file: its column names and where the first data record starts. Undefined for an
+ * empty file.
+ */
+export async function readCsvHeader(
+  source: Readable,
+): Promise<{ columns: string[]; dataOffset: number } | undefined> {
+  const parser = source.pipe(parse({ ...CSV_OPTIONS, bom: true, info: true, to_line: 1 }));
+  try {
+    for await (const entry of parser as AsyncIterable<{ record: string[]; info: { bytes: number } }>) {
+      return { columns: entry.record.map((c) => c.trim()), dataOffset: entry.info.bytes };
+    }
+    return undefined;
+  } catch (err) {
+    if (err instanceof CsvError) throw new UnreadableFileError(`line 1: ${csvProblem(err)}`);
+    throw err;
+  } finally {
+    source.destroy();
+  }
+}
+
+/**
+ * The data records of a file from a byte offset that starts a record (`line` is that record's line).
+ * CSV cells are keyed by the header's columns; JSON Lines members are flattened to dotted columns.
+ */
+export function readRecords(
+  source: Readable,
+  options: { format: ImportFormat; columns: string[] | null; offset: number; line: number },
+): AsyncGenerator<ImportRecord> {
+  return options.format === 'csv'
+    ? readCsvRecords(source, options.columns ?? [], options.offset, options.line)
+    : readJsonlRecords(source, options.offset, options.line);
+}
+
+async function* readCsvRecords(
+  source: Readable,
+  columns: string[],
+  offset: number,
+  line: number,
+): AsyncGenerator<ImportRecord> {
+  const parser = source.pipe(parse({ ...CSV_OPTIONS, bom: offset === 0, info: true }));
+  let nextLine = line;
+  let lastEnd = offset;
+  try {
+    for await (const entry of parser as AsyncIterable<{
+      record: string[];
+      info: { bytes: number; lines: number };
+    }>) {
+      const start = nextLine;
+      const end = offset + entry.info.bytes;
+      nextLine = line + entry.info.lines;
+      lastEnd = end;
+      const cells = entry.record;
+      const record: ImportRecord = { line: start, end, nextLine };
+      if (cells.length === 1 && cells[0] === '' && columns.length !== 1) {
+        record.problem = 'empty line';
+      } else if (cells.length !== columns.length) {
+        record.problem = `${cells.length} cells, but the header has ${columns.length} columns`;
+      } else if (cells.some((c) => c.includes('\uFFFD'))) {
+        record.problem = 'invalid UTF-8';
+      } else {
+        record.cells = new Map(columns.map((column, i) => [column, cells[i]!]));
+      }
+      yield record;
+    }
+  } catch (err) {
+    if (err instanceof CsvError) {
+      throw new UnreadableFileError(`line ${nextLine}: ${csvProblem(err)} (the file is read up to byte ${lastEnd})`);
+    }
+    throw err;
+  } finally {
+    source.destroy();
+  }
+}
+
+async function* readJsonlRecords(source: Readable, offset: number, line: number): AsyncGenerator<ImportRecord> {
+  let carry: Buffer = Buffer.alloc(0);
+  let position = offset;
+  let current = line;
+  const toRecord = (bytes: Buffer, end: number): ImportRecord => {
+    const record: ImportRecord = { line: current, end, nextLine: current + 1 };
+    current += 1;
+    const text = bytes.toString('utf8').replace(/\r$/, '').trim();
+    if (text === '') record.problem = 'empty line';
+    else if (bytes.length > MAX_LINE_BYTES) record.problem = `longer than ${MAX_LINE_BYTES} bytes`;
+    else if (text.includes('\uFFFD')) record.problem = 'invalid UTF-8';
+    else {
+      let value: unknown;
+      try {
+        value = JSON.parse(text);
+      } catch {
+        record.problem = 'not valid JSON';
+        return record;
+      }
+      if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+        record.problem = 'must be a JSON object';
+      } else {
+        record.cells = flatten(value as Record<string, unknown>);
+      }
+    }
+    return record;
+  };
+  try {
+    for await (const chunk of source as AsyncIterable<Buffer>) {
+      let start = 0;
+      for (let nl = chunk.indexOf(10); nl !== -1; nl = chunk.indexOf(10, start)) {
+        const piece = chunk.subarray(start, nl);
+        const bytes = carry.length > 0 ? Buffer.concat([carry, piece]) : piece;
+        carry = Buffer.alloc(0);
+        position += piece.length + 1;
+        yield toRecord(bytes, position);
+        start = nl + 1;
+      }
+      const rest = chunk.subarray(start);
+      position += rest.length;
+      // An over-long line keeps only enough to be reported as such.
+      carry = carry.length > MAX_LINE_BYTES ? carry : Buffer.concat([carry, rest]);
+    }
+    if (carry.length > 0) yield toRecord(carry, position);
+  } finally {
+    source.destroy();
+  }
+}
+
+/**
+ * How many data records a file holds, from a fast scan of its bytes (every line is a record, empty
+ * ones included, since the job reports those as rejected rows): CSV newlines outside quotes (a doubled
+ * quote toggles twice) less the header, JSON Lines newlines. A trailing newline ends the last record
+ * rather than starting another.
+ */
+export async function countRecords(source: Readable, format: ImportFormat): Promise<number> {
+  let newlines = 0;
+  let inQuotes = false;
+  let lastByte = 10;
+  for await (const chunk of source as AsyncIterable<Buffer>) {
+    if (chunk.length === 0) continue;
+    lastByte = chunk[chunk.length - 1]!;
+    if (format === 'jsonl' || (!inQuotes && chunk.indexOf(34) === -1)) {
+      for (let i = chunk.indexOf(10); i !== -1; i = chunk.indexOf(10, i + 1)) newlines += 1;
+      continue;
+    }
+    for (let i = 0; i < chunk.length; i += 1) {
+      const byte = chunk[i]!;
+      if (byte === 34) inQuotes = !inQuotes;
+      else if (byte === 10 && !inQuotes) newlines += 1;
+    }
+  }
+  const lines = newlines + (lastByte === 10 ? 0 : 1);
+  return format === 'csv' ? Math.max(0, lines - 1) : lines;
+}

@@ -1,0 +1,156 @@
+import type { DbOrTrx } from '../db/knex';
+
+export const JOB_STATUSES = ['PENDING', 'IN_PROGRESS', 'COMPLETED', 'FAILED', 'ABORTED'] as const;
+export type JobStatus = (typeof JOB_STATUSES)[number];
+export const FINAL_STATUSES: readonly JobStatus[] = ['COMPLETED', 'FAILED', 'ABORTED'];
+
+export interface ImportJobRow {
+  id: string;
+  tenant_id: string;
+  type: string;
+  status: JobStatus;
+  requester: string;
+  name: string | null;
+  file_ref: string;
+  file_format: 'csv' | 'jsonl';
+  output_format: string;
+  result_file_ref: string | null;
+  idempotency_key: string | null;
+  records_processed: string;
+  records_failed: string;
+  records_total: string | null;
+  columns: string[] | null;
+  next_offset: string | null;
+  next_line: number | null;
+  chunks_applied: number;
+  error: string | null;
+  abort_requested_at: Date | null;
+  created_at: Date;
+  started_at: Date | null;
+  completed_at: Date | null;
+}
+
+export interface NewImportJob {
+  id: string;
+  tenant_id: string;
+  type: string;
+  requester: string;
+  name: string | null;
+  file_ref: string;
+  file_format: 'csv' | 'jsonl';
+  output_format: string;
+  idempotency_key: string | null;
+}
+
+export interface ChunkLedgerRow {
+  start_offset: string;
+  results: string | null;
+}
+
+export function createImportJobsRepo(db: DbOrTrx) {
+  return {
+    /** Inserts the job unless one with its id exists; returns the stored row either way. */
+    async insertOnce(job: NewImportJob): Promise<{ row: ImportJobRow; created: boolean }> {
+      const [created] = await db<ImportJobRow>('import_jobs')
+        .insert(job as never)
+        .onConflict('id')
+        .ignore()
+        .returning('*');
+      if (created) return { row: created as ImportJobRow, created: true };
+      return { row: (await this.find(job.tenant_id, job.id))!, created: false };
+    },
+
+    async find(tenantId: string, id: string, trx: DbOrTrx = db): Promise<ImportJobRow | undefined> {
+      return trx<ImportJobRow>('import_jobs').where({ tenant_id: tenantId, id }).first();
+    },
+
+    async lock(tenantId: string, id: string, trx: DbOrTrx): Promise<ImportJobRow | undefined> {
+      return trx<ImportJobRow>('import_jobs').where({ tenant_id: tenantId, id }).forUpdate().first();
+    },
+
+    async list(
+      tenantId: string,
+      options: { status?: JobStatus; limit: number; offset: number },
+    ): Promise<{ total: number; rows: ImportJobRow[] }> {
+      const base = () => {
+        const q = db<ImportJobRow>('import_jobs').where('tenant_id', tenantId);
+        return options.status ? q.andWhere('status', options.status) : q;
+      };
+      const [rows, count] = await Promise.all([
+        base().orderBy([
+          { column: 'created_at', order: 'desc' },
+          { column: 'id', order: 'desc' },
+        ])
+          .limit(options.limit)
+          .offset(options.offset),
+        base().count<{ count: string }[]>('* as count'),
+      ]);
+      return { total: Number(count[0]?.count ?? 0), rows };
+    },
+
+    async update(id: string, changes: Partial<ImportJobRow>, trx: DbOrTrx = db): Promise<void> {
+      await trx('import_jobs').where({ id }).update(changes as never);
+    },
+
+    /** Moves a job that is not final yet to a final status; false when it already was final. */
+    async finish(
+      id: string,
+      changes: { status: JobStatus; error?: string | null; result_file_ref?: string | null },
+      trx: DbOrTrx = db,
+    ): Promise<boolean> {
+      const n = await trx('import_jobs')
+        .where({ id })
+        .whereNotIn('status', FINAL_STATUSES)
+        .update({ ...changes, completed_at: trx.fn.now() } as never);
+      return n > 0;
+    },
+
+    async requestAbort(tenantId: string, id: string): Promise<void> {
+      await db('import_jobs')
+        .where({ tenant_id: tenantId, id })
+        .whereNotIn('status', FINAL_STATUSES)
+        .whereNull('abort_requested_at')
+        .update({ abort_requested_at: db.fn.now() });
+    },
+
+    /** Records a chunk as applied and advances the job's position and stats, in the chunk's transaction. */
+    async recordChunk(
+      job: { id: string },
+      chunk: { start: number; end: number; nextLine: number; rows: number; failed: number; results: string },
+      trx: DbOrTrx,
+    ): Promise<void> {
+      await trx('import_job_chunks').insert({
+        job_id: job.id,
+        start_offset: chunk.start,
+        end_offset: chunk.end,
+        rows: chunk.rows,
+        failed: chunk.failed,
+        results: chunk.results,
+      });
+      await trx('import_jobs')
+        .where({ id: job.id })
+        .update({
+          next_offset: chunk.end,
+          next_line: chunk.nextLine,
+          records_processed: trx.raw('records_processed + ?', [chunk.rows]),
+          records_failed: trx.raw('records_failed + ?', [chunk.failed]),
+          chunks_applied: trx.raw('chunks_applied + 1'),
+        });
+    },
+
+    /** The job's chunk results in file order, a page at a time (for the result file). */
+    async chunkResults(jobId: string, afterOffset: number, limit: number): Promise<ChunkLedgerRow[]> {
+      return db<ChunkLedgerRow>('import_job_chunks')
+        .select('start_offset', 'results')
+        .where('job_id', jobId)
+        .andWhere('start_offset', '>', afterOffset)
+        .orderBy('start_offset')
+        .limit(limit);
+    },
+
+    /** Once the result file holds them, the ledger keeps only the chunks' offsets and counts. */
+    async dropChunkResults(jobId: string): Promise<void> {
+      await db('import_job_chunks').where('job_id', jobId).update({ results: null });
+    },
+  };
+}
