@@ -33,7 +33,7 @@ export async function deleteUser(
   db: Db,
   tenantId: string,
   request: DeleteUserRequest,
-): Promise<{ accountDeleted: boolean }> {
+): Promise<{ userDeleted: boolean; accountDeleted: boolean }> {
   return db.transaction(async (trx) => {
     const account = await createAccountsRepo(trx).lock(tenantId, request.accountId, trx);
     const key = { tenant_id: tenantId, account_id: request.accountId };
@@ -45,18 +45,18 @@ export async function deleteUser(
     }
     const deleted = account ? await trx('users').where({ ...key, id: request.userId }).delete() : 0;
     if (deleted === 0) {
-      if (request.doNotTrack) return { accountDeleted: false };
+      if (request.doNotTrack) return { userDeleted: false, accountDeleted: false };
       throw new AppError('USER_NOT_FOUND', 'No such user in this account');
     }
     // user_events has no foreign key to users (see migration 003); referral_codes cascade.
     await trx('user_events').where({ ...key, user_id: request.userId }).delete();
     await notifyTenantChanged(trx, tenantId, 'codes');
-    if (request.preserveEmptyAccount) return { accountDeleted: false };
+    if (request.preserveEmptyAccount) return { userDeleted: true, accountDeleted: false };
     const remaining = await trx('users').where(key).first();
-    if (remaining) return { accountDeleted: false };
+    if (remaining) return { userDeleted: true, accountDeleted: false };
     // Its rewards as a referrer hang off other accounts' referrals; its own referral cascades.
     await trx('rewards').where(key).delete();
     await trx('accounts').where({ tenant_id: tenantId, id: request.accountId }).delete();
-    return { accountDeleted: true };
+    return { userDeleted: true, accountDeleted: true };
   });
 }

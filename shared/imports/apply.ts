@@ -313,6 +313,7 @@ async function applyDeletions(ctx: ChunkContext, rows: ImportRow[]): Promise<Row
         preserveEmptyAccount: cell(row, 'preserveEmptyAccount') === 'true',
         doNotTrack: cell(row, 'doNotTrack') === 'true',
       });
+      if (!outcome.userDeleted) return ok(row.line, 'no such user; remembered as doNotTrack');
       return ok(row.line, outcome.accountDeleted ? 'deleted with its account' : 'deleted');
     },
   });

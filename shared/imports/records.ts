@@ -44,7 +44,19 @@ export const CSV_OPTIONS = {
   max_record_size: MAX_LINE_BYTES,
 };
 
-function csvProblem(err: CsvError): string {
+/**
+ * How many lines a CSV record spans: one, plus the newlines inside its quoted cells (counted here rather
+ * than taken from the parser, which counts a quoted CRLF as two lines).
+ */
+export function linesSpanned(cells: string[]): number {
+  let lines = 1;
+  for (const c of cells) {
+    for (let i = c.indexOf('\n'); i !== -1; i = c.indexOf('\n', i + 1)) lines += 1;
+  }
+  return lines;
+}
+
+export function csvProblem(err: CsvError): string {
   // The message quotes the offending value, which may be binary: keep only its first sentence.
   return `not valid CSV: ${err.message.split(/[:,]/)[0]!.trim()}`;
 }
@@ -93,15 +105,12 @@ async function* readCsvRecords(
   let nextLine = line;
   let lastEnd = offset;
   try {
-    for await (const entry of parser as AsyncIterable<{
-      record: string[];
-      info: { bytes: number; lines: number };
-    }>) {
+    for await (const entry of parser as AsyncIterable<{ record: string[]; info: { bytes: number } }>) {
+      const cells = entry.record;
       const start = nextLine;
       const end = offset + entry.info.bytes;
-      nextLine = line + entry.info.lines;
+      nextLine = start + linesSpanned(cells);
       lastEnd = end;
-      const cells = entry.record;
       const record: ImportRecord = { line: start, end, nextLine };
       if (cells.length === 1 && cells[0] === '' && columns.length !== 1) {
         record.problem = 'empty line';

@@ -4,7 +4,7 @@ import { pipeline } from 'node:stream/promises';
 import { StringDecoder } from 'node:string_decoder';
 import { CsvError, parse, type Options } from 'csv-parse';
 import { headerProblems, rowProblems, type JobType } from './job-types';
-import { CSV_OPTIONS, flatten, MAX_LINE_BYTES } from './records';
+import { CSV_OPTIONS, csvProblem, flatten, linesSpanned, MAX_LINE_BYTES } from './records';
 
 export type ImportFormat = 'csv' | 'jsonl';
 
@@ -90,14 +90,6 @@ function byteChecks(errors: ErrorList): Transform {
   });
 }
 
-/** The line a CSV record starts on, from the line it ends on and its raw text. */
-function startLine(endLine: number, raw: string): number {
-  let newlines = 0;
-  for (let i = raw.indexOf('\n'); i !== -1; i = raw.indexOf('\n', i + 1)) newlines += 1;
-  if (raw.endsWith('\n')) newlines -= 1;
-  return endLine - Math.max(0, newlines);
-}
-
 /** A writable end for a pipeline whose work happens in callbacks. */
 const sink = () => new Writable({ objectMode: true, write: (_c, _e, cb) => cb() });
 
@@ -105,25 +97,20 @@ async function validateCsv(source: Readable, type: JobType, errors: ErrorList): 
   let header: string[] | undefined;
   let headerOk = false;
   let rows = 0;
-  let lastLine = 1;
+  let nextLine = 1;
   const parser = parse({
     bom: true,
-    info: true,
-    raw: true,
     ...CSV_OPTIONS,
-    on_record: (value: unknown) => {
-      // With info and raw set, each record arrives as { record, info, raw }.
-      const entry = value as { record: string[]; info: { lines: number }; raw: string };
-      const line = startLine(entry.info.lines, entry.raw);
-      lastLine = entry.info.lines;
-      const cells = entry.record;
+    on_record: (cells: string[]) => {
+      const line = nextLine;
+      nextLine += linesSpanned(cells);
       if (!header) {
         header = cells.map((c) => c.trim());
         for (const problem of headerProblems(type, header)) errors.add(line, problem);
         headerOk = errors.count === 0;
         return null;
       }
-      if (cells.length === 1 && cells[0] === '' && entry.raw.trim() === '') {
+      if (cells.length === 1 && cells[0] === '' && header.length !== 1) {
         errors.add(line, 'empty line');
         return null;
       }
@@ -142,9 +129,7 @@ async function validateCsv(source: Readable, type: JobType, errors: ErrorList): 
     await pipeline(source, byteChecks(errors), parser, sink());
   } catch (err) {
     if (!(err instanceof CsvError)) throw err;
-    const line = (err as CsvError & { lines?: number }).lines ?? lastLine;
-    // The message quotes the offending value, which may be binary: keep only its first sentence.
-    errors.add(line, `not valid CSV: ${err.message.split(/[:,]/)[0]!.trim()}`);
+    errors.add(nextLine, csvProblem(err));
     return;
   }
   if (!header) errors.add(1, 'the file is empty; a header row of column names is expected');
