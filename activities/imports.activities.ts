@@ -4,13 +4,25 @@ import type { Db } from '../shared/db/knex';
 import { lifecyclePlan } from '../shared/domain/lifecycle';
 import { CHUNK_APPLIERS, type ChunkContext, type ImportRow, type RowResult } from '../shared/imports/apply';
 import { headerProblems, rowProblems, type JobType } from '../shared/imports/job-types';
-import { countRecords, readCsvHeader, readRecords, UnreadableFileError, type ImportRecord } from '../shared/imports/records';
+import {
+  countRecords,
+  readCsvHeader,
+  readRecords,
+  UnreadableFileError,
+  type ImportRecord,
+} from '../shared/imports/records';
 import type { Metrics } from '../shared/metrics';
 import { createImportJobsRepo, FINAL_STATUSES, type ImportJobRow } from '../shared/repos/import-jobs.repo';
 import { parseFileRef, resultFileRef, type FileRef, type FileStorage } from '../shared/storage/file-storage';
 import type { TemporalDeps } from '../shared/temporal/client';
 import { deliverLifecycleMessage } from '../shared/temporal/referral-lifecycle';
-import type { ChunksResult, FinishInput, ImportJobRef, ImportPosition, PrepareResult } from '../shared/types/imports';
+import type {
+  ChunksResult,
+  FinishInput,
+  ImportJobRef,
+  ImportPosition,
+  PrepareResult,
+} from '../shared/types/imports';
 
 export interface ImportActivityDeps {
   db: Db;
@@ -42,7 +54,9 @@ function recordProblem(type: JobType, format: 'csv' | 'jsonl', record: ImportRec
   const cells = record.cells!;
   const problems =
     format === 'jsonl'
-      ? headerProblems(type, [...cells.keys()]).filter((p) => p.startsWith('unknown column') || p.includes('twice'))
+      ? headerProblems(type, [...cells.keys()]).filter(
+          (p) => p.startsWith('unknown column') || p.includes('twice'),
+        )
       : [];
   problems.push(...rowProblems(type, cells));
   return problems.length > 0 ? problems.join('; ') : null;
@@ -161,7 +175,8 @@ export function createImportActivities(deps: ImportActivityDeps) {
         let line = 1;
         if (job.file_format === 'csv') {
           const header = await readCsvHeader(await open());
-          if (!header) return await fail('line 1: the file is empty; a header row of column names is expected');
+          if (!header)
+            return await fail('line 1: the file is empty; a header row of column names is expected');
           const problems = headerProblems(job.type as JobType, header.columns);
           if (problems.length > 0) return await fail(problems.map((p) => `line 1: ${p}`).join('; '));
           columns = header.columns;
@@ -197,7 +212,11 @@ export function createImportActivities(deps: ImportActivityDeps) {
       if (!job || FINAL_STATUSES.includes(job.status)) return { state: 'final' };
       if (job.abort_requested_at) return { state: 'aborted' };
       const tenantRow = await deps.db('tenants').where({ id: input.tenantId }).first('conversion_event_key');
-      const tenant = { id: input.tenantId, alias: input.tenantAlias, conversionEventKey: tenantRow?.conversion_event_key ?? null };
+      const tenant = {
+        id: input.tenantId,
+        alias: input.tenantAlias,
+        conversionEventKey: tenantRow?.conversion_event_key ?? null,
+      };
       const beat = context.info.heartbeatDetails as ImportPosition | undefined;
       let position: ImportPosition = { offset: Number(job.next_offset), line: job.next_line! };
       if (beat && beat.offset > position.offset) position = beat;
@@ -207,7 +226,12 @@ export function createImportActivities(deps: ImportActivityDeps) {
       let records: ImportRecord[] = [];
       let start = position.offset;
       const flush = async (last: ImportRecord) => {
-        const outcome = await applyChunk(job, tenant, { start, end: last.end, nextLine: last.nextLine, records });
+        const outcome = await applyChunk(job, tenant, {
+          start,
+          end: last.end,
+          nextLine: last.nextLine,
+          records,
+        });
         records = [];
         start = last.end;
         context.heartbeat({ offset: last.end, line: last.nextLine } satisfies ImportPosition);
@@ -261,8 +285,14 @@ export function createImportActivities(deps: ImportActivityDeps) {
         }
       };
       await storage().delete(ref);
-      await storage().write(ref, Readable.from(pages(), { objectMode: false }), { maxBytes: Number.MAX_SAFE_INTEGER });
-      await repo.finish(job.id, { status: input.status, error: input.error ?? null, result_file_ref: ref.value });
+      await storage().write(ref, Readable.from(pages(), { objectMode: false }), {
+        maxBytes: Number.MAX_SAFE_INTEGER,
+      });
+      await repo.finish(job.id, {
+        status: input.status,
+        error: input.error ?? null,
+        result_file_ref: ref.value,
+      });
       await repo.dropChunkResults(job.id);
     },
   };

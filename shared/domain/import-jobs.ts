@@ -100,7 +100,10 @@ async function resolveInput(
     problems.push({ path: 'fileRef', message: 'no such file; upload it with POST /export/upload first' });
   }
   if (!isJobType(input.type)) {
-    problems.push({ path: 'type', message: `unknown job type "${input.type}"; one of ${JOB_TYPES.join(', ')}` });
+    problems.push({
+      path: 'type',
+      message: `unknown job type "${input.type}"; one of ${JOB_TYPES.join(', ')}`,
+    });
   }
   return problems.length > 0 ? { problems } : { ref: ref!, type: input.type as JobType };
 }
@@ -141,9 +144,13 @@ export async function createJob(
 ): Promise<PresentedJob> {
   const resolved = await resolveInput(deps.storage, tenant.alias, input);
   if ('problems' in resolved) {
-    throw new AppError('VALIDATION_FAILED', resolved.problems.map((p) => `${p.path}: ${p.message}`).join('; '), {
-      validationErrors: resolved.problems,
-    });
+    throw new AppError(
+      'VALIDATION_FAILED',
+      resolved.problems.map((p) => `${p.path}: ${p.message}`).join('; '),
+      {
+        validationErrors: resolved.problems,
+      },
+    );
   }
   const repo = createImportJobsRepo(deps.db);
   const { row, created } = await repo.insertOnce({

@@ -43,13 +43,19 @@ export async function deleteUser(
         .onConflict(['tenant_id', 'account_id', 'user_id'])
         .ignore();
     }
-    const deleted = account ? await trx('users').where({ ...key, id: request.userId }).delete() : 0;
+    const deleted = account
+      ? await trx('users')
+          .where({ ...key, id: request.userId })
+          .delete()
+      : 0;
     if (deleted === 0) {
       if (request.doNotTrack) return { userDeleted: false, accountDeleted: false };
       throw new AppError('USER_NOT_FOUND', 'No such user in this account');
     }
     // user_events has no foreign key to users (see migration 003); referral_codes cascade.
-    await trx('user_events').where({ ...key, user_id: request.userId }).delete();
+    await trx('user_events')
+      .where({ ...key, user_id: request.userId })
+      .delete();
     await notifyTenantChanged(trx, tenantId, 'codes');
     if (request.preserveEmptyAccount) return { userDeleted: true, accountDeleted: false };
     const remaining = await trx('users').where(key).first();

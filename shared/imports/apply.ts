@@ -227,7 +227,9 @@ async function upsertUsersInBulk(ctx: ChunkContext, rows: ImportRow[]): Promise<
         custom,
       ] as unknown as readonly Knex.RawBinding[],
     );
-    const inserted = new Set(upserted.rows.filter((u) => u.inserted).map((u) => `${u.account_id}\u0000${u.id}`));
+    const inserted = new Set(
+      upserted.rows.filter((u) => u.inserted).map((u) => `${u.account_id}\u0000${u.id}`),
+    );
     for (const row of accepted) {
       results.set(row.line, ok(row.line, inserted.has(userKey(row)) ? 'created' : 'updated'));
     }
@@ -235,7 +237,10 @@ async function upsertUsersInBulk(ctx: ChunkContext, rows: ImportRow[]): Promise<
     if (accepted.some((r) => !inserted.has(userKey(r)) && (cell(r, 'firstName') || cell(r, 'lastName')))) {
       await notifyTenantChanged(trx, tenantId, 'codes');
     }
-    await assignCodesInBulk(ctx, upserted.rows.filter((u) => u.share_code === null));
+    await assignCodesInBulk(
+      ctx,
+      upserted.rows.filter((u) => u.share_code === null),
+    );
     await stampFirstUsers(ctx, [...new Set(accountIds)]);
   }
   return rows.map((row) => results.get(row.line)!);
@@ -270,7 +275,12 @@ async function assignCodesInBulk(
     `update users u set share_code = t.code
        from unnest(?::text[], ?::text[], ?::text[]) as t(code, account_id, user_id)
       where u.tenant_id = ? and u.account_id = t.account_id and u.id = t.user_id`,
-    [claimed.map((c) => c.code), claimed.map((c) => c.account_id), claimed.map((c) => c.user_id), ctx.tenant.id],
+    [
+      claimed.map((c) => c.code),
+      claimed.map((c) => c.account_id),
+      claimed.map((c) => c.user_id),
+      ctx.tenant.id,
+    ],
   );
   await notifyTenantChanged(trx, ctx.tenant.id, 'new-code');
 }
@@ -336,7 +346,9 @@ async function applyEvents(ctx: ChunkContext, rows: ImportRow[]): Promise<RowRes
   return applyInRuns(ctx, rows, {
     // A conversion event also records the account's first payment: it goes alone, as through the API.
     bulkKey: (row) =>
-      row.cells.get('event.key') === conversionKey ? null : (cell(row, 'idempotencyKey') ?? `\u0000${row.line}`),
+      row.cells.get('event.key') === conversionKey
+        ? null
+        : (cell(row, 'idempotencyKey') ?? `\u0000${row.line}`),
     bulk: (run) => storeEventsInBulk(ctx, run),
     single: async (row, sp) => {
       const idempotencyKey = cell(row, 'idempotencyKey') ?? null;
@@ -346,7 +358,11 @@ async function applyEvents(ctx: ChunkContext, rows: ImportRow[]): Promise<RowRes
         {
           idempotencyKey,
           batches: [
-            { accountId: row.cells.get('accountId')!, userId: row.cells.get('userId')!, events: [eventOf(row)] },
+            {
+              accountId: row.cells.get('accountId')!,
+              userId: row.cells.get('userId')!,
+              events: [eventOf(row)],
+            },
           ],
         },
         { nowMs: ctx.nowMs, conversionEventKey: conversionKey },
@@ -390,7 +406,10 @@ async function storeEventsInBulk(ctx: ChunkContext, rows: ImportRow[]): Promise<
       case 'stored':
         return ok(row.line, requests[i]!.events[0]!.id);
       case 'userNotFound':
-        return rejected(row.line, new AppError('USER_NOT_FOUND', 'No such user in this account; import or identify the user first'));
+        return rejected(
+          row.line,
+          new AppError('USER_NOT_FOUND', 'No such user in this account; import or identify the user first'),
+        );
       default:
         return rejected(
           row.line,
@@ -410,7 +429,9 @@ async function applyRedemptions(ctx: ChunkContext, rows: ImportRow[]): Promise<R
       const accountId = row.cells.get('accountId')!;
       const userId = cell(row, 'userId');
       if (userId !== undefined) {
-        const user = await sp('users').where({ tenant_id: ctx.tenant.id, account_id: accountId, id: userId }).first();
+        const user = await sp('users')
+          .where({ tenant_id: ctx.tenant.id, account_id: accountId, id: userId })
+          .first();
         if (!user) throw new AppError('USER_NOT_FOUND', 'No such user in this account');
       }
       const balance = await redeemRewardBalance(sp, ctx.tenant.id, {
@@ -423,9 +444,10 @@ async function applyRedemptions(ctx: ChunkContext, rows: ImportRow[]): Promise<R
   });
 }
 
-export const CHUNK_APPLIERS: Record<JobType, (ctx: ChunkContext, rows: ImportRow[]) => Promise<RowResult[]>> = {
-  'MUTATION/USER': applyUsers,
-  'MUTATION/DELETE_USER': applyDeletions,
-  'MUTATION/USER_EVENT': applyEvents,
-  'MUTATION/REDEEMABLE_REWARD_BALANCE': applyRedemptions,
-};
+export const CHUNK_APPLIERS: Record<JobType, (ctx: ChunkContext, rows: ImportRow[]) => Promise<RowResult[]>> =
+  {
+    'MUTATION/USER': applyUsers,
+    'MUTATION/DELETE_USER': applyDeletions,
+    'MUTATION/USER_EVENT': applyEvents,
+    'MUTATION/REDEEMABLE_REWARD_BALANCE': applyRedemptions,
+  };

@@ -125,7 +125,9 @@ async function* readCsvRecords(
     }
   } catch (err) {
     if (err instanceof CsvError) {
-      throw new UnreadableFileError(`line ${nextLine}: ${csvProblem(err)} (the file is read up to byte ${lastEnd})`);
+      throw new UnreadableFileError(
+        `line ${nextLine}: ${csvProblem(err)} (the file is read up to byte ${lastEnd})`,
+      );
     }
     throw err;
   } finally {
@@ -133,7 +135,11 @@ async function* readCsvRecords(
   }
 }
 
-async function* readJsonlRecords(source: Readable, offset: number, line: number): AsyncGenerator<ImportRecord> {
+async function* readJsonlRecords(
+  source: Readable,
+  offset: number,
+  line: number,
+): AsyncGenerator<ImportRecord> {
   let carry: Buffer = Buffer.alloc(0);
   let position = offset;
   let current = line;

@@ -77,10 +77,11 @@ export function createImportJobsRepo(db: DbOrTrx) {
         return options.status ? q.andWhere('status', options.status) : q;
       };
       const [rows, count] = await Promise.all([
-        base().orderBy([
-          { column: 'created_at', order: 'desc' },
-          { column: 'id', order: 'desc' },
-        ])
+        base()
+          .orderBy([
+            { column: 'created_at', order: 'desc' },
+            { column: 'id', order: 'desc' },
+          ])
           .limit(options.limit)
           .offset(options.offset),
         base().count<{ count: string }[]>('* as count'),
@@ -89,7 +90,9 @@ export function createImportJobsRepo(db: DbOrTrx) {
     },
 
     async update(id: string, changes: Partial<ImportJobRow>, trx: DbOrTrx = db): Promise<void> {
-      await trx('import_jobs').where({ id }).update(changes as never);
+      await trx('import_jobs')
+        .where({ id })
+        .update(changes as never);
     },
 
     /** Moves a job that is not final yet to a final status; false when it already was final. */

@@ -84,7 +84,11 @@ export const jobsModule: GraphQLModule = {
   resolvers: {
     Query: {
       validateJobCreation: async (_: unknown, args: unknown, ctx: GraphQLContext) => ({
-        errors: await validateJob(ctx.deps.storage, ctx.tenant.alias, parseInput(jobInputArgs, args).jobInput),
+        errors: await validateJob(
+          ctx.deps.storage,
+          ctx.tenant.alias,
+          parseInput(jobInputArgs, args).jobInput,
+        ),
       }),
       job: (_: unknown, args: unknown, ctx: GraphQLContext) =>
         getJob(ctx.deps.db, ctx.tenant.id, parseInput(idArgs, args).id),

@@ -13,7 +13,14 @@ export interface GraphQLModule {
   resolvers: Record<string, Record<string, unknown>>;
 }
 
-const modules: GraphQLModule[] = [scalarsModule, tenantModule, programModule, accountModule, eventsModule, jobsModule];
+const modules: GraphQLModule[] = [
+  scalarsModule,
+  tenantModule,
+  programModule,
+  accountModule,
+  eventsModule,
+  jobsModule,
+];
 
 export function buildSchema(): GraphQLSchema {
   return makeExecutableSchema({
