@@ -1,5 +1,4 @@
 import { parse } from 'csv-parse/sync';
-import type { ReferralApi } from './referrals';
 
 type Json = Record<string, any>;
 
@@ -26,9 +25,18 @@ export const JOB_FIELDS = /* GraphQL */ `
 `;
 
 /** Bulk-import verbs over the real gateway: upload, validate, create, poll, download. */
-export function importClient(api: ReferralApi) {
-  const base = api.gw.api(api.tenant.alias);
+export function importClient(api: { base: string; auth: string }) {
+  const { base } = api;
+  async function gql(query: string, variables: Json = {}): Promise<Json> {
+    const res = await fetch(`${base}/graphql`, {
+      method: 'POST',
+      headers: { authorization: api.auth, 'content-type': 'application/json' },
+      body: JSON.stringify({ query, variables }),
+    });
+    return (await res.json()) as Json;
+  }
   return {
+    gql,
     async upload(name: string, content: string | Buffer): Promise<string> {
       const res = await fetch(`${base}/export/upload?filename=${encodeURIComponent(name)}`, {
         method: 'POST',
@@ -40,16 +48,15 @@ export function importClient(api: ReferralApi) {
       return body.fileRef as string;
     },
     async validate(fileRef: string, type: string): Promise<string[]> {
-      const result = await api.gql(
-        'query V($j: JobInput!) { validateJobCreation(jobInput: $j) { errors } }',
-        { j: { fileRef, type } },
-      );
+      const result = await gql('query V($j: JobInput!) { validateJobCreation(jobInput: $j) { errors } }', {
+        j: { fileRef, type },
+      });
       if (result.errors) throw new Error(JSON.stringify(result.errors));
       return result.data.validateJobCreation.errors as string[];
     },
     /** createJob's whole GraphQL result (data and errors). */
     createRaw(jobInput: Json): Promise<Json> {
-      return api.gql(`${JOB_FIELDS} mutation C($j: JobInput!) { createJob(jobInput: $j) { ...J } }`, {
+      return gql(`${JOB_FIELDS} mutation C($j: JobInput!) { createJob(jobInput: $j) { ...J } }`, {
         j: jobInput,
       });
     },
@@ -59,7 +66,7 @@ export function importClient(api: ReferralApi) {
       return result.data.createJob as Json;
     },
     async job(id: string): Promise<Json | null> {
-      const result = await api.gql(`${JOB_FIELDS} query Q($id: ID!) { job(id: $id) { ...J } }`, { id });
+      const result = await gql(`${JOB_FIELDS} query Q($id: ID!) { job(id: $id) { ...J } }`, { id });
       if (result.errors) throw new Error(JSON.stringify(result.errors));
       return result.data.job as Json | null;
     },

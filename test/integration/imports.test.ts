@@ -14,7 +14,7 @@ let jobs: ReturnType<typeof importClient>;
 
 beforeAll(async () => {
   api = await startReferralApi({ env: { FILE_STORAGE_DIR: storageDir, IMPORT_CHUNK_ROWS: '3' } });
-  jobs = importClient(api);
+  jobs = importClient({ base: api.gw.api(api.tenant.alias), auth: api.auth });
 });
 afterAll(async () => {
   await api?.close();
