@@ -11,6 +11,7 @@ import {
   UnreadableFileError,
   type ImportRecord,
 } from '../shared/imports/records';
+import { RESULT_HEADER, resultLine } from '../shared/imports/result-file';
 import type { Metrics } from '../shared/metrics';
 import { createImportJobsRepo, FINAL_STATUSES, type ImportJobRow } from '../shared/repos/import-jobs.repo';
 import { parseFileRef, resultFileRef, type FileRef, type FileStorage } from '../shared/storage/file-storage';
@@ -35,18 +36,6 @@ export interface ImportActivityDeps {
 
 /** How long one activity call applies chunks before handing back to the workflow (which may continue-as-new). */
 const ACTIVITY_BUDGET_MS = 120_000;
-
-/** A cell beginning with one of these is a formula to a spreadsheet: it is prefixed with `'`. */
-const FORMULA_START = /^[=+\-@\t\r]/;
-
-function csvCell(value: string): string {
-  const safe = FORMULA_START.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-}
-
-function resultLine(result: RowResult): string {
-  return `${result.line},${result.ok ? 'SUCCESS' : 'FAILED'},${csvCell(result.message)}\n`;
-}
 
 /** Line-level problems a data record has before anything is applied (what validation reports). */
 function recordProblem(type: JobType, format: 'csv' | 'jsonl', record: ImportRecord): string | null {
@@ -275,7 +264,7 @@ export function createImportActivities(deps: ImportActivityDeps) {
       if (!job || FINAL_STATUSES.includes(job.status)) return;
       const ref = resultFileRef(input.tenantAlias, job.id, job.created_at);
       const pages = async function* () {
-        yield 'line,status,message\n';
+        yield RESULT_HEADER;
         let after = -1;
         for (;;) {
           const page = await repo.chunkResults(job.id, after, 20);

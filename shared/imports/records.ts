@@ -1,5 +1,6 @@
 import type { Readable } from 'node:stream';
 import { CsvError, parse } from 'csv-parse';
+import { parse as parseSync } from 'csv-parse/sync';
 import type { ImportFormat } from './validate-file';
 
 /** A physical line longer than this is an error (and is never held whole in memory). */
@@ -63,17 +64,42 @@ export function csvProblem(err: CsvError): string {
 
 /**
  * The header of a CSV file: its column names and where the first data record starts. Undefined for an
- * empty file.
+ * empty file. Reads only as far as the header's end (parsing the prefix read so far until it holds one
+ * whole record), so a large file is never read through here.
  */
 export async function readCsvHeader(
   source: Readable,
 ): Promise<{ columns: string[]; dataOffset: number } | undefined> {
-  const parser = source.pipe(parse({ ...CSV_OPTIONS, bom: true, info: true, to_line: 1 }));
+  const parseFirst = (bytes: Buffer) =>
+    parseSync(bytes, { ...CSV_OPTIONS, bom: true, info: true, to_line: 1 }) as unknown as {
+      record: string[];
+      info: { bytes: number };
+    }[];
+  const header = (entry: { record: string[]; info: { bytes: number } }) => ({
+    columns: entry.record.map((c) => c.trim()),
+    dataOffset: entry.info.bytes,
+  });
+  let read = Buffer.alloc(0);
   try {
-    for await (const entry of parser as AsyncIterable<{ record: string[]; info: { bytes: number } }>) {
-      return { columns: entry.record.map((c) => c.trim()), dataOffset: entry.info.bytes };
+    for await (const chunk of source as AsyncIterable<Buffer>) {
+      read = Buffer.concat([read, chunk]);
+      const newline = read.lastIndexOf(10);
+      if (newline === -1) {
+        if (read.length > MAX_LINE_BYTES)
+          throw new UnreadableFileError(`line 1: longer than ${MAX_LINE_BYTES} bytes`);
+        continue;
+      }
+      try {
+        const [first] = parseFirst(read.subarray(0, newline + 1));
+        // A record that ends at a newline is whole; one that does not may go on (a quoted newline).
+        if (first && read[first.info.bytes - 1] === 10) return header(first);
+      } catch (err) {
+        if (!(err instanceof CsvError)) throw err;
+        if (read.length > MAX_LINE_BYTES) throw new UnreadableFileError(`line 1: ${csvProblem(err)}`);
+      }
     }
-    return undefined;
+    const [first] = parseFirst(read);
+    return first ? header(first) : undefined;
   } catch (err) {
     if (err instanceof CsvError) throw new UnreadableFileError(`line 1: ${csvProblem(err)}`);
     throw err;
