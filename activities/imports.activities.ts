@@ -51,6 +51,46 @@ function recordProblem(type: JobType, format: 'csv' | 'jsonl', record: ImportRec
   return problems.length > 0 ? problems.join('; ') : null;
 }
 
+/** A chunk of records as the job applies it: the rows to apply and the ones already rejected. */
+interface CheckedChunk {
+  /** Byte offset of its first record, and past its last one. */
+  start: number;
+  end: number;
+  nextLine: number;
+  valid: ImportRow[];
+  invalid: RowResult[];
+  /** Set on the last chunk when the file cannot be read past it (its rows are still applied). */
+  error?: string;
+}
+
+/** Groups records into checked chunks of `size`; an unreadable record ends the sequence with an error. */
+async function* checkedChunks(
+  records: AsyncGenerator<ImportRecord>,
+  options: { type: JobType; format: 'csv' | 'jsonl'; start: number; size: number },
+): AsyncGenerator<CheckedChunk, void, undefined> {
+  const empty = (start: number): CheckedChunk => ({ start, end: start, nextLine: 0, valid: [], invalid: [] });
+  let chunk = empty(options.start);
+  try {
+    for await (const record of records) {
+      const problem = recordProblem(options.type, options.format, record);
+      if (problem) chunk.invalid.push({ line: record.line, ok: false, message: `INVALID_ROW: ${problem}` });
+      else chunk.valid.push({ line: record.line, cells: record.cells! });
+      chunk.end = record.end;
+      chunk.nextLine = record.nextLine;
+      if (chunk.valid.length + chunk.invalid.length < options.size) continue;
+      yield chunk;
+      chunk = empty(chunk.end);
+    }
+  } catch (err) {
+    if (!(err instanceof UnreadableFileError)) throw err;
+    yield { ...chunk, error: err.message };
+    return;
+  } finally {
+    await records.return(undefined);
+  }
+  if (chunk.valid.length + chunk.invalid.length > 0) yield chunk;
+}
+
 export function createImportActivities(deps: ImportActivityDeps) {
   const chunkRows = deps.importChunkRows ?? 5000;
   const storage = () => {
@@ -97,9 +137,8 @@ export function createImportActivities(deps: ImportActivityDeps) {
   async function applyChunk(
     job: ImportJobRow,
     tenant: ChunkContext['tenant'],
-    chunk: { start: number; end: number; nextLine: number; records: ImportRecord[] },
+    chunk: CheckedChunk,
   ): Promise<'applied' | 'skipped' | 'aborted'> {
-    const type = job.type as JobType;
     const lifecycle: ChunkContext['lifecycle'] = [];
     const outcome = await deps.db.transaction(async (trx) => {
       const current = await createImportJobsRepo(trx).lock(job.tenant_id, job.id, trx);
@@ -109,15 +148,10 @@ export function createImportActivities(deps: ImportActivityDeps) {
       if (Number(current.next_offset) !== chunk.start) {
         throw new Error(`chunk at ${chunk.start} does not follow the job's position ${current.next_offset}`);
       }
-      const results: RowResult[] = [];
-      const valid: ImportRow[] = [];
-      for (const record of chunk.records) {
-        const problem = recordProblem(type, job.file_format, record);
-        if (problem) results.push({ line: record.line, ok: false, message: `INVALID_ROW: ${problem}` });
-        else valid.push({ line: record.line, cells: record.cells! });
-      }
+      const results = [...chunk.invalid];
       const ctx: ChunkContext = { trx, tenant, nowMs: Date.now(), lifecycle };
-      if (valid.length > 0) results.push(...(await CHUNK_APPLIERS[type](ctx, valid)));
+      if (chunk.valid.length > 0)
+        results.push(...(await CHUNK_APPLIERS[job.type as JobType](ctx, chunk.valid)));
       results.sort((a, b) => a.line - b.line);
       await createImportJobsRepo(trx).recordChunk(
         job,
@@ -212,45 +246,37 @@ export function createImportActivities(deps: ImportActivityDeps) {
       const stream = await storage().read(refOf(input.tenantAlias, job.file_ref), { start: position.offset });
       if (!stream) return { state: 'failed', error: 'the uploaded file is gone from file storage' };
       const started = Date.now();
-      let records: ImportRecord[] = [];
-      let start = position.offset;
-      const flush = async (last: ImportRecord) => {
-        const outcome = await applyChunk(job, tenant, {
-          start,
-          end: last.end,
-          nextLine: last.nextLine,
-          records,
-        });
-        records = [];
-        start = last.end;
-        context.heartbeat({ offset: last.end, line: last.nextLine } satisfies ImportPosition);
-        return outcome;
-      };
-      try {
-        for await (const record of readRecords(stream, {
+      const chunks = checkedChunks(
+        readRecords(stream, {
           format: job.file_format,
           columns: job.columns,
           offset: position.offset,
           line: position.line,
-        })) {
-          records.push(record);
-          if (records.length < chunkRows) continue;
-          if ((await flush(record)) === 'aborted') return { state: 'aborted' };
+        }),
+        { type: job.type as JobType, format: job.file_format, start: position.offset, size: chunkRows },
+      );
+      // The next chunk is read and checked while this one is applied: the file's parsing overlaps
+      // PostgreSQL's work instead of adding to it.
+      let next = chunks.next();
+      try {
+        for (;;) {
+          const { value: chunk, done } = await next;
+          if (done) return { state: 'done' };
+          if (chunk.error === undefined) next = chunks.next();
+          if (chunk.valid.length + chunk.invalid.length > 0) {
+            const outcome = await applyChunk(job, tenant, chunk);
+            if (outcome === 'aborted') return { state: 'aborted' };
+            context.heartbeat({ offset: chunk.end, line: chunk.nextLine } satisfies ImportPosition);
+          }
+          // The rows before an unreadable record are applied; the job stops there.
+          if (chunk.error !== undefined) return { state: 'failed', error: chunk.error };
           if (Date.now() - started > ACTIVITY_BUDGET_MS) return { state: 'more' };
         }
-        if (records.length > 0 && (await flush(records[records.length - 1]!)) === 'aborted') {
-          return { state: 'aborted' };
-        }
-        return { state: 'done' };
-      } catch (err) {
-        if (!(err instanceof UnreadableFileError)) throw err;
-        // The rows before the unreadable record are applied; the job stops there.
-        if (records.length > 0 && (await flush(records[records.length - 1]!)) === 'aborted') {
-          return { state: 'aborted' };
-        }
-        return { state: 'failed', error: err.message };
       } finally {
+        // Stopping early: the prefetch in flight ends with its stream (and its failure is of no interest).
         stream.destroy();
+        next.catch(() => undefined);
+        chunks.return(undefined).catch(() => undefined);
       }
     },
 

@@ -11,8 +11,9 @@ import { deleteUser, doNotTrackError } from '../domain/user-deletion';
 import { logUserEvents } from '../domain/user-events';
 import { AppError } from '../errors';
 import type { AccountRow } from '../repos/accounts.repo';
+import { createReferralCodesRepo } from '../repos/referral-codes.repo';
 import { createReferralsRepo, type ReferralRow } from '../repos/referrals.repo';
-import { createUserEventsRepo, type StoreRequest } from '../repos/user-events.repo';
+import { createUserEventsRepo } from '../repos/user-events.repo';
 import type { JobType } from './job-types';
 
 /** A data row that passed its checks, with its cells by column. */
@@ -158,10 +159,13 @@ async function applyUsers(ctx: ChunkContext, rows: ImportRow[]): Promise<RowResu
 }
 
 /**
- * The bulk path of MUTATION/USER: the same upsert as identification, set-based. Accounts are created,
- * users inserted or updated (an empty cell leaves the stored value), first_user_at stamped, and users
- * without a share code get one: their name's code (JANEDOE) when it is free, else the name with a random
- * tail, as identification falls back to.
+ * The bulk path of MUTATION/USER: the same upsert as identification, set-based, in a few statements per
+ * run whatever its size. Accounts are created (a new account's first user is this one, so it is stamped
+ * as it is created), users inserted or updated (an empty cell leaves the stored value), and every user
+ * without a share code gets one as it is written: its name's code (JANEDOE) when that is free, else the
+ * name with a random tail, as identification falls back to. Codes are proposed from one look-up of
+ * which name codes are taken and claimed afterwards; the few a concurrent writer took meanwhile are
+ * replaced by fresh ones.
  */
 async function upsertUsersInBulk(ctx: ChunkContext, rows: ImportRow[]): Promise<RowResult[]> {
   const { trx } = ctx;
@@ -186,45 +190,53 @@ async function upsertUsersInBulk(ctx: ChunkContext, rows: ImportRow[]): Promise<
     const column = (name: string, trim = false) =>
       accepted.map((r) => (trim ? cell(r, name)?.trim() : cell(r, name)) ?? null);
     const accountIds = column('accountId') as string[];
-    await trx.raw(
-      `insert into accounts (tenant_id, id) select ?, a from unnest(?::text[]) as t(a) on conflict do nothing`,
-      [tenantId, [...new Set(accountIds)]],
+    const distinctAccounts = [...new Set(accountIds)];
+    const created = await trx.raw<{ rows: { id: string }[] }>(
+      `insert into accounts (tenant_id, id, first_user_at)
+       select ?, a, clock_timestamp() from unnest(?::text[]) as t(a)
+       on conflict do nothing
+       returning id`,
+      [tenantId, distinctAccounts],
+    );
+    const createdIds = new Set(created.rows.map((a) => a.id));
+    const firstNames = column('firstName', true);
+    const lastNames = column('lastName', true);
+    const proposals = await proposeShareCodes(
+      ctx,
+      accepted.map((_, i) => nameBase(firstNames[i], lastNames[i])),
     );
     const custom = accepted.map((r) => {
       const fields = fieldsWithPrefix(r, 'customFields.');
       return fields ? JSON.stringify(fields) : null;
     });
     const upserted = await trx.raw<{
-      rows: {
-        account_id: string;
-        id: string;
-        share_code: string | null;
-        first_name: string | null;
-        last_name: string | null;
-        inserted: boolean;
-      }[];
+      rows: { account_id: string; id: string; share_code: string; inserted: boolean }[];
     }>(
-      `insert into users as u (tenant_id, account_id, id, email, first_name, last_name, locale, custom_fields)
-       select ?, t.account_id, t.id, t.email, t.first_name, t.last_name, t.locale, coalesce(t.custom, '{}')
-         from unnest(?::text[], ?::text[], ?::text[], ?::text[], ?::text[], ?::text[], ?::jsonb[])
-           as t(account_id, id, email, first_name, last_name, locale, custom)
+      `insert into users as u
+         (tenant_id, account_id, id, email, first_name, last_name, locale, custom_fields, share_code)
+       select ?, t.account_id, t.id, t.email, t.first_name, t.last_name, t.locale, coalesce(t.custom, '{}'),
+              t.share_code
+         from unnest(?::text[], ?::text[], ?::text[], ?::text[], ?::text[], ?::text[], ?::jsonb[], ?::text[])
+           as t(account_id, id, email, first_name, last_name, locale, custom, share_code)
        on conflict (tenant_id, account_id, id) do update set
          email = coalesce(excluded.email, u.email),
          first_name = coalesce(excluded.first_name, u.first_name),
          last_name = coalesce(excluded.last_name, u.last_name),
          locale = coalesce(excluded.locale, u.locale),
          custom_fields = u.custom_fields || excluded.custom_fields,
+         share_code = coalesce(u.share_code, excluded.share_code),
          updated_at = now()
-       returning u.account_id, u.id, u.share_code, u.first_name, u.last_name, (xmax = 0) as inserted`,
+       returning u.account_id, u.id, u.share_code, (xmax = 0) as inserted`,
       [
         tenantId,
         accountIds,
         column('id'),
         column('email'),
-        column('firstName', true),
-        column('lastName', true),
+        firstNames,
+        lastNames,
         column('locale'),
         custom,
+        proposals,
       ] as unknown as readonly Knex.RawBinding[],
     );
     const inserted = new Set(
@@ -237,56 +249,93 @@ async function upsertUsersInBulk(ctx: ChunkContext, rows: ImportRow[]): Promise<
     if (accepted.some((r) => !inserted.has(userKey(r)) && (cell(r, 'firstName') || cell(r, 'lastName')))) {
       await notifyTenantChanged(trx, tenantId, 'codes');
     }
-    await assignCodesInBulk(
+    // Users that took their proposal (new ones, and any that had no code) claim it now.
+    const proposed = new Set(proposals);
+    await claimShareCodes(
       ctx,
-      upserted.rows.filter((u) => u.share_code === null),
+      upserted.rows.filter((u) => proposed.has(u.share_code)),
     );
-    await stampFirstUsers(ctx, [...new Set(accountIds)]);
+    await stampFirstUsers(
+      ctx,
+      distinctAccounts.filter((id) => !createdIds.has(id)),
+    );
   }
   return rows.map((row) => results.get(row.line)!);
 }
 
-async function assignCodesInBulk(
+/**
+ * A share code for each user of a run, distinct within the run and free when looked at: the name's code
+ * when no one holds it, else the name's first letters with a random tail (a random code without a name).
+ */
+async function proposeShareCodes(ctx: ChunkContext, bases: (string | null)[]): Promise<string[]> {
+  const wanted = [...new Set(bases.flatMap((b) => (b ? [b.slice(0, 15)] : [])))];
+  const used = await createReferralCodesRepo(ctx.trx).takenAmong(ctx.tenant.id, wanted, ctx.trx);
+  return bases.map((base) => {
+    if (!base) return randomCode();
+    const code = base.slice(0, 15);
+    if (used.has(code)) return `${base.slice(0, 9)}${randomCode(6)}`;
+    used.add(code);
+    return code;
+  });
+}
+
+/**
+ * Claims the codes users were given in referral_codes. A code a concurrent writer claimed since it was
+ * proposed is replaced: those users get fresh codes, by rounds of random tails until each has one.
+ */
+export async function claimShareCodes(
   ctx: ChunkContext,
-  users: { account_id: string; id: string; first_name: string | null; last_name: string | null }[],
+  users: { account_id: string; id: string; share_code: string }[],
 ): Promise<void> {
+  if (users.length === 0) return;
   const { trx } = ctx;
-  let pending = users.map((u) => ({ ...u, base: nameBase(u.first_name, u.last_name) }));
-  const claimed: { code: string; account_id: string; user_id: string }[] = [];
-  for (let round = 0; pending.length > 0; round += 1) {
-    if (round > 20) throw new Error('could not find free share codes');
-    const candidates = pending.map((u) =>
-      !u.base ? randomCode() : round === 0 ? u.base.slice(0, 15) : `${u.base.slice(0, 9)}${randomCode(6)}`,
-    );
+  const claim = async (codes: string[], owners: { account_id: string; id: string }[]) => {
     const won = await trx.raw<{ rows: { code: string; account_id: string; user_id: string }[] }>(
       `insert into referral_codes (tenant_id, code, account_id, user_id)
        select ?, code, account_id, user_id from unnest(?::text[], ?::text[], ?::text[]) as t(code, account_id, user_id)
        on conflict do nothing
        returning code, account_id, user_id`,
-      [ctx.tenant.id, candidates, pending.map((u) => u.account_id), pending.map((u) => u.id)],
+      [ctx.tenant.id, codes, owners.map((u) => u.account_id), owners.map((u) => u.id)],
     );
-    // Two rows of one statement may propose the same code: the second one is skipped, like a taken one.
     const wonBy = new Set(won.rows.map((w) => `${w.account_id}\u0000${w.user_id}`));
-    claimed.push(...won.rows);
-    pending = pending.filter((u) => !wonBy.has(`${u.account_id}\u0000${u.id}`));
-  }
-  if (claimed.length === 0) return;
-  await trx.raw(
-    `update users u set share_code = t.code
-       from unnest(?::text[], ?::text[], ?::text[]) as t(code, account_id, user_id)
-      where u.tenant_id = ? and u.account_id = t.account_id and u.id = t.user_id`,
-    [
-      claimed.map((c) => c.code),
-      claimed.map((c) => c.account_id),
-      claimed.map((c) => c.user_id),
-      ctx.tenant.id,
-    ],
+    return { won: won.rows, lost: owners.filter((u) => !wonBy.has(`${u.account_id}\u0000${u.id}`)) };
+  };
+  let { lost } = await claim(
+    users.map((u) => u.share_code),
+    users,
   );
+  const replaced: { code: string; account_id: string; user_id: string }[] = [];
+  for (let round = 0; lost.length > 0; round += 1) {
+    if (round > 20) throw new Error('could not find free share codes');
+    const attempt = await claim(
+      lost.map(() => randomCode()),
+      lost,
+    );
+    replaced.push(...attempt.won);
+    lost = attempt.lost;
+  }
+  if (replaced.length > 0) {
+    await trx.raw(
+      `update users u set share_code = t.code
+         from unnest(?::text[], ?::text[], ?::text[]) as t(code, account_id, user_id)
+        where u.tenant_id = ? and u.account_id = t.account_id and u.id = t.user_id`,
+      [
+        replaced.map((c) => c.code),
+        replaced.map((c) => c.account_id),
+        replaced.map((c) => c.user_id),
+        ctx.tenant.id,
+      ],
+    );
+  }
   await notifyTenantChanged(trx, ctx.tenant.id, 'new-code');
 }
 
-/** First identified user of an account: the fact is stamped once; a referral that now has a step due is marked. */
+/**
+ * Accounts that existed before this run and had no identified user yet: the fact is stamped once; a
+ * referral that now has a step due is marked.
+ */
 async function stampFirstUsers(ctx: ChunkContext, accountIds: string[]): Promise<void> {
+  if (accountIds.length === 0) return;
   const { trx } = ctx;
   const stamped = await trx.raw<{ rows: AccountRow[] }>(
     `update accounts set first_user_at = clock_timestamp(), updated_at = now()
@@ -378,33 +427,32 @@ async function applyEvents(ctx: ChunkContext, rows: ImportRow[]): Promise<RowRes
   });
 }
 
-/** One statement for a run of events, each row its own request under its own key (see user-events.repo). */
+/** A run of events, each row its own request under its own key (see user-events.repo storeEach). */
 async function storeEventsInBulk(ctx: ChunkContext, rows: ImportRow[]): Promise<RowResult[]> {
-  const receivedAt = new Date(ctx.nowMs);
-  const requests: StoreRequest[] = rows.map((row) => {
+  const requests = rows.map((row) => {
     const event = eventOf(row);
     return {
-      tenantId: ctx.tenant.id,
       idempotencyKey: cell(row, 'idempotencyKey') ?? null,
-      receivedAt,
-      events: [
-        {
-          id: uuidv7(),
-          accountId: row.cells.get('accountId')!,
-          userId: row.cells.get('userId')!,
-          key: event.key,
-          fields: event.fields,
-          dateTriggeredMs: event.dateTriggered ?? ctx.nowMs,
-        },
-      ],
+      event: {
+        id: uuidv7(),
+        accountId: row.cells.get('accountId')!,
+        userId: row.cells.get('userId')!,
+        key: event.key,
+        fields: event.fields,
+        dateTriggeredMs: event.dateTriggered ?? ctx.nowMs,
+      },
     };
   });
-  const outcomes = await createUserEventsRepo(ctx.trx).storeMany(requests);
+  const outcomes = await createUserEventsRepo(ctx.trx).storeEach(
+    ctx.trx,
+    ctx.tenant.id,
+    new Date(ctx.nowMs),
+    requests,
+  );
   return rows.map((row, i) => {
-    const outcome = outcomes[i]!;
-    switch (outcome.kind) {
+    switch (outcomes[i]) {
       case 'stored':
-        return ok(row.line, requests[i]!.events[0]!.id);
+        return ok(row.line, requests[i]!.event.id);
       case 'userNotFound':
         return rejected(
           row.line,

@@ -1,4 +1,4 @@
-import type { Readable } from 'node:stream';
+import { pipeline, type Readable } from 'node:stream';
 import { CsvError, parse } from 'csv-parse';
 import { parse as parseSync } from 'csv-parse/sync';
 import type { ImportFormat } from './validate-file';
@@ -127,7 +127,9 @@ async function* readCsvRecords(
   offset: number,
   line: number,
 ): AsyncGenerator<ImportRecord> {
-  const parser = source.pipe(parse({ ...CSV_OPTIONS, bom: offset === 0, info: true }));
+  const parser = parse({ ...CSV_OPTIONS, bom: offset === 0, info: true });
+  // Unlike pipe(), a pipeline ends the parser (and so the reading) when the source is destroyed early.
+  pipeline(source, parser, () => undefined);
   let nextLine = line;
   let lastEnd = offset;
   try {

@@ -1,3 +1,4 @@
+import type { Knex } from 'knex';
 import type { DbOrTrx } from '../db/knex';
 import { IDEMPOTENCY_RETENTION_MS } from '../domain/user-events.schema';
 import { createMicroBatcher, type MicroBatcher } from '../micro-batcher';
@@ -188,9 +189,82 @@ export function createUserEventsRepo(db: DbOrTrx) {
       return writerFor(trx).submit(request);
     },
 
-    /** Stores many requests in one statement on this connection (import chunks); keys must be distinct. */
-    storeMany(requests: StoreRequest[]): Promise<StoreResult[]> {
-      return requests.length === 0 ? Promise.resolve([]) : storeMany(db, requests);
+    /**
+     * Stores many one-event requests of a tenant (import rows, keys distinct) on a transaction's
+     * connection in three set-based statements, so the cost grows with the rows and not their square:
+     * the named users are KEY SHARE-locked (a concurrent deletion cannot leave orphan events), the keys
+     * of requests whose user exists are claimed (inserted, or an expired one replaced; a live key is
+     * left alone and its request stores nothing), then the events of requests that may go are inserted.
+     */
+    async storeEach(
+      trx: Knex.Transaction,
+      tenantId: string,
+      receivedAt: Date,
+      requests: { idempotencyKey: string | null; event: NewUserEvent }[],
+    ): Promise<('stored' | 'userNotFound' | 'keyUsed')[]> {
+      if (requests.length === 0) return [];
+      const found = await trx.raw<{ rows: { account_id: string; user_id: string }[] }>(
+        `select u.account_id, u.id as user_id from users u
+           join (select distinct * from unnest(?::text[], ?::text[]) as n(account_id, user_id)) t
+             on u.account_id = t.account_id and u.id = t.user_id
+          where u.tenant_id = ?
+          for key share of u`,
+        [requests.map((r) => r.event.accountId), requests.map((r) => r.event.userId), tenantId],
+      );
+      const existing = new Set(found.rows.map((u) => `${u.account_id}\u0000${u.user_id}`));
+      const outcomes = requests.map((r): 'stored' | 'userNotFound' | 'keyUsed' =>
+        existing.has(`${r.event.accountId}\u0000${r.event.userId}`)
+          ? ('stored' as const)
+          : ('userNotFound' as const),
+      );
+      const keyed = requests.filter((r, i) => outcomes[i] === 'stored' && r.idempotencyKey !== null);
+      if (keyed.length > 0) {
+        const claimed = await trx.raw<{ rows: { key: string }[] }>(
+          `insert into idempotency_keys as k (tenant_id, key, received_at, event_ids)
+           select ?, t.key, ?::timestamptz, array[t.event_id] from unnest(?::text[], ?::uuid[]) as t(key, event_id)
+           on conflict (tenant_id, key) do update
+             set received_at = excluded.received_at, event_ids = excluded.event_ids
+             where k.received_at <= excluded.received_at - make_interval(secs => ?::bigint / 1000.0)
+           returning k.key`,
+          [
+            tenantId,
+            receivedAt,
+            keyed.map((r) => r.idempotencyKey!),
+            keyed.map((r) => r.event.id),
+            IDEMPOTENCY_RETENTION_MS,
+          ],
+        );
+        const won = new Set(claimed.rows.map((c) => c.key));
+        requests.forEach((r, i) => {
+          if (outcomes[i] === 'stored' && r.idempotencyKey !== null && !won.has(r.idempotencyKey)) {
+            outcomes[i] = 'keyUsed';
+          }
+        });
+      }
+      const events = requests.filter((_, i) => outcomes[i] === 'stored');
+      if (events.length > 0) {
+        const column = <T>(pick: (r: (typeof events)[number]) => T) => events.map(pick);
+        await trx.raw(
+          `insert into user_events
+             (id, tenant_id, account_id, user_id, key, fields, date_triggered, date_received, idempotency_key)
+           select t.id, ?, t.account_id, t.user_id, t.key, t.fields, to_timestamp(t.triggered_ms / 1000.0),
+                  ?::timestamptz, t.idempotency_key
+             from unnest(?::uuid[], ?::text[], ?::text[], ?::text[], ?::jsonb[], ?::bigint[], ?::text[])
+               as t(id, account_id, user_id, key, fields, triggered_ms, idempotency_key)`,
+          [
+            tenantId,
+            receivedAt,
+            column((r) => r.event.id),
+            column((r) => r.event.accountId),
+            column((r) => r.event.userId),
+            column((r) => r.event.key),
+            column((r) => JSON.stringify(r.event.fields)),
+            column((r) => r.event.dateTriggeredMs),
+            column((r) => r.idempotencyKey),
+          ] as unknown as readonly Knex.RawBinding[],
+        );
+      }
+      return outcomes;
     },
 
     /** The key's receipt and the event ids stored then, if it is live (received after cutoff). */

@@ -5,6 +5,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { claimShareCodes } from '../../shared/imports/apply';
 import { importClient } from '../helpers/imports';
 import { startReferralApi, uid, type ReferralApi } from '../helpers/referrals';
 
@@ -195,6 +196,39 @@ describe('MUTATION/USER rules as identification', () => {
       .where({ tenant_id: api.tenantId })
       .whereIn('account_id', accounts);
     expect(owned).toHaveLength(3);
+  });
+
+  test('a proposed share code that a concurrent writer claimed first is replaced by a fresh one', async () => {
+    const holder = await referrer('Claim', `Race${Date.now().toString(36)}`);
+    const account = uid('acct');
+    const user = uid('user');
+    await db().transaction(async (trx) => {
+      // As the bulk upsert leaves it: the user written with its proposal, which the holder has since taken.
+      await trx('accounts').insert({ tenant_id: api.tenantId, id: account });
+      await trx('users').insert({
+        tenant_id: api.tenantId,
+        account_id: account,
+        id: user,
+        share_code: holder.code,
+      });
+      await claimShareCodes(
+        {
+          trx,
+          tenant: { id: api.tenantId, alias: api.tenant.alias, conversionEventKey: null },
+          nowMs: 0,
+          lifecycle: [],
+        },
+        [{ account_id: account, id: user, share_code: holder.code }],
+      );
+    });
+    const stored = await db()('users')
+      .where({ tenant_id: api.tenantId, account_id: account, id: user })
+      .first();
+    expect(stored.share_code).not.toBe(holder.code);
+    const codes = await db()('referral_codes').where({ tenant_id: api.tenantId, account_id: account });
+    expect(codes.map((c) => c.code)).toEqual([stored.share_code]);
+    const held = await db()('referral_codes').where({ tenant_id: api.tenantId, code: holder.code });
+    expect(held.map((c) => c.user_id)).toEqual([holder.userId]);
   });
 
   test('JSON Lines with nested members, and CSV with a BOM, CRLF and a quoted newline', async () => {
