@@ -13,6 +13,7 @@ import { workflowIds, workflowTypes } from '../../shared/temporal/workflow-ids';
 import { IDEMPOTENCY_RETENTION_MS } from '../../shared/domain/user-events.schema';
 import type { ReconcilerInput } from '../../shared/types/referrals';
 import type { IdempotencyKeyPrunerInput } from '../../shared/types/system';
+import { buildWorkflowBundleInChild } from './workflow-bundle';
 
 export interface RunningWorker {
   httpPort: number;
@@ -22,7 +23,7 @@ export interface RunningWorker {
 }
 
 export interface WorkerStartOptions {
-  /** Prebuilt workflow bundle (tests build it once); default: bundle workflows/ at start. */
+  /** Prebuilt workflow bundle (tests build it once); default: bundle workflows/ at start, in a child process. */
   workflowBundle?: WorkerOptions['workflowBundle'];
   taskQueue?: string;
   httpPort?: number;
@@ -118,13 +119,12 @@ export async function startWorker(
   await registerSearchAttributes(admin);
   const metrics = createMetrics();
 
+  const built = options.workflowBundle ? undefined : await buildWorkflowBundleInChild();
   const worker = await Worker.create({
     connection,
     namespace: config.TEMPORAL_NAMESPACE,
     taskQueue,
-    ...(options.workflowBundle
-      ? { workflowBundle: options.workflowBundle }
-      : { workflowsPath: require.resolve('../../workflows') }),
+    workflowBundle: options.workflowBundle ?? { codePath: built!.codePath },
     activities: createActivities({
       db,
       temporal: admin,
@@ -172,6 +172,7 @@ export async function startWorker(
         await done.catch((err: unknown) => logger.error({ err }, 'worker stopped with an error'));
         await closeServer(server);
         await Promise.allSettled([connection.close(), admin.connection.close(), db.destroy()]);
+        built?.remove();
       })();
       return closing;
     },

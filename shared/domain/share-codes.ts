@@ -41,11 +41,21 @@ export function candidateCode(base: string, n: number): string {
 // No 0/O or 1/I: people read codes aloud and type them from screenshots.
 const RANDOM_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 
+/** Random bytes drawn a page at a time: an import proposes thousands of codes per chunk. */
+const randomPool = Buffer.alloc(4096);
+let randomPoolUsed = randomPool.length;
+
 /** A random code for users without a name (or whose name's codes are all taken). */
 export function randomCode(length = 10): string {
-  const bytes = crypto.randomBytes(length);
+  if (randomPoolUsed + length > randomPool.length) {
+    crypto.randomFillSync(randomPool);
+    randomPoolUsed = 0;
+  }
   let out = '';
-  for (const b of bytes) out += RANDOM_ALPHABET[b % RANDOM_ALPHABET.length];
+  // 32 letters divide 256, so every letter is equally likely.
+  for (let i = 0; i < length; i += 1)
+    out += RANDOM_ALPHABET[randomPool[randomPoolUsed + i]! % RANDOM_ALPHABET.length];
+  randomPoolUsed += length;
   return out;
 }
 

@@ -1,0 +1,38 @@
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { bundleWorkflowCode } from '@temporalio/worker';
+
+/**
+ * The workflow bundle is built by webpack. Built inside the worker, webpack's modules and caches would
+ * stay in its heap for the life of the process (about 100 MiB of resident memory, a fifth of the budget
+ * an import worker has), so the worker builds it in a short-lived child process of the same runtime and
+ * loads the file. Each start builds afresh: a bundle can never be stale.
+ */
+export async function buildWorkflowBundleInChild(): Promise<{ codePath: string; remove(): void }> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'referral-workflows-'));
+  const codePath = path.join(dir, 'workflow-bundle.js');
+  // execArgv carries tsx's loader when the worker runs from TypeScript sources.
+  await promisify(execFile)(process.execPath, [...process.execArgv, __filename, codePath], {
+    maxBuffer: 16 * 1024 * 1024,
+  });
+  return { codePath, remove: () => fs.rmSync(dir, { recursive: true, force: true }) };
+}
+
+async function writeBundle(file: string): Promise<void> {
+  const quiet = () => undefined;
+  const bundle = await bundleWorkflowCode({
+    workflowsPath: require.resolve('../../workflows'),
+    logger: { log: quiet, trace: quiet, debug: quiet, info: quiet, warn: quiet, error: console.error },
+  });
+  fs.writeFileSync(file, bundle.code);
+}
+
+if (require.main === module) {
+  writeBundle(process.argv[2]!).catch((err: unknown) => {
+    process.stderr.write(`workflow bundle failed: ${(err as Error).stack ?? String(err)}\n`);
+    process.exit(1);
+  });
+}
