@@ -106,8 +106,10 @@ async function validateCsv(source: Readable, type: JobType, errors: ErrorList): 
       nextLine += linesSpanned(cells);
       if (!header) {
         header = cells.map((c) => c.trim());
-        for (const problem of headerProblems(type, header)) errors.add(line, problem);
-        headerOk = errors.count === 0;
+        // Its own problems only: the byte checks run ahead of the parser and may have found later lines'.
+        const problems = headerProblems(type, header);
+        for (const problem of problems) errors.add(line, problem);
+        headerOk = problems.length === 0;
         return null;
       }
       if (cells.length === 1 && cells[0] === '' && header.length !== 1) {

@@ -551,6 +551,55 @@ describe('jobs', () => {
     if (job.status === 'COMPLETED') expect(job.stats.recordsFailed).toBe(job.stats.recordsProcessed);
   });
 
+  test('bad rows, through the gateway: line-numbered validation errors, and a job that rejects only them', async () => {
+    const a = uid('acct');
+    const content = Buffer.concat([
+      Buffer.from(
+        [
+          'id,accountId,accountStatus,firstName,customFields.bio',
+          `good1,${a}-1,,Ada,`, // line 2
+          `enum,${a}-2,GOLD,,`, // line 3: bad enum
+          `long,${a}-3,,${'x'.repeat(101)},`, // line 4: over-long cell
+          '', // line 5: empty line
+          `wide,${a}-5,,,,extra`, // line 6: more cells than the header
+          `,${a}-6,,,`, // line 7: required cell empty
+          '',
+        ].join('\n'),
+      ),
+      Buffer.from(`utf8,${a}-8,,`), // line 8: invalid UTF-8 in a cell
+      Buffer.from([0xc3, 0x28]),
+      Buffer.from(`,\ngood2,${a}-9,,Bea,"two\nlines"\n`), // line 9 (spans 10)
+    ]);
+    const fileRef = await jobs.upload('bad-rows.csv', content);
+    expect(await jobs.validate(fileRef, 'MUTATION/USER')).toEqual([
+      'line 3: column "accountStatus" must be one of TRIAL, PAID, FREE, CANCELLED',
+      'line 4: column "firstName" is longer than 100 characters',
+      'line 5: empty line',
+      'line 6: 6 cells, but the header has 5 columns',
+      'line 7: column "id" is required',
+      'line 8: invalid UTF-8',
+    ]);
+    const job = await jobs.waitFor((await jobs.create({ fileRef, type: 'MUTATION/USER' })).id);
+    expect(job).toMatchObject({
+      status: 'COMPLETED',
+      stats: { recordsProcessed: 8, recordsFailed: 6, recordsTotal: 8 },
+    });
+    expect((await jobs.results(job)).map((r) => [r[0], r[1]])).toEqual([
+      ['2', 'SUCCESS'],
+      ['3', 'FAILED'],
+      ['4', 'FAILED'],
+      ['5', 'FAILED'],
+      ['6', 'FAILED'],
+      ['7', 'FAILED'],
+      ['8', 'FAILED'],
+      ['9', 'SUCCESS'],
+    ]);
+    const stored = await db()('users')
+      .where({ tenant_id: api.tenantId })
+      .where('account_id', 'like', `${a}-%`);
+    expect(stored.map((u) => u.id).sort()).toEqual(['good1', 'good2']);
+  });
+
   test('abortJob stops a running job after its chunk: applied rows stay applied and counted', async () => {
     const a = uid('acct');
     const rows = Array.from({ length: 3000 }, (_, i) => `u${i},${a}-${i}`);
