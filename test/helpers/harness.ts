@@ -125,3 +125,12 @@ export async function postJson(url: string, body: unknown, headers: Record<strin
   }
   return { status: res.status, headers: res.headers, text, json: json as Record<string, any> };
 }
+
+/** Polls until check() holds: a change reaches a gateway's cache when its notification does. */
+export async function eventually(what: string, check: () => Promise<boolean>, attempts = 200): Promise<void> {
+  for (let i = 0; i < attempts; i += 1) {
+    if (await check()) return;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`never became true: ${what}`);
+}

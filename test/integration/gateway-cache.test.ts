@@ -11,6 +11,7 @@ import { LISTENER_APPLICATION_NAME } from '../../shared/cache/invalidation-liste
 import { createDb } from '../../shared/db/knex';
 import { createTenant, rotateApiKey, type IssuedKey } from '../../shared/domain/tenants';
 import {
+  eventually,
   basic,
   createTestTenant,
   startTestGateway,
@@ -31,15 +32,6 @@ async function call(gw: TestGateway, tenant: IssuedKey, method: string, path: st
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   return { status: res.status, body: (await res.json()) as Json };
-}
-
-/** Polls until check() holds: a change reaches another gateway when its notification does. */
-async function eventually(what: string, check: () => Promise<boolean>, attempts = 200): Promise<void> {
-  for (let i = 0; i < attempts; i += 1) {
-    if (await check()) return;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`never became true: ${what}`);
 }
 
 const codeOf = (gw: TestGateway, tenant: IssuedKey, code: string) => call(gw, tenant, 'GET', `/code/${code}`);
