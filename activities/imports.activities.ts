@@ -32,10 +32,9 @@ export interface ImportActivityDeps {
   metrics?: Metrics;
   /** Rows per chunk: one transaction, one ledger row, one heartbeat. */
   importChunkRows?: number;
+  /** How long one activity call applies chunks before handing back to the workflow (which may continue as new). */
+  importActivityBudgetMs?: number;
 }
-
-/** How long one activity call applies chunks before handing back to the workflow (which may continue-as-new). */
-const ACTIVITY_BUDGET_MS = 120_000;
 
 /** Line-level problems a data record has before anything is applied (what validation reports). */
 function recordProblem(type: JobType, format: 'csv' | 'jsonl', record: ImportRecord): string | null {
@@ -93,6 +92,7 @@ async function* checkedChunks(
 
 export function createImportActivities(deps: ImportActivityDeps) {
   const chunkRows = deps.importChunkRows ?? 5000;
+  const budgetMs = deps.importActivityBudgetMs ?? 120_000;
   const storage = () => {
     if (!deps.storage) throw new Error('import activities need file storage');
     return deps.storage;
@@ -270,7 +270,7 @@ export function createImportActivities(deps: ImportActivityDeps) {
           }
           // The rows before an unreadable record are applied; the job stops there.
           if (chunk.error !== undefined) return { state: 'failed', error: chunk.error };
-          if (Date.now() - started > ACTIVITY_BUDGET_MS) return { state: 'more' };
+          if (Date.now() - started >= budgetMs) return { state: 'more' };
         }
       } finally {
         // Stopping early: the prefetch in flight ends with its stream (and its failure is of no interest).

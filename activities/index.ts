@@ -15,6 +15,7 @@ export interface ActivityDeps {
   /** Uploaded import files and result files (import jobs). */
   storage?: FileStorage;
   importChunkRows?: number;
+  importActivityBudgetMs?: number;
 }
 
 /** Every activity the worker registers, built from real dependencies by the worker. */

@@ -126,6 +126,13 @@ export const CONFIG_VARIABLES = {
     description: 'Rows an import job applies per transaction (one ledger row and one heartbeat each).',
     usedBy: ['worker'],
   },
+  IMPORT_ACTIVITY_BUDGET_MS: {
+    schema: positiveInt,
+    default: '120000',
+    description:
+      'How long one import activity call applies chunks before handing back to its workflow (which continues as new every 200 calls).',
+    usedBy: ['worker'],
+  },
   IMPORT_HEARTBEAT_TIMEOUT_MS: {
     schema: positiveInt,
     default: '30000',

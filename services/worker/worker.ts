@@ -131,6 +131,7 @@ export async function startWorker(
       metrics,
       storage: createLocalFileStorage(config.fileStorageDir),
       importChunkRows: config.IMPORT_CHUNK_ROWS,
+      importActivityBudgetMs: config.IMPORT_ACTIVITY_BUDGET_MS,
     }),
     shutdownGraceTime: `${Math.max(1, Math.floor(config.SHUTDOWN_GRACE_MS / 2000))}s`,
   });
