@@ -172,3 +172,13 @@ export function userToken(
 ): string {
   return jwt.sign({ user: { id: userId, accountId, ...extra } }, hashApiKey(apiKey), { algorithm: 'HS256' });
 }
+
+/** A freshly identified user who can refer others: its account, id and share code. */
+export async function identifyReferrer(api: ReferralApi, first = 'Rita', last = 'Referrer') {
+  const res = await api.identify(uid('acct-r'), uid('user'), { firstName: first, lastName: last });
+  return {
+    accountId: res.body.accountId as string,
+    userId: res.body.id as string,
+    code: res.body.shareCode as string,
+  };
+}

@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { claimShareCodes } from '../../shared/imports/apply';
 import { importClient } from '../helpers/imports';
-import { startReferralApi, uid, type ReferralApi } from '../helpers/referrals';
+import { identifyReferrer, startReferralApi, uid, type ReferralApi } from '../helpers/referrals';
 
 const storageDir = fs.mkdtempSync(path.join(os.tmpdir(), 'referral-imports-'));
 let api: ReferralApi;
@@ -25,14 +25,7 @@ afterAll(async () => {
 const db = () => api.gw.deps.db;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-async function referrer(first = 'Rita', last = 'Referrer') {
-  const res = await api.identify(uid('acct-r'), uid('user'), { firstName: first, lastName: last });
-  return {
-    accountId: res.body.accountId as string,
-    userId: res.body.id as string,
-    code: res.body.shareCode as string,
-  };
-}
+const referrer = (first?: string, last?: string) => identifyReferrer(api, first, last);
 
 /** An account's view with ids and times left out, to compare an imported account with an API one. */
 function shape(account: Record<string, any>) {

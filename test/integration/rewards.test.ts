@@ -2,7 +2,7 @@
  * Program settings, code lookup, account rewards, credit balances, and what operators see in Temporal.
  */
 import { workflowIds } from '../../shared/temporal/workflow-ids';
-import { startReferralApi, uid, type ReferralApi } from '../helpers/referrals';
+import { identifyReferrer, startReferralApi, uid, type ReferralApi } from '../helpers/referrals';
 
 let api: ReferralApi;
 beforeAll(async () => {
@@ -51,14 +51,7 @@ async function setProgram(input: Record<string, unknown>) {
   return res.data.updateProgram;
 }
 
-async function referrer(first = 'Rita', last = 'Referrer') {
-  const res = await api.identify(uid('acct-r'), uid('user'), { firstName: first, lastName: last });
-  return {
-    accountId: res.body.accountId as string,
-    userId: res.body.id as string,
-    code: res.body.shareCode as string,
-  };
-}
+const referrer = (first?: string, last?: string) => identifyReferrer(api, first, last);
 
 /** An account referred by the code and converted (identified user + PAID). */
 async function convertedReferral(code: string) {
