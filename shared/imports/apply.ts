@@ -444,7 +444,6 @@ async function storeEventsInBulk(ctx: ChunkContext, rows: ImportRow[]): Promise<
     };
   });
   const outcomes = await createUserEventsRepo(ctx.trx).storeEach(
-    ctx.trx,
     ctx.tenant.id,
     new Date(ctx.nowMs),
     requests,

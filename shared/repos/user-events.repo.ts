@@ -197,12 +197,14 @@ export function createUserEventsRepo(db: DbOrTrx) {
      * left alone and its request stores nothing), then the events of requests that may go are inserted.
      */
     async storeEach(
-      trx: Knex.Transaction,
       tenantId: string,
       receivedAt: Date,
       requests: { idempotencyKey: string | null; event: NewUserEvent }[],
     ): Promise<('stored' | 'userNotFound' | 'keyUsed')[]> {
       if (requests.length === 0) return [];
+      if (!db.isTransaction)
+        throw new Error('storeEach runs in a transaction (its user locks end at commit)');
+      const trx = db;
       const found = await trx.raw<{ rows: { account_id: string; user_id: string }[] }>(
         `select u.account_id, u.id as user_id from users u
            join (select distinct * from unnest(?::text[], ?::text[]) as n(account_id, user_id)) t
