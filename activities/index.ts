@@ -1,9 +1,12 @@
+import type { SecretBox } from '../shared/crypto/secret-box';
 import type { Db } from '../shared/db/knex';
 import type { Metrics } from '../shared/metrics';
+import type { PaymentProcessorFactory } from '../shared/processors/payment-processor';
 import type { FileStorage } from '../shared/storage/file-storage';
 import type { TemporalDeps } from '../shared/temporal/client';
 import { createEventActivities } from './events.activities';
 import { createImportActivities } from './imports.activities';
+import { createProcessorActivities } from './processor.activities';
 import { createReferralActivities } from './referrals.activities';
 import { createSystemActivities } from './system.activities';
 
@@ -16,6 +19,10 @@ export interface ActivityDeps {
   storage?: FileStorage;
   importChunkRows?: number;
   importActivityBudgetMs?: number;
+  /** Opens tenants' processor private keys (payment-processor activities). */
+  secretBox?: SecretBox;
+  processors?: PaymentProcessorFactory;
+  processorOptions?: { baseUrl?: string; timeoutMs: number };
 }
 
 /** Every activity the worker registers, built from real dependencies by the worker. */
@@ -25,6 +32,7 @@ export function createActivities(deps: ActivityDeps) {
     ...createReferralActivities(deps),
     ...createEventActivities(deps),
     ...createImportActivities(deps),
+    ...createProcessorActivities(deps),
   };
 }
 

@@ -237,6 +237,24 @@ export const CONFIG_VARIABLES = {
     description: 'How long SIGTERM waits for in-flight requests and activities before forcing exit.',
     usedBy: ['gateway', 'worker', 'launcher'],
   },
+  SECRET_KEY: {
+    schema: z.string().min(32, 'must be at least 32 characters (e.g. `openssl rand -base64 32`)').optional(),
+    description:
+      'Encrypts payment-processor private keys at rest (AES-256-GCM). Unset: connecting a processor is refused; `npm start` generates one under {DATA_DIR}/secret-key. Changing it makes stored keys unreadable (reconnect).',
+    usedBy: ['gateway', 'worker', 'launcher'],
+  },
+  PROCESSOR_BASE_URL: {
+    schema: z.url().optional(),
+    description:
+      "Send the payment processor's API calls to this URL instead of its sandbox or production host (e.g. the local stand-in of `npm run start:processor-sandbox`).",
+    usedBy: ['worker'],
+  },
+  PROCESSOR_TIMEOUT_MS: {
+    schema: positiveInt,
+    default: '10000',
+    description: 'Timeout of one payment-processor API call (the workflow retries it with backoff).',
+    usedBy: ['worker'],
+  },
   DEMO_TENANT_ALIAS: {
     schema: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/),
     default: 'demo',

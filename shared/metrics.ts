@@ -5,6 +5,7 @@ export interface Metrics {
   registry: Registry;
   httpRequestDuration: Histogram<'method' | 'route' | 'status'>;
   workflowStarts: Counter<'workflow_type' | 'outcome'>;
+  processorNotifications: Counter<'kind' | 'duplicate'>;
 }
 
 export function createMetrics(options: { collectDefaults?: boolean } = {}): Metrics {
@@ -23,6 +24,12 @@ export function createMetrics(options: { collectDefaults?: boolean } = {}): Metr
       name: 'workflow_starts_total',
       help: 'Workflow starts requested by this process, by workflow type and outcome (started, existing)',
       labelNames: ['workflow_type', 'outcome'],
+      registers: [registry],
+    }),
+    processorNotifications: new Counter({
+      name: 'processor_notifications_total',
+      help: 'Verified payment-processor notifications received, by kind and whether it was a redelivery',
+      labelNames: ['kind', 'duplicate'],
       registers: [registry],
     }),
   };

@@ -6,3 +6,6 @@ export { referralReconcilerWorkflow } from './referral-reconciler.workflow';
 export { idempotencyKeyPrunerWorkflow } from './idempotency-key-pruner.workflow';
 export { importJobWorkflow } from './import-job.workflow';
 export { noopWorkflow } from './noop.workflow';
+export { processorNotificationWorkflow } from './processor-notification.workflow';
+export { discountSyncWorkflow } from './discount-sync.workflow';
+export { notificationDispatcherWorkflow } from './notification-dispatcher.workflow';

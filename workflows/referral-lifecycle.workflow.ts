@@ -4,6 +4,7 @@ import {
   continueAsNew,
   defineSignal,
   defineUpdate,
+  patched,
   proxyLocalActivities,
   setCurrentDetails,
   setHandler,
@@ -24,6 +25,13 @@ export const REFERRAL_STATUS_ATTRIBUTE = { name: 'ReferralStatus', type: 'KEYWOR
 const { reconcileReferral } = proxyLocalActivities<Activities>({
   startToCloseTimeout: '10 seconds',
   retry: { initialInterval: '200 milliseconds', backoffCoefficient: 2, maximumInterval: '30 seconds' },
+});
+
+// Asking for the referrer's discount sync is a signal-with-start; failures retry with backoff, and the
+// sync itself is idempotent.
+const { requestReferrerDiscountSync } = proxyLocalActivities<Activities>({
+  startToCloseTimeout: '10 seconds',
+  retry: { initialInterval: '500 milliseconds', backoffCoefficient: 2, maximumInterval: '30 seconds' },
 });
 
 const MAX_REMEMBERED_EVENT_IDS = 100;
@@ -71,6 +79,19 @@ export async function referralLifecycleWorkflow(
     for (const id of batch) applied.add(id);
     // Each upsert is a history event and a visibility write: only when the status moved.
     if ((snapshot?.status ?? 'DELETED') !== previous) publish(snapshot);
+    // Added with the payment-processor integration: histories recorded before it replay without it.
+    if (
+      snapshot?.referrerAccountId &&
+      snapshot.rewardsGranted + snapshot.rewardsCancelled > 0 &&
+      patched('referrer-discount-sync')
+    ) {
+      await requestReferrerDiscountSync({
+        tenantId: input.tenantId,
+        tenantAlias: input.tenantAlias,
+        accountId: snapshot.referrerAccountId,
+        reason: `referral ${snapshot.referralId} ${snapshot.status}`,
+      });
+    }
 
     if (!snapshot || snapshot.status === 'ENDED') {
       await condition(allHandlersFinished);

@@ -10,6 +10,7 @@ import { accountRoutes } from './routes/accounts.routes';
 import { eventRoutes } from './routes/events.routes';
 import { fileRoutes } from './routes/files.routes';
 import { integrationRoutes } from './routes/integrations.routes';
+import { processorRoutes } from './routes/processor.routes';
 import { programRoutes } from './routes/program.routes';
 import { shareLinkRoutes } from './routes/share-links.routes';
 import { userRoutes } from './routes/users.routes';
@@ -33,6 +34,7 @@ export function createApp(deps: GatewayDeps): Koa<GatewayState> {
   eventRoutes(api, deps);
   integrationRoutes(api, deps);
   fileRoutes(api, deps);
+  processorRoutes(api, deps);
 
   const links = shareLinkRoutes(deps);
   app.use(api.routes());

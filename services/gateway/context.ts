@@ -2,12 +2,15 @@ import type { Context, DefaultState, ParameterizedContext } from 'koa';
 import type { TenantCache } from '../../shared/cache/tenant-cache';
 import type { UsedKeysCache } from '../../shared/cache/used-keys-cache';
 import type { Config } from '../../shared/config';
+import type { SecretBox } from '../../shared/crypto/secret-box';
 import type { Db } from '../../shared/db/knex';
 import type { Logger } from '../../shared/logger';
 import type { FileStorage } from '../../shared/storage/file-storage';
 import type { Metrics } from '../../shared/metrics';
+import type { PaymentProcessorFactory } from '../../shared/processors/payment-processor';
 import type { TemporalDeps } from '../../shared/temporal/client';
 import type { UserIdentity } from '../../shared/domain/user-jwt';
+import type { NotificationDispatcher } from './notification-dispatcher';
 
 /** Everything the gateway needs, injected so tests can build an app against real but isolated parts. */
 export interface GatewayDeps {
@@ -22,6 +25,12 @@ export interface GatewayDeps {
   storage: FileStorage;
   /** Idempotency keys seen used, so a replay is answered from memory (shared/cache/used-keys-cache). */
   usedKeys: UsedKeysCache;
+  /** Seals and opens payment-processor private keys; undefined without SECRET_KEY (connecting is refused). */
+  secretBox: SecretBox | undefined;
+  /** Builds a tenant's processor adapter (webhook verification). */
+  processors: PaymentProcessorFactory;
+  /** Starts stored processor notifications' workflows after the webhook is answered. */
+  notifications: NotificationDispatcher;
   /** Injectable clock (epoch ms) for JWT expiry and time windows. */
   now: () => number;
 }

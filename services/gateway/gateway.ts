@@ -8,7 +8,10 @@ import { closeServer, listen } from '../../shared/http';
 import type { Logger } from '../../shared/logger';
 import { createMetrics, type Metrics } from '../../shared/metrics';
 import { createTemporal } from '../../shared/temporal/client';
+import { secretBoxFor } from '../../shared/crypto/secret-box';
+import { createBraintreeProcessor } from '../../shared/processors/braintree.processor';
 import { createApp } from './app';
+import { createNotificationDispatcher } from './notification-dispatcher';
 
 export interface RunningGateway {
   port: number;
@@ -42,6 +45,7 @@ export async function startGateway(
   server.keepAliveTimeout = 65_000; // longer than common load balancers' idle timeout
   const port = await listen(server, config.PORT, config.HOST);
   const publicUrl = config.PUBLIC_URL ? config.publicUrl : `http://localhost:${port}`;
+  const notifications = createNotificationDispatcher({ db, temporal, metrics, logger });
   const app = createApp({
     config: { ...config, publicUrl },
     db,
@@ -51,6 +55,9 @@ export async function startGateway(
     cache: cache.cache,
     usedKeys: createUsedKeysCache({ maxEntries: USED_KEYS_CACHE_ENTRIES }),
     storage: createLocalFileStorage(config.fileStorageDir),
+    secretBox: secretBoxFor(config.SECRET_KEY),
+    processors: createBraintreeProcessor,
+    notifications,
     now: options.now ?? Date.now,
   });
   server.on('request', app.callback());
@@ -60,6 +67,8 @@ export async function startGateway(
     url: `http://localhost:${port}`,
     async close() {
       await closeServer(server);
+      // Stored notifications not started by now are started by the worker's dispatcher.
+      await Promise.race([notifications.drain(), new Promise((r) => setTimeout(r, 5000).unref())]);
       await cache.close();
       await Promise.allSettled([db.destroy(), temporal.connection.close()]);
     },

@@ -1,4 +1,5 @@
 import { loadConfigOrExit, type Config } from '../../shared/config';
+import { ensureDevSecretKey } from '../../shared/crypto/dev-secret-key';
 import { createDb, migrateLatest } from '../../shared/db/knex';
 import { ensureDemoTenant } from '../../shared/domain/demo-tenant';
 import { ensureLocalInfrastructure } from '../../shared/infra/local-infrastructure';
@@ -36,7 +37,12 @@ async function main() {
       callerHandlesSignals: true,
       onStarted: (stop) => stops.push(stop),
     });
-    const resolved: Config = { ...config, databaseUrl: pg.url, temporalAddress: temporal.address };
+    const resolved: Config = {
+      ...config,
+      databaseUrl: pg.url,
+      temporalAddress: temporal.address,
+      SECRET_KEY: config.SECRET_KEY ?? devSecretKey(config, logger),
+    };
 
     const db = createDb({ url: resolved.databaseUrl, poolMax: 2, applicationName: 'launcher' });
     await migrateLatest(db);
@@ -57,6 +63,15 @@ async function main() {
     await stopAll();
     process.exit(1);
   }
+}
+
+function devSecretKey(config: Config, logger: ReturnType<typeof createLogger>): string {
+  const { secretKey, file, created } = ensureDevSecretKey(config.dataDir);
+  logger.warn(
+    { file },
+    `SECRET_KEY is not set: ${created ? 'generated' : 'using'} a development key in ${file}. Set SECRET_KEY in production (it encrypts payment-processor keys).`,
+  );
+  return secretKey;
 }
 
 async function selfCheck(config: Config): Promise<SelfCheckResult> {

@@ -13,6 +13,9 @@ import { workflowIds, workflowTypes } from '../../shared/temporal/workflow-ids';
 import { IDEMPOTENCY_RETENTION_MS } from '../../shared/domain/user-events.schema';
 import type { ReconcilerInput } from '../../shared/types/referrals';
 import type { IdempotencyKeyPrunerInput } from '../../shared/types/system';
+import { secretBoxFor } from '../../shared/crypto/secret-box';
+import { createBraintreeProcessor } from '../../shared/processors/braintree.processor';
+import type { DispatchInput } from '../../shared/types/processors';
 import { buildWorkflowBundleInChild } from './workflow-bundle';
 
 export interface RunningWorker {
@@ -82,6 +85,24 @@ function startReconciler(temporal: TemporalDeps, config: Config, taskQueue: stri
   });
 }
 
+function startNotificationDispatcher(
+  temporal: TemporalDeps,
+  config: Config,
+  taskQueue: string,
+): Promise<void> {
+  return startSystemWorkflow<DispatchInput & { intervalMs: number }>(temporal, taskQueue, {
+    type: workflowTypes.notificationDispatcher,
+    id: workflowIds.notificationDispatcher(taskQueue),
+    arg: {
+      graceMs: config.RECONCILE_GRACE_MS,
+      intervalMs: config.RECONCILE_INTERVAL_MS,
+      batchSize: 100,
+      concurrency: 4,
+    },
+    summary: 'Starts the workflows of stored processor notifications that no gateway handed over',
+  });
+}
+
 /** Keys are deleted an hour after their window closes, so a gateway whose clock runs behind still finds them. */
 const PRUNE_MARGIN_MS = 60 * 60 * 1000;
 
@@ -132,6 +153,9 @@ export async function startWorker(
       storage: createLocalFileStorage(config.fileStorageDir),
       importChunkRows: config.IMPORT_CHUNK_ROWS,
       importActivityBudgetMs: config.IMPORT_ACTIVITY_BUDGET_MS,
+      secretBox: secretBoxFor(config.SECRET_KEY),
+      processors: createBraintreeProcessor,
+      processorOptions: { baseUrl: config.PROCESSOR_BASE_URL, timeoutMs: config.PROCESSOR_TIMEOUT_MS },
     }),
     shutdownGraceTime: `${Math.max(1, Math.floor(config.SHUTDOWN_GRACE_MS / 2000))}s`,
   });
@@ -161,7 +185,10 @@ export async function startWorker(
 
   const done = worker.run();
   logger.info({ taskQueue, httpPort }, 'worker running');
-  if (options.reconciler !== false) await startReconciler(admin, config, taskQueue);
+  if (options.reconciler !== false) {
+    await startReconciler(admin, config, taskQueue);
+    await startNotificationDispatcher(admin, config, taskQueue);
+  }
   if (options.keyPruner !== false) await startKeyPruner(admin, config, taskQueue);
   let closing: Promise<void> | undefined;
   return {

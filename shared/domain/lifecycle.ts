@@ -79,6 +79,12 @@ export async function reconcileReferral(db: Db, input: ReconcileInput): Promise<
       }
     }
     if (referral.lifecycle_pending_since) await referrals.clearLifecyclePending(referral.id, trx);
-    return { referralId: referral.id, status: referral.status, rewardsGranted, rewardsCancelled };
+    return {
+      referralId: referral.id,
+      status: referral.status,
+      referrerAccountId: referral.referrer_account_id,
+      rewardsGranted,
+      rewardsCancelled,
+    };
   });
 }

@@ -14,6 +14,7 @@ export interface AccountRow {
   first_user_at: Date | null;
   last_cancelled_at: Date | null;
   never_referable: boolean;
+  processor_status_at: Date | null;
   created_at: Date;
   updated_at: Date;
 }
@@ -28,6 +29,7 @@ export type AccountChanges = Partial<
     | 'currency'
     | 'payment_provider_id'
     | 'never_referable'
+    | 'processor_status_at'
   >
 >;
 

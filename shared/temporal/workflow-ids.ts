@@ -11,6 +11,11 @@ export const workflowIds = {
     `referral/${part(tenantAlias)}/${part(referredAccountId)}`,
   importJob: (tenantAlias: string, jobId: string) => `import/${part(tenantAlias)}/${part(jobId)}`,
   idempotencyKeyPruner: (taskQueue: string) => `system/idempotency-key-pruner/${part(taskQueue)}`,
+  notificationDispatcher: (taskQueue: string) => `system/notification-dispatcher/${part(taskQueue)}`,
+  /** `notificationKey` is already made of safe parts (see processorNotificationKey). */
+  processorNotification: (tenantAlias: string, processor: string, notificationKey: string) =>
+    `notification/${part(tenantAlias)}/${part(processor)}/${notificationKey}`,
+  discountSync: (tenantAlias: string, accountId: string) => `discount/${part(tenantAlias)}/${part(accountId)}`,
   /** Benchmark only: the no-op workflows bench/lifecycle.ts starts to measure the raw start rate. */
   benchNoop: (runKey: string, n: number) => `bench/noop/${part(runKey)}/${n}`,
 };
@@ -25,12 +30,24 @@ export function userEventMessageId(tenantAlias: string, idempotencyKey: string |
     : `user-event/${part(tenantAlias)}/event/${eventId}`;
 }
 
+/**
+ * A processor notification's natural key, `{kind}:{subject id}:{timestamp}`: a redelivery of the same
+ * notification has the same key, so it maps to the same row and the same workflow.
+ */
+export function processorNotificationKey(kind: string, subjectId: string | null, notifiedAt: Date): string {
+  const at = notifiedAt.toISOString().replace(/\.\d{3}Z$/, 'Z');
+  return `${part(kind)}:${part(subjectId ?? '-')}:${at}`;
+}
+
 export const workflowTypes = {
   selfCheck: 'selfCheckWorkflow',
   referralLifecycle: 'referralLifecycleWorkflow',
   referralReconciler: 'referralReconcilerWorkflow',
   idempotencyKeyPruner: 'idempotencyKeyPrunerWorkflow',
   importJob: 'importJobWorkflow',
+  processorNotification: 'processorNotificationWorkflow',
+  discountSync: 'discountSyncWorkflow',
+  notificationDispatcher: 'notificationDispatcherWorkflow',
   /** Benchmark only: the raw workflow start rate (bench/lifecycle.ts). */
   noop: 'noopWorkflow',
 } as const;
@@ -39,4 +56,5 @@ export const workflowTypes = {
 export const messageNames = {
   lifecycleSignal: 'lifecycle',
   lifecycleUpdate: 'applyLifecycle',
+  discountSyncSignal: 'syncDiscount',
 } as const;

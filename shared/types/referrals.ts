@@ -28,6 +28,8 @@ export interface ReconcileInput {
 export interface ReferralSnapshot {
   referralId: string;
   status: LifecycleStatus;
+  /** Whose credit a conversion or an end changes (optional: snapshots from before it was added lack it). */
+  referrerAccountId?: string;
   /** Rewards this application created or cancelled (0 when the message had already been applied). */
   rewardsGranted: number;
   rewardsCancelled: number;

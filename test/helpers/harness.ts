@@ -12,6 +12,9 @@ import { createLogger } from '../../shared/logger';
 import { createMetrics } from '../../shared/metrics';
 import { createTemporal } from '../../shared/temporal/client';
 import { createApp } from '../../services/gateway/app';
+import { createNotificationDispatcher } from '../../services/gateway/notification-dispatcher';
+import { secretBoxFor } from '../../shared/crypto/secret-box';
+import { createBraintreeProcessor } from '../../shared/processors/braintree.processor';
 import type { GatewayDeps } from '../../services/gateway/context';
 import { installTemporalRuntimeLogger } from '../../services/worker/runtime-logger';
 import { startWorker, type RunningWorker } from '../../services/worker/worker';
@@ -29,6 +32,8 @@ export function testConfig(env: Record<string, string> = {}): Config {
     PORT: '0',
     WORKER_HTTP_PORT: '0',
     HOST: '127.0.0.1',
+    SECRET_KEY: 'test-secret-key-that-is-at-least-32-characters',
+    PROCESSOR_TIMEOUT_MS: '2000',
     ...env,
   });
 }
@@ -66,6 +71,9 @@ export async function startTestGateway(
     cache: cache.cache,
     usedKeys: createUsedKeysCache({ maxEntries: USED_KEYS_CACHE_ENTRIES }),
     storage: createLocalFileStorage(config.fileStorageDir),
+    secretBox: secretBoxFor(config.SECRET_KEY),
+    processors: createBraintreeProcessor,
+    notifications: createNotificationDispatcher({ db, temporal, metrics, logger: testLogger }),
     now: options.now ?? Date.now,
   };
   const server = http.createServer(createApp(deps).callback());
@@ -78,6 +86,7 @@ export async function startTestGateway(
     api: (alias) => `${url}/api/v1/${alias}`,
     async close() {
       await closeServer(server);
+      await deps.notifications.drain();
       await cache.close();
       await Promise.allSettled([db.destroy(), temporal.connection.close()]);
     },

@@ -3,6 +3,7 @@ import type { GraphQLSchema } from 'graphql';
 import { accountModule } from './account.graphql';
 import { eventsModule } from './events.graphql';
 import { jobsModule } from './jobs.graphql';
+import { processorModule } from './processor.graphql';
 import { programModule } from './program.graphql';
 import { scalarsModule } from './scalars.graphql';
 import { tenantModule } from './tenant.graphql';
@@ -20,6 +21,7 @@ const modules: GraphQLModule[] = [
   accountModule,
   eventsModule,
   jobsModule,
+  processorModule,
 ];
 
 export function buildSchema(): GraphQLSchema {

@@ -58,3 +58,21 @@ declare module 'koa' {
     body?: unknown;
   }
 }
+
+/**
+ * Form bodies (application/x-www-form-urlencoded, as payment processors post webhooks): size-limited,
+ * parsed to an object of strings (a repeated field keeps its first value) on ctx.request.body.
+ */
+export function formBody(options: { limit: number }): Middleware<GatewayState> {
+  return async (ctx, next) => {
+    if (!ctx.is('application/x-www-form-urlencoded')) {
+      throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Content-Type must be application/x-www-form-urlencoded');
+    }
+    const fields: Record<string, string> = {};
+    for (const [name, value] of new URLSearchParams(await readBodyText(ctx, options.limit))) {
+      if (!Object.hasOwn(fields, name)) fields[name] = value;
+    }
+    ctx.request.body = fields;
+    return next();
+  };
+}

@@ -3,6 +3,7 @@ import * as m001 from './001-tenants';
 import * as m002 from './002-referrals';
 import * as m003 from './003-user-events';
 import * as m004 from './004-import-jobs';
+import * as m005 from './005-payment-processors';
 
 /**
  * Migrations are listed statically (not discovered on disk) so they load the same way under tsx, jest
@@ -13,6 +14,7 @@ const migrations: Record<string, Knex.Migration> = {
   '002-referrals': m002,
   '003-user-events': m003,
   '004-import-jobs': m004,
+  '005-payment-processors': m005,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

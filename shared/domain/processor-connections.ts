@@ -1,0 +1,96 @@
+import { z } from 'zod';
+import type { DbOrTrx } from '../db/knex';
+import type { SecretBox } from '../crypto/secret-box';
+import { AppError } from '../errors';
+import type { ProcessorCredentials, ProcessorEnvironment } from '../processors/payment-processor';
+import {
+  createProcessorConnectionsRepo,
+  type ProcessorConnectionRow,
+} from '../repos/processor-connections.repo';
+
+const credential = (max: number) =>
+  z
+    .string()
+    .trim()
+    .min(1)
+    .max(max)
+    .regex(/^[A-Za-z0-9_-]+$/, 'letters, digits, "_" and "-" only');
+
+/** GraphQL `ConnectPaymentProcessorInput`. Braintree ids and keys are short alphanumeric strings. */
+export const connectProcessorSchema = z.strictObject({
+  processor: z.enum(['BRAINTREE']),
+  merchantId: credential(64),
+  publicKey: credential(64),
+  privateKey: credential(128),
+});
+
+export type ConnectProcessorInput = z.output<typeof connectProcessorSchema>;
+
+export interface ConnectingTenant {
+  id: string;
+  alias: string;
+  mode: 'live' | 'test';
+}
+
+/** Test-mode tenants (`test_` aliases) use the processor's sandbox; live tenants its production. */
+export function environmentFor(mode: 'live' | 'test'): ProcessorEnvironment {
+  return mode === 'test' ? 'SANDBOX' : 'PRODUCTION';
+}
+
+/** Where the processor sends notifications for this tenant (what the merchant registers, step 4). */
+export function webhookUrl(publicUrl: string, tenantAlias: string): string {
+  return `${publicUrl}/api/v1/${encodeURIComponent(tenantAlias)}/processor/braintree/webhook`;
+}
+
+/** The connection as the API shows it: never the private key, sealed or not. */
+export function presentConnection(row: ProcessorConnectionRow, publicUrl: string, tenantAlias: string) {
+  return {
+    processor: row.processor,
+    merchantId: row.merchant_id,
+    publicKey: row.public_key,
+    environment: row.environment,
+    webhookUrl: webhookUrl(publicUrl, tenantAlias),
+    connectedAt: row.connected_at.getTime(),
+  };
+}
+
+export function requireSecretBox(box: SecretBox | undefined): SecretBox {
+  if (box) return box;
+  throw new AppError(
+    'SECRET_KEY_NOT_CONFIGURED',
+    'Connecting a payment processor needs SECRET_KEY, which encrypts its private key at rest. Set SECRET_KEY (32+ random characters, the same on every gateway and worker) and restart.',
+  );
+}
+
+export async function connectProcessor(
+  db: DbOrTrx,
+  box: SecretBox | undefined,
+  tenant: ConnectingTenant,
+  input: ConnectProcessorInput,
+): Promise<ProcessorConnectionRow> {
+  const sealed = requireSecretBox(box).seal(input.privateKey, tenant.id);
+  return createProcessorConnectionsRepo(db).upsert({
+    tenant_id: tenant.id,
+    processor: input.processor,
+    environment: environmentFor(tenant.mode),
+    merchant_id: input.merchantId,
+    public_key: input.publicKey,
+    private_key_sealed: sealed,
+  });
+}
+
+/** The connection's keys, opened; null when the tenant has none. Throws when SECRET_KEY cannot open it. */
+export async function loadCredentials(
+  db: DbOrTrx,
+  box: SecretBox | undefined,
+  tenantId: string,
+): Promise<ProcessorCredentials | null> {
+  const row = await createProcessorConnectionsRepo(db).find(tenantId);
+  if (!row) return null;
+  return {
+    environment: row.environment,
+    merchantId: row.merchant_id,
+    publicKey: row.public_key,
+    privateKey: requireSecretBox(box).open(row.private_key_sealed, tenantId),
+  };
+}

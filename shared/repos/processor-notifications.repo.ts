@@ -1,0 +1,135 @@
+import type { DbOrTrx } from '../db/knex';
+
+export type NotificationStatus = 'RECEIVED' | 'PROCESSED' | 'RECORDED' | 'IGNORED' | 'FAILED';
+
+export interface NotificationRow {
+  id: string;
+  tenant_id: string;
+  processor: string;
+  notification_key: string;
+  kind: string;
+  subject_id: string | null;
+  notified_at: Date;
+  signature: string;
+  payload: string;
+  status: NotificationStatus;
+  outcome: Record<string, unknown> | null;
+  deliveries: number;
+  received_at: Date;
+  dispatched_at: Date | null;
+  processed_at: Date | null;
+}
+
+export type NewNotification = Pick<
+  NotificationRow,
+  | 'tenant_id'
+  | 'processor'
+  | 'notification_key'
+  | 'kind'
+  | 'subject_id'
+  | 'notified_at'
+  | 'signature'
+  | 'payload'
+  | 'status'
+>;
+
+export interface UndispatchedNotification {
+  id: string;
+  tenant_id: string;
+  tenant_alias: string;
+  processor: string;
+  notification_key: string;
+  kind: string;
+  subject_id: string | null;
+}
+
+export function createProcessorNotificationsRepo(db: DbOrTrx) {
+  return {
+    /**
+     * Stores a delivery. A redelivery of the same notification (same key) only counts the delivery: the
+     * first row, its status and its workflow stay. `inserted` tells the two apart.
+     */
+    async record(
+      row: NewNotification,
+      trx: DbOrTrx = db,
+    ): Promise<{ id: string; status: NotificationStatus; inserted: boolean; dispatched: boolean }> {
+      const processedAt = row.status === 'RECEIVED' ? null : trx.fn.now();
+      const { rows } = await trx.raw(
+        `insert into processor_notifications
+           (tenant_id, processor, notification_key, kind, subject_id, notified_at, signature, payload, status, processed_at)
+         values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+         on conflict (tenant_id, processor, notification_key)
+           do update set deliveries = processor_notifications.deliveries + 1
+         returning id, status, (xmax = 0) as inserted, dispatched_at is not null as dispatched`,
+        [
+          row.tenant_id,
+          row.processor,
+          row.notification_key,
+          row.kind,
+          row.subject_id,
+          row.notified_at,
+          row.signature,
+          row.payload,
+          row.status,
+          processedAt,
+        ],
+      );
+      return rows[0];
+    },
+
+    async find(tenantId: string, id: string, trx: DbOrTrx = db): Promise<NotificationRow | undefined> {
+      return trx<NotificationRow>('processor_notifications').where({ tenant_id: tenantId, id }).first();
+    },
+
+    async lock(tenantId: string, id: string, trx: DbOrTrx): Promise<NotificationRow | undefined> {
+      return trx<NotificationRow>('processor_notifications')
+        .where({ tenant_id: tenantId, id })
+        .forUpdate()
+        .first();
+    },
+
+    async markDispatched(ids: string[], trx: DbOrTrx = db): Promise<void> {
+      if (ids.length === 0) return;
+      await trx('processor_notifications')
+        .whereIn('id', ids)
+        .whereNull('dispatched_at')
+        .update({ dispatched_at: trx.fn.now() });
+    },
+
+    async finish(
+      id: string,
+      status: Exclude<NotificationStatus, 'RECEIVED'>,
+      outcome: Record<string, unknown>,
+      trx: DbOrTrx,
+    ): Promise<void> {
+      await trx('processor_notifications')
+        .where({ id })
+        .update({
+          status,
+          outcome: JSON.stringify(outcome),
+          processed_at: trx.raw('clock_timestamp()'),
+          dispatched_at: trx.raw('coalesce(dispatched_at, clock_timestamp())'),
+        });
+    },
+
+    /** Received notifications no workflow is known to have taken, older than `before`, oldest first. */
+    async listUndispatched(before: Date, limit: number, trx: DbOrTrx = db): Promise<UndispatchedNotification[]> {
+      return trx('processor_notifications as n')
+        .join('tenants as t', 't.id', 'n.tenant_id')
+        .whereNull('n.dispatched_at')
+        .where('n.status', 'RECEIVED')
+        .where('n.received_at', '<', before)
+        .orderBy('n.received_at')
+        .limit(limit)
+        .select(
+          'n.id',
+          'n.tenant_id',
+          't.alias as tenant_alias',
+          'n.processor',
+          'n.notification_key',
+          'n.kind',
+          'n.subject_id',
+        );
+    },
+  };
+}

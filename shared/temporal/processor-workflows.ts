@@ -1,0 +1,72 @@
+import { WorkflowIdReusePolicy } from '@temporalio/common';
+import type { Metrics } from '../metrics';
+import type { DiscountSyncInput, DiscountSyncRequest, NotificationWorkflowInput } from '../types/processors';
+import type { TemporalDeps } from './client';
+import { ENTITY_ID, TENANT_ALIAS, WORKFLOW_KIND } from './search-attributes';
+import { startWorkflowOnce } from './start-workflow';
+import { messageNames, workflowIds, workflowTypes } from './workflow-ids';
+
+export interface NotificationToDispatch {
+  id: string;
+  tenant_id: string;
+  tenant_alias: string;
+  processor: string;
+  notification_key: string;
+  kind: string;
+  subject_id: string | null;
+}
+
+/**
+ * Hands a stored notification to its workflow, `notification/{tenant}/{processor}/{key}`. Closed
+ * executions are never reused, so a notification delivered again after it was processed starts nothing.
+ */
+export async function startNotificationWorkflow(
+  temporal: TemporalDeps,
+  metrics: Metrics,
+  n: NotificationToDispatch,
+): Promise<{ started: boolean }> {
+  const arg: NotificationWorkflowInput = {
+    tenantId: n.tenant_id,
+    tenantAlias: n.tenant_alias,
+    notificationId: n.id,
+  };
+  const { started } = await startWorkflowOnce(temporal, metrics, {
+    workflowType: workflowTypes.processorNotification,
+    workflowId: workflowIds.processorNotification(n.tenant_alias, n.processor.toLowerCase(), n.notification_key),
+    arg,
+    tenantAlias: n.tenant_alias,
+    entityId: n.subject_id ?? n.id,
+    kind: 'notification',
+    summary: `${n.processor} ${n.kind} for ${n.subject_id ?? 'no subject'}`,
+  });
+  return { started };
+}
+
+/**
+ * Asks the account's discount sync, `discount/{tenant}/{accountId}`, to converge the processor to our
+ * state (signal-with-start). Syncs are idempotent, so requests may repeat; those that arrive while one
+ * runs coalesce into one more run. A completed sync is started again by the next request.
+ */
+export async function requestDiscountSync(
+  temporal: TemporalDeps,
+  metrics: Metrics,
+  target: { tenantId: string; tenantAlias: string; accountId: string },
+  request: DiscountSyncRequest,
+): Promise<void> {
+  const input: DiscountSyncInput = { ...target };
+  await temporal.client.workflow.signalWithStart(workflowTypes.discountSync, {
+    taskQueue: temporal.taskQueue,
+    workflowId: workflowIds.discountSync(target.tenantAlias, target.accountId),
+    args: [input],
+    signal: messageNames.discountSyncSignal,
+    signalArgs: [request],
+    workflowIdReusePolicy: WorkflowIdReusePolicy.ALLOW_DUPLICATE,
+    typedSearchAttributes: [
+      { key: TENANT_ALIAS, value: target.tenantAlias },
+      { key: ENTITY_ID, value: target.accountId },
+      { key: WORKFLOW_KIND, value: 'discount' },
+    ],
+    staticSummary: `Discount sync of account ${target.accountId}`,
+  });
+  metrics.workflowStarts.inc({ workflow_type: workflowTypes.discountSync, outcome: 'signal_with_start' });
+}

@@ -1,0 +1,72 @@
+/** Arguments and results of the payment-processor workflows (imported as types by workflows/). */
+
+export interface NotificationWorkflowInput {
+  tenantId: string;
+  tenantAlias: string;
+  notificationId: string;
+}
+
+/** What one notification did; stored on its row and returned by its workflow. */
+export interface NotificationOutcome {
+  status: 'PROCESSED' | 'FAILED';
+  /** The account it applied to (null when no account matches the processor customer). */
+  accountId: string | null;
+  customerId: string | null;
+  /** APPLIED: the status was set; UNCHANGED: already so; STALE: a newer notification had set it; NO_ACCOUNT. */
+  result: 'APPLIED' | 'UNCHANGED' | 'STALE' | 'NO_ACCOUNT' | 'NO_CUSTOMER' | 'DISCONNECTED';
+  accountStatus: 'PAID' | 'CANCELLED' | null;
+  /** The code of the customer's `service_coupon` field when it attributed the account. */
+  attributedBy: string | null;
+  /** Whether the account's discount at the processor should be brought up to date. */
+  syncDiscount: boolean;
+  message?: string;
+}
+
+export interface DiscountSyncInput {
+  tenantId: string;
+  tenantAlias: string;
+  accountId: string;
+  /** How long the workflow waits for another request before it completes (a new request starts it again). */
+  idleMs?: number;
+  /** How long to wait before trying again a refund whose charge had not settled. */
+  refundRetryMs?: number;
+}
+
+/** Why a sync was asked for (shown in the Temporal UI); requests that arrive during a sync coalesce. */
+export interface DiscountSyncRequest {
+  reason: string;
+}
+
+export interface SubscriptionSync {
+  subscriptionId: string;
+  priceCents: number;
+  discountPercent: number;
+  discountCents: number;
+  /** SET: the discount was written; UNCHANGED: it already had this amount; REMOVED. */
+  discount: 'SET' | 'UNCHANGED' | 'REMOVED' | 'NONE';
+  /** The refund of a first charge made without the discount, if this sync issued or found one. */
+  refund: {
+    transactionId: string;
+    amountCents: number;
+    refundId: string | null;
+    /** Issued by this sync (false: found issued before, or pending). */
+    issued: boolean;
+    /** The charge has not settled yet, so it cannot be refunded; the workflow syncs again later. */
+    pending: boolean;
+  } | null;
+}
+
+export interface DiscountSyncResult {
+  accountId: string;
+  /** Why nothing was done, when nothing was. */
+  skipped: 'NO_CONNECTION' | 'NO_ACCOUNT' | 'NO_CUSTOMER' | null;
+  referredPercent: number;
+  referrerPercent: number;
+  subscriptions: SubscriptionSync[];
+}
+
+export interface DispatchInput {
+  graceMs: number;
+  batchSize: number;
+  concurrency: number;
+}

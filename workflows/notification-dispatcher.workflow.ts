@@ -1,0 +1,26 @@
+import { continueAsNew, proxyActivities } from '@temporalio/workflow';
+import type { Activities } from '../activities';
+import type { DispatchInput } from '../shared/types/processors';
+import { runBatchesUntilContinueAsNew } from './batch-loop';
+
+const { dispatchStoredNotifications } = proxyActivities<Activities>({
+  startToCloseTimeout: '2 minutes',
+  retry: { initialInterval: '1 second', maximumInterval: '1 minute' },
+});
+
+/**
+ * The safety net behind "acknowledge once stored": one execution per task queue that starts the
+ * workflows of stored notifications no gateway handed over (a crash between commit and start, or
+ * Temporal down at that moment), a batch at a time.
+ */
+export async function notificationDispatcherWorkflow(
+  input: DispatchInput & { intervalMs: number },
+): Promise<void> {
+  await runBatchesUntilContinueAsNew({
+    batch: () => dispatchStoredNotifications(input),
+    full: (result) => result.found >= input.batchSize && result.failed === 0,
+    intervalMs: input.intervalMs,
+    maxRounds: 200,
+  });
+  await continueAsNew<typeof notificationDispatcherWorkflow>(input);
+}
