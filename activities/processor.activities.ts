@@ -73,6 +73,7 @@ export function createProcessorActivities(deps: ProcessorActivityDeps) {
         outcome.accountId,
       );
       const { temporal, metrics } = messaging();
+      // Waited (an update), so a completed notification workflow means its conversion or end is committed.
       if (referral?.lifecycle_pending_since) {
         await deliverLifecycleMessage(
           temporal,
@@ -86,7 +87,7 @@ export function createProcessorActivities(deps: ProcessorActivityDeps) {
             code: referral.referral_code_used,
           },
           { eventId: `notification:${input.notificationId}`, kind: 'reconcile' },
-          { wait: false, timeoutMs: 10_000 },
+          { wait: true, timeoutMs: 30_000 },
         );
       }
       if (outcome.syncDiscount) {

@@ -1,0 +1,159 @@
+import crypto from 'node:crypto';
+import braintree from 'braintree';
+import { startProcessorSandbox, type ProcessorSandbox } from '../../services/processor-sandbox/sandbox';
+import { workflowIds } from '../../shared/temporal/workflow-ids';
+import { eventually } from './harness';
+import { startReferralApi, uid, type ReferralApi } from './referrals';
+
+export interface Delivery {
+  bt_signature: string;
+  bt_payload: string;
+}
+
+export interface Keys {
+  merchantId: string;
+  publicKey: string;
+  privateKey: string;
+}
+
+/** The referral API with a connected Braintree account served by the local stand-in. */
+export interface ProcessorApi extends ReferralApi {
+  sandbox: ProcessorSandbox;
+  keys: Keys;
+  /** The official SDK with the tenant's keys, pointed at the stand-in (the merchant's own server code). */
+  bt: braintree.BraintreeGateway;
+  webhookUrl: string;
+  deliver(delivery: Delivery | Record<string, string>): Promise<{ status: number; body: any }>;
+  /** A real signed notification, as the SDK's webhookTesting makes it, optionally at another time. */
+  sample(kind: string, subjectId: string, at?: Date, keys?: Keys): Delivery;
+  notification(id: string): Promise<any>;
+  processed(id: string): Promise<any>;
+  /** A customer (optionally with a service_coupon) and a subscription at the stand-in. */
+  subscribe(options?: {
+    customerId?: string;
+    coupon?: string;
+    priceCents?: number;
+    discountCents?: number;
+  }): Promise<{ customerId: string; subscriptionId: string; transactionId: string }>;
+}
+
+export function sdkFor(url: string, keys: Keys): braintree.BraintreeGateway {
+  const { hostname, port } = new URL(url);
+  return new braintree.BraintreeGateway({
+    environment: new braintree.Environment(hostname, port, url, false),
+    ...keys,
+  });
+}
+
+/** Braintree's signature: `{public key}|{hex HMAC-SHA1 of the payload keyed by SHA-1(private key)}`. */
+export function sign(payload: string, keys: Keys): string {
+  const key = crypto.createHash('sha1').update(keys.privateKey).digest();
+  return `${keys.publicKey}|${crypto.createHmac('sha1', key).update(payload, 'binary').digest('hex')}`;
+}
+
+const dollars = (cents: number) => (cents / 100).toFixed(2);
+
+export async function startProcessorApi(env: Record<string, string> = {}): Promise<ProcessorApi> {
+  const sandbox = await startProcessorSandbox({ port: 0, host: '127.0.0.1' });
+  const api = await startReferralApi({ env: { PROCESSOR_BASE_URL: sandbox.url, ...env } });
+  const keys: Keys = {
+    merchantId: uid('merchant').replace(/[^A-Za-z0-9_-]/g, '_'),
+    publicKey: `pub_${crypto.randomBytes(4).toString('hex')}`,
+    privateKey: `priv_${crypto.randomBytes(8).toString('hex')}`,
+  };
+  const connected = await api.gql(
+    /* GraphQL */ `
+      mutation C($input: ConnectPaymentProcessorInput!) {
+        connectPaymentProcessor(input: $input) {
+          webhookUrl
+        }
+      }
+    `,
+    { input: { processor: 'BRAINTREE', ...keys } },
+  );
+  if (connected.errors) throw new Error(JSON.stringify(connected.errors));
+  const bt = sdkFor(sandbox.url, keys);
+  const webhookUrl = `${api.gw.api(api.tenant.alias)}/processor/braintree/webhook`;
+  const db = api.gw.deps.db;
+
+  const notification = (id: string) => db('processor_notifications').where({ id }).first();
+  return {
+    ...api,
+    sandbox,
+    keys,
+    bt,
+    webhookUrl,
+    async deliver(delivery) {
+      const res = await fetch(webhookUrl, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams(delivery as Record<string, string>).toString(),
+      });
+      const text = await res.text();
+      return { status: res.status, body: text ? JSON.parse(text) : {} };
+    },
+    sample(kind, subjectId, at, as = keys) {
+      const sample = sdkFor(sandbox.url, as).webhookTesting.sampleNotification(kind, subjectId);
+      if (!at) return sample;
+      const xml = Buffer.from(sample.bt_payload, 'base64')
+        .toString('utf8')
+        .replace(
+          /<timestamp type="datetime">[^<]*<\/timestamp>/,
+          `<timestamp type="datetime">${at.toISOString().replace(/\.\d{3}Z$/, 'Z')}</timestamp>`,
+        );
+      const payload = `${Buffer.from(xml).toString('base64')}\n`;
+      return { bt_signature: sign(payload, as), bt_payload: payload };
+    },
+    notification,
+    /** The notification once its workflow completed (its effects, lifecycle included, are committed). */
+    async processed(id) {
+      await eventually(
+        `notification ${id} dispatched`,
+        async () =>
+          (await notification(id)).dispatched_at !== null || (await notification(id)).status !== 'RECEIVED',
+        400,
+      );
+      const row = await notification(id);
+      if (!['RECORDED', 'IGNORED'].includes(row.status)) {
+        const workflowId = workflowIds.processorNotification(
+          api.tenant.alias,
+          'braintree',
+          row.notification_key,
+        );
+        await api.gw.deps.temporal.client.workflow.getHandle(workflowId).result();
+      }
+      return notification(id);
+    },
+    async subscribe(options = {}) {
+      const created = await bt.customer.create({
+        ...(options.customerId && { id: options.customerId }),
+        firstName: 'Pat',
+        lastName: 'Payer',
+        paymentMethodNonce: 'fake-valid-nonce',
+        ...(options.coupon && { customFields: { service_coupon: options.coupon } }),
+      });
+      if (!created.success) throw new Error(created.message);
+      const customer = created.customer;
+      const sub = await bt.subscription.create({
+        paymentMethodToken: customer.paymentMethods[0]!.token,
+        planId: 'monthly',
+        price: dollars(options.priceCents ?? 2000),
+        ...(options.discountCents && {
+          discounts: {
+            add: [{ inheritedFromId: 'service_discount', amount: dollars(options.discountCents) }],
+          },
+        }),
+      });
+      if (!sub.success) throw new Error(sub.message);
+      return {
+        customerId: customer.id,
+        subscriptionId: sub.subscription.id,
+        transactionId: sub.subscription.transactions[0]!.id,
+      };
+    },
+    async close() {
+      await api.close();
+      await sandbox.close();
+    },
+  };
+}

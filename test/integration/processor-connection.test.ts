@@ -1,0 +1,153 @@
+/**
+ * Install step 3: connecting the payment processor through GraphQL, with the private key sealed at rest.
+ */
+import { createTenant } from '../../shared/domain/tenants';
+import { basic, startTestGateway, testConfig, uniqueAlias, type TestGateway } from '../helpers/harness';
+
+const CONNECT = /* GraphQL */ `
+  mutation C($input: ConnectPaymentProcessorInput!) {
+    connectPaymentProcessor(input: $input) {
+      processor
+      merchantId
+      publicKey
+      environment
+      webhookUrl
+      connectedAt
+    }
+  }
+`;
+const READ = /* GraphQL */ `
+  {
+    paymentProcessor {
+      processor
+      merchantId
+      publicKey
+      environment
+      webhookUrl
+    }
+  }
+`;
+const DISCONNECT = /* GraphQL */ `
+  mutation {
+    disconnectPaymentProcessor
+  }
+`;
+
+const input = {
+  processor: 'BRAINTREE',
+  merchantId: 'merchant_1',
+  publicKey: 'pub_1',
+  privateKey: 'priv_secret_1',
+};
+
+let gw: TestGateway;
+beforeAll(async () => {
+  gw = await startTestGateway();
+});
+afterAll(async () => {
+  await gw?.close();
+});
+
+async function tenant(prefix: string) {
+  const issued = await createTenant(gw.deps.db, { alias: uniqueAlias(prefix) });
+  const { id } = await gw.deps.db('tenants').where({ alias: issued.alias }).first('id');
+  const gql = async (query: string, variables: Record<string, unknown> = {}, target = gw) => {
+    const res = await fetch(`${target.api(issued.alias)}/graphql`, {
+      method: 'POST',
+      headers: { authorization: basic(issued.apiKey), 'content-type': 'application/json' },
+      body: JSON.stringify({ query, variables }),
+    });
+    return { status: res.status, body: (await res.json()) as Record<string, any> };
+  };
+  return { ...issued, id: id as string, gql };
+}
+
+test('connecting stores the keys with the private key sealed, and never returns it', async () => {
+  const t = await tenant('live');
+  const before = Date.now();
+  const res = await t.gql(CONNECT, { input });
+  expect(res.body.errors).toBeUndefined();
+  const connection = res.body.data.connectPaymentProcessor;
+  expect(connection).toEqual({
+    processor: 'BRAINTREE',
+    merchantId: 'merchant_1',
+    publicKey: 'pub_1',
+    environment: 'PRODUCTION',
+    webhookUrl: `${gw.deps.config.publicUrl}/api/v1/${t.alias}/processor/braintree/webhook`,
+    connectedAt: expect.any(Number),
+  });
+  expect(connection.connectedAt).toBeGreaterThanOrEqual(before - 1000);
+  expect(JSON.stringify(res.body)).not.toContain('priv_secret_1');
+
+  const row = await gw.deps.db('processor_connections').where({ tenant_id: t.id }).first();
+  expect(row.private_key_sealed).toMatch(/^v1\./);
+  expect(JSON.stringify(row)).not.toContain('priv_secret_1');
+  expect(gw.deps.secretBox!.open(row.private_key_sealed, t.id)).toBe('priv_secret_1');
+
+  expect((await t.gql(READ)).body.data.paymentProcessor).toMatchObject({
+    merchantId: 'merchant_1',
+    environment: 'PRODUCTION',
+  });
+});
+
+test('a test-mode tenant connects to the SANDBOX', async () => {
+  const t = await tenant('test');
+  expect(t.alias.startsWith('test_')).toBe(true);
+  const res = await t.gql(CONNECT, { input });
+  expect(res.body.data.connectPaymentProcessor.environment).toBe('SANDBOX');
+});
+
+test('connecting again replaces the keys; disconnecting removes them', async () => {
+  const t = await tenant('live');
+  await t.gql(CONNECT, { input });
+  const again = await t.gql(CONNECT, { input: { ...input, publicKey: 'pub_2', privateKey: 'priv_2' } });
+  expect(again.body.data.connectPaymentProcessor.publicKey).toBe('pub_2');
+  const row = await gw.deps.db('processor_connections').where({ tenant_id: t.id });
+  expect(row).toHaveLength(1);
+  expect(gw.deps.secretBox!.open(row[0].private_key_sealed, t.id)).toBe('priv_2');
+
+  expect((await t.gql(DISCONNECT)).body.data.disconnectPaymentProcessor).toBe(true);
+  expect((await t.gql(READ)).body.data.paymentProcessor).toBeNull();
+  expect((await t.gql(DISCONNECT)).body.data.disconnectPaymentProcessor).toBe(false);
+  expect(await gw.deps.db('processor_connections').where({ tenant_id: t.id })).toHaveLength(0);
+});
+
+test('one tenant never sees another tenant’s connection', async () => {
+  const a = await tenant('live');
+  const b = await tenant('live');
+  await a.gql(CONNECT, { input });
+  expect((await b.gql(READ)).body.data.paymentProcessor).toBeNull();
+});
+
+test.each([
+  ['an empty private key', { privateKey: '' }, 'input.privateKey'],
+  ['a merchant id with spaces', { merchantId: 'my merchant' }, 'input.merchantId'],
+  ['an over-long public key', { publicKey: 'x'.repeat(65) }, 'input.publicKey'],
+])('rejects %s, naming the field, and stores nothing', async (_, change, path) => {
+  const t = await tenant('live');
+  const res = await t.gql(CONNECT, { input: { ...input, ...change } });
+  expect(res.body.data).toBeNull();
+  expect(res.body.errors[0].extensions.code).toBe('VALIDATION_FAILED');
+  expect(res.body.errors[0].extensions.validationErrors.map((v: { path: string }) => v.path)).toContain(path);
+  expect(await gw.deps.db('processor_connections').where({ tenant_id: t.id })).toHaveLength(0);
+});
+
+test('an unknown processor is a GraphQL validation error', async () => {
+  const t = await tenant('live');
+  const res = await t.gql(CONNECT, { input: { ...input, processor: 'STRIPE' } });
+  expect(res.body.errors[0].message).toMatch(/STRIPE/);
+});
+
+test('without SECRET_KEY the gateway refuses to store a private key and says why', async () => {
+  const bare = await startTestGateway({ config: testConfig({ SECRET_KEY: '' }) });
+  try {
+    expect(bare.deps.secretBox).toBeUndefined();
+    const t = await tenant('live');
+    const res = await t.gql(CONNECT, { input }, bare);
+    expect(res.body.errors[0].extensions.code).toBe('SECRET_KEY_NOT_CONFIGURED');
+    expect(res.body.errors[0].message).toMatch(/SECRET_KEY/);
+    expect(await gw.deps.db('processor_connections').where({ tenant_id: t.id })).toHaveLength(0);
+  } finally {
+    await bare.close();
+  }
+});
