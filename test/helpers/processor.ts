@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import { signedNotification } from '../../services/processor-sandbox/notifications';
 import braintree from 'braintree';
 import { startProcessorSandbox, type ProcessorSandbox } from '../../services/processor-sandbox/sandbox';
 import { workflowIds } from '../../shared/temporal/workflow-ids';
@@ -45,12 +46,6 @@ export function sdkFor(url: string, keys: Keys): braintree.BraintreeGateway {
   });
 }
 
-/** Braintree's signature: `{public key}|{hex HMAC-SHA1 of the payload keyed by SHA-1(private key)}`. */
-export function sign(payload: string, keys: Keys): string {
-  const key = crypto.createHash('sha1').update(keys.privateKey).digest();
-  return `${keys.publicKey}|${crypto.createHmac('sha1', key).update(payload, 'binary').digest('hex')}`;
-}
-
 const dollars = (cents: number) => (cents / 100).toFixed(2);
 
 export async function startProcessorApi(env: Record<string, string> = {}): Promise<ProcessorApi> {
@@ -92,18 +87,7 @@ export async function startProcessorApi(env: Record<string, string> = {}): Promi
       const text = await res.text();
       return { status: res.status, body: text ? JSON.parse(text) : {} };
     },
-    sample(kind, subjectId, at, as = keys) {
-      const sample = sdkFor(sandbox.url, as).webhookTesting.sampleNotification(kind, subjectId);
-      if (!at) return sample;
-      const xml = Buffer.from(sample.bt_payload, 'base64')
-        .toString('utf8')
-        .replace(
-          /<timestamp type="datetime">[^<]*<\/timestamp>/,
-          `<timestamp type="datetime">${at.toISOString().replace(/\.\d{3}Z$/, 'Z')}</timestamp>`,
-        );
-      const payload = `${Buffer.from(xml).toString('base64')}\n`;
-      return { bt_signature: sign(payload, as), bt_payload: payload };
-    },
+    sample: (kind, subjectId, at, as = keys) => signedNotification(as, kind, subjectId, at),
     notification,
     /** The notification once its workflow completed (its effects, lifecycle included, are committed). */
     async processed(id) {

@@ -107,7 +107,7 @@ describe('notification kinds', () => {
         customerId: s.customerId,
         accountStatus: 'PAID',
       });
-      const account = await api.account(s.accountId);
+      const account = (await api.account(s.accountId))!;
       expect(account.subscription.status).toBe('PAID');
       expect(account.referredBy.status).toBe('CONVERTED');
       expect(account.referredBy.referrerReward.status).toBe('AVAILABLE');
@@ -131,7 +131,7 @@ describe('notification kinds', () => {
       );
       const row = await deliverAndProcess(kind, s.subscriptionId);
       expect(row.outcome).toMatchObject({ result: 'APPLIED', accountStatus: 'CANCELLED' });
-      const account = await api.account(s.accountId);
+      const account = (await api.account(s.accountId))!;
       expect(account.subscription.status).toBe('CANCELLED');
       expect(account.referredBy.status).toBe('ENDED');
       expect(account.referredBy.referrerReward.status).toBe('CANCELLED');
@@ -150,7 +150,7 @@ describe('notification kinds', () => {
     const row = await api.notification(res.body.notificationId);
     expect(row).toMatchObject({ status: 'RECORDED', kind, subject_id: s.subscriptionId });
     expect(row.payload).toBe(api.sample(kind, s.subscriptionId).bt_payload.length > 0 ? row.payload : null);
-    const account = await api.account(s.accountId);
+    const account = (await api.account(s.accountId))!;
     expect(account.subscription).toBeNull();
     expect(account.referredBy.status).toBe('IN_PROGRESS');
   });
@@ -175,8 +175,10 @@ describe('notification kinds', () => {
       accountId: customerId,
       attributedBy: referrer.code,
     });
-    const account = await api.account(customerId);
-    expect(await api.gw.deps.db('accounts').where({ tenant_id: api.tenantId, id: customerId }).first()).toMatchObject({
+    const account = (await api.account(customerId))!;
+    expect(
+      await api.gw.deps.db('accounts').where({ tenant_id: api.tenantId, id: customerId }).first(),
+    ).toMatchObject({
       payment_provider_id: customerId,
     });
     expect(account.subscription.status).toBe('PAID');
@@ -195,7 +197,7 @@ describe('notification kinds', () => {
     const sub = await api.subscribe({ customerId });
     const row = await deliverAndProcess('subscription_went_active', sub.subscriptionId);
     expect(row.outcome).toMatchObject({ result: 'NO_ACCOUNT', customerId });
-    expect(await api.account(customerId)).toBeNull();
+    expect(await api.account(customerId))!.toBeNull();
   });
 });
 
@@ -211,7 +213,7 @@ describe('exactly one effect', () => {
     const row = await api.processed([...ids][0]);
     expect(row.deliveries).toBe(10);
     expect(row.outcome.result).toBe('APPLIED');
-    const referrer = await api.account(s.referrer.accountId);
+    const referrer = (await api.account(s.referrer.accountId))!;
     expect(referrer.rewards.filter((r: any) => r.rewardSource === 'FRIEND_SIGNUP')).toHaveLength(1);
     // Delivered again after it was processed: still one row, nothing applied again.
     const late = await api.deliver(delivery);
@@ -230,6 +232,6 @@ describe('exactly one effect', () => {
       new Date(now - 60_000),
     );
     expect(late.outcome.result).toBe('STALE');
-    expect((await api.account(s.accountId)).subscription.status).toBe('CANCELLED');
+    expect((await api.account(s.accountId))!.subscription.status).toBe('CANCELLED');
   });
 });
