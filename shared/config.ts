@@ -249,6 +249,20 @@ export const CONFIG_VARIABLES = {
       "Send the payment processor's API calls to this URL instead of its sandbox or production host (e.g. the local stand-in of `npm run start:processor-sandbox`).",
     usedBy: ['worker'],
   },
+  NOTIFICATION_DISPATCH_CONCURRENCY: {
+    schema: z.coerce.number().int().min(0).max(64),
+    default: '0',
+    description:
+      "Processor-notification workflows a gateway starts itself, at once, after answering the webhook. 0: none, the worker's dispatcher starts every stored notification (keeps Temporal calls off the gateway's event loop: see BENCHMARKS.md).",
+    usedBy: ['gateway'],
+  },
+  NOTIFICATION_DISPATCH_INTERVAL_MS: {
+    schema: positiveInt,
+    default: '1000',
+    description:
+      "How often the worker's dispatcher looks for stored processor notifications without a workflow when it found none.",
+    usedBy: ['worker'],
+  },
   PROCESSOR_TIMEOUT_MS: {
     schema: positiveInt,
     default: '10000',

@@ -45,7 +45,13 @@ export async function startGateway(
   server.keepAliveTimeout = 65_000; // longer than common load balancers' idle timeout
   const port = await listen(server, config.PORT, config.HOST);
   const publicUrl = config.PUBLIC_URL ? config.publicUrl : `http://localhost:${port}`;
-  const notifications = createNotificationDispatcher({ db, temporal, metrics, logger });
+  const notifications = createNotificationDispatcher({
+    db,
+    temporal,
+    metrics,
+    logger,
+    concurrency: config.NOTIFICATION_DISPATCH_CONCURRENCY,
+  });
   const app = createApp({
     config: { ...config, publicUrl },
     db,

@@ -32,7 +32,7 @@ export function createNotificationDispatcher(deps: {
   concurrency?: number;
   maxQueued?: number;
 }): NotificationDispatcher {
-  const concurrency = deps.concurrency ?? 8;
+  const concurrency = deps.concurrency ?? 4;
   const maxQueued = deps.maxQueued ?? 10_000;
   const repo = createProcessorNotificationsRepo(deps.db);
   const queue: NotificationToDispatch[] = [];
@@ -65,7 +65,7 @@ export function createNotificationDispatcher(deps: {
 
   return {
     dispatch(notification) {
-      if (queue.length >= maxQueued) return;
+      if (concurrency === 0 || queue.length >= maxQueued) return;
       queue.push(notification);
       pump();
     },

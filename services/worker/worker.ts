@@ -94,12 +94,14 @@ function startNotificationDispatcher(
     type: workflowTypes.notificationDispatcher,
     id: workflowIds.notificationDispatcher(taskQueue),
     arg: {
-      graceMs: config.RECONCILE_GRACE_MS,
-      intervalMs: config.RECONCILE_INTERVAL_MS,
+      // No grace: gateways answer webhooks without starting workflows by default, and a start that a
+      // gateway also made is answered "already started", which is harmless.
+      graceMs: 0,
+      intervalMs: config.NOTIFICATION_DISPATCH_INTERVAL_MS,
       batchSize: 100,
       concurrency: 4,
     },
-    summary: 'Starts the workflows of stored processor notifications that no gateway handed over',
+    summary: 'Starts the workflows of stored processor notifications',
   });
 }
 

@@ -34,6 +34,9 @@ export function testConfig(env: Record<string, string> = {}): Config {
     HOST: '127.0.0.1',
     SECRET_KEY: 'test-secret-key-that-is-at-least-32-characters',
     PROCESSOR_TIMEOUT_MS: '2000',
+    // Test files share one database, so each gateway starts its own notifications' workflows (a worker's
+    // dispatcher would take other files' too); processor-dispatch.test.ts covers the dispatcher.
+    NOTIFICATION_DISPATCH_CONCURRENCY: '4',
     ...env,
   });
 }
@@ -73,7 +76,13 @@ export async function startTestGateway(
     storage: createLocalFileStorage(config.fileStorageDir),
     secretBox: secretBoxFor(config.SECRET_KEY),
     processors: createBraintreeProcessor,
-    notifications: createNotificationDispatcher({ db, temporal, metrics, logger: testLogger }),
+    notifications: createNotificationDispatcher({
+      db,
+      temporal,
+      metrics,
+      logger: testLogger,
+      concurrency: config.NOTIFICATION_DISPATCH_CONCURRENCY,
+    }),
     now: options.now ?? Date.now,
   };
   const server = http.createServer(createApp(deps).callback());
