@@ -55,7 +55,8 @@ export interface ReceivedNotification {
   notificationKey: string;
 }
 
-const invalidSignature = () =>
+/** Unknown tenant, no connection, bad signature or challenge: one answer for all (nothing to probe). */
+export const invalidSignature = () =>
   new AppError('INVALID_SIGNATURE', 'The notification signature does not verify with the connected keys');
 
 /** The tenant's processor adapter, or null when it has no connection. */

@@ -1,4 +1,5 @@
 import type { DbOrTrx } from '../db/knex';
+import type { NotificationToDispatch } from '../types/processors';
 
 export type NotificationStatus = 'RECEIVED' | 'PROCESSED' | 'RECORDED' | 'IGNORED' | 'FAILED';
 
@@ -32,16 +33,6 @@ export type NewNotification = Pick<
   | 'payload'
   | 'status'
 >;
-
-export interface UndispatchedNotification {
-  id: string;
-  tenant_id: string;
-  tenant_alias: string;
-  processor: string;
-  notification_key: string;
-  kind: string;
-  subject_id: string | null;
-}
 
 export function createProcessorNotificationsRepo(db: DbOrTrx) {
   return {
@@ -113,7 +104,11 @@ export function createProcessorNotificationsRepo(db: DbOrTrx) {
     },
 
     /** Received notifications no workflow is known to have taken, older than `before`, oldest first. */
-    async listUndispatched(before: Date, limit: number, trx: DbOrTrx = db): Promise<UndispatchedNotification[]> {
+    async listUndispatched(
+      before: Date,
+      limit: number,
+      trx: DbOrTrx = db,
+    ): Promise<NotificationToDispatch[]> {
       return trx('processor_notifications as n')
         .join('tenants as t', 't.id', 'n.tenant_id')
         .whereNull('n.dispatched_at')

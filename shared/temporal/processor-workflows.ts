@@ -1,20 +1,17 @@
 import { WorkflowIdReusePolicy } from '@temporalio/common';
 import type { Metrics } from '../metrics';
-import type { DiscountSyncInput, DiscountSyncRequest, NotificationWorkflowInput } from '../types/processors';
+import type {
+  DiscountSyncInput,
+  DiscountSyncRequest,
+  NotificationToDispatch,
+  NotificationWorkflowInput,
+} from '../types/processors';
+
+export type { NotificationToDispatch };
 import type { TemporalDeps } from './client';
 import { ENTITY_ID, TENANT_ALIAS, WORKFLOW_KIND } from './search-attributes';
 import { startWorkflowOnce } from './start-workflow';
 import { messageNames, workflowIds, workflowTypes } from './workflow-ids';
-
-export interface NotificationToDispatch {
-  id: string;
-  tenant_id: string;
-  tenant_alias: string;
-  processor: string;
-  notification_key: string;
-  kind: string;
-  subject_id: string | null;
-}
 
 /**
  * Hands a stored notification to its workflow, `notification/{tenant}/{processor}/{key}`. Closed
@@ -32,7 +29,11 @@ export async function startNotificationWorkflow(
   };
   const { started } = await startWorkflowOnce(temporal, metrics, {
     workflowType: workflowTypes.processorNotification,
-    workflowId: workflowIds.processorNotification(n.tenant_alias, n.processor.toLowerCase(), n.notification_key),
+    workflowId: workflowIds.processorNotification(
+      n.tenant_alias,
+      n.processor.toLowerCase(),
+      n.notification_key,
+    ),
     arg,
     tenantAlias: n.tenant_alias,
     entityId: n.subject_id ?? n.id,

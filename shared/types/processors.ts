@@ -70,3 +70,14 @@ export interface DispatchInput {
   batchSize: number;
   concurrency: number;
 }
+
+/** A stored notification whose workflow is to be started (what the dispatchers read). */
+export interface NotificationToDispatch {
+  id: string;
+  tenant_id: string;
+  tenant_alias: string;
+  processor: string;
+  notification_key: string;
+  kind: string;
+  subject_id: string | null;
+}

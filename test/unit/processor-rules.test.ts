@@ -30,7 +30,21 @@ describe('secret box (AES-256-GCM)', () => {
   test.each([
     [
       'a flipped ciphertext byte',
-      (s: string) => s.slice(0, -2) + (s.endsWith('A') ? 'B' : 'A') + s.slice(-1),
+      (s: string) => {
+        const parts = s.split('.');
+        const body = Buffer.from(parts[3]!, 'base64url');
+        body[0] = body[0]! ^ 1;
+        return [...parts.slice(0, 3), body.toString('base64url')].join('.');
+      },
+    ],
+    [
+      'a flipped tag byte',
+      (s: string) => {
+        const parts = s.split('.');
+        const tag = Buffer.from(parts[2]!, 'base64url');
+        tag[15] = tag[15]! ^ 0x80;
+        return [parts[0], parts[1], tag.toString('base64url'), parts[3]].join('.');
+      },
     ],
     ['a wrong version', (s: string) => s.replace(/^v1/, 'v2')],
     ['a missing part', (s: string) => s.split('.').slice(0, 3).join('.')],

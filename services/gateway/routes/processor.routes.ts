@@ -5,7 +5,11 @@ import {
   discountAssociationSchema,
   presentAssociation,
 } from '../../../shared/domain/discount-association';
-import { openProcessor, receiveNotification } from '../../../shared/domain/processor-notifications';
+import {
+  invalidSignature,
+  openProcessor,
+  receiveNotification,
+} from '../../../shared/domain/processor-notifications';
 import { tenantAliasSchema } from '../../../shared/domain/tenants';
 import { AppError } from '../../../shared/errors';
 import { InvalidSignatureError } from '../../../shared/processors/payment-processor';
@@ -25,9 +29,6 @@ const deliverySchema = z.object({
   bt_payload: z.string().min(1).max(WEBHOOK_BODY_LIMIT).optional(),
 });
 const challengeSchema = z.object({ bt_challenge: z.string().min(1).max(64) });
-
-const invalidSignature = () =>
-  new AppError('INVALID_SIGNATURE', 'The notification signature does not verify with the connected keys');
 
 /**
  * Processor webhooks (no Basic auth: the signature authenticates, with the tenant's keys) and the
