@@ -1,5 +1,5 @@
 import http from 'node:http';
-import braintree from 'braintree';
+import { sandboxGateway, subscribeCustomer } from '../services/processor-sandbox/merchant';
 import { startProcessorSandbox } from '../services/processor-sandbox/sandbox';
 import { signedNotification } from '../services/processor-sandbox/notifications';
 import { createDb } from '../shared/db/knex';
@@ -78,31 +78,17 @@ runBench(async () => {
     });
     const { data } = (await connect.json()) as { data: { connectPaymentProcessor: { webhookUrl: string } } };
     const webhook = new URL(`${env.apiUrl}/processor/braintree/webhook`);
-    const { hostname, port } = new URL(sandbox.url);
-    const bt = new braintree.BraintreeGateway({
-      environment: new braintree.Environment(hostname, port, sandbox.url, false),
-      ...keys,
-    });
+    const bt = sandboxGateway(sandbox.url, keys);
 
     process.stdout.write(`setting up ${subscriptions} subscribed accounts...\n`);
     const subs: string[] = [];
     for (let i = 0; i < subscriptions; i += 1) {
-      const created = await bt.customer.create({
-        firstName: 'Bench',
-        paymentMethodNonce: 'fake-valid-nonce',
-      });
-      if (!created.success) throw new Error(created.message);
-      const sub = await bt.subscription.create({
-        paymentMethodToken: created.customer.paymentMethods[0]!.token,
-        planId: 'bench',
-        price: '20.00',
-      });
-      if (!sub.success) throw new Error(sub.message);
-      subs.push(sub.subscription.id);
+      const sub = await subscribeCustomer(bt);
+      subs.push(sub.subscriptionId);
       const res = await fetch(`${env.apiUrl}/open/account/bench-acct-${i}/user/bench-user-${i}`, {
         method: 'PUT',
         headers: json,
-        body: JSON.stringify({ paymentProviderId: created.customer.id }),
+        body: JSON.stringify({ paymentProviderId: sub.customerId }),
       });
       if (!res.ok) throw new Error(`identify failed: ${res.status}`);
     }

@@ -55,10 +55,8 @@ export async function associateDiscount(
 
 /** The answer of POST /discount: what the customer gets now as the referred side. */
 export async function presentAssociation(db: Db, tenantId: string, input: DiscountAssociation) {
-  const [{ referredPercent }, program] = await Promise.all([
-    discountPercents(db, tenantId, input.accountId),
-    loadProgramSettings(db, tenantId),
-  ]);
+  const program = await loadProgramSettings(db, tenantId);
+  const { referredPercent } = await discountPercents(db, tenantId, input.accountId, program);
   return {
     accountId: input.accountId,
     paymentProviderId: input.paymentProviderId,

@@ -5,7 +5,7 @@ import { createProcessorRefundsRepo } from '../repos/processor-refunds.repo';
 import { createReferralsRepo } from '../repos/referrals.repo';
 import { createRewardsRepo } from '../repos/rewards.repo';
 import type { DiscountSyncResult, SubscriptionSync } from '../types/processors';
-import { loadProgramSettings } from './program';
+import { loadProgramSettings, type ProgramSettings } from './program';
 import { referrerDiscountPercent } from './referral-rules';
 
 /** A percentage of an amount in cents, rounded half up to the cent (integers only, no float drift). */
@@ -28,8 +28,8 @@ export async function discountPercents(
   db: Db,
   tenantId: string,
   accountId: string,
+  program: ProgramSettings,
 ): Promise<DiscountPercents> {
-  const program = await loadProgramSettings(db, tenantId);
   const rewards = createRewardsRepo(db);
   const [referral, referrerPercents] = await Promise.all([
     createReferralsRepo(db).findByReferredAccount(tenantId, accountId),
@@ -71,8 +71,9 @@ export async function syncAccountDiscount(
   if (!account) return { ...base, skipped: 'NO_ACCOUNT' };
   if (!processor) return { ...base, skipped: 'NO_CONNECTION' };
   if (!account.payment_provider_id) return { ...base, skipped: 'NO_CUSTOMER' };
-  const percents = await discountPercents(db, tenantId, accountId);
-  const { discountId } = await loadProgramSettings(db, tenantId);
+  const program = await loadProgramSettings(db, tenantId);
+  const percents = await discountPercents(db, tenantId, accountId, program);
+  const { discountId } = program;
   const customer = await processor.findCustomer(account.payment_provider_id);
   if (!customer) return { ...base, ...percents, skipped: 'NO_CUSTOMER' };
   const subscriptions: SubscriptionSync[] = [];

@@ -30,11 +30,11 @@ async function customerFacts(
   processor: PaymentProcessor,
   row: NotificationRow,
 ): Promise<CustomerFacts> {
-  const parsed = await processor.parseWebhook(row.signature, row.payload);
-  let customerId = parsed.customerId;
-  if (!customerId && parsed.subscriptionId) {
-    customerId = (await processor.findSubscription(parsed.subscriptionId))?.customerId ?? null;
-  }
+  // The gateway verified the payload before storing it; for the subscription kinds that have an effect
+  // its subject is the subscription, whose owner Braintree names only on the subscription itself.
+  const customerId = row.subject_id
+    ? ((await processor.findSubscription(row.subject_id))?.customerId ?? null)
+    : null;
   if (!customerId) return { customerId: null, coupon: null };
   const account = await createAccountsRepo(db).findByPaymentProviderId(row.tenant_id, customerId);
   const referred =

@@ -1,4 +1,9 @@
 import crypto from 'node:crypto';
+import {
+  sandboxGateway,
+  subscribeCustomer,
+  type SubscribeOptions,
+} from '../../services/processor-sandbox/merchant';
 import { signedNotification } from '../../services/processor-sandbox/notifications';
 import braintree from 'braintree';
 import { startProcessorSandbox, type ProcessorSandbox } from '../../services/processor-sandbox/sandbox';
@@ -30,23 +35,8 @@ export interface ProcessorApi extends ReferralApi {
   notification(id: string): Promise<any>;
   processed(id: string): Promise<any>;
   /** A customer (optionally with a service_coupon) and a subscription at the stand-in. */
-  subscribe(options?: {
-    customerId?: string;
-    coupon?: string;
-    priceCents?: number;
-    discountCents?: number;
-  }): Promise<{ customerId: string; subscriptionId: string; transactionId: string }>;
+  subscribe(options?: SubscribeOptions): ReturnType<typeof subscribeCustomer>;
 }
-
-export function sdkFor(url: string, keys: Keys): braintree.BraintreeGateway {
-  const { hostname, port } = new URL(url);
-  return new braintree.BraintreeGateway({
-    environment: new braintree.Environment(hostname, port, url, false),
-    ...keys,
-  });
-}
-
-const dollars = (cents: number) => (cents / 100).toFixed(2);
 
 export async function startProcessorApi(env: Record<string, string> = {}): Promise<ProcessorApi> {
   const sandbox = await startProcessorSandbox({ port: 0, host: '127.0.0.1' });
@@ -67,7 +57,7 @@ export async function startProcessorApi(env: Record<string, string> = {}): Promi
     { input: { processor: 'BRAINTREE', ...keys } },
   );
   if (connected.errors) throw new Error(JSON.stringify(connected.errors));
-  const bt = sdkFor(sandbox.url, keys);
+  const bt = sandboxGateway(sandbox.url, keys);
   const webhookUrl = `${api.gw.api(api.tenant.alias)}/processor/braintree/webhook`;
   const db = api.gw.deps.db;
 
@@ -108,33 +98,7 @@ export async function startProcessorApi(env: Record<string, string> = {}): Promi
       }
       return notification(id);
     },
-    async subscribe(options = {}) {
-      const created = await bt.customer.create({
-        ...(options.customerId && { id: options.customerId }),
-        firstName: 'Pat',
-        lastName: 'Payer',
-        paymentMethodNonce: 'fake-valid-nonce',
-        ...(options.coupon && { customFields: { service_coupon: options.coupon } }),
-      });
-      if (!created.success) throw new Error(created.message);
-      const customer = created.customer;
-      const sub = await bt.subscription.create({
-        paymentMethodToken: customer.paymentMethods[0]!.token,
-        planId: 'monthly',
-        price: dollars(options.priceCents ?? 2000),
-        ...(options.discountCents && {
-          discounts: {
-            add: [{ inheritedFromId: 'service_discount', amount: dollars(options.discountCents) }],
-          },
-        }),
-      });
-      if (!sub.success) throw new Error(sub.message);
-      return {
-        customerId: customer.id,
-        subscriptionId: sub.subscription.id,
-        transactionId: sub.subscription.transactions[0]!.id,
-      };
-    },
+    subscribe: (options) => subscribeCustomer(bt, options),
     async close() {
       await api.close();
       await sandbox.close();

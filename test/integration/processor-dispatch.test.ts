@@ -18,7 +18,7 @@ import {
   testConfig,
   type TestGateway,
 } from '../helpers/harness';
-import { sdkFor } from '../helpers/processor';
+import { sandboxGateway, subscribeCustomer } from '../../services/processor-sandbox/merchant';
 
 const url = new URL(process.env.TEST_DATABASE_URL!);
 url.pathname = `${url.pathname}_dispatch`;
@@ -64,23 +64,16 @@ test('a stored notification is started by the worker’s dispatcher and applied 
     }),
   });
   expect(connect.status).toBe(200);
-  const bt = sdkFor(sandbox.url, keys);
-  const customer = await bt.customer.create({ paymentMethodNonce: 'fake-valid-nonce' });
-  if (!customer.success) throw new Error(customer.message);
-  const sub = await bt.subscription.create({
-    paymentMethodToken: customer.customer.paymentMethods[0]!.token,
-    planId: 'p',
-    price: '10.00',
-  });
-  if (!sub.success) throw new Error(sub.message);
+  const bt = sandboxGateway(sandbox.url, keys);
+  const sub = await subscribeCustomer(bt, { priceCents: 1000 });
   const identified = await fetch(`${api}/open/account/acct-d/user/user-d`, {
     method: 'PUT',
     headers,
-    body: JSON.stringify({ paymentProviderId: customer.customer.id }),
+    body: JSON.stringify({ paymentProviderId: sub.customerId }),
   });
   expect(identified.status).toBe(200);
 
-  const delivery = signedNotification(keys, 'subscription_went_active', sub.subscription.id);
+  const delivery = signedNotification(keys, 'subscription_went_active', sub.subscriptionId);
   const res = await fetch(`${api}/processor/braintree/webhook`, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
