@@ -2,18 +2,17 @@ import { Readable } from 'node:stream';
 import { Context } from '@temporalio/activity';
 import type { Db } from '../shared/db/knex';
 import { lifecyclePlan } from '../shared/domain/lifecycle';
-import { CHUNK_APPLIERS, type ChunkContext, type ImportRow, type RowResult } from '../shared/imports/apply';
-import { headerProblems, rowProblems, type JobType } from '../shared/imports/job-types';
-import {
-  countRecords,
-  readCsvHeader,
-  readRecords,
-  UnreadableFileError,
-  type ImportRecord,
-} from '../shared/imports/records';
+import { checkedChunks, type CheckedChunk } from '../shared/imports/chunk-reader';
+import { deterministicFailure, deterministicFailuresFinal } from '../shared/imports/failures';
+import { inspectImportFile } from '../shared/imports/inspect-file';
+import { JOB_TYPE_REGISTRY, type JobType } from '../shared/imports/job-types';
+import { countRecords, readRecords, UnreadableFileError } from '../shared/imports/records';
 import { RESULT_HEADER, resultLine } from '../shared/imports/result-file';
+import type { ChunkContext } from '../shared/imports/rows';
 import type { Metrics } from '../shared/metrics';
 import { createImportJobsRepo, FINAL_STATUSES, type ImportJobRow } from '../shared/repos/import-jobs.repo';
+import { createStoredFilesRepo } from '../shared/repos/stored-files.repo';
+import { createTenantsRepo } from '../shared/repos/tenants.repo';
 import { parseFileRef, resultFileRef, type FileRef, type FileStorage } from '../shared/storage/file-storage';
 import type { TemporalDeps } from '../shared/temporal/client';
 import { deliverLifecycleMessage } from '../shared/temporal/referral-lifecycle';
@@ -34,60 +33,6 @@ export interface ImportActivityDeps {
   importChunkRows?: number;
   /** How long one activity call applies chunks before handing back to the workflow (which may continue as new). */
   importActivityBudgetMs?: number;
-}
-
-/** Line-level problems a data record has before anything is applied (what validation reports). */
-function recordProblem(type: JobType, format: 'csv' | 'jsonl', record: ImportRecord): string | null {
-  if (record.problem) return record.problem;
-  const cells = record.cells!;
-  const problems =
-    format === 'jsonl'
-      ? headerProblems(type, [...cells.keys()]).filter(
-          (p) => p.startsWith('unknown column') || p.includes('twice'),
-        )
-      : [];
-  problems.push(...rowProblems(type, cells));
-  return problems.length > 0 ? problems.join('; ') : null;
-}
-
-/** A chunk of records as the job applies it: the rows to apply and the ones already rejected. */
-interface CheckedChunk {
-  /** Byte offset of its first record, and past its last one. */
-  start: number;
-  end: number;
-  nextLine: number;
-  valid: ImportRow[];
-  invalid: RowResult[];
-  /** Set on the last chunk when the file cannot be read past it (its rows are still applied). */
-  error?: string;
-}
-
-/** Groups records into checked chunks of `size`; an unreadable record ends the sequence with an error. */
-async function* checkedChunks(
-  records: AsyncGenerator<ImportRecord>,
-  options: { type: JobType; format: 'csv' | 'jsonl'; start: number; size: number },
-): AsyncGenerator<CheckedChunk, void, undefined> {
-  const empty = (start: number): CheckedChunk => ({ start, end: start, nextLine: 0, valid: [], invalid: [] });
-  let chunk = empty(options.start);
-  try {
-    for await (const record of records) {
-      const problem = recordProblem(options.type, options.format, record);
-      if (problem) chunk.invalid.push({ line: record.line, ok: false, message: `INVALID_ROW: ${problem}` });
-      else chunk.valid.push({ line: record.line, cells: record.cells! });
-      chunk.end = record.end;
-      chunk.nextLine = record.nextLine;
-      if (chunk.valid.length + chunk.invalid.length < options.size) continue;
-      yield chunk;
-      chunk = empty(chunk.end);
-    }
-  } catch (err) {
-    if (!(err instanceof UnreadableFileError)) throw err;
-    yield { ...chunk, error: err.message };
-    return;
-  } finally {
-    await records.return(undefined);
-  }
-  if (chunk.valid.length + chunk.invalid.length > 0) yield chunk;
 }
 
 export function createImportActivities(deps: ImportActivityDeps) {
@@ -151,7 +96,7 @@ export function createImportActivities(deps: ImportActivityDeps) {
       const results = [...chunk.invalid];
       const ctx: ChunkContext = { trx, tenant, nowMs: Date.now(), lifecycle };
       if (chunk.valid.length > 0)
-        results.push(...(await CHUNK_APPLIERS[job.type as JobType](ctx, chunk.valid)));
+        results.push(...(await JOB_TYPE_REGISTRY[job.type as JobType].apply(ctx, chunk.valid)));
       results.sort((a, b) => a.line - b.line);
       await createImportJobsRepo(trx).recordChunk(
         job,
@@ -177,50 +122,31 @@ export function createImportActivities(deps: ImportActivityDeps) {
      * first data record. A header the job cannot run with fails the job. Idempotent: a job already
      * prepared keeps its position.
      */
-    async prepareImportJob(input: ImportJobRef): Promise<PrepareResult> {
+    prepareImportJob: deterministicFailuresFinal(async (input: ImportJobRef): Promise<PrepareResult> => {
       const repo = createImportJobsRepo(deps.db);
       const job = await repo.find(input.tenantId, input.jobId);
       if (!job || FINAL_STATUSES.includes(job.status)) return { proceed: false };
       if (job.next_offset !== null) return { proceed: true };
       const ref = refOf(input.tenantAlias, job.file_ref);
-      const open = async () => {
-        const stream = await storage().read(ref);
-        if (!stream) throw new UnreadableFileError('the uploaded file is gone from file storage');
-        return stream;
-      };
+      const open = () => storage().read(ref);
       const fail = async (error: string) => {
         await repo.finish(job.id, { status: 'FAILED', error });
         return { proceed: false } as const;
       };
-      try {
-        let columns: string[] | null = null;
-        let dataOffset = 0;
-        let line = 1;
-        if (job.file_format === 'csv') {
-          const header = await readCsvHeader(await open());
-          if (!header)
-            return await fail('line 1: the file is empty; a header row of column names is expected');
-          const problems = headerProblems(job.type as JobType, header.columns);
-          if (problems.length > 0) return await fail(problems.map((p) => `line 1: ${p}`).join('; '));
-          columns = header.columns;
-          dataOffset = header.dataOffset;
-          line = 2;
-        }
-        const total = await countRecords(await open(), job.file_format);
-        await repo.update(job.id, {
-          status: 'IN_PROGRESS',
-          columns: JSON.stringify(columns) as never,
-          next_offset: String(dataOffset),
-          next_line: line,
-          records_total: String(total),
-          started_at: new Date(),
-        });
-        return { proceed: true };
-      } catch (err) {
-        if (err instanceof UnreadableFileError) return fail(err.message);
-        throw err;
-      }
-    },
+      const inspection = await inspectImportFile(open, job.type as JobType, job.file_format);
+      if (inspection.problems.length > 0) return await fail(inspection.problems.join('; '));
+      const stream = await open();
+      if (!stream) return await fail('the uploaded file is gone from file storage');
+      const total = await countRecords(stream, job.file_format);
+      // Only a PENDING job starts: one aborted meanwhile stays ABORTED.
+      await repo.start(job.id, {
+        columns: inspection.header?.columns ?? null,
+        next_offset: String(inspection.header?.dataOffset ?? 0),
+        next_line: inspection.header ? 2 : 1,
+        records_total: String(total),
+      });
+      return { proceed: true };
+    }),
 
     /**
      * Applies chunks from the job's position until the file ends, an abort is asked for, or the time
@@ -228,13 +154,13 @@ export function createImportActivities(deps: ImportActivityDeps) {
      * heartbeats that position; after a crash the retry resumes from the later of the last heartbeat and
      * the committed position (they agree unless the crash fell between commit and heartbeat).
      */
-    async importChunks(input: ImportJobRef): Promise<ChunksResult> {
+    importChunks: deterministicFailuresFinal(async (input: ImportJobRef): Promise<ChunksResult> => {
       const context = Context.current();
       const repo = createImportJobsRepo(deps.db);
       const job = await repo.find(input.tenantId, input.jobId);
       if (!job || FINAL_STATUSES.includes(job.status)) return { state: 'final' };
       if (job.abort_requested_at) return { state: 'aborted' };
-      const tenantRow = await deps.db('tenants').where({ id: input.tenantId }).first('conversion_event_key');
+      const tenantRow = await createTenantsRepo(deps.db).findById(input.tenantId);
       const tenant = {
         id: input.tenantId,
         alias: input.tenantAlias,
@@ -264,7 +190,14 @@ export function createImportActivities(deps: ImportActivityDeps) {
           if (done) return { state: 'done' };
           if (chunk.error === undefined) next = chunks.next();
           if (chunk.valid.length + chunk.invalid.length > 0) {
-            const outcome = await applyChunk(job, tenant, chunk);
+            const outcome = await applyChunk(job, tenant, chunk).catch((err: unknown) => {
+              const reason = deterministicFailure(err);
+              if (reason === undefined) throw err;
+              const first = Math.min(...[...chunk.valid, ...chunk.invalid].map((r) => r.line));
+              throw new UnreadableFileError(
+                `lines ${first} to ${chunk.nextLine - 1}: ${reason}; the rows before line ${first} are applied`,
+              );
+            });
             if (outcome === 'aborted') return { state: 'aborted' };
             context.heartbeat({ offset: chunk.end, line: chunk.nextLine } satisfies ImportPosition);
           }
@@ -278,7 +211,7 @@ export function createImportActivities(deps: ImportActivityDeps) {
         next.catch(() => undefined);
         chunks.return(undefined).catch(() => undefined);
       }
-    },
+    }),
 
     /**
      * Writes the result file from the ledger (file order), then gives the job its final status. Rewrites
@@ -300,9 +233,11 @@ export function createImportActivities(deps: ImportActivityDeps) {
         }
       };
       await storage().delete(ref);
-      await storage().write(ref, Readable.from(pages(), { objectMode: false }), {
+      const bytes = await storage().write(ref, Readable.from(pages(), { objectMode: false }), {
         maxBytes: Number.MAX_SAFE_INTEGER,
       });
+      // It counts towards the tenant's storage quota (never refused: the job's rows are already applied).
+      await createStoredFilesRepo(deps.db).record(job.tenant_id, { ref: ref.value, bytes, kind: 'RESULT' });
       await repo.finish(job.id, {
         status: input.status,
         error: input.error ?? null,

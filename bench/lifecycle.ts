@@ -58,7 +58,7 @@ runBench(async () => {
   } finally {
     await endLifecycles(temporal, env, attributed);
     api.close();
-    await temporal.connection.close();
+    await temporal.close();
     await env.stop();
   }
   process.stdout.write(output);

@@ -160,7 +160,7 @@ runBench(async () => {
     agent.destroy();
   } finally {
     await db.destroy();
-    await temporal.connection.close();
+    await temporal.close();
     await env.stop();
     await sandbox.close();
   }

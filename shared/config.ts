@@ -54,6 +54,12 @@ export const CONFIG_VARIABLES = {
     description: "Worker's /healthz and /metrics port (0 picks a free port).",
     usedBy: ['worker', 'launcher'],
   },
+  HEALTH_PORT: {
+    schema: port.optional(),
+    description:
+      'A second gateway listener that serves only /healthz, /readyz and /metrics (0 picks a free port). It has an accept queue of its own, so probes sent there are answered at once even while a connection flood queues on PORT: point orchestrator probes and load-balancer health checks at it. Unset: probes on PORT only.',
+    usedBy: ['gateway'],
+  },
   PUBLIC_URL: {
     schema: z.url().optional(),
     description: 'Public base URL of the API gateway, used in share links. Default: http://localhost:{PORT}.',
@@ -143,9 +149,16 @@ export const CONFIG_VARIABLES = {
   TEMPORAL_ADDRESS: {
     schema: z.string().min(1).optional(),
     description:
-      'Temporal frontend host:port. Unset: 127.0.0.1:7233; `npm start` runs `temporal server start-dev` when nothing answers there.',
+      'Temporal frontend host:port. Unset: 127.0.0.1:{TEMPORAL_PORT}; `npm start` runs `temporal server start-dev` when nothing answers there.',
     usedBy: ['gateway', 'worker', 'launcher'],
     requiredInDeployment: true,
+  },
+  TEMPORAL_PORT: {
+    schema: port.min(1),
+    default: '7233',
+    description:
+      'Port of the local Temporal server tried when TEMPORAL_ADDRESS is unset (`npm start` runs its dev server there when none answers).',
+    usedBy: ['launcher'],
   },
   TEMPORAL_NAMESPACE: {
     schema: z.string().min(1),
@@ -229,6 +242,67 @@ export const CONFIG_VARIABLES = {
     schema: positiveInt,
     default: '1000',
     description: 'Largest GraphQL query cost accepted (one per field, lists multiply by their limit).',
+    usedBy: ['gateway'],
+  },
+  RATE_LIMIT_RPS: {
+    schema: positiveInt,
+    // Above what one gateway process serves for a single tenant (the code lookup bench reaches ~12.5k/s),
+    // so the benches and an unconfigured install are never throttled; contain a tenant with an override.
+    default: '20000',
+    description:
+      'Requests per second each tenant may make to one gateway (token bucket; 429 RATE_LIMITED above it). A tenant override is set with `npm run tenant:set-rate-limit`.',
+    usedBy: ['gateway'],
+  },
+  RATE_LIMIT_BURST: {
+    schema: positiveInt,
+    default: '40000',
+    description: 'Requests a tenant may make at once above its rate before 429 (the token bucket size).',
+    usedBy: ['gateway'],
+  },
+  UPLOAD_QUOTA_BYTES: {
+    schema: positiveInt,
+    default: String(10 * 1024 * 1024 * 1024),
+    description:
+      'Import and result files one tenant may keep in file storage; an upload over it is refused with 507 STORAGE_QUOTA_EXCEEDED.',
+    usedBy: ['gateway'],
+  },
+  USER_JWT_MAX_LIFETIME_S: {
+    schema: positiveInt,
+    default: String(30 * 24 * 3600),
+    description: 'User JWTs whose `exp` is further ahead than this many seconds are refused (401).',
+    usedBy: ['gateway'],
+  },
+  HTTP_HEADERS_TIMEOUT_MS: {
+    schema: positiveInt,
+    default: '10000',
+    description:
+      'How long a client may take to send the request headers before the connection is closed (408); also bounds requests to the worker HTTP port (WORKER_HTTP_PORT).',
+    usedBy: ['gateway', 'worker'],
+  },
+  HTTP_REQUEST_TIMEOUT_MS: {
+    schema: positiveInt,
+    default: '30000',
+    description:
+      'How long a JSON, form or GraphQL request body may take to arrive whole once the gateway starts reading it (408 after, connection closed); uploads use UPLOAD_IDLE_TIMEOUT_MS instead.',
+    usedBy: ['gateway'],
+  },
+  HTTP_BODY_IDLE_TIMEOUT_MS: {
+    schema: positiveInt,
+    default: '10000',
+    description: 'Longest pause between two chunks of a JSON or GraphQL body (408 after).',
+    usedBy: ['gateway'],
+  },
+  UPLOAD_IDLE_TIMEOUT_MS: {
+    schema: positiveInt,
+    default: '60000',
+    description: 'Longest pause between two chunks of a file upload (408 after; nothing is kept).',
+    usedBy: ['gateway'],
+  },
+  MAX_CONNECTIONS: {
+    schema: positiveInt,
+    default: '1024',
+    description:
+      'Open connections one gateway serves API requests on; a request on a connection beyond it is answered 503 SERVICE_UNAVAILABLE (Retry-After: 1, Connection: close) without touching the database. /healthz, /readyz and /metrics are still answered on such connections, so probes see the gateway under a connection flood.',
     usedBy: ['gateway'],
   },
   SHUTDOWN_GRACE_MS: {
@@ -318,7 +392,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ...raw,
     databaseUrl,
     databaseUrlExplicit: raw.DATABASE_URL !== undefined,
-    temporalAddress: raw.TEMPORAL_ADDRESS ?? '127.0.0.1:7233',
+    temporalAddress: raw.TEMPORAL_ADDRESS ?? `127.0.0.1:${raw.TEMPORAL_PORT}`,
     temporalAddressExplicit: raw.TEMPORAL_ADDRESS !== undefined,
     publicUrl: (raw.PUBLIC_URL ?? `http://localhost:${raw.PORT}`).replace(/\/+$/, ''),
     temporalUiUrl: raw.TEMPORAL_UI_URL ?? `http://localhost:${raw.TEMPORAL_UI_PORT}`,

@@ -6,6 +6,8 @@ export interface Metrics {
   httpRequestDuration: Histogram<'method' | 'route' | 'status'>;
   workflowStarts: Counter<'workflow_type' | 'outcome'>;
   processorNotifications: Counter<'kind' | 'duplicate'>;
+  /** Requests refused with 429 RATE_LIMITED, by tenant alias (only tenants that were limited appear). */
+  rateLimitedRequests: Counter<'tenant'>;
 }
 
 export function createMetrics(options: { collectDefaults?: boolean } = {}): Metrics {
@@ -30,6 +32,12 @@ export function createMetrics(options: { collectDefaults?: boolean } = {}): Metr
       name: 'processor_notifications_total',
       help: 'Verified payment-processor notifications received, by kind and whether it was a redelivery',
       labelNames: ['kind', 'duplicate'],
+      registers: [registry],
+    }),
+    rateLimitedRequests: new Counter({
+      name: 'rate_limited_requests_total',
+      help: "Requests this gateway refused with 429 RATE_LIMITED, by tenant alias (the tenant's token bucket was empty)",
+      labelNames: ['tenant'],
       registers: [registry],
     }),
   };

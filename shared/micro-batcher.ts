@@ -18,6 +18,13 @@ export interface MicroBatcherOptions<I, O> {
   maxInFlight: number;
   /** Items with the same key never share a batch (e.g. one idempotency key); later ones wait. */
   exclusiveKey?: (item: I) => string | null;
+  /**
+   * Fairness between groups (e.g. tenants): items of different groups never share a batch, a free slot
+   * goes to the waiting group served least recently, and one group holds at most maxInFlightPerGroup
+   * slots, so a small request of one group neither rides in, nor waits for a slot behind, another
+   * group's large batches.
+   */
+  groups?: { key: (item: I) => string; maxInFlightPerGroup: number };
 }
 
 interface Pending<I, O> {
@@ -31,8 +38,35 @@ export function createMicroBatcher<I, O>(options: MicroBatcherOptions<I, O>): Mi
   const weight = options.weight ?? (() => 1);
   const maxWeight = options.maxWeight ?? Number.POSITIVE_INFINITY;
   let inFlight = 0;
+  const groups = options.groups;
+  /** Batches running per group; a group is here only while it has some. */
+  const groupInFlight = new Map<string, number>();
+  /** When each waiting group last got a batch (a counter); a group not here counts as never served. */
+  const lastServed = new Map<string, number>();
+  let batchesTaken = 0;
 
-  function takeBatch(): Pending<I, O>[] {
+  /**
+   * The group the next batch is for: among the groups with a queued item and a slot to spare, the one
+   * served least recently (the oldest item's on a tie). Undefined: no group may start a batch now.
+   * Null: the batcher has no groups.
+   */
+  function nextGroup(): string | null | undefined {
+    if (!groups) return null;
+    let chosen: string | undefined;
+    let chosenServed = Number.POSITIVE_INFINITY;
+    for (const pending of queue) {
+      const group = groups.key(pending.item);
+      if ((groupInFlight.get(group) ?? 0) >= groups.maxInFlightPerGroup) continue;
+      const served = lastServed.get(group) ?? 0;
+      if (served < chosenServed) {
+        chosen = group;
+        chosenServed = served;
+      }
+    }
+    return chosen;
+  }
+
+  function takeBatch(group: string | null): Pending<I, O>[] {
     const batch: Pending<I, O>[] = [];
     const keys = new Set<string>();
     let total = 0;
@@ -40,7 +74,8 @@ export function createMicroBatcher<I, O>(options: MicroBatcherOptions<I, O>): Mi
       const pending = queue[i]!;
       const key = options.exclusiveKey?.(pending.item) ?? null;
       const w = weight(pending.item);
-      if ((key !== null && keys.has(key)) || (batch.length > 0 && total + w > maxWeight)) {
+      const otherGroup = group !== null && groups!.key(pending.item) !== group;
+      if (otherGroup || (key !== null && keys.has(key)) || (batch.length > 0 && total + w > maxWeight)) {
         i += 1;
         continue;
       }
@@ -74,10 +109,23 @@ export function createMicroBatcher<I, O>(options: MicroBatcherOptions<I, O>): Mi
 
   function pump(): void {
     while (inFlight < options.maxInFlight && queue.length > 0) {
-      const batch = takeBatch();
+      const group = nextGroup();
+      if (group === undefined) return; // every waiting group is at its share; a finishing batch pumps again
+      const batch = takeBatch(group);
       inFlight += 1;
+      if (group !== null) {
+        groupInFlight.set(group, (groupInFlight.get(group) ?? 0) + 1);
+        lastServed.set(group, ++batchesTaken);
+      }
       void runBatch(batch).finally(() => {
         inFlight -= 1;
+        if (group !== null) {
+          const left = groupInFlight.get(group)! - 1;
+          if (left > 0) groupInFlight.set(group, left);
+          else groupInFlight.delete(group);
+          // Only waiting groups need remembering: the map stays as small as the queue's groups.
+          if (left === 0 && !queue.some((p) => groups!.key(p.item) === group)) lastServed.delete(group);
+        }
         pump();
       });
     }

@@ -2,17 +2,18 @@ import type { Logger } from './logger';
 
 /**
  * Runs stop() once on SIGINT/SIGTERM and exits 0 when it finishes, or 1 if it fails or outlasts the
- * grace period. A second signal forces exit at once.
+ * grace period. A second signal forces exit at once. The returned function starts the same shutdown for
+ * another reason (e.g. the launcher when a server it supervises is gone for good), ending with exitCode.
  */
-export function handleShutdown(logger: Logger, graceMs: number, stop: () => Promise<void>): void {
+export function handleShutdown(
+  logger: Logger,
+  graceMs: number,
+  stop: () => Promise<void>,
+): (reason: string, exitCode: number) => void {
   let stopping = false;
-  const onSignal = (signal: NodeJS.Signals) => {
-    if (stopping) {
-      logger.warn({ signal }, 'second signal: exiting now');
-      process.exit(1);
-    }
+  const shutdown = (context: Record<string, unknown>, exitCode: number) => {
     stopping = true;
-    logger.info({ signal }, 'shutting down');
+    logger.info(context, 'shutting down');
     const timer = setTimeout(() => {
       logger.error({ graceMs }, 'shutdown took too long; exiting');
       process.exit(1);
@@ -21,7 +22,7 @@ export function handleShutdown(logger: Logger, graceMs: number, stop: () => Prom
     stop().then(
       () => {
         logger.info('stopped');
-        process.exit(0);
+        process.exit(exitCode);
       },
       (err: unknown) => {
         logger.error({ err }, 'shutdown failed');
@@ -29,10 +30,20 @@ export function handleShutdown(logger: Logger, graceMs: number, stop: () => Prom
       },
     );
   };
+  const onSignal = (signal: NodeJS.Signals) => {
+    if (stopping) {
+      logger.warn({ signal }, 'second signal: exiting now');
+      process.exit(1);
+    }
+    shutdown({ signal }, 0);
+  };
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);
   process.on('unhandledRejection', (reason) => {
     logger.fatal({ err: reason }, 'unhandled promise rejection');
     process.exit(1);
   });
+  return (reason, exitCode) => {
+    if (!stopping) shutdown({ reason }, exitCode);
+  };
 }

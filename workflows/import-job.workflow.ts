@@ -1,4 +1,10 @@
-import { continueAsNew, proxyActivities, workflowInfo } from '@temporalio/workflow';
+import {
+  ActivityFailure,
+  ApplicationFailure,
+  continueAsNew,
+  proxyActivities,
+  workflowInfo,
+} from '@temporalio/workflow';
 import type { Activities } from '../activities';
 import type { ChunksResult, ImportJobInput, ImportJobRef } from '../shared/types/imports';
 
@@ -8,14 +14,37 @@ const { prepareImportJob, finishImportJob } = proxyActivities<Activities>({
 });
 
 /**
+ * The readable reason of an activity failure that no retry can fix (the activity made it non-retryable:
+ * the file itself is at fault), or undefined.
+ */
+function finalFailure(err: unknown): string | undefined {
+  if (err instanceof ActivityFailure && err.cause instanceof ApplicationFailure && err.cause.nonRetryable) {
+    return err.cause.message;
+  }
+  return undefined;
+}
+
+/**
  * One bulk import job, `import/{tenant}/{jobId}`: prepare (header, record count), apply the file in chunks
  * (each chunk one transaction with its ledger row, so a retried activity never applies a chunk twice),
  * then write the result file and the final status. Rows never travel through workflow history: the
  * activities read the stored file by byte offset. The workflow continues as new well before its history
- * grows long, carrying only the job's identity (the position lives in PostgreSQL).
+ * grows long, carrying only the job's identity (the position lives in PostgreSQL). A failure the file
+ * causes (non-retryable) ends the job FAILED with its reason after one attempt.
  */
 export async function importJobWorkflow(input: ImportJobInput): Promise<string> {
   const job: ImportJobRef = { tenantId: input.tenantId, tenantAlias: input.tenantAlias, jobId: input.jobId };
+  try {
+    return await runImportJob(input, job);
+  } catch (err) {
+    const reason = finalFailure(err);
+    if (reason === undefined) throw err;
+    await finishImportJob({ ...job, status: 'FAILED', error: reason });
+    return 'FAILED';
+  }
+}
+
+async function runImportJob(input: ImportJobInput, job: ImportJobRef): Promise<string> {
   const { importChunks } = proxyActivities<Activities>({
     startToCloseTimeout: '10 minutes',
     heartbeatTimeout: input.heartbeatTimeoutMs,

@@ -3,6 +3,7 @@ import Koa from 'koa';
 import type { GatewayDeps, GatewayState } from './context';
 import { graphqlHandler } from './graphql/handler';
 import { authenticate } from './middleware/auth';
+import { installBodyTimeouts } from './middleware/body-timeouts';
 import { errorHandler } from './middleware/errors';
 import { requestContext } from './middleware/request-context';
 import { healthRoutes } from './routes/health.routes';
@@ -19,6 +20,8 @@ import { userRoutes } from './routes/users.routes';
 export function createApp(deps: GatewayDeps): Koa<GatewayState> {
   const app = new Koa<GatewayState>({ proxy: true });
   app.silent = true; // errors are logged by errorHandler with the request id
+  // JSON, form and GraphQL bodies: 408 when they stall or take too long (middleware/body-timeouts.ts).
+  installBodyTimeouts(app, deps.config);
 
   app.use(requestContext(deps));
   app.use(errorHandler());

@@ -10,6 +10,7 @@ import type { Metrics } from '../../shared/metrics';
 import type { PaymentProcessorFactory } from '../../shared/processors/payment-processor';
 import type { TemporalDeps } from '../../shared/temporal/client';
 import type { UserIdentity } from '../../shared/domain/user-jwt';
+import type { TenantRow } from '../../shared/repos/tenants.repo';
 import type { NotificationDispatcher } from './notification-dispatcher';
 
 /** Everything the gateway needs, injected so tests can build an app against real but isolated parts. */
@@ -31,8 +32,18 @@ export interface GatewayDeps {
   processors: PaymentProcessorFactory;
   /** Starts stored processor notifications' workflows after the webhook is answered. */
   notifications: NotificationDispatcher;
+  /** This gateway's per-tenant token buckets, checked by authenticate() (middleware/rate-limit.ts). */
+  rateLimiter: TenantRateLimiter;
   /** Injectable clock (epoch ms) for JWT expiry and time windows. */
   now: () => number;
+}
+
+/** A tenant's rate-limit override as the limiter reads it from the cached tenant row. */
+export type LimitedTenant = Pick<TenantRow, 'id' | 'alias' | 'rate_limit_rps' | 'rate_limit_burst'>;
+
+export interface TenantRateLimiter {
+  /** Takes a token for the tenant and sets the RateLimit fields; throws 429 RATE_LIMITED when none is left. */
+  enforce(ctx: { set(field: string, value: string): void }, tenant: LimitedTenant): void;
 }
 
 export interface AuthenticatedTenant {

@@ -7,29 +7,49 @@ import type { PostgresHandle } from '../../shared/infra/postgres';
 import type { TemporalServerHandle } from '../../shared/infra/temporal-server';
 import { createLogger } from '../../shared/logger';
 import { handleShutdown } from '../../shared/process';
+import type { SupervisedProcess } from '../../shared/infra/supervised-process';
 import { installTemporalRuntimeLogger } from '../worker/runtime-logger';
 import { createTemporal } from '../../shared/temporal/client';
 import { workflowIds, workflowTypes } from '../../shared/temporal/workflow-ids';
 import type { SelfCheckResult } from '../../shared/types/system';
 import { startGateway, type RunningGateway } from '../gateway/gateway';
 import { startWorker, type RunningWorker } from '../worker/worker';
+import { watchLaunchingProcesses } from './parent-watch';
+import { superviseServer } from './supervise';
 
 /**
  * `npm start`: everything a newcomer needs on one machine. Ensures PostgreSQL and Temporal (starting
  * embedded/dev servers only when none is configured or answering), migrates, seeds the demo tenant,
  * runs the worker and the gateway in this process, proves the loop with a self-check workflow, and
  * prints where everything is.
+ *
+ * Supervision: the servers it starts run under watchdogs and never outlive it, however it ends
+ * (shared/infra/supervised-process.ts); one that stops is restarted a bounded number of times
+ * (./supervise.ts); a worker that stops polling, a server that cannot be kept running, or the death of
+ * the processes that started the launcher (./parent-watch.ts) stop everything, never leaving half a stack.
  */
 async function main() {
   const config = loadConfigOrExit();
   const logger = createLogger({ level: config.LOG_LEVEL, name: 'launcher' });
   installTemporalRuntimeLogger(logger);
   const stops: (() => Promise<void>)[] = [];
+  let stopping = false;
   const stopAll = async () => {
+    stopping = true;
     for (const stop of stops.reverse())
       await stop().catch((err: unknown) => logger.error({ err }, 'stop failed'));
   };
-  handleShutdown(logger, config.SHUTDOWN_GRACE_MS, stopAll);
+  const shutdown = handleShutdown(logger, config.SHUTDOWN_GRACE_MS, stopAll);
+  const fatal = (message: string) => {
+    if (stopping) return;
+    logger.fatal(message);
+    process.stderr.write(`npm start: ${message}. Stopping everything.\n`);
+    shutdown(message, 1);
+  };
+  watchLaunchingProcesses((message) => {
+    logger.warn(`${message}; stopping everything`);
+    shutdown(message, 1);
+  });
 
   try {
     // handleShutdown stops them last, after the worker and gateway have drained.
@@ -37,6 +57,9 @@ async function main() {
       callerHandlesSignals: true,
       onStarted: (stop) => stops.push(stop),
     });
+    for (const server of [pg.server, temporal.server]) {
+      if (server) superviseServer(server, { logger, isStopping: () => stopping, onFatal: fatal });
+    }
     const resolved: Config = {
       ...config,
       databaseUrl: pg.url,
@@ -51,6 +74,10 @@ async function main() {
 
     const worker = await startWorker(resolved, logger.child({ component: 'worker' }));
     stops.push(() => worker.close());
+    worker.done.then(
+      () => fatal('the worker stopped polling Temporal'),
+      (err: unknown) => fatal(`the worker failed: ${(err as Error).message}`),
+    );
     const gateway = await startGateway(
       { ...resolved, MIGRATE_ON_START: false },
       logger.child({ component: 'gateway' }),
@@ -88,9 +115,20 @@ async function selfCheck(config: Config): Promise<SelfCheckResult> {
       workflowExecutionTimeout: '60s',
     });
   } finally {
-    await temporal.connection.close();
+    await temporal.close();
   }
 }
+
+/** Process ids and log file of a server the launcher runs (tests and operators find it by these). */
+function processInfo(server: SupervisedProcess | undefined) {
+  return server && { pid: server.pid, watchdogPid: server.watchdogPid, logFile: server.logFile };
+}
+
+const TEMPORAL_ORIGIN: Record<TemporalServerHandle['origin'], (logFile?: string) => string> = {
+  started: (logFile) => `dev server started by npm start, log ${logFile}`,
+  found: () => 'found running: not started by npm start, so not supervised or restarted by it',
+  configured: () => 'TEMPORAL_ADDRESS: not started by npm start, so not supervised or restarted by it',
+};
 
 function printBanner(s: {
   config: Config;
@@ -103,6 +141,8 @@ function printBanner(s: {
 }) {
   const base = `${s.gateway.url}/api/v1/${s.demo.alias}`;
   const pgHost = new URL(s.pg.url).host; // never print the password
+  const temporalProcess = processInfo(s.temporal.server?.process);
+  const postgresProcess = processInfo(s.pg.server?.process);
   const ready = {
     event: 'ready',
     apiBaseUrl: base,
@@ -110,10 +150,12 @@ function printBanner(s: {
     graphqlUrl: `${base}/graphql`,
     temporalAddress: s.temporal.address,
     temporalUiUrl: s.temporal.uiUrl ?? s.config.temporalUiUrl,
+    temporal: s.temporal.origin,
     workerHttpPort: s.worker.httpPort,
     postgres: s.pg.embedded ? 'embedded' : 'external',
     postgresHost: pgHost,
     demoTenant: s.demo,
+    processes: { launcher: process.pid, temporal: temporalProcess, postgres: postgresProcess },
   };
   const lines = [
     '',
@@ -121,9 +163,10 @@ function printBanner(s: {
     `  API base URL      ${base}`,
     `  GraphQL           ${base}/graphql`,
     `  Health            ${s.gateway.url}/readyz   metrics: ${s.gateway.url}/metrics`,
-    `  Temporal UI       ${ready.temporalUiUrl}  (gRPC ${s.temporal.address}${s.temporal.started ? ', dev server started by npm start' : ''})`,
+    `  Temporal UI       ${ready.temporalUiUrl}`,
+    `  Temporal          ${s.temporal.address} (${TEMPORAL_ORIGIN[s.temporal.origin](temporalProcess?.logFile)})`,
     `  Worker            http://localhost:${s.worker.httpPort}/healthz`,
-    `  PostgreSQL        ${pgHost}/${s.check.database.database}${s.pg.embedded ? ` (embedded, data in ${s.config.dataDir})` : ''}`,
+    `  PostgreSQL        ${pgHost}/${s.check.database.database}${postgresProcess ? ` (embedded, data in ${s.config.dataDir}, log ${postgresProcess.logFile})` : ''}`,
     `  Demo tenant       ${s.demo.alias} (${s.demo.mode})`,
     `  Demo API key      ${s.demo.apiKey}`,
     '',

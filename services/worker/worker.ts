@@ -1,8 +1,7 @@
-import http from 'node:http';
 import { NativeConnection, Worker, type WorkerOptions } from '@temporalio/worker';
 import { createActivities } from '../../activities';
 import type { Config } from '../../shared/config';
-import { createDb, pingDb } from '../../shared/db/knex';
+import { createDb } from '../../shared/db/knex';
 import { closeServer, listen } from '../../shared/http';
 import type { Logger } from '../../shared/logger';
 import { createMetrics } from '../../shared/metrics';
@@ -17,6 +16,7 @@ import { secretBoxFor } from '../../shared/crypto/secret-box';
 import { createBraintreeProcessor } from '../../shared/processors/braintree.processor';
 import type { DispatchInput } from '../../shared/types/processors';
 import { buildWorkflowBundleInChild } from './workflow-bundle';
+import { createWorkerHttpServer } from './worker-http';
 
 export interface RunningWorker {
   httpPort: number;
@@ -131,6 +131,7 @@ export async function startWorker(
     url: config.databaseUrl,
     poolMax: config.DATABASE_POOL_MAX,
     applicationName: 'worker',
+    logger,
   });
   const taskQueue = options.taskQueue ?? config.TEMPORAL_TASK_QUEUE;
   const connection = await connectWithRetry(config.temporalAddress, logger);
@@ -162,26 +163,12 @@ export async function startWorker(
     shutdownGraceTime: `${Math.max(1, Math.floor(config.SHUTDOWN_GRACE_MS / 2000))}s`,
   });
 
-  const server = http.createServer((req, res) => {
-    if (req.url === '/healthz') {
-      const running = worker.getState() === 'RUNNING';
-      res.writeHead(running ? 200 : 503, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ status: running ? 'ok' : worker.getState().toLowerCase() }));
-    } else if (req.url === '/readyz') {
-      void pingDb(db).then(
-        () => res.writeHead(200, { 'content-type': 'application/json' }).end('{"status":"ready"}'),
-        () =>
-          res.writeHead(503, { 'content-type': 'application/json' }).end('{"status":"postgres unreachable"}'),
-      );
-    } else if (req.url === '/metrics') {
-      void metrics.registry
-        .metrics()
-        .then((text) => res.writeHead(200, { 'content-type': metrics.registry.contentType }).end(text));
-    } else {
-      res
-        .writeHead(404, { 'content-type': 'application/json' })
-        .end('{"statusCode":404,"apiErrorCode":"NOT_FOUND"}');
-    }
+  const server = createWorkerHttpServer({
+    config,
+    db,
+    metrics,
+    logger,
+    workerState: () => worker.getState(),
   });
   const httpPort = await listen(server, options.httpPort ?? config.WORKER_HTTP_PORT, config.HOST);
 
@@ -201,7 +188,7 @@ export async function startWorker(
         if (worker.getState() === 'RUNNING') worker.shutdown(); // drains in-flight tasks
         await done.catch((err: unknown) => logger.error({ err }, 'worker stopped with an error'));
         await closeServer(server);
-        await Promise.allSettled([connection.close(), admin.connection.close(), db.destroy()]);
+        await Promise.allSettled([connection.close(), admin.close(), db.destroy()]);
         built?.remove();
       })();
       return closing;

@@ -1,11 +1,25 @@
 import knex, { type Knex } from 'knex';
+import type { Logger } from '../logger';
 import { migrationSource } from './migrations';
 
 export type Db = Knex;
 export type DbOrTrx = Knex | Knex.Transaction;
 
-export function createDb(options: { url: string; poolMax?: number; applicationName?: string }): Db {
+/** knex's own messages (e.g. "Connection Error" during an outage) as JSON log lines, not console output. */
+function knexLog(logger: Logger): Knex.Config['log'] {
+  const line = (level: 'debug' | 'warn' | 'error') => (message: unknown) =>
+    logger[level]({ knex: message instanceof Error ? message.message : String(message) }, 'knex');
+  return { debug: line('debug'), warn: line('warn'), error: line('error'), deprecate: line('warn') };
+}
+
+export function createDb(options: {
+  url: string;
+  poolMax?: number;
+  applicationName?: string;
+  logger?: Logger;
+}): Db {
   return knex({
+    ...(options.logger ? { log: knexLog(options.logger) } : {}),
     client: 'pg',
     connection: {
       connectionString: options.url,

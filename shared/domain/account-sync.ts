@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { Db } from '../db/knex';
+import { idSchema } from '../validation';
 import { createAccountsRepo, type AccountRow } from '../repos/accounts.repo';
 import type { ReferralRow } from '../repos/referrals.repo';
 import { applyAccountMutation, type AccountOutcome } from './account-changes';
@@ -8,7 +9,7 @@ import { referralCodeInputSchema } from './share-codes';
 
 export const BILLING_INTERVAL_TYPES = ['DAY', 'WEEK', 'MONTH', 'QUARTER', 'SEMI_ANNUAL', 'YEAR'] as const;
 
-export const accountIdSchema = z.string().min(1).max(255);
+export const accountIdSchema = idSchema(255);
 
 /** Body of POST /accountsync: the spec's Account. */
 export const accountSyncSchema = z.strictObject({

@@ -6,13 +6,14 @@ import { createProcessorConnectionsRepo } from '../repos/processor-connections.r
 import { applyAccountMutation, type AccountOutcome } from './account-changes';
 import { accountIdSchema } from './account-sync';
 import { discountPercents } from './discount-sync';
+import { paymentProviderIdSchema } from './identification';
 import { loadProgramSettings } from './program';
 import { referralCodeInputSchema } from './share-codes';
 
 /** Body of POST /discount: the spec's discount association request, all fields required. */
 export const discountAssociationSchema = z.strictObject({
   accountId: accountIdSchema,
-  paymentProviderId: z.string().trim().min(1).max(255),
+  paymentProviderId: paymentProviderIdSchema,
   couponCode: referralCodeInputSchema,
 });
 

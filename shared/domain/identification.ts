@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { Db, DbOrTrx } from '../db/knex';
 import { AppError } from '../errors';
+import { textSchema, withIdRule } from '../validation';
 import { createAccountsRepo } from '../repos/accounts.repo';
 import { createReferralCodesRepo } from '../repos/referral-codes.repo';
 import { createUsersRepo, type UserChanges, type UserRow } from '../repos/users.repo';
@@ -16,7 +17,10 @@ import {
   shareCodeSchema,
 } from './share-codes';
 
-const name = z.string().trim().max(100).nullable().optional();
+const name = textSchema(100, { trim: true }).nullable().optional();
+
+/** A payment processor's customer id, as sent (trimmed). */
+export const paymentProviderIdSchema = withIdRule(z.string().trim().min(1).max(255));
 
 /** Body of PUT /open/account/{accountId}/user/{userId}; every field optional, null clears. */
 export const identifyBodySchema = z.strictObject({
@@ -28,11 +32,12 @@ export const identifyBodySchema = z.strictObject({
     .regex(/^[A-Za-z]{2,3}([_-][A-Za-z0-9]{2,8}){0,3}$/, 'must be a locale such as en or en_US')
     .nullable()
     .optional(),
-  paymentProviderId: z.string().trim().min(1).max(255).nullable().optional(),
+  paymentProviderId: paymentProviderIdSchema.nullable().optional(),
   accountStatus: z.enum(SUBSCRIPTION_STATUSES).optional(),
   referredByCode: referralCodeInputSchema.optional(),
-  // A cookie is whatever the browser had; it is never an error, only possibly ignored.
-  cookieCode: z.string().max(1024).optional(),
+  // A cookie is whatever the browser had: an unknown code is never an error, only ignored (control
+  // characters and NUL, which no browser cookie carries, are refused like in any id).
+  cookieCode: withIdRule(z.string().max(1024)).optional(),
   shareCode: shareCodeSchema.optional(),
 });
 

@@ -2,8 +2,10 @@ import { v5 as uuidv5, v7 as uuidv7 } from 'uuid';
 import { z } from 'zod';
 import type { Db } from '../db/knex';
 import { AppError } from '../errors';
+import { formatOf } from '../imports/format';
+import { inspectImportFile } from '../imports/inspect-file';
 import { isJobType, JOB_TYPES, type JobType } from '../imports/job-types';
-import { formatOf, validateImportFile } from '../imports/validate-file';
+import { validateImportFile } from '../imports/validate-file';
 import type { Metrics } from '../metrics';
 import {
   createImportJobsRepo,
@@ -17,14 +19,15 @@ import { IMPORT_JOB_TYPE } from '../temporal/search-attributes';
 import { startWorkflowOnce } from '../temporal/start-workflow';
 import { workflowIds, workflowTypes } from '../temporal/workflow-ids';
 import type { ImportJobInput } from '../types/imports';
+import { idSchema, textSchema } from '../validation';
 import { IDEMPOTENCY_KEY_PATTERN } from './user-events.schema';
 
 /** The spec's JobInput; fileRef and type are checked against storage and the job types separately. */
 export const jobInputSchema = z.object({
-  fileRef: z.string().min(1).max(1000),
-  type: z.string().min(1).max(100),
+  fileRef: idSchema(1000),
+  type: idSchema(100),
   outputFormat: z.literal('CSV', { message: 'only CSV is supported' }).nullish(),
-  name: z.string().trim().min(1).max(255).nullish(),
+  name: textSchema(255, { min: 1, trim: true }).nullish(),
   idempotencyKey: z
     .string()
     .regex(IDEMPOTENCY_KEY_PATTERN, 'must be 8 to 64 characters of A-Z a-z 0-9 - _ .')
@@ -152,6 +155,21 @@ export async function createJob(
       },
     );
   }
+  // The cheap checks first: a file the job could not even start on is refused now, with no job or workflow.
+  const inspection = await inspectImportFile(
+    () => deps.storage.read(resolved.ref),
+    resolved.type,
+    formatOf(resolved.ref.value),
+  );
+  if (inspection.problems.length > 0) {
+    throw new AppError(
+      'VALIDATION_FAILED',
+      `fileRef: the file cannot be imported: ${inspection.problems.join('; ')}`,
+      {
+        validationErrors: inspection.problems.map((message) => ({ path: 'fileRef', message })),
+      },
+    );
+  }
   const repo = createImportJobsRepo(deps.db);
   const { row, created } = await repo.insertOnce({
     id: jobIdFor(tenant.id, input.idempotencyKey),
@@ -218,8 +236,9 @@ export async function listJobs(
 }
 
 /**
- * Asks a running job to stop after the chunk it is applying; the workflow then ends it ABORTED. Rows
- * already applied stay applied and counted. A finished job is returned as it is.
+ * Stops a job in any state that is not final. A PENDING job is ABORTED at once (its workflow, if it
+ * runs, finds it final); a running one stops after the chunk it is applying, and the workflow then ends
+ * it ABORTED. Rows already applied stay applied and counted. A finished job is returned as it is.
  */
 export async function abortJob(db: Db, tenantId: string, id: string): Promise<PresentedJob | null> {
   if (!UUID.test(id)) return null;

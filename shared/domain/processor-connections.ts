@@ -94,3 +94,14 @@ export async function loadCredentials(
     privateKey: requireSecretBox(box).open(row.private_key_sealed, tenantId),
   };
 }
+
+/** The tenant's connection as the API shows it (never the private key), or null when it has none. */
+export async function getConnection(db: DbOrTrx, tenant: { id: string; alias: string }, publicUrl: string) {
+  const row = await createProcessorConnectionsRepo(db).find(tenant.id);
+  return row ? presentConnection(row, publicUrl, tenant.alias) : null;
+}
+
+/** Removes the tenant's connection; true when there was one. */
+export function disconnectProcessor(db: DbOrTrx, tenantId: string): Promise<boolean> {
+  return createProcessorConnectionsRepo(db).remove(tenantId);
+}

@@ -1,3 +1,5 @@
+import crypto from 'node:crypto';
+import { z } from 'zod';
 import type { Db } from '../db/knex';
 import type { SecretBox } from '../crypto/secret-box';
 import { AppError } from '../errors';
@@ -12,6 +14,7 @@ import {
   type NotificationStatus,
 } from '../repos/processor-notifications.repo';
 import { processorNotificationKey } from '../temporal/workflow-ids';
+import { idSchema, toStorableText, toValidationIssues } from '../validation';
 import { loadCredentials } from './processor-connections';
 
 /** What a notification kind does to the account whose customer it concerns. */
@@ -69,9 +72,56 @@ export async function openProcessor(
   return credentials ? deps.processors(credentials, options) : null;
 }
 
+/** What is stored of a verified notification: text PostgreSQL can hold, a real instant. */
+const storableNotification = z.object({
+  kind: idSchema(100),
+  timestamp: z.date(),
+  subjectId: idSchema(255).nullable(),
+});
+
+/** The kind stored for a verified delivery that could not be read. */
+export const UNREADABLE_KIND = 'unreadable';
+
+/**
+ * Stores an authentic delivery that cannot be read (unparsable payload, or fields we cannot store) as
+ * REJECTED, keyed by the payload's hash so a redelivery only counts; answering it (200) stops the
+ * processor's retries, which could never succeed. The raw payload stays for an operator to inspect.
+ */
+async function recordRejected(
+  deps: ReceiveDeps,
+  tenantId: string,
+  delivery: { signature: string; payload: string },
+  reason: string,
+): Promise<ReceivedNotification> {
+  const digest = crypto.createHash('sha256').update(delivery.payload).digest('hex');
+  const notificationKey = `${UNREADABLE_KIND}:${digest}`;
+  const row = await createProcessorNotificationsRepo(deps.db).record({
+    tenant_id: tenantId,
+    processor: 'BRAINTREE',
+    notification_key: notificationKey,
+    kind: UNREADABLE_KIND,
+    subject_id: null,
+    notified_at: new Date(),
+    signature: delivery.signature,
+    payload: delivery.payload,
+    status: 'REJECTED',
+    outcome: { reason: toStorableText(reason).slice(0, 1000) },
+  });
+  return {
+    id: row.id,
+    status: row.status,
+    inserted: row.inserted,
+    dispatch: false,
+    kind: UNREADABLE_KIND,
+    subjectId: null,
+    notificationKey,
+  };
+}
+
 /**
  * Verifies a webhook delivery with the tenant's keys and stores it raw. Unknown tenants, tenants
- * without a connection and bad signatures are the same 401, and nothing is stored for them.
+ * without a connection and bad signatures are the same 401, and nothing is stored for them. A delivery
+ * that verifies but cannot be read is stored as REJECTED (see recordRejected), never a 5xx.
  */
 export async function receiveNotification(
   deps: ReceiveDeps,
@@ -85,7 +135,14 @@ export async function receiveNotification(
     notification = await processor.parseWebhook(delivery.signature, delivery.payload);
   } catch (err) {
     if (err instanceof InvalidSignatureError) throw invalidSignature();
-    throw err;
+    // The adapter verifies before it parses, so anything else is an authentic payload it cannot read.
+    const reason = err instanceof Error ? err.message : String(err);
+    return recordRejected(deps, tenantId, delivery, `unparsable payload: ${reason}`);
+  }
+  const checked = storableNotification.safeParse(notification);
+  if (!checked.success) {
+    const fields = toValidationIssues(checked.error).map((i) => `${i.path} ${i.message}`);
+    return recordRejected(deps, tenantId, delivery, `unstorable fields: ${fields.join('; ')}`);
   }
   const effect = notificationEffect(notification.kind);
   const notificationKey = processorNotificationKey(

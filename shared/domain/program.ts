@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { Db, DbOrTrx } from '../db/knex';
 import { AppError } from '../errors';
+import { textSchema, withIdRule } from '../validation';
 import { createTenantsRepo, type ProgramColumns, type TenantRow } from '../repos/tenants.repo';
 import { eventKeySchema } from './user-events.schema';
 
@@ -20,10 +21,8 @@ export const referrerRewardSchema = z.discriminatedUnion('type', [
 export type ReferrerReward = z.output<typeof referrerRewardSchema>;
 
 export const programPatchSchema = z.strictObject({
-  name: z.string().trim().min(1).max(200).optional(),
-  landingUrl: z
-    .url({ protocol: /^https?$/, message: 'must be an http or https URL' })
-    .max(2048)
+  name: textSchema(200, { min: 1, trim: true }).optional(),
+  landingUrl: withIdRule(z.url({ protocol: /^https?$/, message: 'must be an http or https URL' }).max(2048))
     .nullable()
     .optional(),
   referredDiscountPercent: percent.optional(),
@@ -35,6 +34,8 @@ export const programPatchSchema = z.strictObject({
     .optional(),
   /** An accepted user event with this key converts a referred account's referral (null: none). */
   conversionEventKey: eventKeySchema.nullable().optional(),
+  /** User JWTs without `exp` are refused (401); off by default, as the API family's clients may omit it. */
+  requireUserJwtExp: z.boolean().optional(),
 });
 
 export type ProgramPatch = z.output<typeof programPatchSchema>;
@@ -74,6 +75,7 @@ export function presentProgram(row: TenantRow) {
       amountCents: settings.referrerReward.type === 'CREDIT' ? settings.referrerReward.amountCents : null,
       unit: settings.referrerReward.type === 'CREDIT' ? settings.referrerReward.unit : null,
     },
+    requireUserJwtExp: row.require_user_jwt_exp,
     dateCreated: row.created_at.getTime(),
   };
 }
@@ -104,6 +106,7 @@ export async function updateProgram(db: Db, tenantId: string, patch: ProgramPatc
   }
   if (patch.discountId !== undefined) changes.discount_id = patch.discountId;
   if (patch.conversionEventKey !== undefined) changes.conversion_event_key = patch.conversionEventKey;
+  if (patch.requireUserJwtExp !== undefined) changes.require_user_jwt_exp = patch.requireUserJwtExp;
   if (Object.keys(changes).length === 0) return getProgram(db, tenantId);
   const row = await createTenantsRepo(db).update(tenantId, changes);
   if (!row) throw new AppError('NOT_FOUND', 'Program not found');

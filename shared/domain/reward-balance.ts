@@ -3,9 +3,10 @@ import type { Db } from '../db/knex';
 import { AppError } from '../errors';
 import { createAccountsRepo } from '../repos/accounts.repo';
 import { createRewardsRepo, type BalanceRow } from '../repos/rewards.repo';
+import { accountIdSchema } from './account-sync';
 
 export const redeemInputSchema = z.object({
-  accountId: z.string().min(1).max(255),
+  accountId: accountIdSchema,
   unit: z.string().regex(/^[A-Z][A-Z0-9_]{0,31}$/, 'must be a credit unit such as USD'),
   amount: z.int().min(1).max(1_000_000_000_000),
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import type { ValidationIssue } from '../errors';
-import { toValidationIssues } from '../validation';
+import { AppError, type ValidationIssue } from '../errors';
+import { textSchema, toValidationIssues, withIdRule } from '../validation';
 import type { IdentifyBody } from './identification';
 import {
   eventFieldsSchema,
@@ -16,14 +16,14 @@ import type { UserEventBatch } from './user-events';
  */
 export const MAX_SEGMENT_BATCH = 1000;
 
-const context = z.looseObject({ groupId: z.string().max(255).nullish() }).nullish();
+const context = z.looseObject({ groupId: withIdRule(z.string().max(255)).nullish() }).nullish();
 const timestamp = z.iso.datetime({ offset: true, message: 'must be an ISO 8601 date-time' });
 
 const trackSchema = z.looseObject({
   type: z.literal('track'),
   event: eventKeySchema,
   userId: userIdSchema,
-  messageId: z.string().max(1024).nullish(),
+  messageId: withIdRule(z.string().max(1024)).nullish(),
   timestamp: timestamp.nullish(),
   properties: eventFieldsSchema.nullish(),
   context,
@@ -31,9 +31,9 @@ const trackSchema = z.looseObject({
 
 const traits = z.looseObject({
   email: z.email().max(254).nullish(),
-  firstName: z.string().trim().max(100).nullish(),
-  lastName: z.string().trim().max(100).nullish(),
-  accountId: z.string().max(255).nullish(),
+  firstName: textSchema(100, { trim: true }).nullish(),
+  lastName: textSchema(100, { trim: true }).nullish(),
+  accountId: withIdRule(z.string().max(255)).nullish(),
 });
 
 const identifySchema = z.looseObject({
@@ -109,4 +109,42 @@ export function segmentCommand(message: unknown): SegmentCommand {
 /** The messages of a request: a single message, or `{ batch: [...] }`. */
 export function segmentMessages(body: z.output<typeof segmentBodySchema>): unknown[] {
   return 'batch' in body && Array.isArray(body.batch) ? body.batch : [body];
+}
+
+/** What became of one message. */
+export type SegmentOutcome =
+  | { status: 'accepted'; eventIds?: string[] }
+  | { status: 'duplicate'; eventIds: string[] }
+  | { status: 'ignored' }
+  | { status: 'rejected'; apiErrorCode: string; message: string; validationErrors?: ValidationIssue[] };
+
+/** PostgreSQL "data exception" (SQLSTATE class 22): a value the message carried could not be stored. */
+const isDataException = (err: unknown) =>
+  typeof (err as { code?: unknown } | null)?.code === 'string' &&
+  /^22[0-9A-Z]{3}$/.test((err as { code: string }).code);
+
+/**
+ * The outcome of a message whose own content made it fail (any 4xx, or a value PostgreSQL refused),
+ * so that the batch goes on; null for a failure of the infrastructure, which must fail the request.
+ */
+export function messageFailure(err: unknown): SegmentOutcome | null {
+  if (err instanceof AppError && err.statusCode < 500) {
+    if (err.apiErrorCode === 'IDEMPOTENCY_KEY_USED') {
+      return { status: 'duplicate', eventIds: err.details.fields?.eventIds as string[] };
+    }
+    return {
+      status: 'rejected',
+      apiErrorCode: err.apiErrorCode,
+      message: err.message,
+      ...(err.details.validationErrors && { validationErrors: err.details.validationErrors }),
+    };
+  }
+  if (isDataException(err)) {
+    return {
+      status: 'rejected',
+      apiErrorCode: 'VALIDATION_FAILED',
+      message: 'The message holds a value that cannot be stored',
+    };
+  }
+  return null;
 }

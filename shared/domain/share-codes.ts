@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import { z } from 'zod';
+import { withIdRule } from '../validation';
 
 /** Share codes: ASCII letters and digits, at most 15, unique per tenant ignoring case. */
 export const SHARE_CODE_MAX_LENGTH = 15;
@@ -17,7 +18,7 @@ export function couldBeShareCode(value: string): boolean {
 }
 
 /** A referral code as clients send it (looked up, not created): bounded, any case. */
-export const referralCodeInputSchema = z.string().trim().min(1).max(64);
+export const referralCodeInputSchema = withIdRule(z.string().trim().min(1).max(64));
 
 /** JANEDOE from "Jané" "Doe": accents folded, everything but letters and digits dropped, upper case. */
 export function nameBase(

@@ -58,3 +58,15 @@ export async function rotateApiKey(
     return { alias: tenant.alias, mode: tenant.mode, apiKey };
   });
 }
+
+/** The authenticated tenant as the API shows it (GraphQL `tenant`). */
+export async function describeTenant(db: Db, alias: string) {
+  const row = await createTenantsRepo(db).findByAlias(alias);
+  if (!row) throw new Error('authenticated tenant vanished');
+  return {
+    alias: row.alias,
+    name: row.name,
+    mode: row.mode.toUpperCase(),
+    dateCreated: row.created_at.getTime(),
+  };
+}

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idSchema, textProblem, textSchema } from '../validation';
 
 /**
  * Validation of user events at every edge (REST, GraphQL, the analytics connector, import rows): the
@@ -20,26 +21,26 @@ export const idempotencyKeySchema = z
   .string()
   .regex(IDEMPOTENCY_KEY_PATTERN, 'must be 8 to 64 characters of A-Z a-z 0-9 - _ . (a UUID fits)');
 
-/** PostgreSQL text cannot hold NUL; refusing it here keeps it a 400 instead of a driver error. */
-const noNul = (value: string) => !value.includes('\u0000');
-const text = (max: number) => z.string().min(1).max(max).refine(noNul, 'must not contain NUL characters');
-
-export const eventKeySchema = text(255);
+export const eventKeySchema = textSchema(255, { min: 1 });
 export const epochMillisSchema = z.int().min(0).max(MAX_EPOCH_MS);
 
 /**
  * Why a fields object is unacceptable, or null. Walks iteratively (no recursion on client data): depth,
- * NUL characters, strings of at most 1,500 UTF-8 bytes, then 16 KB serialized.
+ * storable text in strings and names (no NUL, no lone surrogates: see shared/validation.ts), finite
+ * numbers, strings of at most 1,500 UTF-8 bytes, then 16 KB serialized.
  */
 export function fieldsProblem(fields: Record<string, unknown>): string | null {
   const stack: { value: unknown; depth: number }[] = [{ value: fields, depth: 1 }];
   while (stack.length > 0) {
     const { value, depth } = stack.pop()!;
     if (typeof value === 'string') {
-      if (!noNul(value)) return 'strings must not contain NUL characters';
+      const problem = textProblem(value);
+      if (problem) return `strings ${problem}`;
       if (Buffer.byteLength(value, 'utf8') > MAX_FIELD_STRING_BYTES) {
         return `string values must be at most ${MAX_FIELD_STRING_BYTES} UTF-8 bytes`;
       }
+    } else if (typeof value === 'number' && !Number.isFinite(value)) {
+      return 'numbers must be finite';
     } else if (value !== null && typeof value === 'object') {
       if (depth > MAX_FIELDS_DEPTH) return `must not nest deeper than ${MAX_FIELDS_DEPTH} levels`;
       const entries = Array.isArray(value) ? value : Object.entries(value);
@@ -48,7 +49,8 @@ export function fieldsProblem(fields: Record<string, unknown>): string | null {
           stack.push({ value: entry, depth: depth + 1 });
         } else {
           const [name, member] = entry as [string, unknown];
-          if (!noNul(name)) return 'names must not contain NUL characters';
+          const problem = textProblem(name);
+          if (problem) return `names ${problem}`;
           stack.push({ value: member, depth: depth + 1 });
         }
       }
@@ -78,7 +80,7 @@ export const eventDataSchema = z.strictObject({
   id: z.string().max(255).optional(),
 });
 
-export const userIdSchema = text(255);
+export const userIdSchema = idSchema(255);
 
 /** The user event input of the spec (REST body, GraphQL UserEventInput, one Segment track). */
 export const userEventInputSchema = z.strictObject({

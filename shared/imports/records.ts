@@ -1,7 +1,7 @@
 import { pipeline, type Readable } from 'node:stream';
 import { CsvError, parse } from 'csv-parse';
 import { parse as parseSync } from 'csv-parse/sync';
-import type { ImportFormat } from './validate-file';
+import type { ImportFormat } from './format';
 
 /** A physical line longer than this is an error (and is never held whole in memory). */
 export const MAX_LINE_BYTES = 1024 * 1024;
@@ -22,12 +22,54 @@ export interface ImportRecord {
 /** A record the file cannot go past (invalid CSV): the job stops there. */
 export class UnreadableFileError extends Error {}
 
-/** A JSON object's members as dotted columns (`{ referredBy: { code } }` is `referredBy.code`). */
-export function flatten(value: Record<string, unknown>, prefix = '', out = new Map<string, string>()) {
-  for (const [key, member] of Object.entries(value)) {
-    const column = `${prefix}${key}`;
+/** A JSON Lines row nests at most this deep, as event fields do: the row object is level 1. */
+export const MAX_ROW_DEPTH = 16;
+
+/**
+ * Whether a JSON text nests objects and arrays deeper than `limit`: a scan of its characters (strings
+ * skipped), stopping at the first level past the limit, so a hostile line is refused before it is parsed.
+ */
+export function nestsDeeperThan(text: string, limit: number): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i += 1) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 92)
+        i += 1; // a backslash escapes the next character
+      else if (c === 34) inString = false;
+    } else if (c === 34) {
+      inString = true;
+    } else if (c === 123 || c === 91) {
+      depth += 1;
+      if (depth > limit) return true;
+    } else if (c === 125 || c === 93) {
+      depth -= 1;
+    }
+  }
+  return false;
+}
+
+/**
+ * A JSON object's members as dotted columns (`{ referredBy: { code } }` is `referredBy.code`), in member
+ * order. Iterative: the depth of the value costs heap, never stack (callers bound it anyway).
+ */
+export function flatten(value: Record<string, unknown>): Map<string, string> {
+  const out = new Map<string, string>();
+  const stack: { prefix: string; members: [string, unknown][]; next: number }[] = [
+    { prefix: '', members: Object.entries(value), next: 0 },
+  ];
+  while (stack.length > 0) {
+    const top = stack[stack.length - 1]!;
+    if (top.next >= top.members.length) {
+      stack.pop();
+      continue;
+    }
+    const [key, member] = top.members[top.next]!;
+    top.next += 1;
+    const column = `${top.prefix}${key}`;
     if (member !== null && typeof member === 'object' && !Array.isArray(member)) {
-      flatten(member as Record<string, unknown>, `${column}.`, out);
+      stack.push({ prefix: `${column}.`, members: Object.entries(member), next: 0 });
     } else if (member === null || member === undefined) {
       out.set(column, '');
     } else {
@@ -35,6 +77,23 @@ export function flatten(value: Record<string, unknown>, prefix = '', out = new M
     }
   }
   return out;
+}
+
+/** One JSON Lines row (a trimmed, non-empty line) as cells, or why it is not one. */
+export function parseJsonRow(text: string): { cells: Map<string, string> } | { problem: string } {
+  if (nestsDeeperThan(text, MAX_ROW_DEPTH)) {
+    return { problem: `nested deeper than ${MAX_ROW_DEPTH} levels` };
+  }
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return { problem: 'not valid JSON' };
+  }
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+    return { problem: 'must be a JSON object' };
+  }
+  return { cells: flatten(value as Record<string, unknown>) };
 }
 
 /** CSV options shared by the validator and the job: RFC 4180, LF or CRLF, empty lines kept (they are errors). */
@@ -179,18 +238,9 @@ async function* readJsonlRecords(
     else if (bytes.length > MAX_LINE_BYTES) record.problem = `longer than ${MAX_LINE_BYTES} bytes`;
     else if (text.includes('\uFFFD')) record.problem = 'invalid UTF-8';
     else {
-      let value: unknown;
-      try {
-        value = JSON.parse(text);
-      } catch {
-        record.problem = 'not valid JSON';
-        return record;
-      }
-      if (value === null || typeof value !== 'object' || Array.isArray(value)) {
-        record.problem = 'must be a JSON object';
-      } else {
-        record.cells = flatten(value as Record<string, unknown>);
-      }
+      const row = parseJsonRow(text);
+      if ('problem' in row) record.problem = row.problem;
+      else record.cells = row.cells;
     }
     return record;
   };

@@ -1,4 +1,4 @@
-import type { RowResult } from './apply';
+import type { RowResult } from './rows';
 
 /** The result file's header; then one line per data row. */
 export const RESULT_HEADER = 'line,status,message\n';

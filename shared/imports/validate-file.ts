@@ -3,15 +3,10 @@ import { Transform, Writable, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { StringDecoder } from 'node:string_decoder';
 import { CsvError, parse, type Options } from 'csv-parse';
-import { headerProblems, rowProblems, type JobType } from './job-types';
-import { CSV_OPTIONS, csvProblem, flatten, linesSpanned, MAX_LINE_BYTES } from './records';
-
-export type ImportFormat = 'csv' | 'jsonl';
-
-/** JSON Lines by extension (.jsonl, .ndjson); anything else is read as CSV. */
-export function formatOf(fileName: string): ImportFormat {
-  return /\.(jsonl|ndjson)$/i.test(fileName) ? 'jsonl' : 'csv';
-}
+import { columnProblems, headerProblems, rowProblems } from './columns';
+import type { ImportFormat } from './format';
+import type { JobType } from './job-types';
+import { CSV_OPTIONS, csvProblem, linesSpanned, MAX_LINE_BYTES, parseJsonRow } from './records';
 
 export const MAX_LISTED_ERRORS = 100;
 
@@ -64,30 +59,38 @@ function byteChecks(errors: ErrorList): Transform {
   };
   return new Transform({
     transform(chunk: Buffer, _encoding, callback) {
-      let start = 0;
-      for (let nl = chunk.indexOf(10); nl !== -1; nl = chunk.indexOf(10, start)) {
-        pending.push(chunk.subarray(start, nl));
-        finishLine();
-        start = nl + 1;
+      try {
+        checkChunk(chunk);
+        callback(null, chunk);
+      } catch (err) {
+        callback(err as Error);
       }
-      if (start < chunk.length) {
-        pending.push(chunk.subarray(start));
-        pendingBytes += chunk.length - start;
-        if (pendingBytes > MAX_LINE_BYTES) {
-          if (!reported) errors.add(line, `longer than ${MAX_LINE_BYTES} bytes`);
-          reported = true;
-          // Keep only the tail: a multi-byte character may straddle the cut.
-          pending = [Buffer.concat(pending).subarray(-4)];
-          pendingBytes = pending[0]!.length;
-        }
-      }
-      callback(null, chunk);
     },
     flush(callback) {
       if (pending.length > 0) finishLine();
       callback();
     },
   });
+
+  function checkChunk(chunk: Buffer): void {
+    let start = 0;
+    for (let nl = chunk.indexOf(10); nl !== -1; nl = chunk.indexOf(10, start)) {
+      pending.push(chunk.subarray(start, nl));
+      finishLine();
+      start = nl + 1;
+    }
+    if (start < chunk.length) {
+      pending.push(chunk.subarray(start));
+      pendingBytes += chunk.length - start;
+      if (pendingBytes > MAX_LINE_BYTES) {
+        if (!reported) errors.add(line, `longer than ${MAX_LINE_BYTES} bytes`);
+        reported = true;
+        // Keep only the tail: a multi-byte character may straddle the cut.
+        pending = [Buffer.concat(pending).subarray(-4)];
+        pendingBytes = pending[0]!.length;
+      }
+    }
+  }
 }
 
 /** A writable end for a pipeline whose work happens in callbacks. */
@@ -150,39 +153,38 @@ async function validateJsonl(source: Readable, type: JobType, errors: ErrorList)
       errors.add(line, 'empty line');
       return;
     }
-    let value: unknown;
-    try {
-      value = JSON.parse(trimmed);
-    } catch {
-      errors.add(line, 'not valid JSON');
-      return;
-    }
     rows += 1;
-    if (value === null || typeof value !== 'object' || Array.isArray(value)) {
-      errors.add(line, 'must be a JSON object');
+    const row = parseJsonRow(trimmed);
+    if ('problem' in row) {
+      errors.add(line, row.problem);
       return;
     }
-    const cells = flatten(value as Record<string, unknown>);
-    for (const problem of headerProblems(type, [...cells.keys()])) {
-      // Each line names its own columns; only the unknown ones are this line's problem here.
-      if (problem.startsWith('unknown column') || problem.includes('appears twice'))
-        errors.add(line, problem);
-    }
-    for (const problem of rowProblems(type, cells)) errors.add(line, problem);
+    // Each line names its own columns (required ones are the row checks' concern).
+    for (const problem of columnProblems(type, [...row.cells.keys()])) errors.add(line, problem);
+    for (const problem of rowProblems(type, row.cells)) errors.add(line, problem);
   };
   const lines = new Writable({
     write(chunk: Buffer, _encoding, callback) {
-      const text = carry + decoder.write(chunk);
-      const parts = text.split('\n');
-      carry = parts.pop()!;
-      if (carry.length > MAX_LINE_BYTES) carry = carry.slice(-MAX_LINE_BYTES);
-      for (const part of parts) handle(part);
-      callback();
+      // A throw here would escape the stream machinery (and end the process): it fails the pipeline.
+      try {
+        const text = carry + decoder.write(chunk);
+        const parts = text.split('\n');
+        carry = parts.pop()!;
+        if (carry.length > MAX_LINE_BYTES) carry = carry.slice(-MAX_LINE_BYTES);
+        for (const part of parts) handle(part);
+        callback();
+      } catch (err) {
+        callback(err as Error);
+      }
     },
     final(callback) {
-      const rest = carry + decoder.end();
-      if (rest !== '') handle(rest);
-      callback();
+      try {
+        const rest = carry + decoder.end();
+        if (rest !== '') handle(rest);
+        callback();
+      } catch (err) {
+        callback(err as Error);
+      }
     },
   });
   await pipeline(source, byteChecks(errors), lines);

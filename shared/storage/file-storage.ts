@@ -92,6 +92,9 @@ export function createLocalFileStorage(rootDir: string): FileStorage {
   return {
     async write(ref, source, options) {
       const file = pathOf(ref);
+      // The source may fail while the folder is made: held here, the failure reaches the pipeline below
+      // (which sees the stream's stored error) instead of being an unhandled 'error' event.
+      source.on('error', () => undefined);
       await fs.promises.mkdir(path.dirname(file), { recursive: true });
       const counted = { bytes: 0 };
       try {

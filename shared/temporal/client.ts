@@ -1,4 +1,4 @@
-import { Client, Connection } from '@temporalio/client';
+import { Client, Connection, defaultGrpcRetryOptions, makeGrpcRetryInterceptor } from '@temporalio/client';
 import { temporal } from '@temporalio/proto';
 import { CUSTOM_SEARCH_ATTRIBUTES } from './search-attributes';
 
@@ -7,20 +7,51 @@ export interface TemporalDeps {
   client: Client;
   namespace: string;
   taskQueue: string;
+  /** Closes the connection once no SDK retry is pending (use this, not connection.close()). */
+  close(): Promise<void>;
 }
 
 /**
  * A lazy connection: a gateway starts (and reports 503 on /readyz) while Temporal is still coming up,
  * instead of crashing at boot.
+ *
+ * The SDK's retry interceptor schedules a retry with a bare timer and does not look at the channel when it
+ * fires: closing the connection while one is pending (a readiness probe that met UNAVAILABLE just before
+ * shutdown, say) throws "Channel has been shut down" from that timer, an uncaught exception. So the
+ * connection keeps the default retry policy but notes when its last scheduled retry is due, stops
+ * scheduling new ones once closing, and close() waits for that moment before closing the channel.
  */
 export function createTemporal(options: {
   address: string;
   namespace: string;
   taskQueue: string;
 }): TemporalDeps {
-  const connection = Connection.lazy({ address: options.address });
+  const defaults = defaultGrpcRetryOptions();
+  let closing = false;
+  let lastRetryDueAt = 0;
+  const retries = makeGrpcRetryInterceptor({
+    retryableDecider: (attempt, status) => !closing && defaults.retryableDecider(attempt, status),
+    delayFunction: (attempt, status) => {
+      const delayMs = defaults.delayFunction(attempt, status);
+      lastRetryDueAt = Math.max(lastRetryDueAt, Date.now() + delayMs);
+      return delayMs;
+    },
+  });
+  const connection = Connection.lazy({ address: options.address, interceptors: [retries] });
   const client = new Client({ connection, namespace: options.namespace });
-  return { connection, client, namespace: options.namespace, taskQueue: options.taskQueue };
+  return {
+    connection,
+    client,
+    namespace: options.namespace,
+    taskQueue: options.taskQueue,
+    async close() {
+      closing = true;
+      const waitMs = lastRetryDueAt - Date.now();
+      // The retry then runs on the open channel, and its outcome is final (no new retry is scheduled).
+      if (waitMs > 0) await new Promise((resolve) => setTimeout(resolve, waitMs + 20));
+      await connection.close();
+    },
+  };
 }
 
 export async function pingTemporal(deps: TemporalDeps, timeoutMs = 2000): Promise<void> {

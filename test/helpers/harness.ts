@@ -1,8 +1,4 @@
 import crypto from 'node:crypto';
-import http from 'node:http';
-import { startGatewayCache } from '../../shared/cache/gateway-cache';
-import { createUsedKeysCache, USED_KEYS_CACHE_ENTRIES } from '../../shared/cache/used-keys-cache';
-import { createLocalFileStorage } from '../../shared/storage/file-storage';
 import type { InvalidationListener } from '../../shared/cache/invalidation-listener';
 import { loadConfig, type Config } from '../../shared/config';
 import { createDb, type Db } from '../../shared/db/knex';
@@ -10,11 +6,9 @@ import { createTenant, type IssuedKey } from '../../shared/domain/tenants';
 import { closeServer, listen } from '../../shared/http';
 import { createLogger } from '../../shared/logger';
 import { createMetrics } from '../../shared/metrics';
-import { createTemporal } from '../../shared/temporal/client';
 import { createApp } from '../../services/gateway/app';
-import { createNotificationDispatcher } from '../../services/gateway/notification-dispatcher';
-import { secretBoxFor } from '../../shared/crypto/secret-box';
-import { createBraintreeProcessor } from '../../shared/processors/braintree.processor';
+import { buildGatewayDeps } from '../../services/gateway/gateway-deps';
+import { createGatewayServer } from '../../services/gateway/http-server';
 import type { GatewayDeps } from '../../services/gateway/context';
 import { installTemporalRuntimeLogger } from '../../services/worker/runtime-logger';
 import { startWorker, type RunningWorker } from '../../services/worker/worker';
@@ -44,6 +38,8 @@ export function testConfig(env: Record<string, string> = {}): Config {
 export interface TestGateway {
   url: string;
   deps: GatewayDeps;
+  /** The gateway's HTTP server, for tests that look at its sockets. */
+  server: import('node:http').Server;
   /** The gateway's LISTEN connection for cache invalidations (undefined with CACHE_TTL_MS=0). */
   cacheListener: InvalidationListener | undefined;
   /** Base URL of a tenant's API: {url}/api/v1/{alias}. */
@@ -57,47 +53,24 @@ export async function startTestGateway(
 ): Promise<TestGateway> {
   const config = options.config ?? testConfig();
   const db = options.db ?? createDb({ url: config.databaseUrl, poolMax: 5 });
-  const temporal = createTemporal({
-    address: config.temporalAddress,
-    namespace: config.TEMPORAL_NAMESPACE,
-    taskQueue: config.TEMPORAL_TASK_QUEUE,
-  });
   const metrics = createMetrics({ collectDefaults: false });
-  // The listener connects to config.databaseUrl, which may differ from an injected db's.
-  const cache = await startGatewayCache({ db, config, logger: testLogger, registry: metrics.registry });
-  const deps: GatewayDeps = {
-    config,
-    db,
-    temporal,
-    logger: testLogger,
-    metrics,
-    cache: cache.cache,
-    usedKeys: createUsedKeysCache({ maxEntries: USED_KEYS_CACHE_ENTRIES }),
-    storage: createLocalFileStorage(config.fileStorageDir),
-    secretBox: secretBoxFor(config.SECRET_KEY),
-    processors: createBraintreeProcessor,
-    notifications: createNotificationDispatcher({
-      db,
-      temporal,
-      metrics,
-      logger: testLogger,
-      concurrency: config.NOTIFICATION_DISPATCH_CONCURRENCY,
-    }),
-    now: options.now ?? Date.now,
-  };
-  const server = http.createServer(createApp(deps).callback());
+  // The same wiring as startGateway's (services/gateway/gateway-deps.ts).
+  const runtime = await buildGatewayDeps({ config, db, logger: testLogger, metrics, now: options.now });
+  const { deps } = runtime;
+  // The production server settings: timeouts and the connection cap (services/gateway/http-server.ts).
+  const { server, serve } = createGatewayServer(config, metrics.registry);
+  serve(createApp(deps).callback());
   const port = await listen(server, 0, '127.0.0.1');
   const url = `http://127.0.0.1:${port}`;
   return {
     url,
     deps,
-    cacheListener: cache.listener,
+    server,
+    cacheListener: runtime.cacheListener,
     api: (alias) => `${url}/api/v1/${alias}`,
     async close() {
       await closeServer(server);
-      await deps.notifications.drain();
-      await cache.close();
-      await Promise.allSettled([db.destroy(), temporal.connection.close()]);
+      await runtime.close();
     },
   };
 }

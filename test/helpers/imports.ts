@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { parse } from 'csv-parse/sync';
 
 type Json = Record<string, any>;
@@ -100,4 +102,14 @@ export function importClient(api: { base: string; auth: string }) {
       return rows.slice(1);
     },
   };
+}
+
+/** The files (not folders) stored under a tenant's imports in a local file storage folder. */
+export function storedImportFiles(storageDir: string, alias: string): string[] {
+  const dir = path.join(storageDir, 'imports', alias);
+  if (!fs.existsSync(dir)) return [];
+  return fs
+    .readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.join(entry.parentPath, entry.name));
 }

@@ -10,6 +10,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import type { IssuedKey } from '../../shared/domain/tenants';
 import { basic, createTestTenant, startTestGateway, testConfig, type TestGateway } from '../helpers/harness';
+import { storedImportFiles } from '../helpers/imports';
 
 const LIMIT = 1000;
 const storageDir = fs.mkdtempSync(path.join(os.tmpdir(), 'referral-files-'));
@@ -31,15 +32,7 @@ afterAll(async () => {
   fs.rmSync(storageDir, { recursive: true, force: true });
 });
 
-/** The files (not folders) stored under a tenant's imports. */
-const filesOf = (alias: string): string[] => {
-  const dir = path.join(storageDir, 'imports', alias);
-  if (!fs.existsSync(dir)) return [];
-  return fs
-    .readdirSync(dir, { recursive: true, withFileTypes: true })
-    .filter((entry) => entry.isFile())
-    .map((entry) => path.join(entry.parentPath, entry.name));
-};
+const filesOf = (alias: string): string[] => storedImportFiles(storageDir, alias);
 
 function upload(
   body: NonNullable<RequestInit['body']>,

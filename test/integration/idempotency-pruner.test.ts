@@ -79,7 +79,7 @@ describe('the pruner workflow', () => {
       .terminate('test over')
       .catch(() => undefined);
     await worker?.close();
-    await temporal.connection.close();
+    await temporal.close();
   });
 
   test('runs on the worker and removes expired keys in the background', async () => {

@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { claimShareCodes } from '../../shared/imports/apply';
+import { claimShareCodes } from '../../shared/imports/claim-share-codes';
 import { importClient } from '../helpers/imports';
 import { identifyReferrer, startReferralApi, uid, type ReferralApi } from '../helpers/referrals';
 
@@ -520,28 +520,61 @@ describe('jobs', () => {
     expect(value('ImportJobType')).toMatch(/^MUTATION\//);
   });
 
-  test('a file the job cannot run with fails it, naming the problem; a header-only file completes with 0 rows', async () => {
-    const failed = await jobs.run('bad-header.csv', 'id,nope\nu,x', 'MUTATION/USER');
-    expect(failed.status).toBe('FAILED');
-    expect(failed.error).toContain('line 1: unknown column "nope"');
-    expect(failed.error).toContain('missing required column "accountId"');
+  test('createJob refuses a file the job could not start on, naming the problem, and leaves no job', async () => {
+    const jobCount = async () =>
+      Number((await db()('import_jobs').where({ tenant_id: api.tenantId }).count())[0]!.count);
+    const before = await jobCount();
+    const cases: [string, string | Buffer, string[]][] = [
+      [
+        'bad-header.csv',
+        'id,nope\nu,x',
+        ['line 1: unknown column "nope" for MUTATION/USER', 'line 1: missing required column "accountId"'],
+      ],
+      [
+        'binary.csv',
+        Buffer.concat([
+          Buffer.from('id,accountId\n'),
+          Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 0, 0x22, 0xff, 0x0a]),
+        ]),
+        ['line 2: binary content (a NUL byte); expected a UTF-8 text file'],
+      ],
+      [
+        'utf16.csv',
+        Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('id,accountId\nu,a\n', 'utf16le')]),
+        ['line 1: the file is UTF-16 text; save it as UTF-8'],
+      ],
+      [
+        'latin1-header.csv',
+        Buffer.concat([
+          Buffer.from('id,accountId,customFields.caf'),
+          Buffer.from([0xe9]),
+          Buffer.from('\nu,a,x\n'),
+        ]),
+        ['line 1: column name "customFields.caf\uFFFD" is not valid UTF-8'],
+      ],
+      [
+        'binary.jsonl',
+        Buffer.concat([Buffer.from('{"id":"u","accountId":"a"}\n'), Buffer.from([0, 1, 2, 3])]),
+        ['line 2: binary content (a NUL byte); expected a UTF-8 text file'],
+      ],
+    ];
+    for (const [name, content, problems] of cases) {
+      const fileRef = await jobs.upload(name, content);
+      const result = await jobs.createRaw({ fileRef, type: 'MUTATION/USER' });
+      expect(result.data).toBeNull();
+      expect(result.errors[0].extensions).toMatchObject({
+        code: 'VALIDATION_FAILED',
+        validationErrors: problems.map((message) => ({ path: 'fileRef', message })),
+      });
+      expect(result.errors[0].message).toContain(problems[0]);
+    }
+    expect(await jobCount()).toBe(before);
 
     const empty = await jobs.run('header-only.csv', 'id,accountId\n', 'MUTATION/USER');
     expect(empty).toMatchObject({
       status: 'COMPLETED',
       stats: { recordsProcessed: 0, recordsFailed: 0, recordsTotal: 0 },
     });
-
-    const binary = Buffer.concat([
-      Buffer.from('id,accountId\n'),
-      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 0, 0x22, 0xff, 0x0a]),
-    ]);
-    const fileRef = await jobs.upload('binary.csv', binary);
-    const errors = await jobs.validate(fileRef, 'MUTATION/USER');
-    expect(errors.length).toBeGreaterThan(0);
-    const job = await jobs.waitFor((await jobs.create({ fileRef, type: 'MUTATION/USER' })).id);
-    expect(['FAILED', 'COMPLETED']).toContain(job.status);
-    if (job.status === 'COMPLETED') expect(job.stats.recordsFailed).toBe(job.stats.recordsProcessed);
   });
 
   test('bad rows, through the gateway: line-numbered validation errors, and a job that rejects only them', async () => {

@@ -1,13 +1,27 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { Client } from 'pg';
-import { PROJECT_ROOT } from '../../shared/config';
-import { basic, postJson } from '../helpers/harness';
+import { basic, eventually, postJson } from '../helpers/harness';
+import {
+  START_TIMEOUT_MS,
+  STOP_TIMEOUT_MS,
+  awaitExit,
+  expectDemoTenantQuery,
+  freePorts,
+  killTree,
+  launcherEnv,
+  liveGroupMembers,
+  logLines,
+  reportedPids,
+  startLauncher,
+  stillRunningAfter,
+  waitForLogLine,
+  stopLauncher,
+} from '../helpers/launcher';
 import { isPortOpen } from '../../shared/infra/temporal-server';
 
 /**
@@ -15,48 +29,6 @@ import { isPortOpen } from '../../shared/infra/temporal-server';
  * runs an embedded one under DATA_DIR. It reuses the suite's Temporal server (TEMPORAL_ADDRESS) on a task
  * queue of its own, so its worker takes no other test's tasks.
  */
-
-const TSX = path.join(PROJECT_ROOT, 'node_modules', '.bin', 'tsx');
-const START_TIMEOUT_MS = 150_000;
-const STOP_TIMEOUT_MS = 30_000;
-
-interface ReadyLine {
-  event: 'ready';
-  apiBaseUrl: string;
-  gatewayUrl: string;
-  graphqlUrl: string;
-  temporalAddress: string;
-  temporalUiUrl: string;
-  workerHttpPort: number;
-  postgres: 'embedded' | 'external';
-  demoTenant: { alias: string; mode: string; apiKey: string };
-}
-
-interface Launcher {
-  child: ChildProcess;
-  ready: ReadyLine;
-  /** Everything printed so far. */
-  output(): { stdout: string; stderr: string };
-  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
-}
-
-/** Free TCP ports on 127.0.0.1, distinct from each other (all are held until every one is picked). */
-async function freePorts(count: number): Promise<number[]> {
-  const servers = await Promise.all(
-    Array.from(
-      { length: count },
-      () =>
-        new Promise<net.Server>((resolve, reject) => {
-          const server = net.createServer();
-          server.once('error', reject);
-          server.listen(0, '127.0.0.1', () => resolve(server));
-        }),
-    ),
-  );
-  const ports = servers.map((s) => (s.address() as net.AddressInfo).port);
-  await Promise.all(servers.map((s) => new Promise((resolve) => s.close(resolve))));
-  return ports;
-}
 
 const acceptsTcp = (port: number) => isPortOpen('127.0.0.1', port, 2000);
 
@@ -74,88 +46,6 @@ async function connectPg(port: number): Promise<{ client: Client } | { error: Er
     await client.end().catch(() => undefined);
     return { error: err as Error };
   }
-}
-
-/** The test process's environment without anything that would point the launcher at the suite's servers. */
-function launcherEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = {};
-  for (const [name, value] of Object.entries(process.env)) {
-    if (
-      /^(DATABASE_|PG|TEMPORAL_|EMBEDDED_PG_|DATA_DIR$|PORT$|WORKER_HTTP_PORT$|HOST$|PUBLIC_URL$|DEMO_TENANT_ALIAS$)/.test(
-        name,
-      )
-    )
-      continue;
-    env[name] = value;
-  }
-  return { ...env, ...extra };
-}
-
-/**
- * Spawns the launcher in a process group of its own (tsx runs the script in a child node process, which
- * runs PostgreSQL), so cleanup can kill the whole tree. Resolves once the ready line is printed; rejects
- * with everything printed when the process exits first or START_TIMEOUT_MS pass.
- */
-function startLauncher(env: NodeJS.ProcessEnv, started: ChildProcess[]): Promise<Launcher> {
-  const child = spawn(TSX, ['services/launcher/main.ts'], {
-    cwd: PROJECT_ROOT,
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    detached: true,
-  });
-  started.push(child);
-  let stdout = '';
-  let stderr = '';
-  const output = () => ({ stdout, stderr });
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
-    child.once('exit', (code, signal) => resolve({ code, signal })),
-  );
-  return new Promise<Launcher>((resolve, reject) => {
-    const fail = (why: string) => {
-      clearTimeout(timer);
-      reject(new Error(`${why}\n--- stdout ---\n${stdout}\n--- stderr ---\n${stderr}`));
-    };
-    const timer = setTimeout(
-      () => fail(`the launcher printed no ready line within ${START_TIMEOUT_MS} ms`),
-      START_TIMEOUT_MS,
-    );
-    child.once('error', (err) => fail(`the launcher could not be spawned: ${err.message}`));
-    void exited.then(({ code, signal }) =>
-      fail(`the launcher exited (code ${code}, signal ${signal}) before it was ready`),
-    );
-    child.stderr!.on('data', (d: Buffer) => (stderr += d.toString()));
-    child.stdout!.on('data', (d: Buffer) => {
-      stdout += d.toString();
-      const line = stdout.split('\n').find((l) => l.startsWith('{"event":"ready"'));
-      if (!line) return;
-      clearTimeout(timer);
-      try {
-        resolve({ child, ready: JSON.parse(line) as ReadyLine, output, exited });
-      } catch (err) {
-        fail(`the ready line is not JSON: ${(err as Error).message}`);
-      }
-    });
-  });
-}
-
-/** The README's first GraphQL call with the demo key; a failure shows the launcher's warnings and errors. */
-async function expectDemoTenantQuery(launcher: Launcher, apiKey: string) {
-  const res = await postJson(
-    launcher.ready.graphqlUrl,
-    { query: '{ tenant { alias mode } }' },
-    { authorization: basic(apiKey) },
-  );
-  const expected = { status: 200, body: { data: { tenant: { alias: 'demo', mode: 'LIVE' } } } };
-  if (res.status !== 200) {
-    const problems = launcher
-      .output()
-      .stdout.split('\n')
-      .filter((l) => /"level":[456]0/.test(l));
-    throw new Error(
-      `GraphQL answered ${res.status} ${res.text}\nlauncher warnings/errors:\n${problems.join('\n')}`,
-    );
-  }
-  expect({ status: res.status, body: res.json }).toEqual(expected);
 }
 
 /**
@@ -195,62 +85,24 @@ function startSlowGraphqlRequest(url: string, apiKey: string) {
   return { continued, response, finish: () => req.end(body) };
 }
 
-/** SIGTERM to the launcher (tsx passes it on to the script); its exit, or a failure naming the output. */
-async function stopLauncher(launcher: Launcher) {
-  const t0 = Date.now();
-  launcher.child.kill('SIGTERM');
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => {
-      const { stdout, stderr } = launcher.output();
-      reject(
-        new Error(
-          `the launcher did not exit within ${STOP_TIMEOUT_MS} ms of SIGTERM\n--- stdout ---\n${stdout}\n--- stderr ---\n${stderr}`,
-        ),
-      );
-    }, STOP_TIMEOUT_MS);
-  });
-  try {
-    const result = await Promise.race([launcher.exited, timeout]);
-    return { ...result, ms: Date.now() - t0 };
-  } finally {
-    clearTimeout(timer);
-  }
-}
-
-/**
- * Processes of a process group that still run (zombies excluded: tsx's esbuild service is reparented to
- * init when tsx exits and lingers as a zombie until init reaps it). Linux /proc.
- */
-function liveGroupMembers(pgid: number): string[] {
-  const members: string[] = [];
-  for (const entry of fs.readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    let stat: string;
-    try {
-      stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
-    } catch {
-      continue; // exited meanwhile
+/** The embedded server answers queries on the migrated database again (retried while it recovers). */
+async function expectDemoTenantRow(port: number) {
+  let last = '';
+  for (let attempt = 0; attempt < 50; attempt += 1) {
+    const connected = await connectPg(port);
+    if ('client' in connected) {
+      try {
+        const { rows } = await connected.client.query('select mode from tenants where alias = $1', ['demo']);
+        expect(rows).toEqual([{ mode: 'live' }]);
+        return;
+      } finally {
+        await connected.client.end();
+      }
     }
-    // pid (comm) state ppid pgrp ...; comm may contain spaces and parentheses
-    const [state, , pgrp] = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    if (Number(pgrp) === pgid && state !== 'Z')
-      members.push(`${entry} ${stat.slice(stat.indexOf('('), stat.lastIndexOf(')') + 1)}`);
+    last = connected.error.message;
+    await new Promise((r) => setTimeout(r, 200));
   }
-  return members;
-}
-
-/** Kills what is still running of a spawned launcher: its whole process group, by the group's id. */
-async function killTree(child: ChildProcess): Promise<void> {
-  if (child.pid === undefined) return;
-  const alive = () => liveGroupMembers(child.pid!).length > 0;
-  if (!alive()) return;
-  try {
-    process.kill(-child.pid, 'SIGKILL');
-  } catch {
-    return;
-  }
-  for (let i = 0; i < 50 && alive(); i += 1) await new Promise((r) => setTimeout(r, 100));
+  throw new Error(`the embedded PostgreSQL did not answer again: ${last}`);
 }
 
 describe('npm start (services/launcher/main.ts) with an embedded PostgreSQL', () => {
@@ -259,6 +111,8 @@ describe('npm start (services/launcher/main.ts) with an embedded PostgreSQL', ()
   let env: NodeJS.ProcessEnv;
   let embeddedPort: number;
   let firstKey: string | undefined;
+  /** Process groups of the servers the launchers reported (each server leads one). */
+  const serverGroups: number[] = [];
 
   beforeAll(async () => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'launcher-test-'));
@@ -282,7 +136,7 @@ describe('npm start (services/launcher/main.ts) with an embedded PostgreSQL', ()
   });
 
   afterAll(async () => {
-    await Promise.all(started.map(killTree));
+    await Promise.all(started.map((child) => killTree(child, serverGroups)));
     if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
@@ -307,6 +161,20 @@ describe('npm start (services/launcher/main.ts) with an embedded PostgreSQL', ()
 
       expect(ready.postgres).toBe('embedded');
       expect(ready.temporalAddress).toBe(process.env.TEST_TEMPORAL_ADDRESS);
+      // A Temporal server it did not start is named as such, and it supervises only PostgreSQL.
+      expect(ready.temporal).toBe('configured');
+      expect(launcher.output().stdout).toContain(
+        `Temporal          ${ready.temporalAddress} (TEMPORAL_ADDRESS: not started by npm start`,
+      );
+      expect(ready.processes).toEqual({
+        launcher: expect.any(Number),
+        postgres: {
+          pid: expect.any(Number),
+          watchdogPid: expect.any(Number),
+          logFile: path.join(dataDir, 'logs', 'postgres.log'),
+        },
+      });
+      serverGroups.push(ready.processes.postgres!.pid);
       expect(ready.gatewayUrl).toMatch(/^http:\/\/localhost:\d+$/);
       expect(ready.apiBaseUrl).toBe(`${ready.gatewayUrl}/api/v1/demo`);
       expect(ready.graphqlUrl).toBe(`${ready.apiBaseUrl}/graphql`);
@@ -387,6 +255,7 @@ describe('npm start (services/launcher/main.ts) with an embedded PostgreSQL', ()
       expect(await acceptsTcp(ready.workerHttpPort)).toBe(false);
       // No leftovers: nothing of the launcher's process group runs any more, PostgreSQL included.
       expect(liveGroupMembers(launcher.child.pid!)).toEqual([]);
+      expect(await stillRunningAfter(reportedPids(ready), 1000)).toEqual([]);
 
       console.log(
         `launcher: ready after ${startMs} ms (first start, initdb included); exited ${stopped.ms} ms after SIGTERM`,
@@ -396,11 +265,11 @@ describe('npm start (services/launcher/main.ts) with an embedded PostgreSQL', ()
   );
 
   test(
-    'a second start with the same DATA_DIR reuses the data and prints the same demo API key',
+    'a second start with the same DATA_DIR reuses the data and key, restarts a killed PostgreSQL, and leaves nothing behind when npm is SIGKILLed',
     async () => {
       if (!firstKey) throw new Error('the first start did not complete; nothing to compare with');
       const t0 = Date.now();
-      const launcher = await startLauncher(env, started);
+      const launcher = await startLauncher(env, started, { viaNpm: true });
       const startMs = Date.now() - t0;
       const { ready } = launcher;
 
@@ -409,13 +278,42 @@ describe('npm start (services/launcher/main.ts) with an embedded PostgreSQL', ()
       expect(ready.demoTenant).toEqual({ alias: 'demo', mode: 'live', apiKey: firstKey });
 
       await expectDemoTenantQuery(launcher, firstKey);
+      serverGroups.push(ready.processes.postgres!.pid);
 
-      const stopped = await stopLauncher(launcher);
-      expect({ code: stopped.code, signal: stopped.signal }).toEqual({ code: 0, signal: null });
+      // Killed, the embedded PostgreSQL is started again on the same port and data.
+      const killedPid = ready.processes.postgres!.pid;
+      process.kill(killedPid, 'SIGKILL');
+      const restarted = await waitForLogLine(launcher, 'the embedded PostgreSQL was restarted', 60_000);
+      expect(restarted).toMatchObject({ previousPid: killedPid, pid: expect.any(Number) });
+      const postgresPid = restarted.pid as number;
+      serverGroups.push(postgresPid);
+      await expectDemoTenantRow(embeddedPort);
+      // The gateway's pool drops the connections the old server had and opens new ones.
+      await eventually('the gateway is ready again', async () => {
+        const res = await fetch(`${ready.gatewayUrl}/readyz`);
+        return res.status === 200;
+      });
+
+      // SIGKILL to `npm start` itself (npm, then sh, tsx and the launcher's node): no signal reaches the
+      // launcher, which notices that the processes that started it are gone and stops everything.
+      const t1 = Date.now();
+      launcher.child.kill('SIGKILL');
+      const pids = [ready.processes.launcher, postgresPid, restarted.watchdogPid as number];
+      expect(await stillRunningAfter(pids, 20_000)).toEqual([]);
+      const goneMs = Date.now() - t1;
       expect(await acceptsTcp(embeddedPort)).toBe(false);
+      expect(await awaitExit(launcher, 'SIGKILL')).toEqual({ code: null, signal: 'SIGKILL' });
+      // sh and tsx's own node wait for the launcher they started, so they go a moment after it.
+      await eventually('npm start leaves nothing of its process group', async () => {
+        return liveGroupMembers(launcher.child.pid!).length === 0;
+      }).catch(() => undefined);
+      expect(liveGroupMembers(launcher.child.pid!)).toEqual([]);
+      expect(
+        logLines(launcher, 'the embedded PostgreSQL stopped unexpectedly (killed by SIGKILL); restarting it'),
+      ).toHaveLength(1);
 
       console.log(
-        `launcher: ready after ${startMs} ms (second start); exited ${stopped.ms} ms after SIGTERM`,
+        `launcher: ready after ${startMs} ms (second start); everything gone ${goneMs} ms after SIGKILL to npm`,
       );
     },
     START_TIMEOUT_MS + STOP_TIMEOUT_MS,

@@ -3,7 +3,7 @@ import crypto from 'node:crypto';
 import path from 'node:path';
 import { Client } from 'pg';
 import { PROJECT_ROOT } from '../../shared/config';
-import { basic, startTestGateway, uniqueAlias, type TestGateway } from '../helpers/harness';
+import { basic, eventually, startTestGateway, uniqueAlias, type TestGateway } from '../helpers/harness';
 
 /**
  * The admin CLI as an operator runs it: `tsx scripts/tenant-*.ts` in a child process against the suite's
@@ -30,7 +30,7 @@ function cliEnv(): NodeJS.ProcessEnv {
 }
 
 function runCli(
-  script: 'tenant-create' | 'tenant-rotate-key',
+  script: 'tenant-create' | 'tenant-rotate-key' | 'tenant-set-rate-limit',
   args: string[],
   timeoutMs = 45_000,
 ): Promise<CliResult> {
@@ -223,4 +223,123 @@ describe('tenant admin CLI (scripts/tenant-create.ts, scripts/tenant-rotate-key.
     const r = await runCli('tenant-rotate-key', ['--alias', uniqueAlias('nobody')]);
     expectOneLineError(r, /No tenant with alias/);
   });
+});
+
+describe('tenant rate-limit override CLI (scripts/tenant-set-rate-limit.ts)', () => {
+  let a: TestGateway;
+  let b: TestGateway;
+  let pg: Client;
+
+  beforeAll(async () => {
+    [a, b] = await Promise.all([startTestGateway(), startTestGateway()]);
+    pg = new Client({ connectionString: process.env.TEST_DATABASE_URL });
+    await pg.connect();
+  });
+  afterAll(async () => {
+    await Promise.allSettled([a?.close(), b?.close(), pg?.end()]);
+  });
+
+  const programOn = async (gw: TestGateway, alias: string, apiKey: string) => {
+    const res = await fetch(`${gw.api(alias)}/program`, { headers: { authorization: basic(apiKey) } });
+    await res.arrayBuffer();
+    return { status: res.status, policy: res.headers.get('ratelimit-policy') };
+  };
+  const storedLimit = async (alias: string) =>
+    (await pg.query('select rate_limit_rps, rate_limit_burst from tenants where alias = $1', [alias])).rows;
+  const defaultPolicy = () =>
+    `"tenant";q=${a.deps.config.RATE_LIMIT_RPS};w=1;rs-burst=${a.deps.config.RATE_LIMIT_BURST}`;
+
+  /** Asserts one line of JSON with exactly alias, rateLimitRps and rateLimitBurst. */
+  function expectStored(r: CliResult, expected: Record<string, unknown>): void {
+    if (r.code !== 0) throw new Error(`expected exit 0, got ${describeRun(r)}`);
+    expect(r.stderr).toBe('');
+    expect(r.stdout).toMatch(/^[^\n]+\n$/);
+    expect(JSON.parse(r.stdout)).toEqual(expected);
+  }
+
+  test('an override reaches two running gateways within seconds, each limiting with it; --reset restores the defaults', async () => {
+    const alias = uniqueAlias('rl');
+    const apiKey = expectIssuedKey(await runCli('tenant-create', ['--alias', alias]), alias, 'live');
+    for (const gw of [a, b]) {
+      expect(await programOn(gw, alias, apiKey)).toEqual({ status: 200, policy: defaultPolicy() });
+    }
+
+    const set = await runCli('tenant-set-rate-limit', ['--alias', alias, '--rps', '1', '--burst', '2']);
+    expectStored(set, { alias, rateLimitRps: 1, rateLimitBurst: 2 });
+    expect(await storedLimit(alias)).toEqual([{ rate_limit_rps: 1, rate_limit_burst: 2 }]);
+
+    for (const gw of [a, b]) {
+      await eventually('the gateway applies the new limit', async () => {
+        const { policy } = await programOn(gw, alias, apiKey);
+        return policy === '"tenant";q=1;w=1;rs-burst=2';
+      });
+      // Each gateway has its own bucket of 2 for the tenant.
+      const statuses = await Promise.all(
+        Array.from({ length: 6 }, () => programOn(gw, alias, apiKey).then((r) => r.status)),
+      );
+      expect(statuses).toContain(429);
+      expect(statuses.filter((s) => s !== 200 && s !== 429)).toEqual([]);
+    }
+
+    const reset = await runCli('tenant-set-rate-limit', ['--alias', alias, '--reset']);
+    expectStored(reset, { alias, rateLimitRps: null, rateLimitBurst: null });
+    expect(await storedLimit(alias)).toEqual([{ rate_limit_rps: null, rate_limit_burst: null }]);
+    for (const gw of [a, b]) {
+      await eventually('the gateway is back to the defaults', async () => {
+        const r = await programOn(gw, alias, apiKey);
+        return r.status === 200 && r.policy === defaultPolicy();
+      });
+      const statuses = await Promise.all(
+        Array.from({ length: 10 }, () => programOn(gw, alias, apiKey).then((r) => r.status)),
+      );
+      expect(statuses).toEqual(Array(10).fill(200));
+    }
+  });
+
+  test('--rps alone sets a burst of two seconds of the rate', async () => {
+    const alias = uniqueAlias('rl');
+    expectIssuedKey(await runCli('tenant-create', ['--alias', alias]), alias, 'live');
+    const r = await runCli('tenant-set-rate-limit', ['--alias', alias, '--rps', '100']);
+    expectStored(r, { alias, rateLimitRps: 100, rateLimitBurst: 200 });
+    expect(await storedLimit(alias)).toEqual([{ rate_limit_rps: 100, rate_limit_burst: 200 }]);
+  });
+
+  test('bad input is exit 1 with a one-line error naming the option, and the stored limit is unchanged', async () => {
+    const alias = uniqueAlias('rl');
+    expectIssuedKey(await runCli('tenant-create', ['--alias', alias]), alias, 'live');
+    expectStored(
+      await runCli('tenant-set-rate-limit', ['--alias', alias, '--rps', '100', '--burst', '200']),
+      {
+        alias,
+        rateLimitRps: 100,
+        rateLimitBurst: 200,
+      },
+    );
+
+    const cases: [string[], RegExp][] = [
+      [['--alias', alias, '--rps', '0'], /^error: rps: must be from 1 to 1000000$/m],
+      [['--alias', alias, '--rps', '1.5'], /^error: rps: must be a whole number from 1 to 1000000$/m],
+      [['--alias', alias, '--rps', 'fast'], /^error: rps: must be a whole number/m],
+      [['--alias', alias, '--rps', '1000001'], /^error: rps: must be from 1 to 1000000$/m],
+      [['--alias', alias, '--rps', '10', '--burst', '0'], /^error: burst: must be from 1 to 10000000$/m],
+      [['--alias', alias, '--rps'], /^error: rps: needs a value$/m],
+      [['--alias', alias, '--burst', '10'], /^error: burst: needs --rps too$/m],
+      [
+        ['--alias', alias, '--reset', '--rps', '5'],
+        /^error: reset: cannot be combined with --rps or --burst$/m,
+      ],
+      [['--alias', alias, '--rsp', '5'], /^error: usage: /m],
+      [['--alias', alias, '--rps', '5', '--brust', '9'], /^error: unknown option --brust$/m],
+      [['--alias', 'bad alias!', '--rps', '5'], /^error: alias: letters, digits/m],
+      [['--rps', '5'], /^error: usage: /m],
+      [['--alias', uniqueAlias('nobody'), '--rps', '5'], /No tenant with alias/],
+    ];
+    // A few at a time: each is a tsx process, and the machine may be busy.
+    for (let i = 0; i < cases.length; i += 4) {
+      const batch = cases.slice(i, i + 4);
+      const results = await Promise.all(batch.map(([args]) => runCli('tenant-set-rate-limit', args)));
+      results.forEach((r, j) => expectOneLineError(r, batch[j]![1]));
+    }
+    expect(await storedLimit(alias)).toEqual([{ rate_limit_rps: 100, rate_limit_burst: 200 }]);
+  }, 240_000);
 });

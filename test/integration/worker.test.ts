@@ -19,7 +19,7 @@ describe('worker on a real Temporal server', () => {
   });
   afterAll(async () => {
     await worker.close();
-    await temporal.connection.close();
+    await temporal.close();
   });
 
   test('the self-check workflow runs its activity against the migrated database', async () => {

@@ -251,9 +251,10 @@ describe('docker-compose.yml', () => {
       expect(durationMs(grace as string)).toBeGreaterThan(loadConfig(env()).SHUTDOWN_GRACE_MS);
     });
 
-    test('health-checks /healthz on its own HTTP port', () => {
+    test('health-checks /healthz on its own HTTP port (the gateway: its probe listener)', () => {
       const config = loadConfig(env());
-      const port = svc === 'gateway' ? config.PORT : config.WORKER_HTTP_PORT;
+      const port = svc === 'gateway' ? config.HEALTH_PORT : config.WORKER_HTTP_PORT;
+      expect(port).toBeDefined();
       const check = tokens(service(svc).healthcheck?.test).join(' ');
       expect(check).toContain(`:${port}/healthz`);
     });

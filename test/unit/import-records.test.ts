@@ -2,7 +2,10 @@
 import { Readable } from 'node:stream';
 import {
   countRecords,
+  flatten,
   linesSpanned,
+  MAX_ROW_DEPTH,
+  nestsDeeperThan,
   readCsvHeader,
   readRecords,
   type ImportRecord,
@@ -103,6 +106,43 @@ describe('JSON Lines', () => {
     );
     expect(summary(rest)).toEqual(summary(records.slice(3)));
     expect(await countRecords(source(bytes), 'jsonl')).toBe(5);
+  });
+});
+
+describe('JSON Lines nesting (issue 14)', () => {
+  const deep = (levels: number) => `${'{"a":'.repeat(levels - 1)}{"b":1}${'}'.repeat(levels - 1)}`;
+
+  test('a row nested 100,000 levels deep is one record with a problem, and the next record follows', async () => {
+    const bytes = Buffer.from(`{"id":"1"}\n${deep(100_000)}\n{"id":"3"}\n`);
+    const records = await all(
+      readRecords(source(bytes, 0, 64 * 1024), { format: 'jsonl', columns: null, offset: 0, line: 1 }),
+    );
+    expect(summary(records)).toEqual([
+      [1, { id: '1' }],
+      [2, `nested deeper than ${MAX_ROW_DEPTH} levels`],
+      [3, { id: '3' }],
+    ]);
+  });
+
+  test.each([
+    [deep(16), 16, false],
+    [deep(17), 16, true],
+    ['{"a":"{{{{{{{{{{{{{{{{{{{{"}', 1, false],
+    ['{"a":"\\"[[[[[["}', 1, false],
+    ['[[]]', 1, true],
+  ])('%s nests deeper than %d: %s', (text, limit, expected) => {
+    expect(nestsDeeperThan(text, limit)).toBe(expected);
+  });
+
+  test('flattening is iterative and keeps member order', () => {
+    const value = JSON.parse(deep(MAX_ROW_DEPTH)) as Record<string, unknown>;
+    expect([...flatten(value)]).toEqual([[`${'a.'.repeat(MAX_ROW_DEPTH - 1)}b`, '1']]);
+    expect([...flatten({ x: 1, y: { z: null, w: [1, { v: 2 }] }, u: 'text' })]).toEqual([
+      ['x', '1'],
+      ['y.z', ''],
+      ['y.w', '[1,{"v":2}]'],
+      ['u', 'text'],
+    ]);
   });
 });
 

@@ -1,7 +1,8 @@
 import crypto from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { JobType } from '../../shared/imports/job-types';
-import { formatOf, validateImportFile, type ImportFormat } from '../../shared/imports/validate-file';
+import { formatOf, type ImportFormat } from '../../shared/imports/format';
+import { validateImportFile } from '../../shared/imports/validate-file';
 
 /** Validates bytes given whole or in small chunks (chunk boundaries must not matter). */
 async function validate(content: string | Buffer, type: JobType, format: ImportFormat = 'csv', chunk = 0) {
@@ -185,6 +186,24 @@ describe('bad input: line-numbered errors naming the column and the problem', ()
       ['line 2: empty line'],
     ],
     ['no rows at all', '', ['line 1: the file has no rows']],
+    [
+      'a row nested 100,000 levels deep (issue 14: the flattener overflowed the stack)',
+      `{"id":"u1","accountId":"a1"}\n{"id":"u2","accountId":"a2","customFields":${'{"a":'.repeat(100_000)}1${'}'.repeat(100_001)}\n`,
+      ['line 2: nested deeper than 16 levels'],
+    ],
+    [
+      'an array nested 100,000 levels deep',
+      `{"id":"u1","accountId":"a1","customFields":{"l":${'['.repeat(100_000)}${']'.repeat(100_000)}}}\n`,
+      ['line 1: nested deeper than 16 levels'],
+    ],
+    [
+      'text PostgreSQL cannot hold, in names and values',
+      '{"id":"u1","accountId":"a1","customFields":{"k\\u0000":"v","n":"\\ud800"}}\n',
+      [
+        'line 1: column name "customFields.k\\u0000" must not contain NUL (U+0000) characters',
+        'line 1: column "customFields.n" must not contain unpaired UTF-16 surrogates',
+      ],
+    ],
   ])('JSON Lines: %s', async (_name, content, expected) => {
     expect(await validate(content, USER, 'jsonl')).toEqual(expected);
   });

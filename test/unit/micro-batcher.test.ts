@@ -93,3 +93,35 @@ test('a batch that answers with the wrong number of results fails its items, not
   });
   await expect(batcher.submit(1)).rejects.toThrow(/wrong number of results/);
 });
+
+describe('groups (tenants)', () => {
+  const groups = (maxInFlightPerGroup: number) => ({ key: (s: string) => s[0]!, maxInFlightPerGroup });
+
+  test('items of different groups never share a batch; a waiting group not served lately goes first', async () => {
+    const { run, batches, releaseAll } = controlledRun<string>();
+    const batcher = createMicroBatcher({ run, maxItems: 10, maxInFlight: 1, groups: groups(1) });
+    const results = ['a1', 'a2', 'a3', 'b1', 'a4'].map((s) => batcher.submit(s));
+    await releaseAll();
+    // Without groups: [['a1'], ['a2', 'a3', 'b1', 'a4']], b1 riding in a's batch.
+    expect(batches).toEqual([['a1'], ['b1'], ['a2', 'a3', 'a4']]);
+    await expect(Promise.all(results)).resolves.toEqual([
+      'done:a1',
+      'done:a2',
+      'done:a3',
+      'done:b1',
+      'done:a4',
+    ]);
+  });
+
+  test('a group holds at most its share of slots, so another group starts at once in a spare one', async () => {
+    const { run, batches, releaseAll } = controlledRun<string>();
+    const batcher = createMicroBatcher({ run, maxItems: 1, maxInFlight: 3, groups: groups(2) });
+    const results = ['a1', 'a2', 'a3', 'a4'].map((s) => batcher.submit(s));
+    expect(batches).toEqual([['a1'], ['a2']]); // a is at its share; the third slot stays free
+    results.push(batcher.submit('b1'));
+    expect(batches).toEqual([['a1'], ['a2'], ['b1']]); // b does not wait behind a's queue
+    await releaseAll();
+    expect(batches.slice(3)).toEqual([['a3'], ['a4']]);
+    await Promise.all(results);
+  });
+});

@@ -46,9 +46,9 @@ export const accountModule: GraphQLModule = {
       referralId: ID!
       status: RewardStatus!
       "Epoch milliseconds."
-      dateGiven: Float!
-      dateCancelled: Float
-      dateRedeemed: Float
+      dateGiven: EpochMillis!
+      dateCancelled: EpochMillis
+      dateRedeemed: EpochMillis
     }
     type Referral {
       id: ID!
@@ -61,9 +61,9 @@ export const accountModule: GraphQLModule = {
       "Null until the referral converts."
       referrerReward: Reward
       referredReward: Reward
-      dateReferralStarted: Float!
-      dateReferralPaid: Float
-      dateReferralEnded: Float
+      dateReferralStarted: EpochMillis!
+      dateReferralPaid: EpochMillis
+      dateReferralEnded: EpochMillis
     }
     type Subscription {
       status: String
@@ -87,7 +87,7 @@ export const accountModule: GraphQLModule = {
       "Referrals this account made."
       referrals: [Referral!]!
       rewards: [Reward!]!
-      dateCreated: Float!
+      dateCreated: EpochMillis!
     }
     type RewardBalance {
       unit: String!

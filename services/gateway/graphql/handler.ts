@@ -2,11 +2,13 @@ import type { IncomingMessage } from 'node:http';
 import { GraphQLError, type ValidationRule } from 'graphql';
 import { createHandler } from 'graphql-http';
 import type { Middleware } from 'koa';
+import { dbUnavailable, isDbUnavailableError, RETRY_AFTER_SECONDS } from '../../../shared/db/db-errors';
 import { AppError, type ApiErrorCode } from '../../../shared/errors';
 import type { Logger } from '../../../shared/logger';
 import type { GatewayDeps, GatewayState } from '../context';
-import { readBodyText } from '../middleware/body';
+import { readBodyText, refuseNonFiniteNumbers } from '../middleware/body';
 import type { GraphQLContext } from './context';
+import { parseBoundedDocument } from './document';
 import { complexityLimitRule, depthLimitRule } from './limits';
 import { buildSchema } from './schema';
 
@@ -18,9 +20,13 @@ interface RequestContext {
 
 /**
  * Error codes that change the HTTP status of a GraphQL response: a replayed idempotency key is 409, as
- * on REST, so clients and proxies that only look at the status see the conflict.
+ * on REST, so clients and proxies that only look at the status see the conflict; an outage is 503 with
+ * Retry-After, which clients and load balancers retry (a 200 with errors they would not).
  */
-const STATUS_FOR_CODE: Partial<Record<string, number>> = { IDEMPOTENCY_KEY_USED: 409 };
+const STATUS_FOR_CODE: Partial<Record<string, number>> = {
+  IDEMPOTENCY_KEY_USED: 409,
+  SERVICE_UNAVAILABLE: 503,
+};
 
 /**
  * Every GraphQL error carries extensions.code from the API's closed set. Resolver failures that are
@@ -33,8 +39,14 @@ export function formatGraphQLError(err: Readonly<GraphQLError | Error>, log: Log
     return new GraphQLError(err.message, { extensions: { code: 'VALIDATION_FAILED' } });
   }
   const gqlError = err instanceof GraphQLError ? err : new GraphQLError(err.message, { originalError: err });
-  const original = gqlError.originalError;
+  const original =
+    gqlError.originalError && isDbUnavailableError(gqlError.originalError)
+      ? dbUnavailable(gqlError.originalError)
+      : gqlError.originalError;
   if (original instanceof AppError) {
+    if (original.apiErrorCode === 'SERVICE_UNAVAILABLE') {
+      log.warn({ err: original.details.cause ?? original, path: gqlError.path }, original.message);
+    }
     return new GraphQLError(original.message, {
       nodes: gqlError.nodes,
       path: gqlError.path,
@@ -77,14 +89,36 @@ const PROTOCOL_ERRORS: Partial<Record<number, { code: ApiErrorCode; message: (me
           ? 'Mutations must be sent with POST'
           : `Method ${method} is not allowed; use GET or POST`,
     },
+    406: {
+      code: 'NOT_ACCEPTABLE',
+      message: () => 'Accept must allow application/graphql-response+json or application/json',
+    },
     415: { code: 'UNSUPPORTED_MEDIA_TYPE', message: () => 'Content-Type must be application/json (UTF-8)' },
   };
+
+/**
+ * A POST body as graphql-http takes it, parsed here so that numbers too large for a double are refused
+ * (400 INVALID_JSON) as on REST instead of reaching resolvers as Infinity. Anything but a JSON object is
+ * handed over as text, for graphql-http to refuse in its own words.
+ */
+function requestBody(text: string): string | Record<string, unknown> {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return text;
+  }
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return text;
+  refuseNonFiniteNumbers(text, value);
+  return value as Record<string, unknown>;
+}
 
 /** GraphQL over HTTP (POST, and GET for queries) with graphql-http, behind the gateway's auth and body limit. */
 export function graphqlHandler(deps: GatewayDeps): Middleware<GatewayState> {
   const { GRAPHQL_MAX_DEPTH, GRAPHQL_MAX_COMPLEXITY, BODY_LIMIT_BYTES } = deps.config;
   const handle = createHandler<IncomingMessage, RequestContext, GraphQLContext>({
     schema: buildSchema(),
+    parse: parseBoundedDocument,
     context: (req) => req.context.gql,
     validationRules: (_req, args, specifiedRules): ValidationRule[] => [
       ...specifiedRules,
@@ -108,7 +142,7 @@ export function graphqlHandler(deps: GatewayDeps): Middleware<GatewayState> {
   return async (ctx) => {
     const { tenant, principal, requestId, log } = ctx.state;
     if (!tenant || !principal) throw new AppError('UNAUTHORIZED', 'Missing or invalid credentials');
-    const body = ctx.method === 'POST' ? await readBodyText(ctx, BODY_LIMIT_BYTES) : null;
+    const body = ctx.method === 'POST' ? requestBody(await readBodyText(ctx, BODY_LIMIT_BYTES)) : null;
     const context: RequestContext = { gql: { deps, tenant, principal, requestId, log } };
     const [responseBody, init] = await handle({
       url: ctx.url,
@@ -128,6 +162,7 @@ export function graphqlHandler(deps: GatewayDeps): Middleware<GatewayState> {
       );
     }
     ctx.status = context.status ?? init.status;
+    if (ctx.status === 503) ctx.set('Retry-After', String(RETRY_AFTER_SECONDS));
     for (const [name, value] of Object.entries(init.headers ?? {})) ctx.set(name, String(value));
     ctx.body = responseBody ?? '';
   };

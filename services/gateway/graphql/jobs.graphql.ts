@@ -8,12 +8,12 @@ import {
   listJobs,
   validateJob,
 } from '../../../shared/domain/import-jobs';
-import { parseInput } from '../../../shared/validation';
+import { idSchema, parseInput } from '../../../shared/validation';
 import type { GraphQLContext } from './context';
 import type { GraphQLModule } from './schema';
 
 const jobInputArgs = z.object({ jobInput: jobInputSchema });
-const idArgs = z.object({ id: z.string().min(1).max(100) });
+const idArgs = z.object({ id: idSchema(100) });
 
 export const jobsModule: GraphQLModule = {
   typeDefs: /* GraphQL */ `
@@ -61,7 +61,7 @@ export const jobsModule: GraphQLModule = {
       dateCreated: EpochMillis!
       dateStarted: EpochMillis
       dateCompleted: EpochMillis
-      "Why a FAILED job could not run."
+      "Why a FAILED job could not go on (with line numbers)."
       error: String
       stats: JobStats!
     }
@@ -77,7 +77,7 @@ export const jobsModule: GraphQLModule = {
     }
     extend type Mutation {
       createJob(jobInput: JobInput!): Job!
-      "Stops a running job after its current chunk; rows already applied stay applied."
+      "Stops a job that is not final: a PENDING one at once, a running one after its current chunk (rows already applied stay applied)."
       abortJob(id: ID!): Job
     }
   `,

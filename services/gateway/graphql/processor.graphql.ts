@@ -1,9 +1,10 @@
 import {
   connectProcessor,
   connectProcessorSchema,
+  disconnectProcessor,
+  getConnection,
   presentConnection,
 } from '../../../shared/domain/processor-connections';
-import { createProcessorConnectionsRepo } from '../../../shared/repos/processor-connections.repo';
 import { parseInput } from '../../../shared/validation';
 import type { GraphQLContext } from './context';
 import type { GraphQLModule } from './schema';
@@ -33,7 +34,7 @@ export const processorModule: GraphQLModule = {
       environment: PaymentProcessorEnvironment!
       "Register it at the processor for all subscription notifications."
       webhookUrl: String!
-      connectedAt: Float!
+      connectedAt: EpochMillis!
     }
     extend type Query {
       paymentProcessor: PaymentProcessorConnection
@@ -46,10 +47,8 @@ export const processorModule: GraphQLModule = {
   `,
   resolvers: {
     Query: {
-      paymentProcessor: async (_: unknown, __: unknown, ctx: GraphQLContext) => {
-        const row = await createProcessorConnectionsRepo(ctx.deps.db).find(ctx.tenant.id);
-        return row ? presentConnection(row, ctx.deps.config.publicUrl, ctx.tenant.alias) : null;
-      },
+      paymentProcessor: (_: unknown, __: unknown, ctx: GraphQLContext) =>
+        getConnection(ctx.deps.db, ctx.tenant, ctx.deps.config.publicUrl),
     },
     Mutation: {
       connectPaymentProcessor: async (_: unknown, args: { input: unknown }, ctx: GraphQLContext) => {
@@ -58,7 +57,7 @@ export const processorModule: GraphQLModule = {
         return presentConnection(row, ctx.deps.config.publicUrl, ctx.tenant.alias);
       },
       disconnectPaymentProcessor: (_: unknown, __: unknown, ctx: GraphQLContext) =>
-        createProcessorConnectionsRepo(ctx.deps.db).remove(ctx.tenant.id),
+        disconnectProcessor(ctx.deps.db, ctx.tenant.id),
     },
   },
 };

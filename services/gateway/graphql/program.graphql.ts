@@ -31,6 +31,8 @@ export const programModule: GraphQLModule = {
       landingUrl: String
       "An accepted user event with this key converts a referred account's referral."
       conversionEventKey: String
+      "User JWTs without exp are refused (401). Off by default."
+      requireUserJwtExp: Boolean!
     }
     input ReferrerRewardInput {
       type: RewardType!
@@ -46,6 +48,7 @@ export const programModule: GraphQLModule = {
       discountId: String
       landingUrl: String
       conversionEventKey: String
+      requireUserJwtExp: Boolean
     }
     extend type Query {
       program: Program!

@@ -1,4 +1,4 @@
-import { createTenantsRepo } from '../../../shared/repos/tenants.repo';
+import { describeTenant } from '../../../shared/domain/tenants';
 import type { GraphQLContext } from './context';
 import type { GraphQLModule } from './schema';
 
@@ -14,7 +14,7 @@ export const tenantModule: GraphQLModule = {
       name: String!
       mode: TenantMode!
       "Creation time, epoch milliseconds."
-      dateCreated: Float!
+      dateCreated: EpochMillis!
     }
     extend type Query {
       "The tenant named in the path (and authenticated by its API key)."
@@ -23,16 +23,7 @@ export const tenantModule: GraphQLModule = {
   `,
   resolvers: {
     Query: {
-      tenant: async (_: unknown, __: unknown, ctx: GraphQLContext) => {
-        const row = await createTenantsRepo(ctx.deps.db).findByAlias(ctx.tenant.alias);
-        if (!row) throw new Error('authenticated tenant vanished');
-        return {
-          alias: row.alias,
-          name: row.name,
-          mode: row.mode.toUpperCase(),
-          dateCreated: row.created_at.getTime(),
-        };
-      },
+      tenant: (_: unknown, __: unknown, ctx: GraphQLContext) => describeTenant(ctx.deps.db, ctx.tenant.alias),
     },
   },
 };

@@ -57,7 +57,7 @@ function bearerToken(authorization: string): string | null {
  * key hashes come from the gateway cache, which a key rotation or revocation invalidates at commit.
  */
 export function authenticate(
-  deps: Pick<GatewayDeps, 'cache' | 'now'>,
+  deps: Pick<GatewayDeps, 'cache' | 'config' | 'now' | 'rateLimiter'>,
   options: { allowUserJwt?: boolean } = {},
 ): Middleware<GatewayState> {
   const allowUserJwt = options.allowUserJwt ?? false;
@@ -76,7 +76,10 @@ export function authenticate(
     if (apiKey !== null) {
       if (matchesTenantKey(apiKey, tenant)) principal = { kind: 'apiKey' };
     } else if (userToken !== null) {
-      const identity = verifyUserJwt(userToken, keyHashes, deps.now());
+      const identity = verifyUserJwt(userToken, keyHashes, deps.now(), {
+        maxLifetimeS: deps.config.USER_JWT_MAX_LIFETIME_S,
+        requireExp: tenant?.require_user_jwt_exp ?? false,
+      });
       if (identity) principal = { kind: 'user', ...identity };
     }
     if (!tenant || !principal) throw unauthorized(allowUserJwt);
@@ -93,6 +96,8 @@ export function authenticate(
     // The request's own child logger (requestContext): adding a binding in place is much cheaper than a
     // child of a child, whose parent V8 must first turn into a prototype (this route runs ~10k/s).
     ctx.state.log.setBindings({ tenantAlias: tenant.alias });
+    // The tenant's token bucket, now that the request is the tenant's and before its body is read.
+    deps.rateLimiter.enforce(ctx, tenant);
     await next();
   };
 }

@@ -10,13 +10,14 @@ import { getAccountRewards } from '../../../shared/domain/account-view';
 import { lookupCode } from '../../../shared/domain/code-lookup';
 import { referralCodeInputSchema } from '../../../shared/domain/share-codes';
 import { AppError } from '../../../shared/errors';
+import { idSchema } from '../../../shared/validation';
 import type { GatewayDeps, GatewayState } from '../context';
 import { settleLifecycle } from '../lifecycle';
 import { authenticate } from '../middleware/auth';
 import { jsonBody } from '../middleware/body';
 import { validate } from '../middleware/validate';
 
-const codePathSchema = z.object({ tenantAlias: z.string(), code: z.string().min(1).max(255) });
+const codePathSchema = z.object({ tenantAlias: z.string(), code: idSchema(255) });
 const accountPathSchema = z.object({ tenantAlias: z.string(), accountId: accountIdSchema });
 const rewardQuerySchema = z.object({ couponCode: referralCodeInputSchema.optional() });
 

@@ -1,34 +1,30 @@
 import type Router from '@koa/router';
 import { identifyUser } from '../../../shared/domain/identification';
 import {
+  messageFailure,
   segmentBodySchema,
   segmentCommand,
   segmentMessages,
   type SegmentCommand,
+  type SegmentOutcome,
 } from '../../../shared/domain/segment';
-import { AppError, type ValidationIssue } from '../../../shared/errors';
+import { AppError } from '../../../shared/errors';
 import type { AuthenticatedTenant, GatewayDeps, GatewayState } from '../context';
 import { settleLifecycle } from '../lifecycle';
 import { authenticate } from '../middleware/auth';
 import { jsonBody } from '../middleware/body';
+import { toAppError } from '../middleware/errors';
 import { validate } from '../middleware/validate';
 import { recordUserEvents } from '../user-events';
 
-/** What became of one message. */
-type Outcome =
-  | { status: 'accepted'; eventIds?: string[] }
-  | { status: 'duplicate'; eventIds: string[] }
-  | { status: 'ignored' }
-  | { status: 'rejected'; apiErrorCode: string; message: string; validationErrors?: ValidationIssue[] };
-
-type MessageResult = { index: number; type: string } & Outcome;
+type MessageResult = { index: number; type: string } & SegmentOutcome;
 
 async function execute(
   deps: GatewayDeps,
   tenant: AuthenticatedTenant,
   command: SegmentCommand,
   log: GatewayDeps['logger'],
-): Promise<Outcome> {
+): Promise<SegmentOutcome> {
   switch (command.kind) {
     case 'ignored':
       return { status: 'ignored' };
@@ -60,10 +56,27 @@ async function execute(
 }
 
 /**
+ * The request's answer when the infrastructure fails at message `index`: the failure's own status (503
+ * for an outage, with Retry-After), the results of the messages before it, which are applied, and which
+ * were not, so that nothing after the failure point is lost without the client knowing. Retrying the
+ * whole batch is safe: tracks are deduplicated by messageId, identifies are idempotent.
+ */
+function batchFailed(err: unknown, index: number, results: MessageResult[], total: number): AppError {
+  const cause = toAppError(err);
+  const message = `Message ${index} could not be applied (${cause.message}); messages ${index} to ${total - 1} were not applied: retry the batch`;
+  return new AppError(cause.apiErrorCode, message, {
+    headers: cause.details.headers,
+    cause: err,
+    fields: { results, failedIndex: index, notApplied: total - index },
+  });
+}
+
+/**
  * Analytics connector (Segment): one message or `{ batch: [...] }`, applied in order, each on its own;
  * the answer is 200 with a result per message. A used messageId is `duplicate` (with the ids stored the
- * first time), a message we cannot apply is `rejected` with the error it would get on its own route.
- * Anything unexpected fails the whole request (500), and a retried batch is deduplicated by messageId.
+ * first time); a message that fails because of its own content is `rejected` with the 4xx error it would
+ * get on its own route, and the batch goes on. Only an infrastructure failure fails the request (see
+ * batchFailed).
  */
 export function integrationRoutes(router: Router<GatewayState>, deps: GatewayDeps): void {
   router.post(
@@ -73,36 +86,22 @@ export function integrationRoutes(router: Router<GatewayState>, deps: GatewayDep
     validate({ body: segmentBodySchema }),
     async (ctx) => {
       const tenant = ctx.state.tenant!;
+      const messages = segmentMessages(ctx.state.input.body);
       const results: MessageResult[] = [];
-      for (const [index, message] of segmentMessages(ctx.state.input.body).entries()) {
+      for (const [index, message] of messages.entries()) {
         const command = segmentCommand(message);
         const type = command.kind === 'track' || command.kind === 'identify' ? command.kind : command.type;
+        let outcome: SegmentOutcome;
         try {
-          results.push({
-            index,
-            type,
-            ...(await execute(deps, tenant, command, ctx.state.log)),
-          } as MessageResult);
+          outcome = await execute(deps, tenant, command, ctx.state.log);
         } catch (err) {
-          if (!(err instanceof AppError) || err.statusCode >= 500) throw err;
-          if (err.apiErrorCode === 'IDEMPOTENCY_KEY_USED') {
-            results.push({
-              index,
-              type,
-              status: 'duplicate',
-              eventIds: err.details.fields?.eventIds as string[],
-            });
-          } else {
-            results.push({
-              index,
-              type,
-              status: 'rejected',
-              apiErrorCode: err.apiErrorCode,
-              message: err.message,
-              ...(err.details.validationErrors && { validationErrors: err.details.validationErrors }),
-            });
-          }
+          const failure = messageFailure(err);
+          if (!failure) throw batchFailed(err, index, results, messages.length);
+          if (!(err instanceof AppError))
+            ctx.state.log.warn({ err, index }, 'segment message refused by the database');
+          outcome = failure;
         }
+        results.push({ index, type, ...outcome } as MessageResult);
       }
       ctx.body = { results };
     },

@@ -12,6 +12,7 @@ import {
 } from '../../../shared/domain/processor-notifications';
 import { tenantAliasSchema } from '../../../shared/domain/tenants';
 import { AppError } from '../../../shared/errors';
+import { idSchema, textSchema } from '../../../shared/validation';
 import { InvalidSignatureError } from '../../../shared/processors/payment-processor';
 import { requestDiscountSync } from '../../../shared/temporal/processor-workflows';
 import type { GatewayDeps, GatewayState } from '../context';
@@ -25,10 +26,10 @@ const WEBHOOK = '/processor/braintree/webhook';
 const WEBHOOK_BODY_LIMIT = 512 * 1024;
 
 const deliverySchema = z.object({
-  bt_signature: z.string().min(1).max(8192).optional(),
-  bt_payload: z.string().min(1).max(WEBHOOK_BODY_LIMIT).optional(),
+  bt_signature: idSchema(8192).optional(),
+  bt_payload: textSchema(WEBHOOK_BODY_LIMIT, { min: 1 }).optional(),
 });
-const challengeSchema = z.object({ bt_challenge: z.string().min(1).max(64) });
+const challengeSchema = z.object({ bt_challenge: idSchema(64) });
 
 /**
  * Processor webhooks (no Basic auth: the signature authenticates, with the tenant's keys) and the
@@ -64,6 +65,12 @@ export function processorRoutes(router: Router<GatewayState>, deps: GatewayDeps)
       const { bt_signature: signature, bt_payload: payload } = ctx.state.input.body;
       if (!signature || !payload) throw invalidSignature();
       const received = await receiveNotification(deps, tenant?.id, { signature, payload });
+      if (received.status === 'REJECTED' && received.inserted) {
+        ctx.state.log.warn(
+          { notificationId: received.id },
+          'webhook verified but unreadable: stored as REJECTED',
+        );
+      }
       deps.metrics.processorNotifications.inc({
         kind: received.kind,
         duplicate: String(!received.inserted),

@@ -2,6 +2,7 @@ import type Router from '@koa/router';
 import { z } from 'zod';
 import { identifyBodySchema, identifyUser, type IdentifyBody } from '../../../shared/domain/identification';
 import { AppError } from '../../../shared/errors';
+import { idSchema } from '../../../shared/validation';
 import { createAccountsRepo, type AccountRow } from '../../../shared/repos/accounts.repo';
 import { createReferralsRepo, type ReferralRow } from '../../../shared/repos/referrals.repo';
 import { createUsersRepo, type UserRow } from '../../../shared/repos/users.repo';
@@ -13,8 +14,8 @@ import { validate } from '../middleware/validate';
 
 export const userPathSchema = z.object({
   tenantAlias: z.string(),
-  accountId: z.string().min(1).max(255),
-  userId: z.string().min(1).max(255),
+  accountId: idSchema(),
+  userId: idSchema(),
 });
 
 export function shareLink(publicUrl: string, tenantAlias: string, code: string | null): string | null {

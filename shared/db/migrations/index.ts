@@ -4,6 +4,8 @@ import * as m002 from './002-referrals';
 import * as m003 from './003-user-events';
 import * as m004 from './004-import-jobs';
 import * as m005 from './005-payment-processors';
+import * as m006 from './006-hardening';
+import * as m007 from './007-upload-quota';
 
 /**
  * Migrations are listed statically (not discovered on disk) so they load the same way under tsx, jest
@@ -15,6 +17,8 @@ const migrations: Record<string, Knex.Migration> = {
   '003-user-events': m003,
   '004-import-jobs': m004,
   '005-payment-processors': m005,
+  '006-hardening': m006,
+  '007-upload-quota': m007,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

@@ -1,0 +1,77 @@
+import { startGatewayCache } from '../../shared/cache/gateway-cache';
+import type { InvalidationListener } from '../../shared/cache/invalidation-listener';
+import { createUsedKeysCache, USED_KEYS_CACHE_ENTRIES } from '../../shared/cache/used-keys-cache';
+import type { Config } from '../../shared/config';
+import { secretBoxFor } from '../../shared/crypto/secret-box';
+import type { Db } from '../../shared/db/knex';
+import type { Logger } from '../../shared/logger';
+import type { Metrics } from '../../shared/metrics';
+import { createBraintreeProcessor } from '../../shared/processors/braintree.processor';
+import { createLocalFileStorage } from '../../shared/storage/file-storage';
+import { createTemporal } from '../../shared/temporal/client';
+import type { GatewayDeps } from './context';
+import { createTenantRateLimiter } from './middleware/rate-limit';
+import { createNotificationDispatcher } from './notification-dispatcher';
+
+export interface GatewayRuntime {
+  deps: GatewayDeps;
+  /** The LISTEN connection for cache invalidations (undefined with CACHE_TTL_MS=0). */
+  cacheListener: InvalidationListener | undefined;
+  /** Drains started notifications (at most drainMs), then closes the cache, Temporal and the database. */
+  close(options?: { drainMs?: number }): Promise<void>;
+}
+
+/**
+ * Everything a gateway's app runs on, built from its configuration and database: the one wiring used by
+ * `startGateway` (services/gateway/gateway.ts) and by the tests' gateway (test/helpers/harness.ts).
+ */
+export async function buildGatewayDeps(options: {
+  config: Config;
+  db: Db;
+  logger: Logger;
+  metrics: Metrics;
+  now?: () => number;
+}): Promise<GatewayRuntime> {
+  const { config, db, logger, metrics } = options;
+  const temporal = createTemporal({
+    address: config.temporalAddress,
+    namespace: config.TEMPORAL_NAMESPACE,
+    taskQueue: config.TEMPORAL_TASK_QUEUE,
+  });
+  const cache = await startGatewayCache({ db, config, logger, registry: metrics.registry });
+  const notifications = createNotificationDispatcher({
+    db,
+    temporal,
+    metrics,
+    logger,
+    concurrency: config.NOTIFICATION_DISPATCH_CONCURRENCY,
+  });
+  const deps: GatewayDeps = {
+    config,
+    db,
+    temporal,
+    logger,
+    metrics,
+    cache: cache.cache,
+    usedKeys: createUsedKeysCache({ maxEntries: USED_KEYS_CACHE_ENTRIES }),
+    storage: createLocalFileStorage(config.fileStorageDir),
+    secretBox: secretBoxFor(config.SECRET_KEY),
+    processors: createBraintreeProcessor,
+    notifications,
+    rateLimiter: createTenantRateLimiter({ config, metrics }),
+    now: options.now ?? Date.now,
+  };
+  return {
+    deps,
+    cacheListener: cache.listener,
+    async close({ drainMs } = {}) {
+      // Stored notifications not started by now are started by the worker's dispatcher.
+      const drained = notifications.drain();
+      await (drainMs === undefined
+        ? drained
+        : Promise.race([drained, new Promise((r) => setTimeout(r, drainMs).unref())]));
+      await cache.close();
+      await Promise.allSettled([db.destroy(), temporal.close()]);
+    },
+  };
+}

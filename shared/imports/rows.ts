@@ -1,0 +1,61 @@
+import type { Knex } from 'knex';
+import type { AccountOutcome } from '../domain/account-changes';
+import type { AppError } from '../errors';
+import type { ColumnSpec } from './cell-checks';
+
+/** A data row that passed its checks, with its cells by column. */
+export interface ImportRow {
+  line: number;
+  cells: Map<string, string>;
+}
+
+export interface RowResult {
+  line: number;
+  ok: boolean;
+  /** For a rejected row: `CODE: message`; for an applied one, what happened (may be empty). */
+  message: string;
+}
+
+export interface ChunkContext {
+  trx: Knex.Transaction;
+  tenant: { id: string; alias: string; conversionEventKey: string | null };
+  nowMs: number;
+  /** Account changes whose referral lifecycle must hear of them once the chunk commits. */
+  lifecycle: { outcome: AccountOutcome; eventId?: string }[];
+}
+
+/**
+ * One import job type, as a plug-in: its name, its columns with their cell checks, and the function
+ * that applies a chunk of rows that passed those checks. Registered in job-types/index.ts.
+ */
+export interface ImportJobType<Name extends string = string> {
+  name: Name;
+  columns: ColumnSpec[];
+  apply: (ctx: ChunkContext, rows: ImportRow[]) => Promise<RowResult[]>;
+}
+
+export const ok = (line: number, message = ''): RowResult => ({ line, ok: true, message });
+export const rejected = (line: number, err: AppError): RowResult => ({
+  line,
+  ok: false,
+  message: `${err.apiErrorCode}: ${err.message}`,
+});
+
+/** The cell's value, or undefined for an absent or empty cell (an empty cell changes nothing). */
+export function cell(row: ImportRow, column: string): string | undefined {
+  const value = row.cells.get(column);
+  return value === undefined || value === '' ? undefined : value;
+}
+
+/** `prefix.*` cells as an object; a cell that reads as a JSON number becomes a number. */
+export function fieldsWithPrefix(row: ImportRow, prefix: string): Record<string, unknown> | undefined {
+  let fields: Record<string, unknown> | undefined;
+  for (const [column, value] of row.cells) {
+    if (!column.startsWith(prefix) || value === '') continue;
+    fields ??= {};
+    fields[column.slice(prefix.length)] = /^-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?$/.test(value)
+      ? Number(value)
+      : value;
+  }
+  return fields;
+}

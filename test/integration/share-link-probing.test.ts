@@ -1,0 +1,68 @@
+/**
+ * Share-link 404s are identical for an unknown tenant and an unknown code (status, body, headers and the
+ * queries run, which is what their timing follows), so codes cannot be probed tenant by tenant.
+ */
+import type { Knex } from 'knex';
+import { basic, createTestTenant, startTestGateway, type TestGateway } from '../helpers/harness';
+
+type Json = Record<string, any>;
+
+let gw: TestGateway;
+let tenant: { alias: string; apiKey: string };
+let code: string;
+
+beforeAll(async () => {
+  gw = await startTestGateway();
+  tenant = await createTestTenant(gw.deps.db, 'link');
+  const call = (method: string, path: string, body: Json) =>
+    fetch(`${gw.api(tenant.alias)}${path}`, {
+      method,
+      headers: { authorization: basic(tenant.apiKey), 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+  expect((await call('PATCH', '/program', { landingUrl: 'https://shop.example/join' })).status).toBe(200);
+  const user = await call('PUT', '/open/account/acct-1/user/jane', { firstName: 'Jane', lastName: 'Doe' });
+  code = ((await user.json()) as Json).shareCode;
+});
+afterAll(() => gw.close());
+
+/** The answer with what may differ per request (date, request id) left out, and the SQL it ran. */
+async function probe(alias: string, shareCode: string) {
+  const queries: string[] = [];
+  const onQuery = (q: Knex.Sql) => queries.push(q.sql);
+  gw.deps.db.on('query', onQuery);
+  try {
+    const res = await fetch(`${gw.url}/r/${alias}/${shareCode}`, { redirect: 'manual' });
+    const headers = Object.fromEntries(
+      [...res.headers].filter(([name]) => !['date', 'x-request-id'].includes(name)),
+    );
+    const { requestId, ...body } = (await res.json()) as Json;
+    expect(requestId).toBe(res.headers.get('x-request-id'));
+    return { status: res.status, headers, body, queries };
+  } finally {
+    gw.deps.db.off('query', onQuery);
+  }
+}
+
+test('the link works for the right tenant (the control)', async () => {
+  const res = await fetch(`${gw.url}/r/${tenant.alias}/${code}`, { redirect: 'manual' });
+  expect(res.status).toBe(302);
+  expect(res.headers.get('location')).toBe(`https://shop.example/join?rsCode=${code}`);
+});
+
+test('an unknown tenant with a real code answers exactly as a real tenant with an unknown code', async () => {
+  const unknownTenant = await probe('no_such_tenant', code);
+  const unknownCode = await probe(tenant.alias, 'NOSUCHCODE1');
+  expect(unknownTenant.status).toBe(404);
+  expect(unknownTenant.body).toEqual({
+    statusCode: 404,
+    message: 'Unknown share link',
+    apiErrorCode: 'NOT_FOUND',
+  });
+  expect(unknownTenant.headers).toEqual(unknownCode.headers);
+  expect(unknownTenant.body).toEqual(unknownCode.body);
+  expect(unknownTenant.queries).toEqual(unknownCode.queries);
+  expect(unknownTenant.queries).toHaveLength(2);
+  expect((await fetch(`${gw.url}/healthz`)).status).toBe(200);
+  expect((await fetch(`${gw.url}/readyz`)).status).toBe(200);
+});
