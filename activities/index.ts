@@ -4,29 +4,33 @@ import type { Metrics } from '../shared/metrics';
 import type { PaymentProcessorFactory } from '../shared/processors/payment-processor';
 import type { FileStorage } from '../shared/storage/file-storage';
 import type { TemporalDeps } from '../shared/temporal/client';
+import type { Activities } from './contract';
 import { createEventActivities } from './events.activities';
 import { createImportActivities } from './imports.activities';
 import { createProcessorActivities } from './processor.activities';
 import { createReferralActivities } from './referrals.activities';
 import { createSystemActivities } from './system.activities';
 
+/** Everything the activities use; the worker builds it whole, so no activity finds a dependency missing. */
 export interface ActivityDeps {
   db: Db;
-  /** A client for activities that message other workflows (the reconciler). */
-  temporal?: TemporalDeps;
-  metrics?: Metrics;
+  /** A client for activities that message other workflows (the reconciler, the notification dispatcher). */
+  temporal: TemporalDeps;
+  metrics: Metrics;
   /** Uploaded import files and result files (import jobs). */
-  storage?: FileStorage;
-  importChunkRows?: number;
-  importActivityBudgetMs?: number;
-  /** Opens tenants' processor private keys (payment-processor activities). */
-  secretBox?: SecretBox;
-  processors?: PaymentProcessorFactory;
-  processorOptions?: { baseUrl?: string; timeoutMs: number };
+  storage: FileStorage;
+  /** Rows per import chunk: one transaction, one ledger row, one heartbeat. */
+  importChunkRows: number;
+  /** How long one activity call applies chunks before handing back to the workflow. */
+  importActivityBudgetMs: number;
+  /** Opens tenants' processor private keys (payment-processor activities); undefined without SECRET_KEY. */
+  secretBox: SecretBox | undefined;
+  processors: PaymentProcessorFactory;
+  processorOptions: { baseUrl: string | undefined; timeoutMs: number };
 }
 
 /** Every activity the worker registers, built from real dependencies by the worker. */
-export function createActivities(deps: ActivityDeps) {
+export function createActivities(deps: ActivityDeps): Activities {
   return {
     ...createSystemActivities(deps),
     ...createReferralActivities(deps),
@@ -36,4 +40,4 @@ export function createActivities(deps: ActivityDeps) {
   };
 }
 
-export type Activities = ReturnType<typeof createActivities>;
+export type { Activities };

@@ -1,5 +1,6 @@
 import { createTemporal, type TemporalDeps } from '../shared/temporal/client';
-import { workflowIds, workflowTypes } from '../shared/temporal/workflow-ids';
+import { workflowIds } from '../shared/temporal/workflow-ids';
+import { noopWorkflow } from '../workflows/noop.workflow';
 import {
   closedLoop,
   cpuPercent,
@@ -105,11 +106,11 @@ async function measure(
     workflowId: workflowIds.benchNoop(env.runId, (noop += 1)),
   });
   const startOnly = async (): Promise<Outcome> => {
-    await temporal.client.workflow.start(workflowTypes.noop, noopOptions());
+    await temporal.client.workflow.start(noopWorkflow, noopOptions());
     return 'ok';
   };
   const startAndResult = async (): Promise<Outcome> => {
-    await temporal.client.workflow.execute(workflowTypes.noop, noopOptions());
+    await temporal.client.workflow.execute(noopWorkflow, noopOptions());
     return 'ok';
   };
   const account = (phase: string, n: number) => `${env.runId}-${phase}-${n}`;

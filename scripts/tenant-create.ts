@@ -1,4 +1,5 @@
-import { createTenant, tenantAliasSchema } from '../shared/domain/tenants';
+import { createTenant } from '../shared/domain/tenants';
+import { tenantAliasSchema } from '../shared/ids';
 import { runCommand } from './cli';
 
 // npm run tenant:create -- --alias <alias> [--name "<display name>"]

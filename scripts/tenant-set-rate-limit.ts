@@ -5,7 +5,7 @@ import {
   setTenantRateLimit,
   type RateLimitOverride,
 } from '../shared/domain/tenant-rate-limits';
-import { tenantAliasSchema } from '../shared/domain/tenants';
+import { tenantAliasSchema } from '../shared/ids';
 import { runCommand } from './cli';
 
 // npm run tenant:set-rate-limit -- --alias <alias> --rps <n> [--burst <n>]

@@ -61,6 +61,12 @@ export function idSchema(max = 255) {
   return withIdRule(z.string().min(1).max(max));
 }
 
+/** Latest instant a JavaScript Date can hold. */
+const MAX_EPOCH_MS = 8_640_000_000_000_000;
+
+/** An instant as milliseconds since the epoch (the API's dates), within what a Date can hold. */
+export const epochMillisSchema = z.int().min(0).max(MAX_EPOCH_MS);
+
 export function toValidationIssues(error: z.ZodError, prefix?: string): ValidationIssue[] {
   return error.issues.map((issue) => {
     const parts = [...(prefix ? [prefix] : []), ...issue.path.map(String)];

@@ -2,18 +2,15 @@ import {
   allHandlersFinished,
   condition,
   continueAsNew,
-  defineSignal,
   proxyActivities,
   setCurrentDetails,
   setHandler,
   workflowInfo,
 } from '@temporalio/workflow';
-import type { Activities } from '../activities';
-import type { DiscountSyncInput, DiscountSyncRequest, DiscountSyncResult } from '../shared/types/processors';
+import type { Activities } from '../activities/contract';
+import type { DiscountSyncInput, DiscountSyncResult } from '../shared/types/processors';
+import { discountSyncSignal } from './discount-sync.messages';
 import { PERMANENT_ERRORS } from './processor-notification.workflow';
-
-/** Name shared with the client in shared/temporal/workflow-ids.ts (a unit test keeps them equal). */
-export const discountSyncSignal = defineSignal<[DiscountSyncRequest]>('syncDiscount');
 
 const DEFAULT_IDLE_MS = 5 * 60_000;
 const DEFAULT_REFUND_RETRY_MS = 60 * 60_000;

@@ -1,5 +1,5 @@
 import { continueAsNew, proxyActivities } from '@temporalio/workflow';
-import type { Activities } from '../activities';
+import type { Activities } from '../activities/contract';
 import type { IdempotencyKeyPrunerInput } from '../shared/types/system';
 import { runBatchesUntilContinueAsNew } from './batch-loop';
 

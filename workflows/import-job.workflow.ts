@@ -5,7 +5,7 @@ import {
   proxyActivities,
   workflowInfo,
 } from '@temporalio/workflow';
-import type { Activities } from '../activities';
+import type { Activities } from '../activities/contract';
 import type { ChunksResult, ImportJobInput, ImportJobRef } from '../shared/types/imports';
 
 const { prepareImportJob, finishImportJob } = proxyActivities<Activities>({

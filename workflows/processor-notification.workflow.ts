@@ -1,5 +1,5 @@
 import { proxyActivities, setCurrentDetails } from '@temporalio/workflow';
-import type { Activities } from '../activities';
+import type { Activities } from '../activities/contract';
 import type { NotificationOutcome, NotificationWorkflowInput } from '../shared/types/processors';
 
 /** Errors retrying cannot fix: the processor refused (revoked keys), or SECRET_KEY cannot open the keys. */

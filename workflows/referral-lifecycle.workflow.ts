@@ -2,8 +2,6 @@ import {
   allHandlersFinished,
   condition,
   continueAsNew,
-  defineSignal,
-  defineUpdate,
   patched,
   proxyLocalActivities,
   setCurrentDetails,
@@ -11,12 +9,10 @@ import {
   upsertSearchAttributes,
   workflowInfo,
 } from '@temporalio/workflow';
-import type { Activities } from '../activities';
+import type { Activities } from '../activities/contract';
 import type { LifecycleMessage, ReferralLifecycleInput, ReferralSnapshot } from '../shared/types/referrals';
+import { lifecycleSignal, lifecycleUpdate } from './referral-lifecycle.messages';
 
-/** Names shared with the client in shared/temporal/workflow-ids.ts (a unit test keeps them equal). */
-export const lifecycleSignal = defineSignal<[LifecycleMessage]>('lifecycle');
-export const lifecycleUpdate = defineUpdate<ReferralSnapshot | null, [LifecycleMessage]>('applyLifecycle');
 export const REFERRAL_STATUS_ATTRIBUTE = { name: 'ReferralStatus', type: 'KEYWORD' } as const;
 
 // Local activities: one short PostgreSQL transaction each, run inside the workflow task, so a converting

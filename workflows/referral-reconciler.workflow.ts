@@ -1,5 +1,5 @@
 import { continueAsNew, proxyActivities } from '@temporalio/workflow';
-import type { Activities } from '../activities';
+import type { Activities } from '../activities/contract';
 import type { ReconcilerInput } from '../shared/types/referrals';
 import { runBatchesUntilContinueAsNew } from './batch-loop';
 

@@ -1,5 +1,5 @@
 import { proxyActivities } from '@temporalio/workflow';
-import type { Activities } from '../activities';
+import type { Activities } from '../activities/contract';
 import type { SelfCheckInput, SelfCheckResult } from '../shared/types/system';
 
 const { checkDatabase } = proxyActivities<Activities>({

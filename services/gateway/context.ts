@@ -11,7 +11,8 @@ import type { PaymentProcessorFactory } from '../../shared/processors/payment-pr
 import type { TemporalDeps } from '../../shared/temporal/client';
 import type { UserIdentity } from '../../shared/domain/user-jwt';
 import type { TenantRow } from '../../shared/repos/tenants.repo';
-import type { NotificationDispatcher } from './notification-dispatcher';
+import type { NotificationDispatcher } from '../../shared/use-cases/notification-dispatch';
+import type { ReadinessCheck } from './readiness';
 
 /** Everything the gateway needs, injected so tests can build an app against real but isolated parts. */
 export interface GatewayDeps {
@@ -34,6 +35,8 @@ export interface GatewayDeps {
   notifications: NotificationDispatcher;
   /** This gateway's per-tenant token buckets, checked by authenticate() (middleware/rate-limit.ts). */
   rateLimiter: TenantRateLimiter;
+  /** Probes PostgreSQL and Temporal for /readyz (readiness.ts). */
+  readiness: ReadinessCheck;
   /** Injectable clock (epoch ms) for JWT expiry and time windows. */
   now: () => number;
 }

@@ -11,7 +11,8 @@ import { createLocalFileStorage } from '../../shared/storage/file-storage';
 import { createTemporal } from '../../shared/temporal/client';
 import type { GatewayDeps } from './context';
 import { createTenantRateLimiter } from './middleware/rate-limit';
-import { createNotificationDispatcher } from './notification-dispatcher';
+import { createReadinessCheck } from './readiness';
+import { createNotificationDispatcher } from '../../shared/use-cases/notification-dispatch';
 
 export interface GatewayRuntime {
   deps: GatewayDeps;
@@ -59,6 +60,7 @@ export async function buildGatewayDeps(options: {
     processors: createBraintreeProcessor,
     notifications,
     rateLimiter: createTenantRateLimiter({ config, metrics }),
+    readiness: createReadinessCheck({ db, temporal, logger }),
     now: options.now ?? Date.now,
   };
   return {

@@ -10,8 +10,9 @@ import { handleShutdown } from '../../shared/process';
 import type { SupervisedProcess } from '../../shared/infra/supervised-process';
 import { installTemporalRuntimeLogger } from '../worker/runtime-logger';
 import { createTemporal } from '../../shared/temporal/client';
-import { workflowIds, workflowTypes } from '../../shared/temporal/workflow-ids';
+import { workflowIds } from '../../shared/temporal/workflow-ids';
 import type { SelfCheckResult } from '../../shared/types/system';
+import { selfCheckWorkflow } from '../../workflows/self-check.workflow';
 import { startGateway, type RunningGateway } from '../gateway/gateway';
 import { startWorker, type RunningWorker } from '../worker/worker';
 import { watchLaunchingProcesses } from './parent-watch';
@@ -108,7 +109,7 @@ async function selfCheck(config: Config): Promise<SelfCheckResult> {
     taskQueue: config.TEMPORAL_TASK_QUEUE,
   });
   try {
-    return await temporal.client.workflow.execute(workflowTypes.selfCheck, {
+    return await temporal.client.workflow.execute(selfCheckWorkflow, {
       taskQueue: config.TEMPORAL_TASK_QUEUE,
       workflowId: workflowIds.selfCheck(`launcher-${Date.now()}`),
       args: [{ requestedBy: 'launcher' }],

@@ -1,3 +1,5 @@
+import type { WorkflowOptions, WorkflowStartOptions } from '@temporalio/client';
+import type { Workflow } from '@temporalio/common';
 import { NativeConnection, Worker, type WorkerOptions } from '@temporalio/worker';
 import { createActivities } from '../../activities';
 import type { Config } from '../../shared/config';
@@ -8,13 +10,13 @@ import { createMetrics } from '../../shared/metrics';
 import { createLocalFileStorage } from '../../shared/storage/file-storage';
 import { createTemporal, registerSearchAttributes, type TemporalDeps } from '../../shared/temporal/client';
 import { ENTITY_ID, TENANT_ALIAS, WORKFLOW_KIND } from '../../shared/temporal/search-attributes';
-import { workflowIds, workflowTypes } from '../../shared/temporal/workflow-ids';
-import { IDEMPOTENCY_RETENTION_MS } from '../../shared/domain/user-events.schema';
-import type { ReconcilerInput } from '../../shared/types/referrals';
-import type { IdempotencyKeyPrunerInput } from '../../shared/types/system';
+import { workflowIds } from '../../shared/temporal/workflow-ids';
+import { IDEMPOTENCY_RETENTION_MS } from '../../shared/idempotency';
 import { secretBoxFor } from '../../shared/crypto/secret-box';
 import { createBraintreeProcessor } from '../../shared/processors/braintree.processor';
-import type { DispatchInput } from '../../shared/types/processors';
+import { idempotencyKeyPrunerWorkflow } from '../../workflows/idempotency-key-pruner.workflow';
+import { notificationDispatcherWorkflow } from '../../workflows/notification-dispatcher.workflow';
+import { referralReconcilerWorkflow } from '../../workflows/referral-reconciler.workflow';
 import { buildWorkflowBundleInChild } from './workflow-bundle';
 import { createWorkerHttpServer } from './worker-http';
 
@@ -52,15 +54,15 @@ async function connectWithRetry(address: string, logger: Logger, attempts = 30):
  * A long-lived system workflow, one per task queue: a second worker replica finds it running and leaves
  * it be (USE_EXISTING).
  */
-async function startSystemWorkflow<A>(
+async function startSystemWorkflow<W extends Workflow>(
   temporal: TemporalDeps,
   taskQueue: string,
-  workflow: { type: string; id: string; arg: A; summary: string },
+  workflow: { workflow: W; id: string; args: Parameters<W>; summary: string },
 ): Promise<void> {
-  await temporal.client.workflow.start(workflow.type, {
+  const options: WorkflowOptions & { args: unknown[] } = {
     taskQueue,
     workflowId: workflow.id,
-    args: [workflow.arg],
+    args: workflow.args,
     workflowIdConflictPolicy: 'USE_EXISTING',
     typedSearchAttributes: [
       { key: TENANT_ALIAS, value: 'system' },
@@ -68,19 +70,23 @@ async function startSystemWorkflow<A>(
       { key: WORKFLOW_KIND, value: 'system' },
     ],
     staticSummary: workflow.summary,
-  });
+  };
+  // The SDK types `args` by a conditional on W, which TypeScript cannot resolve for a generic W.
+  await temporal.client.workflow.start(workflow.workflow, options as WorkflowStartOptions<W>);
 }
 
 function startReconciler(temporal: TemporalDeps, config: Config, taskQueue: string): Promise<void> {
-  return startSystemWorkflow<ReconcilerInput>(temporal, taskQueue, {
-    type: workflowTypes.referralReconciler,
+  return startSystemWorkflow(temporal, taskQueue, {
+    workflow: referralReconcilerWorkflow,
     id: workflowIds.referralReconciler(taskQueue),
-    arg: {
-      graceMs: config.RECONCILE_GRACE_MS,
-      intervalMs: config.RECONCILE_INTERVAL_MS,
-      batchSize: 100,
-      concurrency: 4,
-    },
+    args: [
+      {
+        graceMs: config.RECONCILE_GRACE_MS,
+        intervalMs: config.RECONCILE_INTERVAL_MS,
+        batchSize: 100,
+        concurrency: 4,
+      },
+    ],
     summary: 'Re-delivers referral changes no lifecycle workflow has applied',
   });
 }
@@ -90,17 +96,19 @@ function startNotificationDispatcher(
   config: Config,
   taskQueue: string,
 ): Promise<void> {
-  return startSystemWorkflow<DispatchInput & { intervalMs: number }>(temporal, taskQueue, {
-    type: workflowTypes.notificationDispatcher,
+  return startSystemWorkflow(temporal, taskQueue, {
+    workflow: notificationDispatcherWorkflow,
     id: workflowIds.notificationDispatcher(taskQueue),
-    arg: {
-      // No grace: gateways answer webhooks without starting workflows by default, and a start that a
-      // gateway also made is answered "already started", which is harmless.
-      graceMs: 0,
-      intervalMs: config.NOTIFICATION_DISPATCH_INTERVAL_MS,
-      batchSize: 100,
-      concurrency: 4,
-    },
+    args: [
+      {
+        // No grace: gateways answer webhooks without starting workflows by default, and a start that a
+        // gateway also made is answered "already started", which is harmless.
+        graceMs: 0,
+        intervalMs: config.NOTIFICATION_DISPATCH_INTERVAL_MS,
+        batchSize: 100,
+        concurrency: 4,
+      },
+    ],
     summary: 'Starts the workflows of stored processor notifications',
   });
 }
@@ -109,14 +117,16 @@ function startNotificationDispatcher(
 const PRUNE_MARGIN_MS = 60 * 60 * 1000;
 
 function startKeyPruner(temporal: TemporalDeps, config: Config, taskQueue: string): Promise<void> {
-  return startSystemWorkflow<IdempotencyKeyPrunerInput>(temporal, taskQueue, {
-    type: workflowTypes.idempotencyKeyPruner,
+  return startSystemWorkflow(temporal, taskQueue, {
+    workflow: idempotencyKeyPrunerWorkflow,
     id: workflowIds.idempotencyKeyPruner(taskQueue),
-    arg: {
-      olderThanMs: IDEMPOTENCY_RETENTION_MS + PRUNE_MARGIN_MS,
-      intervalMs: config.IDEMPOTENCY_PRUNE_INTERVAL_MS,
-      batchSize: 5000,
-    },
+    args: [
+      {
+        olderThanMs: IDEMPOTENCY_RETENTION_MS + PRUNE_MARGIN_MS,
+        intervalMs: config.IDEMPOTENCY_PRUNE_INTERVAL_MS,
+        batchSize: 5000,
+      },
+    ],
     summary: 'Deletes user-event idempotency keys past their 24-hour window',
   });
 }

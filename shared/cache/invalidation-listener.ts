@@ -1,6 +1,6 @@
 import { Client } from 'pg';
 import type { Logger } from '../logger';
-import { CACHE_INVALIDATION_CHANNEL, parseInvalidation } from './cache-invalidation';
+import { CACHE_INVALIDATION_CHANNEL, parseInvalidation } from '../db/notify';
 import type { TenantCache } from './tenant-cache';
 
 export const LISTENER_APPLICATION_NAME = 'gateway-cache-listener';

@@ -1,8 +1,8 @@
 import type { DbOrTrx } from '../db/knex';
-import { programSettings, type ProgramSettings } from '../domain/program';
+import type { InvalidationScope } from '../db/notify';
 import { createReferralCodesRepo, type CodeOwner } from '../repos/referral-codes.repo';
 import { createTenantsRepo, type TenantWithKeys } from '../repos/tenants.repo';
-import type { InvalidationScope } from './cache-invalidation';
+import { programSettings, type ProgramSettings } from '../types/program';
 import { createLruCache, type LruCache } from './lru-cache';
 
 /** What a code lookup shows of a code and its owner. */

@@ -1,4 +1,4 @@
-import { IDEMPOTENCY_RETENTION_MS } from '../domain/user-events.schema';
+import { IDEMPOTENCY_RETENTION_MS } from '../idempotency';
 import { createLruCache } from './lru-cache';
 
 /**

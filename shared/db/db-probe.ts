@@ -1,5 +1,6 @@
 import { Client, type ClientConfig } from 'pg';
 import { pingDb, withTimeout, type Db } from './knex';
+import type { DatabaseCheck } from '../types/system';
 
 /**
  * Readiness: whether PostgreSQL accepts a new connection from this process and answers, within
@@ -28,4 +29,13 @@ export async function probeDatabase(db: Db, timeoutMs = 2000): Promise<void> {
   } finally {
     void client.end().catch(() => undefined);
   }
+}
+
+/** The database this process is connected to and how many migrations ran there (the worker's self-check). */
+export async function describeDatabase(db: Db): Promise<DatabaseCheck> {
+  const result = await db.raw<{ rows: { database: string; migrations: string }[] }>(
+    'select current_database() as database, (select count(*) from knex_migrations) as migrations',
+  );
+  const row = result.rows[0]!;
+  return { database: row.database, migrations: Number(row.migrations) };
 }

@@ -7,10 +7,11 @@ import {
   type AccountRow,
 } from '../repos/accounts.repo';
 import { createReferralsRepo, type ReferralRow } from '../repos/referrals.repo';
+import type { ProgramSettings } from '../types/program';
+import type { SubscriptionStatus } from '../types/referrals';
 import { attributeAccount, type AttributionRequest } from './attribution';
-import { loadProgramSettings, type ProgramSettings } from './program';
-import { accountFacts } from './lifecycle';
-import { pendingSteps, type SubscriptionStatus } from './referral-rules';
+import { loadProgramSettings } from './program';
+import { accountFacts, pendingSteps } from './referral-rules';
 
 /** One change to an account, from identification, account sync, an import row or a processor notification. */
 export interface AccountMutation {

@@ -1,15 +1,12 @@
 import { z } from 'zod';
 import type { Db } from '../db/knex';
-import { idSchema } from '../validation';
+import { accountIdSchema, referralCodeInputSchema } from '../ids';
 import { createAccountsRepo, type AccountRow } from '../repos/accounts.repo';
 import type { ReferralRow } from '../repos/referrals.repo';
+import { SUBSCRIPTION_STATUSES } from '../types/referrals';
 import { applyAccountMutation, type AccountOutcome } from './account-changes';
-import { SUBSCRIPTION_STATUSES } from './referral-rules';
-import { referralCodeInputSchema } from './share-codes';
 
 export const BILLING_INTERVAL_TYPES = ['DAY', 'WEEK', 'MONTH', 'QUARTER', 'SEMI_ANNUAL', 'YEAR'] as const;
-
-export const accountIdSchema = idSchema(255);
 
 /** Body of POST /accountsync: the spec's Account. */
 export const accountSyncSchema = z.strictObject({

@@ -6,8 +6,8 @@ import { createReferralsRepo, type ReferralRow } from '../repos/referrals.repo';
 import { createRewardsRepo, type RewardRow } from '../repos/rewards.repo';
 import { createTenantsRepo } from '../repos/tenants.repo';
 import { createUsersRepo } from '../repos/users.repo';
+import { programSettings } from '../types/program';
 import { presentSubscription } from './account-sync';
-import { programSettings } from './program';
 import { accountReferable, referrerDiscountPercent } from './referral-rules';
 import { presentReward } from './rewards';
 

@@ -3,8 +3,9 @@ import { AppError } from '../errors';
 import type { AccountRow } from '../repos/accounts.repo';
 import { createReferralCodesRepo } from '../repos/referral-codes.repo';
 import { createReferralsRepo, type ReferralRow } from '../repos/referrals.repo';
-import type { ProgramSettings } from './program';
-import { accountReferable, type AttributionSource } from './referral-rules';
+import type { ProgramSettings } from '../types/program';
+import type { AttributionSource } from '../types/referrals';
+import { accountReferable } from './referral-rules';
 import { grantReferredReward } from './rewards';
 
 export interface AttributionRequest {

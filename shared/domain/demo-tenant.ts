@@ -1,10 +1,18 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { z } from 'zod';
 import type { Db } from '../db/knex';
 import { AppError } from '../errors';
 import { createTenantsRepo } from '../repos/tenants.repo';
 import { matchesAnyKey } from './api-keys';
 import { createTenant, rotateApiKey, type IssuedKey } from './tenants';
+
+/** The key file as the launcher writes it; a file of another shape counts as missing. */
+const savedKeySchema = z.object({
+  alias: z.string(),
+  mode: z.enum(['live', 'test']),
+  apiKey: z.string(),
+}) satisfies z.ZodType<IssuedKey>;
 
 /**
  * The launcher's demo tenant. Keys are stored only as hashes, so to print the same key on every start
@@ -22,16 +30,10 @@ export async function ensureDemoTenant(db: Db, alias: string, dataDir: string): 
   const tenant = await createTenantsRepo(db).findWithActiveKeys(alias);
   if (tenant) {
     const saved = await fs.readFile(file, 'utf8').then(
-      (text) => JSON.parse(text) as IssuedKey,
+      (text) => savedKeySchema.safeParse(JSON.parse(text)).data ?? null,
       () => null,
     );
-    if (
-      saved?.alias === alias &&
-      typeof saved.apiKey === 'string' &&
-      matchesAnyKey(saved.apiKey, tenant.keyHashes)
-    ) {
-      return saved;
-    }
+    if (saved?.alias === alias && matchesAnyKey(saved.apiKey, tenant.keyHashes)) return saved;
   }
   const addKey = () => rotateApiKey(db, alias, { keepExisting: true });
   const issued = tenant

@@ -1,14 +1,13 @@
 import { z } from 'zod';
 import type { Db } from '../db/knex';
 import { AppError } from '../errors';
+import { accountIdSchema, referralCodeInputSchema } from '../ids';
 import { createAccountsRepo } from '../repos/accounts.repo';
 import { createProcessorConnectionsRepo } from '../repos/processor-connections.repo';
 import { applyAccountMutation, type AccountOutcome } from './account-changes';
-import { accountIdSchema } from './account-sync';
 import { discountPercents } from './discount-sync';
 import { paymentProviderIdSchema } from './identification';
 import { loadProgramSettings } from './program';
-import { referralCodeInputSchema } from './share-codes';
 
 /** Body of POST /discount: the spec's discount association request, all fields required. */
 export const discountAssociationSchema = z.strictObject({
@@ -54,15 +53,41 @@ export async function associateDiscount(
   return { ...outcome, connected };
 }
 
-/** The answer of POST /discount: what the customer gets now as the referred side. */
-export async function presentAssociation(db: Db, tenantId: string, input: DiscountAssociation) {
+/** The account's discount as the referred side, and the program's discount it is applied as. */
+export interface AssociationDiscount {
+  referredPercent: number;
+  discountId: string;
+}
+
+/** Reads what POST /discount answers with, once the association is committed. */
+export async function loadAssociationDiscount(
+  db: Db,
+  tenantId: string,
+  accountId: string,
+): Promise<AssociationDiscount> {
   const program = await loadProgramSettings(db, tenantId);
-  const { referredPercent } = await discountPercents(db, tenantId, input.accountId, program);
+  const { referredPercent } = await discountPercents(db, tenantId, accountId, program);
+  return { referredPercent, discountId: program.discountId };
+}
+
+export interface PresentedAssociation {
+  accountId: string;
+  paymentProviderId: string;
+  couponCode: string;
+  referredDiscountPercent: number;
+  discountId: string;
+}
+
+/** The answer of POST /discount: what the customer gets now as the referred side. */
+export function presentAssociation(
+  input: DiscountAssociation,
+  discount: AssociationDiscount,
+): PresentedAssociation {
   return {
     accountId: input.accountId,
     paymentProviderId: input.paymentProviderId,
     couponCode: input.couponCode,
-    referredDiscountPercent: referredPercent,
-    discountId: program.discountId,
+    referredDiscountPercent: discount.referredPercent,
+    discountId: discount.discountId,
   };
 }

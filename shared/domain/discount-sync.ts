@@ -5,7 +5,8 @@ import { createProcessorRefundsRepo } from '../repos/processor-refunds.repo';
 import { createReferralsRepo } from '../repos/referrals.repo';
 import { createRewardsRepo } from '../repos/rewards.repo';
 import type { DiscountSyncResult, SubscriptionSync } from '../types/processors';
-import { loadProgramSettings, type ProgramSettings } from './program';
+import type { ProgramSettings } from '../types/program';
+import { loadProgramSettings } from './program';
 import { referrerDiscountPercent } from './referral-rules';
 
 /** A percentage of an amount in cents, rounded half up to the cent (integers only, no float drift). */

@@ -1,21 +1,17 @@
 import { z } from 'zod';
 import type { Db, DbOrTrx } from '../db/knex';
 import { AppError } from '../errors';
+import { referralCodeInputSchema } from '../ids';
 import { textSchema, withIdRule } from '../validation';
 import { createAccountsRepo } from '../repos/accounts.repo';
 import { createReferralCodesRepo } from '../repos/referral-codes.repo';
 import { createUsersRepo, type UserChanges, type UserRow } from '../repos/users.repo';
+import { SUBSCRIPTION_STATUSES } from '../types/referrals';
 import { applyAccountMutation, type AccountOutcome } from './account-changes';
 import type { AttributionRequest } from './attribution';
 import { doNotTrackError, isDoNotTrack } from './user-deletion';
-import { cookieAttributionAllowed, SUBSCRIPTION_STATUSES } from './referral-rules';
-import {
-  candidateBatch,
-  nameBase,
-  randomCode,
-  referralCodeInputSchema,
-  shareCodeSchema,
-} from './share-codes';
+import { cookieAttributionAllowed } from './referral-rules';
+import { candidateBatch, nameBase, randomCode, shareCodeSchema } from './share-codes';
 
 const name = textSchema(100, { trim: true }).nullable().optional();
 

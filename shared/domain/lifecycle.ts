@@ -1,21 +1,12 @@
 import type { Db } from '../db/knex';
-import type { AccountRow } from '../repos/accounts.repo';
 import { createAccountsRepo } from '../repos/accounts.repo';
 import { createReferralsRepo, type ReferralRow } from '../repos/referrals.repo';
 import { createRewardsRepo } from '../repos/rewards.repo';
 import type { LifecycleMessage, ReconcileInput, ReferralSnapshot } from '../types/referrals';
 import type { AccountOutcome } from './account-changes';
 import { loadProgramSettings } from './program';
-import { pendingSteps, targetState, type AccountFacts } from './referral-rules';
+import { accountFacts, pendingSteps, targetState } from './referral-rules';
 import { grantReferrerReward } from './rewards';
-
-export function accountFacts(account: AccountRow): AccountFacts {
-  return {
-    firstPaidAt: account.first_paid_at,
-    firstUserAt: account.first_user_at,
-    lastCancelledAt: account.last_cancelled_at,
-  };
-}
 
 /**
  * What the gateway tells the lifecycle workflow after a change is committed, and whether the answer

@@ -1,4 +1,5 @@
 import type { Db, DbOrTrx } from '../db/knex';
+import { referralCodeInputSchema } from '../ids';
 import type { PaymentProcessor } from '../processors/payment-processor';
 import { createAccountsRepo, type AccountRow } from '../repos/accounts.repo';
 import {
@@ -10,7 +11,6 @@ import { createRewardsRepo } from '../repos/rewards.repo';
 import type { NotificationOutcome } from '../types/processors';
 import { applyAccountMutation } from './account-changes';
 import { notificationEffect } from './processor-notifications';
-import { referralCodeInputSchema } from './share-codes';
 
 /** The custom field a transparent-redirect form fills (`customer[custom_fields][service_coupon]`). */
 export const COUPON_FIELD = 'service_coupon';
@@ -75,14 +75,15 @@ export async function applyNotification(
   const notifications = createProcessorNotificationsRepo(db);
   const row = await notifications.find(tenantId, notificationId);
   if (!row) throw new Error(`No notification ${notificationId}`);
-  if (row.status !== 'RECEIVED') return row.outcome as unknown as NotificationOutcome;
+  if (row.status !== 'RECEIVED') return storedOutcome(row);
   const effect = notificationEffect(row.kind);
   if (effect !== 'PAID' && effect !== 'CANCELLED') throw new Error(`${row.kind} has no effect to apply`);
   const facts = processor ? await customerFacts(db, processor, row) : null;
 
   return db.transaction(async (trx) => {
     const locked = await notifications.lock(tenantId, notificationId, trx);
-    if (!locked || locked.status !== 'RECEIVED') return locked?.outcome as unknown as NotificationOutcome;
+    if (!locked) throw new Error(`Notification ${notificationId} vanished`);
+    if (locked.status !== 'RECEIVED') return storedOutcome(locked);
     const finish = async (result: NotificationOutcome) => {
       await notifications.finish(notificationId, result.status, { ...result }, trx);
       return result;
@@ -122,6 +123,12 @@ export async function applyNotification(
 
 async function hasReferrerCredit(trx: DbOrTrx, tenantId: string, accountId: string): Promise<boolean> {
   return (await createRewardsRepo(trx).liveReferrerPercents(tenantId, accountId, trx)).length > 0;
+}
+
+/** What an applied notification came to, as stored then: a retried activity returns it again. */
+function storedOutcome(row: NotificationRow): NotificationOutcome {
+  if (row.outcome && !('reason' in row.outcome)) return row.outcome;
+  throw new Error(`Notification ${row.id} is ${row.status}, with no outcome of being applied`);
 }
 
 function isStale(account: AccountRow, notifiedAt: Date): boolean {

@@ -2,11 +2,12 @@ import { z } from 'zod';
 import type { DbOrTrx } from '../db/knex';
 import type { SecretBox } from '../crypto/secret-box';
 import { AppError } from '../errors';
-import type { ProcessorCredentials, ProcessorEnvironment } from '../processors/payment-processor';
+import type { ProcessorCredentials } from '../processors/payment-processor';
 import {
   createProcessorConnectionsRepo,
   type ProcessorConnectionRow,
 } from '../repos/processor-connections.repo';
+import type { ProcessorEnvironment } from '../types/processors';
 
 const credential = (max: number) =>
   z

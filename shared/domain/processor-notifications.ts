@@ -13,7 +13,6 @@ import {
   createProcessorNotificationsRepo,
   type NotificationStatus,
 } from '../repos/processor-notifications.repo';
-import { processorNotificationKey } from '../temporal/workflow-ids';
 import { idSchema, toStorableText, toValidationIssues } from '../validation';
 import { loadCredentials } from './processor-connections';
 
@@ -32,6 +31,16 @@ const EFFECTS: Record<string, NotificationEffect> = {
 
 export function notificationEffect(kind: string): NotificationEffect {
   return EFFECTS[kind] ?? 'IGNORE';
+}
+
+/**
+ * A processor notification's natural key, `{kind}:{subject id}:{timestamp}`: a redelivery of the same
+ * notification has the same key, so it maps to the same row and the same workflow (whose id embeds it).
+ */
+export function processorNotificationKey(kind: string, subjectId: string | null, notifiedAt: Date): string {
+  const part = (value: string) => encodeURIComponent(value);
+  const at = notifiedAt.toISOString().replace(/\.\d{3}Z$/, 'Z');
+  return `${part(kind)}:${part(subjectId ?? '-')}:${at}`;
 }
 
 /** Rows of kinds with an effect wait for their workflow; the rest are final as stored. */
@@ -70,6 +79,25 @@ export async function openProcessor(
 ): Promise<PaymentProcessor | null> {
   const credentials = await loadCredentials(deps.db, deps.secretBox, tenantId);
   return credentials ? deps.processors(credentials, options) : null;
+}
+
+/**
+ * The processor's challenge when the webhook is registered, answered with the tenant's keys. Unknown
+ * tenants, tenants without a connection and bad challenges are the same INVALID_SIGNATURE.
+ */
+export async function answerWebhookChallenge(
+  deps: ReceiveDeps,
+  tenantId: string | undefined,
+  challenge: string,
+): Promise<string> {
+  const processor = tenantId ? await openProcessor(deps, tenantId, { timeoutMs: 10_000 }) : null;
+  if (!processor) throw invalidSignature();
+  try {
+    return processor.answerChallenge(challenge);
+  } catch (err) {
+    if (err instanceof InvalidSignatureError) throw invalidSignature();
+    throw err;
+  }
 }
 
 /** What is stored of a verified notification: text PostgreSQL can hold, a real instant. */

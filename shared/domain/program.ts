@@ -3,22 +3,10 @@ import type { Db, DbOrTrx } from '../db/knex';
 import { AppError } from '../errors';
 import { textSchema, withIdRule } from '../validation';
 import { createTenantsRepo, type ProgramColumns, type TenantRow } from '../repos/tenants.repo';
+import { programSettings, referrerRewardSchema, type ProgramSettings } from '../types/program';
 import { eventKeySchema } from './user-events.schema';
 
 const percent = z.int().min(0).max(100);
-
-/** What a referrer earns when a referral converts: a percent discount, or credit in a unit (e.g. USD cents). */
-export const referrerRewardSchema = z.discriminatedUnion('type', [
-  z.strictObject({ type: z.literal('PCT_DISCOUNT'), discountPercent: z.int().min(1).max(100) }),
-  z.strictObject({
-    type: z.literal('CREDIT'),
-    amountCents: z.int().min(1).max(1_000_000_000),
-    unit: z
-      .string()
-      .regex(/^[A-Z][A-Z0-9_]{0,31}$/, 'must be 1-32 upper-case letters, digits or _ (e.g. USD)'),
-  }),
-]);
-export type ReferrerReward = z.output<typeof referrerRewardSchema>;
 
 export const programPatchSchema = z.strictObject({
   name: textSchema(200, { min: 1, trim: true }).optional(),
@@ -39,27 +27,6 @@ export const programPatchSchema = z.strictObject({
 });
 
 export type ProgramPatch = z.output<typeof programPatchSchema>;
-
-/** The program settings the referral rules use, with the stored JSON validated on read. */
-export interface ProgramSettings {
-  referredDiscountPercent: number;
-  referrerReward: ReferrerReward;
-  maxReferrerDiscountPercent: number;
-  discountId: string;
-  landingUrl: string | null;
-  conversionEventKey: string | null;
-}
-
-export function programSettings(row: TenantRow): ProgramSettings {
-  return {
-    referredDiscountPercent: row.referred_discount_percent,
-    referrerReward: referrerRewardSchema.parse(row.referrer_reward),
-    maxReferrerDiscountPercent: row.max_referrer_discount_percent,
-    discountId: row.discount_id,
-    landingUrl: row.landing_url,
-    conversionEventKey: row.conversion_event_key,
-  };
-}
 
 export function presentProgram(row: TenantRow) {
   const settings = programSettings(row);

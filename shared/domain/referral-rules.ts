@@ -1,17 +1,11 @@
+import type { AccountRow } from '../repos/accounts.repo';
+import type { ReferralStatus } from '../types/referrals';
+
 /**
  * The referral state machine as pure functions of an account's facts (spec: "States and transitions").
  * The gateway records facts; the lifecycle workflow's activity applies what these functions derive,
- * so the result is the same whatever order the messages arrive in.
+ * so the result is the same whatever order the messages arrive in. The statuses are in shared/types.
  */
-export const REFERRAL_STATUSES = ['IN_PROGRESS', 'CONVERTED', 'ENDED'] as const;
-export type ReferralStatus = (typeof REFERRAL_STATUSES)[number];
-
-export const SUBSCRIPTION_STATUSES = ['TRIAL', 'PAID', 'FREE', 'CANCELLED'] as const;
-export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
-
-export const ATTRIBUTION_SOURCES = ['CODE', 'COOKIE', 'PROCESSOR'] as const;
-export type AttributionSource = (typeof ATTRIBUTION_SOURCES)[number];
-
 export interface AccountFacts {
   /** First time the account's status became PAID. */
   firstPaidAt: Date | null;
@@ -19,6 +13,14 @@ export interface AccountFacts {
   firstUserAt: Date | null;
   /** Last time the account's status became CANCELLED. */
   lastCancelledAt: Date | null;
+}
+
+export function accountFacts(account: AccountRow): AccountFacts {
+  return {
+    firstPaidAt: account.first_paid_at,
+    firstUserAt: account.first_user_at,
+    lastCancelledAt: account.last_cancelled_at,
+  };
 }
 
 /**

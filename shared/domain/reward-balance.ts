@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import type { Db } from '../db/knex';
 import { AppError } from '../errors';
+import { accountIdSchema } from '../ids';
 import { createAccountsRepo } from '../repos/accounts.repo';
 import { createRewardsRepo, type BalanceRow } from '../repos/rewards.repo';
-import { accountIdSchema } from './account-sync';
 
 export const redeemInputSchema = z.object({
   accountId: accountIdSchema,

@@ -1,7 +1,7 @@
 import type { DbOrTrx } from '../db/knex';
 import type { ReferralRow } from '../repos/referrals.repo';
 import { createRewardsRepo, type RewardRow } from '../repos/rewards.repo';
-import type { ProgramSettings } from './program';
+import type { ProgramSettings } from '../types/program';
 
 /** The referred side's discount, given at attribution so the new customer gets it at once. */
 export async function grantReferredReward(

@@ -1,13 +1,10 @@
 import { z } from 'zod';
 import { AppError, type ValidationIssue } from '../errors';
+import { IDEMPOTENCY_KEY_PATTERN } from '../idempotency';
+import { accountIdSchema, userIdSchema } from '../ids';
 import { textSchema, toValidationIssues, withIdRule } from '../validation';
 import type { IdentifyBody } from './identification';
-import {
-  eventFieldsSchema,
-  eventKeySchema,
-  IDEMPOTENCY_KEY_PATTERN,
-  userIdSchema,
-} from './user-events.schema';
+import { eventFieldsSchema, eventKeySchema } from './user-events.schema';
 import type { UserEventBatch } from './user-events';
 
 /**
@@ -57,7 +54,7 @@ export type SegmentCommand =
 /** The account a message belongs to: an explicit account id, then the Segment group, else the user id. */
 function accountOf(explicit: unknown, groupId: string | null | undefined, userId: string): string {
   const candidates = [explicit, groupId];
-  for (const c of candidates) if (typeof c === 'string' && userIdSchema.safeParse(c).success) return c;
+  for (const c of candidates) if (typeof c === 'string' && accountIdSchema.safeParse(c).success) return c;
   return userId;
 }
 

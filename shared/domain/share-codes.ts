@@ -1,6 +1,5 @@
 import crypto from 'node:crypto';
 import { z } from 'zod';
-import { withIdRule } from '../validation';
 
 /** Share codes: ASCII letters and digits, at most 15, unique per tenant ignoring case. */
 export const SHARE_CODE_MAX_LENGTH = 15;
@@ -16,9 +15,6 @@ export const shareCodeSchema = z
 export function couldBeShareCode(value: string): boolean {
   return value.length <= SHARE_CODE_MAX_LENGTH && SHARE_CODE_CHARACTERS.test(value);
 }
-
-/** A referral code as clients send it (looked up, not created): bounded, any case. */
-export const referralCodeInputSchema = withIdRule(z.string().trim().min(1).max(64));
 
 /** JANEDOE from "Jané" "Doe": accents folded, everything but letters and digits dropped, upper case. */
 export function nameBase(

@@ -1,9 +1,9 @@
 import type { Db } from '../db/knex';
 import { AppError } from '../errors';
+import { tenantAliasSchema } from '../ids';
 import { createReferralCodesRepo } from '../repos/referral-codes.repo';
 import { createTenantsRepo } from '../repos/tenants.repo';
 import { couldBeShareCode } from './share-codes';
-import { tenantAliasSchema } from './tenants';
 
 /** Looked up in place of an unknown tenant's id: no tenant has it, so the query finds nothing. */
 const NO_TENANT = '00000000-0000-0000-0000-000000000000';

@@ -1,14 +1,8 @@
-import { z } from 'zod';
 import type { Db } from '../db/knex';
 import { AppError } from '../errors';
+import { tenantAliasSchema } from '../ids';
 import { createTenantsRepo } from '../repos/tenants.repo';
 import { generateApiKey, hashApiKey, keyPrefix } from './api-keys';
-
-export const tenantAliasSchema = z
-  .string()
-  .min(1)
-  .max(64)
-  .regex(/^[A-Za-z0-9_-]+$/, 'letters, digits, "_" and "-" only');
 
 /** Aliases beginning `test_` are test-mode tenants (payment processor sandbox); the rest are live. */
 export function modeForAlias(alias: string): 'live' | 'test' {

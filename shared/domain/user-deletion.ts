@@ -1,7 +1,11 @@
-import { notifyTenantChanged } from '../cache/cache-invalidation';
 import type { Db } from '../db/knex';
+import { notifyTenantChanged } from '../db/notify';
 import { AppError } from '../errors';
 import { createAccountsRepo } from '../repos/accounts.repo';
+import { createDoNotTrackRepo } from '../repos/do-not-track.repo';
+import { createRewardsRepo } from '../repos/rewards.repo';
+import { createUserEventsRepo } from '../repos/user-events.repo';
+import { createUsersRepo } from '../repos/users.repo';
 
 export interface DeleteUserRequest {
   accountId: string;
@@ -18,10 +22,7 @@ export function doNotTrackError(): AppError {
 
 /** Whether this user id was deleted with doNotTrack. */
 export async function isDoNotTrack(db: Db, tenantId: string, accountId: string, userId: string) {
-  const row = await db('do_not_track')
-    .where({ tenant_id: tenantId, account_id: accountId, user_id: userId })
-    .first();
-  return row !== undefined;
+  return createDoNotTrackRepo(db).has(tenantId, accountId, userId);
 }
 
 /**
@@ -35,34 +36,24 @@ export async function deleteUser(
   request: DeleteUserRequest,
 ): Promise<{ userDeleted: boolean; accountDeleted: boolean }> {
   return db.transaction(async (trx) => {
-    const account = await createAccountsRepo(trx).lock(tenantId, request.accountId, trx);
-    const key = { tenant_id: tenantId, account_id: request.accountId };
-    if (request.doNotTrack) {
-      await trx('do_not_track')
-        .insert({ ...key, user_id: request.userId })
-        .onConflict(['tenant_id', 'account_id', 'user_id'])
-        .ignore();
-    }
-    const deleted = account
-      ? await trx('users')
-          .where({ ...key, id: request.userId })
-          .delete()
-      : 0;
-    if (deleted === 0) {
+    const accounts = createAccountsRepo(trx);
+    const users = createUsersRepo(trx);
+    const { accountId, userId } = request;
+    const account = await accounts.lock(tenantId, accountId, trx);
+    if (request.doNotTrack) await createDoNotTrackRepo(trx).remember(tenantId, accountId, userId, trx);
+    const deleted = account ? await users.delete(tenantId, accountId, userId, trx) : false;
+    if (!deleted) {
       if (request.doNotTrack) return { userDeleted: false, accountDeleted: false };
       throw new AppError('USER_NOT_FOUND', 'No such user in this account');
     }
     // user_events has no foreign key to users (see migration 003); referral_codes cascade.
-    await trx('user_events')
-      .where({ ...key, user_id: request.userId })
-      .delete();
+    await createUserEventsRepo(trx).deleteForUser(tenantId, accountId, userId, trx);
     await notifyTenantChanged(trx, tenantId, 'codes');
-    if (request.preserveEmptyAccount) return { userDeleted: true, accountDeleted: false };
-    const remaining = await trx('users').where(key).first();
-    if (remaining) return { userDeleted: true, accountDeleted: false };
+    const keepAccount = request.preserveEmptyAccount || (await users.anyInAccount(tenantId, accountId, trx));
+    if (keepAccount) return { userDeleted: true, accountDeleted: false };
     // Its rewards as a referrer hang off other accounts' referrals; its own referral cascades.
-    await trx('rewards').where(key).delete();
-    await trx('accounts').where({ tenant_id: tenantId, id: request.accountId }).delete();
+    await createRewardsRepo(trx).deleteByAccount(tenantId, accountId, trx);
+    await accounts.delete(tenantId, accountId, trx);
     return { userDeleted: true, accountDeleted: true };
   });
 }

@@ -1,28 +1,19 @@
 import { z } from 'zod';
-import { idSchema, textProblem, textSchema } from '../validation';
+import { accountIdSchema, idempotencyKeySchema, userIdSchema } from '../ids';
+import { epochMillisSchema, textProblem, textSchema } from '../validation';
 
 /**
  * Validation of user events at every edge (REST, GraphQL, the analytics connector, import rows): the
- * key format and the limits of issue 4. No imports from the domain, so anything may use it.
+ * limits of issue 4. Idempotency keys and epoch millis are base primitives (shared/idempotency.ts,
+ * shared/validation.ts).
  */
-/** Spec "Limits": 8 to 64 characters of A-Z a-z 0-9 - _ . (UUIDs fit), per tenant, 24 hours. */
-export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9._-]{8,64}$/;
-export const IDEMPOTENCY_RETENTION_MS = 24 * 60 * 60 * 1000;
-
 export const MAX_EVENTS_PER_REQUEST = 100;
 export const MAX_FIELDS_BYTES = 16 * 1024;
 export const MAX_FIELD_STRING_BYTES = 1500;
 /** Deep nesting is never legitimate here, and bounding it keeps every walk over fields cheap and safe. */
 export const MAX_FIELDS_DEPTH = 16;
-/** Latest instant a JavaScript Date can hold. */
-const MAX_EPOCH_MS = 8_640_000_000_000_000;
-
-export const idempotencyKeySchema = z
-  .string()
-  .regex(IDEMPOTENCY_KEY_PATTERN, 'must be 8 to 64 characters of A-Z a-z 0-9 - _ . (a UUID fits)');
 
 export const eventKeySchema = textSchema(255, { min: 1 });
-export const epochMillisSchema = z.int().min(0).max(MAX_EPOCH_MS);
 
 /**
  * Why a fields object is unacceptable, or null. Walks iteratively (no recursion on client data): depth,
@@ -80,12 +71,10 @@ export const eventDataSchema = z.strictObject({
   id: z.string().max(255).optional(),
 });
 
-export const userIdSchema = idSchema(255);
-
 /** The user event input of the spec (REST body, GraphQL UserEventInput, one Segment track). */
 export const userEventInputSchema = z.strictObject({
   userId: userIdSchema,
-  accountId: userIdSchema,
+  accountId: accountIdSchema,
   idempotencyKey: idempotencyKeySchema.nullish(),
   events: z.array(eventDataSchema).min(1).max(MAX_EVENTS_PER_REQUEST),
 });
@@ -94,7 +83,7 @@ export type EventData = z.output<typeof eventDataSchema>;
 export type UserEventInput = z.output<typeof userEventInputSchema>;
 
 export const userEventsPageSchema = z.object({
-  accountId: userIdSchema,
+  accountId: accountIdSchema,
   userId: userIdSchema,
   limit: z.int().min(1).max(100).nullish(),
   offset: z.int().min(0).max(100_000).nullish(),

@@ -3,15 +3,12 @@ import type { z } from 'zod';
 import type { Db, DbOrTrx } from '../db/knex';
 import type { UsedKeysCache } from '../cache/used-keys-cache';
 import { AppError } from '../errors';
+import { IDEMPOTENCY_RETENTION_MS } from '../idempotency';
 import { createAccountsRepo } from '../repos/accounts.repo';
-import {
-  createUserEventsRepo,
-  type NewUserEvent,
-  type StoreRequest,
-  type UserEventRow,
-} from '../repos/user-events.repo';
+import type { NewUserEvent, StoreRequest } from '../repos/user-events-store';
+import { createUserEventsRepo, type UserEventRow } from '../repos/user-events.repo';
 import { applyAccountMutation, type AccountOutcome } from './account-changes';
-import { IDEMPOTENCY_RETENTION_MS, type EventData, type userEventsPageSchema } from './user-events.schema';
+import type { EventData, userEventsPageSchema } from './user-events.schema';
 
 /** Events for one user, as logUserEvents takes them (the key belongs to the whole request). */
 export interface UserEventBatch {

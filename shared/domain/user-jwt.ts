@@ -1,10 +1,10 @@
 import jwt from 'jsonwebtoken';
 import { z } from 'zod';
-import { idSchema } from '../validation';
+import { accountIdSchema, userIdSchema } from '../ids';
 
 /** Claims of a user JWT (HS256, signed by the tenant's server with the tenant API key). */
 const userJwtPayload = z.object({
-  user: z.looseObject({ id: idSchema(), accountId: idSchema() }),
+  user: z.looseObject({ id: userIdSchema, accountId: accountIdSchema }),
   exp: z.number().optional(),
 });
 

@@ -1,4 +1,4 @@
-import { notifyTenantChanged } from '../cache/cache-invalidation';
+import { notifyTenantChanged } from '../db/notify';
 import { randomCode } from '../domain/share-codes';
 import { createReferralCodesRepo } from '../repos/referral-codes.repo';
 import type { ChunkContext } from './rows';

@@ -13,8 +13,8 @@ import {
   ProcessorRejectedError,
   type PaymentProcessor,
   type PaymentProcessorFactory,
-  type ProcessorEnvironment,
 } from './payment-processor';
+import type { ProcessorEnvironment } from '../types/processors';
 
 /** Braintree's "Cannot add duplicate add-on or discount": a concurrent writer added it first. */
 const DUPLICATE_MODIFICATION = '91911';

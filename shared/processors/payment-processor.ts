@@ -1,10 +1,10 @@
+import type { ProcessorEnvironment } from '../types/processors';
+
 /**
  * What the service needs from a payment processor, independent of its SDK. Money is in integer minor
  * units (cents); the processor's decimal strings are converted at the adapter's edge, never through floats.
  * One adapter instance serves one merchant connection (one tenant's keys and environment).
  */
-
-export type ProcessorEnvironment = 'SANDBOX' | 'PRODUCTION';
 
 export interface ProcessorCredentials {
   environment: ProcessorEnvironment;

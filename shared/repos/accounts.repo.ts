@@ -1,5 +1,5 @@
 import type { DbOrTrx } from '../db/knex';
-import type { SubscriptionStatus } from '../domain/referral-rules';
+import type { SubscriptionStatus } from '../types/referrals';
 
 export interface AccountRow {
   tenant_id: string;
@@ -65,6 +65,11 @@ export function createAccountsRepo(db: DbOrTrx) {
 
     async lock(tenantId: string, accountId: string, trx: DbOrTrx): Promise<AccountRow | undefined> {
       return trx<AccountRow>('accounts').where({ tenant_id: tenantId, id: accountId }).forUpdate().first();
+    },
+
+    /** Deletes the account; its referral (as the referred side) and that referral's rewards cascade. */
+    async delete(tenantId: string, accountId: string, trx: DbOrTrx): Promise<void> {
+      await trx('accounts').where({ tenant_id: tenantId, id: accountId }).delete();
     },
 
     async update(

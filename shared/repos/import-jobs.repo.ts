@@ -1,3 +1,5 @@
+import { z } from 'zod';
+import { jsonColumn } from '../db/json-column';
 import type { DbOrTrx } from '../db/knex';
 import { toStorableText } from '../validation';
 
@@ -48,6 +50,15 @@ export interface ChunkLedgerRow {
   results: string | null;
 }
 
+/** The CSV header's columns, stored when the job starts (null for JSON lines). */
+const readColumns = jsonColumn('import_jobs', 'columns', z.array(z.string()).nullable());
+
+/** A job row as read, its JSON columns checked (see jsonColumn). */
+function toJob<R extends ImportJobRow | undefined>(row: R): R {
+  if (row) row.columns = readColumns(row.columns, row.id);
+  return row;
+}
+
 export function createImportJobsRepo(db: DbOrTrx) {
   return {
     /** Inserts the job unless one with its id exists; returns the stored row either way. */
@@ -57,16 +68,24 @@ export function createImportJobsRepo(db: DbOrTrx) {
         .onConflict('id')
         .ignore()
         .returning('*');
-      if (created) return { row: created as ImportJobRow, created: true };
+      if (created) return { row: toJob(created as ImportJobRow), created: true };
       return { row: (await this.find(job.tenant_id, job.id))!, created: false };
     },
 
     async find(tenantId: string, id: string, trx: DbOrTrx = db): Promise<ImportJobRow | undefined> {
-      return trx<ImportJobRow>('import_jobs').where({ tenant_id: tenantId, id }).first();
+      return toJob(await trx<ImportJobRow>('import_jobs').where({ tenant_id: tenantId, id }).first());
+    },
+
+    /** Removes a tenant's job that no workflow has started (still PENDING); false when there was none. */
+    async deleteUnstarted(tenantId: string, id: string): Promise<boolean> {
+      const n = await db('import_jobs').where({ tenant_id: tenantId, id, status: 'PENDING' }).delete();
+      return n > 0;
     },
 
     async lock(tenantId: string, id: string, trx: DbOrTrx): Promise<ImportJobRow | undefined> {
-      return trx<ImportJobRow>('import_jobs').where({ tenant_id: tenantId, id }).forUpdate().first();
+      return toJob(
+        await trx<ImportJobRow>('import_jobs').where({ tenant_id: tenantId, id }).forUpdate().first(),
+      );
     },
 
     async list(
@@ -87,7 +106,7 @@ export function createImportJobsRepo(db: DbOrTrx) {
           .offset(options.offset),
         base().count<{ count: string }[]>('* as count'),
       ]);
-      return { total: Number(count[0]?.count ?? 0), rows };
+      return { total: Number(count[0]?.count ?? 0), rows: rows.map(toJob) };
     },
 
     async update(id: string, changes: Partial<ImportJobRow>, trx: DbOrTrx = db): Promise<void> {

@@ -1,5 +1,5 @@
 import type { DbOrTrx } from '../db/knex';
-import type { ProcessorEnvironment } from '../processors/payment-processor';
+import type { ProcessorEnvironment } from '../types/processors';
 
 export interface ProcessorConnectionRow {
   tenant_id: string;

@@ -1,8 +1,40 @@
+import { z } from 'zod';
+import { jsonColumn } from '../db/json-column';
 import type { DbOrTrx } from '../db/knex';
-import type { NotificationToDispatch } from '../types/processors';
+import type { NotificationOutcome, NotificationToDispatch } from '../types/processors';
 
 /** REJECTED: authentic (the signature verified) but unreadable; stored so the processor stops retrying it. */
 export type NotificationStatus = 'RECEIVED' | 'PROCESSED' | 'RECORDED' | 'IGNORED' | 'FAILED' | 'REJECTED';
+
+/** Why a REJECTED notification could not be read. */
+export interface RejectedOutcome {
+  reason: string;
+}
+
+/** The `outcome` column: what applying it came to (PROCESSED, FAILED), or why it was REJECTED. */
+export type StoredOutcome = NotificationOutcome | RejectedOutcome;
+
+const appliedOutcomeSchema = z.object({
+  status: z.enum(['PROCESSED', 'FAILED']),
+  accountId: z.string().nullable(),
+  customerId: z.string().nullable(),
+  result: z.enum(['APPLIED', 'UNCHANGED', 'STALE', 'NO_ACCOUNT', 'NO_CUSTOMER', 'DISCONNECTED']),
+  accountStatus: z.enum(['PAID', 'CANCELLED']).nullable(),
+  attributedBy: z.string().nullable(),
+  syncDiscount: z.boolean(),
+  message: z.string().optional(),
+}) satisfies z.ZodType<NotificationOutcome>;
+
+const readOutcome = jsonColumn(
+  'processor_notifications',
+  'outcome',
+  z.union([appliedOutcomeSchema, z.object({ reason: z.string() })]).nullable(),
+);
+
+/** A row as read, its outcome checked (see jsonColumn). */
+function toRow(row: NotificationRow | undefined): NotificationRow | undefined {
+  return row && { ...row, outcome: readOutcome(row.outcome, row.id) };
+}
 
 export interface NotificationRow {
   id: string;
@@ -15,7 +47,7 @@ export interface NotificationRow {
   signature: string;
   payload: string;
   status: NotificationStatus;
-  outcome: Record<string, unknown> | null;
+  outcome: StoredOutcome | null;
   deliveries: number;
   received_at: Date;
   dispatched_at: Date | null;
@@ -33,7 +65,7 @@ export type NewNotification = Pick<
   | 'signature'
   | 'payload'
   | 'status'
-> & { outcome?: Record<string, unknown> };
+> & { outcome?: RejectedOutcome };
 
 export function createProcessorNotificationsRepo(db: DbOrTrx) {
   return {
@@ -71,14 +103,18 @@ export function createProcessorNotificationsRepo(db: DbOrTrx) {
     },
 
     async find(tenantId: string, id: string, trx: DbOrTrx = db): Promise<NotificationRow | undefined> {
-      return trx<NotificationRow>('processor_notifications').where({ tenant_id: tenantId, id }).first();
+      return toRow(
+        await trx<NotificationRow>('processor_notifications').where({ tenant_id: tenantId, id }).first(),
+      );
     },
 
     async lock(tenantId: string, id: string, trx: DbOrTrx): Promise<NotificationRow | undefined> {
-      return trx<NotificationRow>('processor_notifications')
-        .where({ tenant_id: tenantId, id })
-        .forUpdate()
-        .first();
+      return toRow(
+        await trx<NotificationRow>('processor_notifications')
+          .where({ tenant_id: tenantId, id })
+          .forUpdate()
+          .first(),
+      );
     },
 
     async markDispatched(ids: string[], trx: DbOrTrx = db): Promise<void> {
@@ -92,7 +128,7 @@ export function createProcessorNotificationsRepo(db: DbOrTrx) {
     async finish(
       id: string,
       status: Exclude<NotificationStatus, 'RECEIVED'>,
-      outcome: Record<string, unknown>,
+      outcome: NotificationOutcome,
       trx: DbOrTrx,
     ): Promise<void> {
       await trx('processor_notifications')

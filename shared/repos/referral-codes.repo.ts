@@ -1,5 +1,5 @@
-import { inTransaction, notifyTenantChanged } from '../cache/cache-invalidation';
 import type { DbOrTrx } from '../db/knex';
+import { inTransaction, notifyTenantChanged } from '../db/notify';
 
 export interface ReferralCodeRow {
   tenant_id: string;

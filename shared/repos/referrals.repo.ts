@@ -1,5 +1,5 @@
 import type { DbOrTrx } from '../db/knex';
-import type { AttributionSource, ReferralStatus } from '../domain/referral-rules';
+import type { AttributionSource, ReferralStatus } from '../types/referrals';
 
 export interface ReferralRow {
   id: string;

@@ -113,6 +113,14 @@ export function createRewardsRepo(db: DbOrTrx) {
         .forUpdate();
     },
 
+    /**
+     * Deletes the rewards the account holds: those it earned as a referrer hang off other accounts'
+     * referrals, so no cascade reaches them.
+     */
+    async deleteByAccount(tenantId: string, accountId: string, trx: DbOrTrx): Promise<void> {
+      await trx('rewards').where({ tenant_id: tenantId, account_id: accountId }).delete();
+    },
+
     async setRedeemed(id: string, redeemedCents: number, fully: boolean, trx: DbOrTrx): Promise<void> {
       await trx('rewards')
         .where({ id })

@@ -1,5 +1,5 @@
-import { inTransaction, notifyTenantChanged } from '../cache/cache-invalidation';
 import type { DbOrTrx } from '../db/knex';
+import { inTransaction, notifyTenantChanged } from '../db/notify';
 
 export interface TenantRow {
   id: string;
@@ -8,7 +8,7 @@ export interface TenantRow {
   name: string;
   landing_url: string | null;
   referred_discount_percent: number;
-  /** JSON, validated on read by the program domain (referrerRewardSchema). */
+  /** JSON, validated on read (referrerRewardSchema, shared/types/program.ts). */
   referrer_reward: unknown;
   max_referrer_discount_percent: number;
   discount_id: string;

@@ -1,5 +1,5 @@
-import { inTransaction, notifyTenantChanged } from '../cache/cache-invalidation';
 import type { DbOrTrx } from '../db/knex';
+import { inTransaction, notifyTenantChanged } from '../db/notify';
 
 export interface UserRow {
   tenant_id: string;
@@ -33,6 +33,19 @@ export function createUsersRepo(db: DbOrTrx) {
       return trx<UserRow>('users')
         .where({ tenant_id: tenantId, account_id: accountId })
         .orderBy('created_at');
+    },
+
+    async anyInAccount(tenantId: string, accountId: string, trx: DbOrTrx = db): Promise<boolean> {
+      const row = await trx('users').where({ tenant_id: tenantId, account_id: accountId }).first('id');
+      return row !== undefined;
+    },
+
+    /** Deletes one user (its referral codes cascade, its events do not); false when there was none. */
+    async delete(tenantId: string, accountId: string, userId: string, trx: DbOrTrx): Promise<boolean> {
+      const deleted = await trx('users')
+        .where({ tenant_id: tenantId, account_id: accountId, id: userId })
+        .delete();
+      return deleted > 0;
     },
 
     async insert(

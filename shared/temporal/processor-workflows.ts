@@ -1,4 +1,7 @@
 import { WorkflowIdReusePolicy } from '@temporalio/common';
+import { discountSyncSignal } from '../../workflows/discount-sync.messages';
+import { discountSyncWorkflow } from '../../workflows/discount-sync.workflow';
+import { processorNotificationWorkflow } from '../../workflows/processor-notification.workflow';
 import type { Metrics } from '../metrics';
 import type {
   DiscountSyncInput,
@@ -11,7 +14,7 @@ export type { NotificationToDispatch };
 import type { TemporalDeps } from './client';
 import { ENTITY_ID, TENANT_ALIAS, WORKFLOW_KIND } from './search-attributes';
 import { startWorkflowOnce } from './start-workflow';
-import { messageNames, workflowIds, workflowTypes } from './workflow-ids';
+import { workflowIds } from './workflow-ids';
 
 /**
  * Hands a stored notification to its workflow, `notification/{tenant}/{processor}/{key}`. Closed
@@ -28,13 +31,13 @@ export async function startNotificationWorkflow(
     notificationId: n.id,
   };
   const { started } = await startWorkflowOnce(temporal, metrics, {
-    workflowType: workflowTypes.processorNotification,
+    workflow: processorNotificationWorkflow,
     workflowId: workflowIds.processorNotification(
       n.tenant_alias,
       n.processor.toLowerCase(),
       n.notification_key,
     ),
-    arg,
+    args: [arg],
     tenantAlias: n.tenant_alias,
     entityId: n.subject_id ?? n.id,
     kind: 'notification',
@@ -55,11 +58,11 @@ export async function requestDiscountSync(
   request: DiscountSyncRequest,
 ): Promise<void> {
   const input: DiscountSyncInput = { ...target };
-  await temporal.client.workflow.signalWithStart(workflowTypes.discountSync, {
+  await temporal.client.workflow.signalWithStart(discountSyncWorkflow, {
     taskQueue: temporal.taskQueue,
     workflowId: workflowIds.discountSync(target.tenantAlias, target.accountId),
     args: [input],
-    signal: messageNames.discountSyncSignal,
+    signal: discountSyncSignal,
     signalArgs: [request],
     workflowIdReusePolicy: WorkflowIdReusePolicy.ALLOW_DUPLICATE,
     typedSearchAttributes: [
@@ -69,5 +72,5 @@ export async function requestDiscountSync(
     ],
     staticSummary: `Discount sync of account ${target.accountId}`,
   });
-  metrics.workflowStarts.inc({ workflow_type: workflowTypes.discountSync, outcome: 'signal_with_start' });
+  metrics.workflowStarts.inc({ workflow_type: discountSyncWorkflow.name, outcome: 'signal_with_start' });
 }

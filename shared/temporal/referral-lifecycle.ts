@@ -4,13 +4,18 @@ import {
   WorkflowNotFoundError,
   WorkflowUpdateFailedError,
 } from '@temporalio/client';
-import { WorkflowIdReusePolicy, type Workflow } from '@temporalio/common';
+import { WorkflowIdReusePolicy } from '@temporalio/common';
+import { lifecycleSignal, lifecycleUpdate } from '../../workflows/referral-lifecycle.messages';
+import { referralLifecycleWorkflow } from '../../workflows/referral-lifecycle.workflow';
 import { AppError } from '../errors';
 import type { Metrics } from '../metrics';
 import type { LifecycleMessage, ReferralLifecycleInput, ReferralSnapshot } from '../types/referrals';
 import type { TemporalDeps } from './client';
 import { ENTITY_ID, REFERRAL_STATUS, TENANT_ALIAS, WORKFLOW_KIND } from './search-attributes';
-import { messageNames, workflowIds, workflowTypes } from './workflow-ids';
+import { workflowIds } from './workflow-ids';
+
+/** The metrics label: the workflow type is the function's name. */
+const WORKFLOW_TYPE = referralLifecycleWorkflow.name;
 
 export interface LifecycleTarget {
   tenantId: string;
@@ -68,30 +73,27 @@ export async function deliverLifecycleMessage(
   try {
     const result = await temporal.client.withDeadline(Date.now() + options.timeoutMs, async () => {
       if (!options.wait) {
-        await workflow.signalWithStart(workflowTypes.referralLifecycle, {
+        await workflow.signalWithStart(referralLifecycleWorkflow, {
           ...start,
-          signal: messageNames.lifecycleSignal,
+          signal: lifecycleSignal,
           signalArgs: [message],
         });
         return undefined;
       }
-      const startWorkflowOperation = new WithStartWorkflowOperation(workflowTypes.referralLifecycle, {
+      const startWorkflowOperation = new WithStartWorkflowOperation(referralLifecycleWorkflow, {
         ...start,
         workflowIdConflictPolicy: 'USE_EXISTING',
       });
-      return workflow.executeUpdateWithStart<Workflow, ReferralSnapshot | null, [LifecycleMessage]>(
-        messageNames.lifecycleUpdate,
-        { args: [message], startWorkflowOperation },
-      );
+      return workflow.executeUpdateWithStart(lifecycleUpdate, { args: [message], startWorkflowOperation });
     });
-    metrics.workflowStarts.inc({ workflow_type: workflowTypes.referralLifecycle, outcome });
+    metrics.workflowStarts.inc({ workflow_type: WORKFLOW_TYPE, outcome });
     return result;
   } catch (err) {
     if (lifecycleClosed(err)) {
-      metrics.workflowStarts.inc({ workflow_type: workflowTypes.referralLifecycle, outcome: 'closed' });
+      metrics.workflowStarts.inc({ workflow_type: WORKFLOW_TYPE, outcome: 'closed' });
       return null;
     }
-    metrics.workflowStarts.inc({ workflow_type: workflowTypes.referralLifecycle, outcome: 'failed' });
+    metrics.workflowStarts.inc({ workflow_type: WORKFLOW_TYPE, outcome: 'failed' });
     throw new AppError(
       'SERVICE_UNAVAILABLE',
       'The change is saved, but the referral lifecycle could not be reached; retry the request to finish it',

@@ -1,17 +1,24 @@
-import { WorkflowExecutionAlreadyStartedError, type WorkflowHandle } from '@temporalio/client';
+import {
+  WorkflowExecutionAlreadyStartedError,
+  type WorkflowHandle,
+  type WorkflowOptions,
+  type WorkflowStartOptions,
+} from '@temporalio/client';
 import {
   WorkflowIdConflictPolicy,
   WorkflowIdReusePolicy,
   type SearchAttributePair,
+  type Workflow,
 } from '@temporalio/common';
 import type { Metrics } from '../metrics';
 import { ENTITY_ID, TENANT_ALIAS, WORKFLOW_KIND } from './search-attributes';
 import type { TemporalDeps } from './client';
 
-export interface StartOnceOptions<A> {
-  workflowType: string;
+export interface StartOnceOptions<W extends Workflow> {
+  /** The workflow function itself (its name is the workflow type), so its arguments are type-checked. */
+  workflow: W;
   workflowId: string;
-  arg: A;
+  args: Parameters<W>;
   tenantAlias: string;
   entityId: string;
   kind: string;
@@ -25,11 +32,11 @@ export interface StartOnceOptions<A> {
  * or already closed, never creates a second execution: the existing run is returned instead, which is
  * what makes retried client requests at-most-once.
  */
-export async function startWorkflowOnce<A>(
+export async function startWorkflowOnce<W extends Workflow>(
   temporal: TemporalDeps,
   metrics: Metrics,
-  options: StartOnceOptions<A>,
-): Promise<{ handle: WorkflowHandle; started: boolean }> {
+  options: StartOnceOptions<W>,
+): Promise<{ handle: WorkflowHandle<W>; started: boolean }> {
   const searchAttributes: SearchAttributePair[] = [
     { key: TENANT_ALIAS, value: options.tenantAlias },
     { key: ENTITY_ID, value: options.entityId },
@@ -37,20 +44,22 @@ export async function startWorkflowOnce<A>(
     ...(options.extraSearchAttributes ?? []),
   ];
   try {
-    const handle = await temporal.client.workflow.start(options.workflowType, {
+    // The SDK types `args` by a conditional on W, which TypeScript cannot resolve for a generic W.
+    const start: WorkflowOptions & { args: unknown[] } = {
       taskQueue: temporal.taskQueue,
       workflowId: options.workflowId,
-      args: [options.arg],
+      args: options.args,
       workflowIdReusePolicy: WorkflowIdReusePolicy.REJECT_DUPLICATE,
       workflowIdConflictPolicy: WorkflowIdConflictPolicy.FAIL,
       typedSearchAttributes: searchAttributes,
       staticSummary: options.summary,
-    });
-    metrics.workflowStarts.inc({ workflow_type: options.workflowType, outcome: 'started' });
+    };
+    const handle = await temporal.client.workflow.start(options.workflow, start as WorkflowStartOptions<W>);
+    metrics.workflowStarts.inc({ workflow_type: options.workflow.name, outcome: 'started' });
     return { handle, started: true };
   } catch (err) {
     if (!(err instanceof WorkflowExecutionAlreadyStartedError)) throw err;
-    metrics.workflowStarts.inc({ workflow_type: options.workflowType, outcome: 'existing' });
-    return { handle: temporal.client.workflow.getHandle(options.workflowId), started: false };
+    metrics.workflowStarts.inc({ workflow_type: options.workflow.name, outcome: 'existing' });
+    return { handle: temporal.client.workflow.getHandle<W>(options.workflowId), started: false };
   }
 }

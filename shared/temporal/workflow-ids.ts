@@ -12,7 +12,7 @@ export const workflowIds = {
   importJob: (tenantAlias: string, jobId: string) => `import/${part(tenantAlias)}/${part(jobId)}`,
   idempotencyKeyPruner: (taskQueue: string) => `system/idempotency-key-pruner/${part(taskQueue)}`,
   notificationDispatcher: (taskQueue: string) => `system/notification-dispatcher/${part(taskQueue)}`,
-  /** `notificationKey` is already made of safe parts (see processorNotificationKey). */
+  /** `notificationKey` is already made of safe parts (domain/processor-notifications.ts builds it). */
   processorNotification: (tenantAlias: string, processor: string, notificationKey: string) =>
     `notification/${part(tenantAlias)}/${part(processor)}/${notificationKey}`,
   discountSync: (tenantAlias: string, accountId: string) => `discount/${part(tenantAlias)}/${part(accountId)}`,
@@ -29,32 +29,3 @@ export function userEventMessageId(tenantAlias: string, idempotencyKey: string |
     ? `user-event/${part(tenantAlias)}/key/${part(idempotencyKey)}`
     : `user-event/${part(tenantAlias)}/event/${eventId}`;
 }
-
-/**
- * A processor notification's natural key, `{kind}:{subject id}:{timestamp}`: a redelivery of the same
- * notification has the same key, so it maps to the same row and the same workflow.
- */
-export function processorNotificationKey(kind: string, subjectId: string | null, notifiedAt: Date): string {
-  const at = notifiedAt.toISOString().replace(/\.\d{3}Z$/, 'Z');
-  return `${part(kind)}:${part(subjectId ?? '-')}:${at}`;
-}
-
-export const workflowTypes = {
-  selfCheck: 'selfCheckWorkflow',
-  referralLifecycle: 'referralLifecycleWorkflow',
-  referralReconciler: 'referralReconcilerWorkflow',
-  idempotencyKeyPruner: 'idempotencyKeyPrunerWorkflow',
-  importJob: 'importJobWorkflow',
-  processorNotification: 'processorNotificationWorkflow',
-  discountSync: 'discountSyncWorkflow',
-  notificationDispatcher: 'notificationDispatcherWorkflow',
-  /** Benchmark only: the raw workflow start rate (bench/lifecycle.ts). */
-  noop: 'noopWorkflow',
-} as const;
-
-/** Signal and update names (the workflows define the same names; a unit test keeps them equal). */
-export const messageNames = {
-  lifecycleSignal: 'lifecycle',
-  lifecycleUpdate: 'applyLifecycle',
-  discountSyncSignal: 'syncDiscount',
-} as const;

@@ -1,4 +1,8 @@
-/** Arguments and results of the payment-processor workflows (imported as types by workflows/). */
+/**
+ * A processor connection's environment (stored by the repos, used by the adapters), and the arguments
+ * and results of the payment-processor workflows (imported as types by workflows/).
+ */
+export type ProcessorEnvironment = 'SANDBOX' | 'PRODUCTION';
 
 export interface NotificationWorkflowInput {
   tenantId: string;

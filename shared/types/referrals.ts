@@ -1,5 +1,15 @@
-/** Arguments, messages and results of the referral lifecycle workflow (imported as types by workflows/). */
-export type LifecycleStatus = 'IN_PROGRESS' | 'CONVERTED' | 'ENDED';
+/**
+ * Referral and account states, stored by the repos and used by the referral rules, and the arguments,
+ * messages and results of the referral lifecycle workflow (imported as types by workflows/).
+ */
+export const REFERRAL_STATUSES = ['IN_PROGRESS', 'CONVERTED', 'ENDED'] as const;
+export type ReferralStatus = (typeof REFERRAL_STATUSES)[number];
+
+export const SUBSCRIPTION_STATUSES = ['TRIAL', 'PAID', 'FREE', 'CANCELLED'] as const;
+export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
+
+export const ATTRIBUTION_SOURCES = ['CODE', 'COOKIE', 'PROCESSOR'] as const;
+export type AttributionSource = (typeof ATTRIBUTION_SOURCES)[number];
 
 export interface ReferralLifecycleInput {
   tenantId: string;
@@ -27,7 +37,7 @@ export interface ReconcileInput {
 /** The referral as the workflow left it after applying its messages; null when it no longer exists. */
 export interface ReferralSnapshot {
   referralId: string;
-  status: LifecycleStatus;
+  status: ReferralStatus;
   /** Whose credit a conversion or an end changes (optional: snapshots from before it was added lack it). */
   referrerAccountId?: string;
   /** Rewards this application created or cancelled (0 when the message had already been applied). */

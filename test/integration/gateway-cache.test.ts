@@ -6,7 +6,7 @@
 import crypto from 'node:crypto';
 import net from 'node:net';
 import { Client } from 'pg';
-import { CACHE_INVALIDATION_CHANNEL } from '../../shared/cache/cache-invalidation';
+import { CACHE_INVALIDATION_CHANNEL } from '../../shared/db/notify';
 import { LISTENER_APPLICATION_NAME } from '../../shared/cache/invalidation-listener';
 import { createDb } from '../../shared/db/knex';
 import { createTenant, rotateApiKey, type IssuedKey } from '../../shared/domain/tenants';

@@ -1,6 +1,7 @@
 import { createDb } from '../../shared/db/knex';
-import { startWorkflowOnce } from '../../shared/temporal/start-workflow';
-import { workflowIds, workflowTypes } from '../../shared/temporal/workflow-ids';
+import { startWorkflowOnce, type StartOnceOptions } from '../../shared/temporal/start-workflow';
+import { workflowIds } from '../../shared/temporal/workflow-ids';
+import { selfCheckWorkflow } from '../../workflows/self-check.workflow';
 import { startTestGateway, testConfig, type TestGateway } from '../helpers/harness';
 
 describe('health, readiness and metrics', () => {
@@ -24,17 +25,16 @@ describe('health, readiness and metrics', () => {
 
   test('/metrics exposes request durations by route template and workflow starts by type', async () => {
     await fetch(`${gw.url}/api/v1/someone/program`); // 401, still observed
-    const arg = { requestedBy: 'metrics-test' };
     const id = workflowIds.selfCheck(`metrics-${Date.now()}`);
     const options = {
-      workflowType: workflowTypes.selfCheck,
+      workflow: selfCheckWorkflow,
       workflowId: id,
-      arg,
+      args: [{ requestedBy: 'metrics-test' }],
       tenantAlias: 'system',
       entityId: 'x',
       kind: 'system',
       summary: 'test',
-    };
+    } satisfies StartOnceOptions<typeof selfCheckWorkflow>;
     const first = await startWorkflowOnce(gw.deps.temporal, gw.deps.metrics, options);
     const second = await startWorkflowOnce(gw.deps.temporal, gw.deps.metrics, options);
     expect([first.started, second.started]).toEqual([true, false]);

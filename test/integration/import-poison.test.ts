@@ -9,8 +9,9 @@ import path from 'node:path';
 import { ApplicationFailure } from '@temporalio/common';
 import { NativeConnection, Worker } from '@temporalio/worker';
 import type { RunningWorker } from '../../services/worker/worker';
-import { workflowIds, workflowTypes } from '../../shared/temporal/workflow-ids';
-import type { FinishInput, ImportJobInput } from '../../shared/types/imports';
+import { workflowIds } from '../../shared/temporal/workflow-ids';
+import type { FinishInput } from '../../shared/types/imports';
+import { importJobWorkflow } from '../../workflows/import-job.workflow';
 import {
   basic,
   createTestTenant,
@@ -206,7 +207,7 @@ describe('a failure no retry can fix', () => {
     });
     try {
       const result = await worker.runUntil(
-        api.gw.deps.temporal.client.workflow.execute(workflowTypes.importJob, {
+        api.gw.deps.temporal.client.workflow.execute(importJobWorkflow, {
           taskQueue: config.TEMPORAL_TASK_QUEUE,
           workflowId: `test-import-poison/${uid('job')}`,
           args: [
@@ -215,7 +216,7 @@ describe('a failure no retry can fix', () => {
               tenantAlias: api.tenant.alias,
               jobId: uid('job'),
               heartbeatTimeoutMs: 5000,
-            } satisfies ImportJobInput,
+            },
           ],
         }),
       );

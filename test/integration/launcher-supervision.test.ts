@@ -6,8 +6,8 @@ import path from 'node:path';
 import { dropDatabase, ensureDatabase } from '../../shared/infra/postgres';
 import { isPortOpen } from '../../shared/infra/temporal-server';
 import { createTemporal } from '../../shared/temporal/client';
-import { workflowIds, workflowTypes } from '../../shared/temporal/workflow-ids';
-import type { SelfCheckResult } from '../../shared/types/system';
+import { workflowIds } from '../../shared/temporal/workflow-ids';
+import { selfCheckWorkflow } from '../../workflows/self-check.workflow';
 import { basic, eventually, postJson } from '../helpers/harness';
 import {
   START_TIMEOUT_MS,
@@ -116,13 +116,13 @@ describe('npm start supervises the servers it starts', () => {
         taskQueue: envA.TEMPORAL_TASK_QUEUE!,
       });
       try {
-        const check = await temporal.client.workflow.execute(workflowTypes.selfCheck, {
+        const check = await temporal.client.workflow.execute(selfCheckWorkflow, {
           taskQueue: envA.TEMPORAL_TASK_QUEUE!,
           workflowId: workflowIds.selfCheck(`supervision-${crypto.randomUUID()}`),
           args: [{ requestedBy: 'launcher-supervision test' }],
           workflowExecutionTimeout: '60s',
         });
-        expect((check as SelfCheckResult).database.database).toBe(databaseName);
+        expect(check.database.database).toBe(databaseName);
       } finally {
         await temporal.close();
       }

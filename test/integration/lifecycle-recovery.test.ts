@@ -13,12 +13,14 @@ import {
   testConfig,
   type TestGateway,
 } from '../helpers/harness';
+import { importClient } from '../helpers/imports';
 
 let worker: RunningWorker;
 let healthy: TestGateway;
 let broken: TestGateway;
 let db: Db;
 let tenantId: string;
+let jobsVia: (gw: TestGateway) => ReturnType<typeof importClient>;
 let call: (
   gw: TestGateway,
   method: string,
@@ -49,6 +51,7 @@ beforeAll(async () => {
     });
     return { status: res.status, body: await res.json() };
   };
+  jobsVia = (gw) => importClient({ base: gw.api(tenant.alias), auth: basic(tenant.apiKey) });
 });
 
 afterAll(async () => {
@@ -150,4 +153,26 @@ test('an attribution whose workflow could not be started is started by the retry
     .getHandle(workflowIds.referral(alias, accountId))
     .describe();
   expect(description.status.name).toBe('RUNNING');
+});
+
+test('an import job whose workflow could not be started is 503: removed without a key, kept for the retry with one', async () => {
+  const jobs = jobsVia(broken);
+  const csv = ['id,accountId,email', `u1,acct-job-${Date.now()},one@example.com`].join('\n');
+  const fileRef = await jobs.upload('users.csv', csv);
+  const jobsOfFile = () => db('import_jobs').where({ tenant_id: tenantId, file_ref: fileRef });
+
+  const unkeyed = await jobs.createRaw({ fileRef, type: 'MUTATION/USER' });
+  expect(unkeyed.errors[0].extensions.code).toBe('SERVICE_UNAVAILABLE');
+  expect(unkeyed.errors[0].message).toBe('The job could not be started; retry');
+  expect(await jobsOfFile()).toHaveLength(0);
+
+  const idempotencyKey = `job-key-${Date.now()}`;
+  const keyed = await jobs.createRaw({ fileRef, type: 'MUTATION/USER', idempotencyKey });
+  expect(keyed.errors[0].extensions.code).toBe('SERVICE_UNAVAILABLE');
+  const saved = await jobsOfFile();
+  expect(saved).toMatchObject([{ status: 'PENDING', idempotency_key: idempotencyKey }]);
+
+  const retried = await jobsVia(healthy).create({ fileRef, type: 'MUTATION/USER', idempotencyKey });
+  expect(retried.id).toBe(saved[0].id);
+  expect(await jobsVia(healthy).waitFor(retried.id)).toMatchObject({ status: 'COMPLETED' });
 });

@@ -1,8 +1,8 @@
 import { createTemporal } from '../../shared/temporal/client';
-import { startWorkflowOnce } from '../../shared/temporal/start-workflow';
-import { workflowIds, workflowTypes } from '../../shared/temporal/workflow-ids';
+import { startWorkflowOnce, type StartOnceOptions } from '../../shared/temporal/start-workflow';
+import { workflowIds } from '../../shared/temporal/workflow-ids';
 import { createMetrics } from '../../shared/metrics';
-import type { SelfCheckResult } from '../../shared/types/system';
+import { selfCheckWorkflow } from '../../workflows/self-check.workflow';
 import type { RunningWorker } from '../../services/worker/worker';
 import { startTestWorker, testConfig } from '../helpers/harness';
 
@@ -25,16 +25,16 @@ describe('worker on a real Temporal server', () => {
   test('the self-check workflow runs its activity against the migrated database', async () => {
     const id = workflowIds.selfCheck(`worker-test-${Date.now()}`);
     const { handle, started } = await startWorkflowOnce(temporal, createMetrics({ collectDefaults: false }), {
-      workflowType: workflowTypes.selfCheck,
+      workflow: selfCheckWorkflow,
       workflowId: id,
-      arg: { requestedBy: 'jest' },
+      args: [{ requestedBy: 'jest' }],
       tenantAlias: 'system',
       entityId: 'self-check',
       kind: 'system',
       summary: 'self check from jest',
     });
     expect(started).toBe(true);
-    const result = (await handle.result()) as SelfCheckResult;
+    const result = await handle.result();
     expect(result.requestedBy).toBe('jest');
     expect(result.database.database).toBe(new URL(config.databaseUrl).pathname.slice(1));
     expect(result.database.migrations).toBeGreaterThanOrEqual(1);
@@ -54,20 +54,23 @@ describe('worker on a real Temporal server', () => {
   test('a second start with the same workflow id returns the first execution, even after it closed', async () => {
     const id = workflowIds.selfCheck(`dedupe-${Date.now()}`);
     const options = {
-      workflowType: workflowTypes.selfCheck,
+      workflow: selfCheckWorkflow,
       workflowId: id,
-      arg: { requestedBy: 'first' },
+      args: [{ requestedBy: 'first' }],
       tenantAlias: 'system',
       entityId: 'x',
       kind: 'system',
       summary: 's',
-    };
+    } satisfies StartOnceOptions<typeof selfCheckWorkflow>;
     const metrics = createMetrics({ collectDefaults: false });
     const first = await startWorkflowOnce(temporal, metrics, options);
     await first.handle.result();
-    const second = await startWorkflowOnce(temporal, metrics, { ...options, arg: { requestedBy: 'second' } });
+    const second = await startWorkflowOnce(temporal, metrics, {
+      ...options,
+      args: [{ requestedBy: 'second' }],
+    });
     expect(second.started).toBe(false);
-    expect(((await second.handle.result()) as SelfCheckResult).requestedBy).toBe('first');
+    expect((await second.handle.result()).requestedBy).toBe('first');
     const runs = [];
     for await (const wf of temporal.client.workflow.list({ query: `WorkflowId = '${id}'` }))
       runs.push(wf.runId);

@@ -1,7 +1,8 @@
 import crypto from 'node:crypto';
 import jwt from 'jsonwebtoken';
 import { generateApiKey, hashApiKey, matchesAnyKey } from '../../shared/domain/api-keys';
-import { modeForAlias, tenantAliasSchema } from '../../shared/domain/tenants';
+import { modeForAlias } from '../../shared/domain/tenants';
+import { tenantAliasSchema } from '../../shared/ids';
 import { verifyUserJwt } from '../../shared/domain/user-jwt';
 import { apiKeyFromBasic } from '../../services/gateway/middleware/auth';
 

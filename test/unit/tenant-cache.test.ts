@@ -1,4 +1,4 @@
-import { formatInvalidation, parseInvalidation } from '../../shared/cache/cache-invalidation';
+import { formatInvalidation, parseInvalidation } from '../../shared/db/notify';
 import { createLruCache } from '../../shared/cache/lru-cache';
 import { createTenantCache, type CodeOwnerSummary } from '../../shared/cache/tenant-cache';
 import type { TenantWithKeys } from '../../shared/repos/tenants.repo';

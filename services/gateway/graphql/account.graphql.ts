@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { accountIdSchema } from '../../../shared/domain/account-sync';
 import { getAccountView } from '../../../shared/domain/account-view';
 import {
   getRewardBalance,
@@ -7,9 +6,10 @@ import {
   redeemRewardBalance,
 } from '../../../shared/domain/reward-balance';
 import { AppError } from '../../../shared/errors';
+import { accountIdSchema } from '../../../shared/ids';
 import { parseInput } from '../../../shared/validation';
 import type { GraphQLContext } from './context';
-import type { GraphQLModule } from './schema';
+import type { GraphQLModule } from './module';
 
 const accountArgs = z.object({ id: accountIdSchema });
 const balanceArgs = z.object({ accountId: accountIdSchema });

@@ -1,14 +1,11 @@
 import { z } from 'zod';
 import { listUserEvents } from '../../../shared/domain/user-events';
-import {
-  idempotencyKeySchema,
-  userEventInputSchema,
-  userEventsPageSchema,
-} from '../../../shared/domain/user-events.schema';
+import { userEventInputSchema, userEventsPageSchema } from '../../../shared/domain/user-events.schema';
+import { idempotencyKeySchema } from '../../../shared/ids';
 import { parseInput } from '../../../shared/validation';
-import { recordUserEvents } from '../user-events';
+import { recordUserEvents } from '../../../shared/use-cases/record-user-events';
 import type { GraphQLContext } from './context';
-import type { GraphQLModule } from './schema';
+import type { GraphQLModule } from './module';
 
 const logOneArgs = z.object({ userEventInput: userEventInputSchema });
 

@@ -7,13 +7,14 @@ import {
   jobsPageSchema,
   listJobs,
   validateJob,
-} from '../../../shared/domain/import-jobs';
-import { idSchema, parseInput } from '../../../shared/validation';
+} from '../../../shared/use-cases/import-jobs';
+import { jobIdSchema } from '../../../shared/ids';
+import { parseInput } from '../../../shared/validation';
 import type { GraphQLContext } from './context';
-import type { GraphQLModule } from './schema';
+import type { GraphQLModule } from './module';
 
 const jobInputArgs = z.object({ jobInput: jobInputSchema });
-const idArgs = z.object({ id: idSchema(100) });
+const idArgs = z.object({ id: jobIdSchema });
 
 export const jobsModule: GraphQLModule = {
   typeDefs: /* GraphQL */ `
@@ -97,18 +98,7 @@ export const jobsModule: GraphQLModule = {
     },
     Mutation: {
       createJob: (_: unknown, args: unknown, ctx: GraphQLContext) =>
-        createJob(
-          {
-            db: ctx.deps.db,
-            storage: ctx.deps.storage,
-            temporal: ctx.deps.temporal,
-            metrics: ctx.deps.metrics,
-            heartbeatTimeoutMs: ctx.deps.config.IMPORT_HEARTBEAT_TIMEOUT_MS,
-          },
-          ctx.tenant,
-          parseInput(jobInputArgs, args).jobInput,
-          'API',
-        ),
+        createJob(ctx.deps, ctx.tenant, parseInput(jobInputArgs, args).jobInput, 'API'),
       abortJob: (_: unknown, args: unknown, ctx: GraphQLContext) =>
         abortJob(ctx.deps.db, ctx.tenant.id, parseInput(idArgs, args).id),
     },

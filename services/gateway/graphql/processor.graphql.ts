@@ -7,7 +7,7 @@ import {
 } from '../../../shared/domain/processor-connections';
 import { parseInput } from '../../../shared/validation';
 import type { GraphQLContext } from './context';
-import type { GraphQLModule } from './schema';
+import type { GraphQLModule } from './module';
 
 /** Install step 3 of the payment-processor flow: the merchant's keys, stored with the private key sealed. */
 export const processorModule: GraphQLModule = {

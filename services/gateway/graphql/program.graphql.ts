@@ -1,7 +1,7 @@
 import { getProgram, programPatchSchema, updateProgram } from '../../../shared/domain/program';
 import { parseInput } from '../../../shared/validation';
 import type { GraphQLContext } from './context';
-import type { GraphQLModule } from './schema';
+import type { GraphQLModule } from './module';
 
 /** GraphQL input objects carry explicit nulls for fields a client left out of a union-like input. */
 export function withoutNulls(value: Record<string, unknown>): Record<string, unknown> {

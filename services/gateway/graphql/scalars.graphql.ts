@@ -1,5 +1,5 @@
 import { GraphQLError, GraphQLScalarType, Kind, valueFromASTUntyped } from 'graphql';
-import type { GraphQLModule } from './schema';
+import type { GraphQLModule } from './module';
 
 const MAX_EPOCH_MS = 8_640_000_000_000_000;
 

@@ -3,17 +3,13 @@ import type { GraphQLSchema } from 'graphql';
 import { accountModule } from './account.graphql';
 import { eventsModule } from './events.graphql';
 import { jobsModule } from './jobs.graphql';
+import type { GraphQLModule } from './module';
 import { processorModule } from './processor.graphql';
 import { programModule } from './program.graphql';
 import { scalarsModule } from './scalars.graphql';
 import { tenantModule } from './tenant.graphql';
 
-/** Each resource contributes { typeDefs, resolvers }; new issues add modules here. */
-export interface GraphQLModule {
-  typeDefs: string;
-  resolvers: Record<string, Record<string, unknown>>;
-}
-
+/** Every resource's module; new issues add theirs here. */
 const modules: GraphQLModule[] = [
   scalarsModule,
   tenantModule,

@@ -1,6 +1,6 @@
 import { describeTenant } from '../../../shared/domain/tenants';
 import type { GraphQLContext } from './context';
-import type { GraphQLModule } from './schema';
+import type { GraphQLModule } from './module';
 
 export const tenantModule: GraphQLModule = {
   typeDefs: /* GraphQL */ `

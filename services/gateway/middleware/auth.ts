@@ -1,8 +1,8 @@
 import type { Middleware } from 'koa';
 import { matchesAnyKey } from '../../../shared/domain/api-keys';
-import { tenantAliasSchema } from '../../../shared/domain/tenants';
 import { verifyUserJwt } from '../../../shared/domain/user-jwt';
 import { AppError } from '../../../shared/errors';
+import { tenantAliasSchema } from '../../../shared/ids';
 import type { TenantWithKeys } from '../../../shared/repos/tenants.repo';
 import type { GatewayDeps, GatewayState, Principal } from '../context';
 

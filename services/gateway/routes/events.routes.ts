@@ -1,12 +1,11 @@
 import type Router from '@koa/router';
-import { userEventInputSchema } from '../../../shared/domain/user-events.schema';
 import { AppError, type ValidationIssue } from '../../../shared/errors';
 import type { GatewayDeps, GatewayState } from '../context';
 import { authenticate } from '../middleware/auth';
 import { jsonBody } from '../middleware/body';
 import { validate } from '../middleware/validate';
-import { recordUserEvents } from '../user-events';
-import { userPathSchema } from './users.routes';
+import { recordUserEvents } from '../../../shared/use-cases/record-user-events';
+import { eventsBodySchema, eventsPathSchema } from './events.schema';
 
 /** User events (REST): the tenant API key or that user's own JWT (another user's path is 403). */
 export function eventRoutes(router: Router<GatewayState>, deps: GatewayDeps): void {
@@ -14,7 +13,7 @@ export function eventRoutes(router: Router<GatewayState>, deps: GatewayDeps): vo
     '/open/account/:accountId/user/:userId/events',
     authenticate(deps, { allowUserJwt: true }),
     jsonBody({ limit: deps.config.BODY_LIMIT_BYTES }),
-    validate({ params: userPathSchema, body: userEventInputSchema }),
+    validate({ params: eventsPathSchema, body: eventsBodySchema }),
     async (ctx) => {
       const { params, body } = ctx.state.input;
       const mismatched: ValidationIssue[] = (['accountId', 'userId'] as const)

@@ -1,18 +1,15 @@
 import type Router from '@koa/router';
 import contentDisposition from 'content-disposition';
-import { z } from 'zod';
 import { AppError } from '../../../shared/errors';
 import { parseFileRef } from '../../../shared/storage/file-storage';
 import { discardUpload, storeUpload, type UploadDeps } from '../../../shared/storage/uploads';
 import type { GatewayContext, GatewayDeps, GatewayState } from '../context';
 import { authenticate } from '../middleware/auth';
+import { guardUploadBody, receiveMultipart } from '../middleware/upload-body';
 import { validate } from '../middleware/validate';
-import { guardUploadBody, receiveMultipart } from './upload-body';
+import { downloadQuerySchema, uploadQuerySchema } from './files.schema';
 
 const RAW_TYPES = ['text/csv', 'application/x-ndjson', 'application/octet-stream'];
-
-const uploadQuerySchema = z.object({ filename: z.string().max(255).optional() });
-const downloadQuerySchema = z.object({ fileRef: z.string().min(1).max(512) });
 
 function rawFileName(ctx: GatewayContext, fromQuery: string | undefined): string | undefined {
   if (fromQuery) return fromQuery;

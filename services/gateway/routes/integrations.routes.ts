@@ -1,59 +1,20 @@
 import type Router from '@koa/router';
-import { identifyUser } from '../../../shared/domain/identification';
 import {
   messageFailure,
-  segmentBodySchema,
   segmentCommand,
   segmentMessages,
-  type SegmentCommand,
   type SegmentOutcome,
 } from '../../../shared/domain/segment';
 import { AppError } from '../../../shared/errors';
-import type { AuthenticatedTenant, GatewayDeps, GatewayState } from '../context';
-import { settleLifecycle } from '../lifecycle';
+import type { GatewayDeps, GatewayState } from '../context';
 import { authenticate } from '../middleware/auth';
 import { jsonBody } from '../middleware/body';
 import { toAppError } from '../middleware/errors';
 import { validate } from '../middleware/validate';
-import { recordUserEvents } from '../user-events';
+import { segmentRequestBodySchema } from './integrations.schema';
+import { ingestSegmentMessage } from '../../../shared/use-cases/ingest-segment-message';
 
 type MessageResult = { index: number; type: string } & SegmentOutcome;
-
-async function execute(
-  deps: GatewayDeps,
-  tenant: AuthenticatedTenant,
-  command: SegmentCommand,
-  log: GatewayDeps['logger'],
-): Promise<SegmentOutcome> {
-  switch (command.kind) {
-    case 'ignored':
-      return { status: 'ignored' };
-    case 'invalid':
-      return {
-        status: 'rejected',
-        apiErrorCode: 'VALIDATION_FAILED',
-        message: `Invalid input: ${command.validationErrors.map((v) => v.path).join(', ')}`,
-        validationErrors: command.validationErrors,
-      };
-    case 'track': {
-      const [logged] = await recordUserEvents(
-        deps,
-        tenant,
-        { idempotencyKey: command.idempotencyKey, batches: [command.batch] },
-        log,
-      );
-      return { status: 'accepted', eventIds: logged!.events.map((e) => e.id) };
-    }
-    case 'identify': {
-      const outcome = await identifyUser(deps.db, tenant.id, command.ids, command.body);
-      // Committed: a lifecycle that cannot be reached now is delivered by the reconciler.
-      await settleLifecycle(deps, tenant, outcome).catch((err: unknown) =>
-        log.warn({ err }, 'identify saved; the reconciler will deliver its lifecycle change'),
-      );
-      return { status: 'accepted' };
-    }
-  }
-}
 
 /**
  * The request's answer when the infrastructure fails at message `index`: the failure's own status (503
@@ -83,7 +44,7 @@ export function integrationRoutes(router: Router<GatewayState>, deps: GatewayDep
     '/integrations/segment',
     authenticate(deps),
     jsonBody({ limit: deps.config.BODY_LIMIT_BYTES }),
-    validate({ body: segmentBodySchema }),
+    validate({ body: segmentRequestBodySchema }),
     async (ctx) => {
       const tenant = ctx.state.tenant!;
       const messages = segmentMessages(ctx.state.input.body);
@@ -93,7 +54,7 @@ export function integrationRoutes(router: Router<GatewayState>, deps: GatewayDep
         const type = command.kind === 'track' || command.kind === 'identify' ? command.kind : command.type;
         let outcome: SegmentOutcome;
         try {
-          outcome = await execute(deps, tenant, command, ctx.state.log);
+          outcome = await ingestSegmentMessage(deps, tenant, command, ctx.state.log);
         } catch (err) {
           const failure = messageFailure(err);
           if (!failure) throw batchFailed(err, index, results, messages.length);

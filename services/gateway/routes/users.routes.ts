@@ -1,47 +1,13 @@
 import type Router from '@koa/router';
-import { z } from 'zod';
-import { identifyBodySchema, identifyUser, type IdentifyBody } from '../../../shared/domain/identification';
+import { identifyBodySchema, type IdentifyBody } from '../../../shared/domain/identification';
+import { getUserView, presentUser, shareLink } from '../../../shared/domain/user-view';
 import { AppError } from '../../../shared/errors';
-import { idSchema } from '../../../shared/validation';
-import { createAccountsRepo, type AccountRow } from '../../../shared/repos/accounts.repo';
-import { createReferralsRepo, type ReferralRow } from '../../../shared/repos/referrals.repo';
-import { createUsersRepo, type UserRow } from '../../../shared/repos/users.repo';
 import type { GatewayDeps, GatewayState, Principal } from '../context';
-import { settleLifecycle } from '../lifecycle';
+import { identifyAndSettle } from '../../../shared/use-cases/identify-user';
 import { authenticate } from '../middleware/auth';
 import { jsonBody } from '../middleware/body';
 import { validate } from '../middleware/validate';
-
-export const userPathSchema = z.object({
-  tenantAlias: z.string(),
-  accountId: idSchema(),
-  userId: idSchema(),
-});
-
-export function shareLink(publicUrl: string, tenantAlias: string, code: string | null): string | null {
-  return code ? `${publicUrl}/r/${encodeURIComponent(tenantAlias)}/${encodeURIComponent(code)}` : null;
-}
-
-export function presentUser(
-  user: UserRow,
-  account: AccountRow | undefined,
-  referral: ReferralRow | null | undefined,
-  link: string | null,
-) {
-  return {
-    id: user.id,
-    accountId: user.account_id,
-    email: user.email,
-    firstName: user.first_name,
-    lastName: user.last_name,
-    locale: user.locale,
-    paymentProviderId: account?.payment_provider_id ?? null,
-    shareCode: user.share_code,
-    shareLink: link,
-    referredBy: referral ? { code: referral.referral_code_used, status: referral.status } : null,
-    dateCreated: user.created_at.getTime(),
-  };
-}
+import { identifyRequestBodySchema, userPathSchema } from './users.schema';
 
 /**
  * A user JWT is the browser's credential, so it may not decide money on its own: accountStatus and
@@ -69,9 +35,6 @@ function withSignedClaims(body: IdentifyBody, principal: Principal): IdentifyBod
 
 /** Identification (browser library `init`) and user reads; the tenant API key or that user's own JWT. */
 export function userRoutes(router: Router<GatewayState>, deps: GatewayDeps): void {
-  const users = createUsersRepo(deps.db);
-  const accounts = createAccountsRepo(deps.db);
-  const referrals = createReferralsRepo(deps.db);
   const link = (alias: string, code: string | null) => shareLink(deps.config.publicUrl, alias, code);
 
   router.get(
@@ -80,14 +43,7 @@ export function userRoutes(router: Router<GatewayState>, deps: GatewayDeps): voi
     validate({ params: userPathSchema }),
     async (ctx) => {
       const { accountId, userId } = ctx.state.input.params;
-      const tenant = ctx.state.tenant!;
-      const user = await users.find(tenant.id, accountId, userId);
-      if (!user) throw new AppError('USER_NOT_FOUND', 'No such user in this account');
-      const [account, referral] = await Promise.all([
-        accounts.find(tenant.id, accountId),
-        referrals.findByReferredAccount(tenant.id, accountId),
-      ]);
-      ctx.body = presentUser(user, account, referral, link(tenant.alias, user.share_code));
+      ctx.body = await getUserView(deps.db, ctx.state.tenant!, { accountId, userId }, deps.config.publicUrl);
     },
   );
 
@@ -95,19 +51,13 @@ export function userRoutes(router: Router<GatewayState>, deps: GatewayDeps): voi
     '/open/account/:accountId/user/:userId',
     authenticate(deps, { allowUserJwt: true }),
     jsonBody({ limit: deps.config.BODY_LIMIT_BYTES }),
-    validate({ params: userPathSchema, body: identifyBodySchema.default({}) }),
+    validate({ params: userPathSchema, body: identifyRequestBodySchema }),
     async (ctx) => {
       const { accountId, userId } = ctx.state.input.params;
       const tenant = ctx.state.tenant!;
       const body = withSignedClaims(ctx.state.input.body, ctx.state.principal!);
-      const outcome = await identifyUser(deps.db, tenant.id, { accountId, userId }, body);
-      const referral = await settleLifecycle(deps, tenant, outcome);
-      ctx.body = presentUser(
-        outcome.user,
-        outcome.account,
-        referral,
-        link(tenant.alias, outcome.user.share_code),
-      );
+      const { user, account, referral } = await identifyAndSettle(deps, tenant, { accountId, userId }, body);
+      ctx.body = presentUser(user, account, referral, link(tenant.alias, user.share_code));
     },
   );
 }

@@ -1,6 +1,6 @@
 import { v7 as uuidv7 } from 'uuid';
 import { logUserEvents } from '../../domain/user-events';
-import { IDEMPOTENCY_KEY_PATTERN } from '../../domain/user-events.schema';
+import { IDEMPOTENCY_KEY_PATTERN } from '../../idempotency';
 import { AppError } from '../../errors';
 import { createUserEventsRepo } from '../../repos/user-events.repo';
 import { epochMillis, fieldText, id, text } from '../cell-checks';

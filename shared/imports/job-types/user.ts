@@ -1,13 +1,14 @@
 import type { Knex } from 'knex';
 import { z } from 'zod';
-import { notifyTenantChanged } from '../../cache/cache-invalidation';
+import { notifyTenantChanged } from '../../db/notify';
 import { identifyUser, type IdentifyBody } from '../../domain/identification';
-import { accountFacts } from '../../domain/lifecycle';
-import { pendingSteps, SUBSCRIPTION_STATUSES, type SubscriptionStatus } from '../../domain/referral-rules';
-import { nameBase, referralCodeInputSchema, shareCodeSchema } from '../../domain/share-codes';
+import { accountFacts, pendingSteps } from '../../domain/referral-rules';
+import { nameBase, shareCodeSchema } from '../../domain/share-codes';
 import { doNotTrackError } from '../../domain/user-deletion';
+import { referralCodeInputSchema } from '../../ids';
 import type { AccountRow } from '../../repos/accounts.repo';
 import { createReferralsRepo, type ReferralRow } from '../../repos/referrals.repo';
+import { SUBSCRIPTION_STATUSES, type SubscriptionStatus } from '../../types/referrals';
 import { fieldText, fromZod, id, oneOf, text } from '../cell-checks';
 import { claimShareCodes, proposeShareCodes } from '../claim-share-codes';
 import {

@@ -1,12 +1,14 @@
-import type { Logger } from '../../shared/logger';
-import type { Metrics } from '../../shared/metrics';
-import { createProcessorNotificationsRepo } from '../../shared/repos/processor-notifications.repo';
-import type { Db } from '../../shared/db/knex';
-import type { TemporalDeps } from '../../shared/temporal/client';
-import {
-  startNotificationWorkflow,
-  type NotificationToDispatch,
-} from '../../shared/temporal/processor-workflows';
+import type { Db } from '../db/knex';
+import type { Logger } from '../logger';
+import { createProcessorNotificationsRepo } from '../repos/processor-notifications.repo';
+import { startNotificationWorkflow } from '../temporal/processor-workflows';
+import type { DispatchInput, NotificationToDispatch } from '../types/processors';
+import type { NudgeResult } from '../types/referrals';
+import type { WorkflowMessaging } from './use-case-deps';
+
+export interface NotificationDispatchDeps extends WorkflowMessaging {
+  db: Db;
+}
 
 export interface NotificationDispatcher {
   /** Queues a stored notification for its workflow start; never throws, never waits for Temporal. */
@@ -24,14 +26,9 @@ export interface NotificationDispatcher {
  * process cannot start (queue full, Temporal down, a crash) stays undispatched in PostgreSQL, where the
  * worker's notification dispatcher finds it.
  */
-export function createNotificationDispatcher(deps: {
-  db: Db;
-  temporal: TemporalDeps;
-  metrics: Metrics;
-  logger: Logger;
-  concurrency?: number;
-  maxQueued?: number;
-}): NotificationDispatcher {
+export function createNotificationDispatcher(
+  deps: NotificationDispatchDeps & { logger: Logger; concurrency?: number; maxQueued?: number },
+): NotificationDispatcher {
   const concurrency = deps.concurrency ?? 4;
   const maxQueued = deps.maxQueued ?? 10_000;
   const repo = createProcessorNotificationsRepo(deps.db);
@@ -72,4 +69,29 @@ export function createNotificationDispatcher(deps: {
     pending: () => queue.length + running,
     drain: () => (running === 0 && queue.length === 0 ? Promise.resolve() : new Promise((r) => idle.push(r))),
   };
+}
+
+/**
+ * The safety net behind "acknowledge after storing": starts the workflows of stored notifications that
+ * no gateway handed over (it crashed, or Temporal was down), oldest first, a few at a time.
+ */
+export async function dispatchStoredNotifications(
+  deps: NotificationDispatchDeps & { now: () => number },
+  input: DispatchInput,
+): Promise<NudgeResult> {
+  const repo = createProcessorNotificationsRepo(deps.db);
+  const rows = await repo.listUndispatched(new Date(deps.now() - input.graceMs), input.batchSize);
+  let delivered = 0;
+  let failed = 0;
+  for (let i = 0; i < rows.length; i += input.concurrency) {
+    const batch = rows.slice(i, i + input.concurrency);
+    const results = await Promise.allSettled(
+      batch.map((row) => startNotificationWorkflow(deps.temporal, deps.metrics, row)),
+    );
+    const ok = batch.filter((_, j) => results[j]!.status === 'fulfilled').map((row) => row.id);
+    await repo.markDispatched(ok);
+    delivered += ok.length;
+    failed += batch.length - ok.length;
+  }
+  return { found: rows.length, delivered, failed };
 }

@@ -1,5 +1,10 @@
 import type { Knex } from 'knex';
-import type { DbOrTrx } from '../db/knex';
+import type { DbOrTrx } from './knex';
+
+/*
+ * "A tenant changed" over PostgreSQL NOTIFY, beside the db so repos, the domain and imports can send it
+ * inside their transactions, and the gateway's invalidation listener (shared/cache) can read it.
+ */
 
 /** The PostgreSQL NOTIFY channel every gateway LISTENs on for changes to what it caches. */
 export const CACHE_INVALIDATION_CHANNEL = 'tenant_cache_invalidation';

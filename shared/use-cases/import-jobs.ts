@@ -1,12 +1,12 @@
 import { v5 as uuidv5, v7 as uuidv7 } from 'uuid';
 import { z } from 'zod';
+import type { Config } from '../config';
 import type { Db } from '../db/knex';
 import { AppError } from '../errors';
 import { formatOf } from '../imports/format';
 import { inspectImportFile } from '../imports/inspect-file';
 import { isJobType, JOB_TYPES, type JobType } from '../imports/job-types';
 import { validateImportFile } from '../imports/validate-file';
-import type { Metrics } from '../metrics';
 import {
   createImportJobsRepo,
   FINAL_STATUSES,
@@ -14,13 +14,10 @@ import {
   type ImportJobRow,
 } from '../repos/import-jobs.repo';
 import { parseFileRef, type FileRef, type FileStorage } from '../storage/file-storage';
-import type { TemporalDeps } from '../temporal/client';
-import { IMPORT_JOB_TYPE } from '../temporal/search-attributes';
-import { startWorkflowOnce } from '../temporal/start-workflow';
-import { workflowIds, workflowTypes } from '../temporal/workflow-ids';
-import type { ImportJobInput } from '../types/imports';
+import { startImportJobWorkflow } from '../temporal/import-job';
 import { idSchema, textSchema } from '../validation';
-import { IDEMPOTENCY_KEY_PATTERN } from './user-events.schema';
+import type { WorkflowMessaging } from './use-case-deps';
+import { IDEMPOTENCY_KEY_PATTERN } from '../idempotency';
 
 /** The spec's JobInput; fileRef and type are checked against storage and the job types separately. */
 export const jobInputSchema = z.object({
@@ -44,13 +41,11 @@ export const jobsPageSchema = z.object({
 /** Who created a job: the API now; the admin portal and SFTP later, through the same service. */
 export type JobRequester = 'API' | 'PORTAL' | 'SFTP';
 
-export interface JobServiceDeps {
+export interface JobServiceDeps extends WorkflowMessaging {
   db: Db;
   storage: FileStorage;
-  temporal: TemporalDeps;
-  metrics: Metrics;
-  /** How long an import activity may go without a heartbeat before Temporal retries it elsewhere. */
-  heartbeatTimeoutMs: number;
+  /** IMPORT_HEARTBEAT_TIMEOUT_MS: how long an import activity may go silent before it is retried. */
+  config: Pick<Config, 'IMPORT_HEARTBEAT_TIMEOUT_MS'>;
 }
 
 export interface PresentedJob {
@@ -183,25 +178,17 @@ export async function createJob(
     idempotency_key: input.idempotencyKey ?? null,
   });
   if (!created && FINAL_STATUSES.includes(row.status)) return presentJob(row);
-  const workflowInput: ImportJobInput = {
-    tenantId: tenant.id,
-    tenantAlias: tenant.alias,
-    jobId: row.id,
-    heartbeatTimeoutMs: deps.heartbeatTimeoutMs,
-  };
   try {
-    await startWorkflowOnce(deps.temporal, deps.metrics, {
-      workflowType: workflowTypes.importJob,
-      workflowId: workflowIds.importJob(tenant.alias, row.id),
-      arg: workflowInput,
+    await startImportJobWorkflow(deps.temporal, deps.metrics, {
+      tenantId: tenant.id,
       tenantAlias: tenant.alias,
-      entityId: row.id,
-      kind: 'import',
-      extraSearchAttributes: [{ key: IMPORT_JOB_TYPE, value: row.type }],
-      summary: `${row.type} import of ${row.file_ref.slice(row.file_ref.lastIndexOf('/') + 1)} (job ${row.id})`,
+      jobId: row.id,
+      heartbeatTimeoutMs: deps.config.IMPORT_HEARTBEAT_TIMEOUT_MS,
+      type: row.type,
+      fileName: row.file_ref.slice(row.file_ref.lastIndexOf('/') + 1),
     });
   } catch (err) {
-    if (created && !input.idempotencyKey) await deps.db('import_jobs').where({ id: row.id }).delete();
+    if (created && !input.idempotencyKey) await repo.deleteUnstarted(tenant.id, row.id);
     throw new AppError(
       'SERVICE_UNAVAILABLE',
       input.idempotencyKey

@@ -1,7 +1,19 @@
-import { logUserEvents, type LoggedUserEvents, type UserEventBatch } from '../../shared/domain/user-events';
-import { userEventMessageId } from '../../shared/temporal/workflow-ids';
-import type { AuthenticatedTenant, GatewayDeps } from './context';
-import { settleLifecycle } from './lifecycle';
+import type { TenantCache } from '../cache/tenant-cache';
+import type { UsedKeysCache } from '../cache/used-keys-cache';
+import { logUserEvents, type LoggedUserEvents, type UserEventBatch } from '../domain/user-events';
+import type { Logger } from '../logger';
+import { userEventMessageId } from '../temporal/workflow-ids';
+import { settleLifecycle, type SettleLifecycleDeps } from './settle-lifecycle';
+import type { TenantRef } from './use-case-deps';
+
+export interface RecordUserEventsDeps extends SettleLifecycleDeps {
+  /** The tenant's program settings (its conversion event key); the gateway's cache. */
+  cache: Pick<TenantCache, 'programSettings'>;
+  /** Idempotency keys seen used, so a replay is answered from memory. */
+  usedKeys: UsedKeysCache;
+  /** Injectable clock (epoch ms): the events' receivedAt and the idempotency window. */
+  now: () => number;
+}
 
 /**
  * Logs user events for REST, GraphQL and the analytics connector. Once the events are committed a 200 is
@@ -10,10 +22,10 @@ import { settleLifecycle } from './lifecycle';
  * transaction as the events, and the reconciler delivers it; the request still succeeds.
  */
 export async function recordUserEvents(
-  deps: GatewayDeps,
-  tenant: AuthenticatedTenant,
+  deps: RecordUserEventsDeps,
+  tenant: TenantRef,
   request: { idempotencyKey: string | null; batches: UserEventBatch[] },
-  log: GatewayDeps['logger'],
+  log: Logger,
 ): Promise<LoggedUserEvents[]> {
   const program = await deps.cache.programSettings(tenant);
   const { results, conversions } = await logUserEvents(deps.db, tenant.id, request, {

@@ -1,0 +1,124 @@
+/**
+ * The layering of ARCHITECTURE.md, checked by `npm run lint:deps` (part of `npm test`). Inside shared/,
+ * dependencies run one way: base (top-level files, types, crypto, rate-limit) ← db ← repos ←
+ * storage/processors/cache ← domain ← imports ← use-cases; temporal sits beside, on base. Paths are
+ * relative to the directory depcruise runs in (the repository root; test/unit/layering.test.ts runs it
+ * on fixture trees with the same folder names).
+ */
+const BASE = '^shared/([^/]+\\.ts$|types/|crypto/|rate-limit/)';
+const ABOVE_DB = '^shared/(repos|storage|processors|cache|temporal|domain|imports|use-cases)/';
+
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    {
+      name: 'no-circular',
+      comment: 'A cycle makes load order fragile and the layers meaningless; type-only imports count too.',
+      severity: 'error',
+      from: {},
+      to: { circular: true },
+    },
+    {
+      name: 'shared-not-to-services',
+      comment: 'shared/ is the library every service and activity uses; it must never reach back into them.',
+      severity: 'error',
+      from: { path: '^shared/' },
+      to: { path: '^(services|activities)/' },
+    },
+    {
+      name: 'shared-to-workflows-only-from-temporal',
+      comment: 'Only the typed Temporal client code (shared/temporal) may name workflow functions.',
+      severity: 'error',
+      from: { path: '^shared/', pathNot: '^shared/temporal/' },
+      to: { path: '^workflows/' },
+    },
+    {
+      name: 'base-not-up',
+      comment:
+        'Base files (errors, validation, config, types, crypto, ...) are imported by every layer, so import none.',
+      severity: 'error',
+      from: { path: BASE },
+      to: { path: `^shared/db/|${ABOVE_DB}` },
+    },
+    {
+      name: 'db-not-up',
+      comment:
+        'shared/db (knex, errors, notify, migrations) sits under the repos and knows nothing above it.',
+      severity: 'error',
+      from: { path: '^shared/db/' },
+      to: { path: ABOVE_DB },
+    },
+    {
+      name: 'repos-only-base-and-db',
+      comment:
+        'Repos are plain SQL over base types and shared/db; rules, caches and workflows are built on them.',
+      severity: 'error',
+      from: { path: '^shared/repos/' },
+      to: { path: '^shared/(domain|cache|imports|use-cases|temporal|storage|processors)/' },
+    },
+    {
+      name: 'cache-not-up',
+      comment: 'The caches read through repos; the domain uses the caches, never the other way round.',
+      severity: 'error',
+      from: { path: '^shared/cache/' },
+      to: { path: '^shared/(domain|imports|use-cases|temporal)/' },
+    },
+    {
+      name: 'domain-not-to-orchestration',
+      comment:
+        "The domain commits facts; starting or signalling workflows after the commit is the use-cases' job.",
+      severity: 'error',
+      from: { path: '^shared/domain/' },
+      to: { path: '^shared/(temporal|imports|use-cases)/' },
+    },
+    {
+      name: 'imports-not-to-orchestration',
+      comment:
+        'Import jobs apply rows through the domain; the workflow around them is started by a use-case.',
+      severity: 'error',
+      from: { path: '^shared/imports/' },
+      to: { path: '^shared/(use-cases|temporal)/' },
+    },
+    {
+      name: 'services-not-to-repos',
+      comment: 'Services and activities go through use-cases and the domain; repos only as `import type`.',
+      severity: 'error',
+      from: { path: '^(services|activities)/' },
+      to: { path: '^shared/repos/', dependencyTypesNot: ['type-only'] },
+    },
+    {
+      name: 'handlers-not-to-temporal',
+      comment: 'Routes and resolvers call use-cases, which start or signal workflows after their commit.',
+      severity: 'error',
+      from: { path: '^services/gateway/(routes|graphql)/' },
+      to: { path: '^shared/temporal/' },
+    },
+    {
+      name: 'routes-not-to-routes',
+      comment:
+        'Each route file stands alone; what two share lives in a *.schema.ts, the domain or a use-case.',
+      severity: 'error',
+      from: { path: '^services/gateway/routes/[^/]+\\.routes\\.ts$' },
+      to: { path: '\\.routes\\.ts$' },
+    },
+    {
+      name: 'workflows-deterministic',
+      comment: 'Workflow code is replayed: at run time only @temporalio/workflow and sibling workflows.',
+      severity: 'error',
+      from: { path: '^workflows/' },
+      to: {
+        pathNot: ['^workflows/', '^node_modules/@temporalio/workflow/'],
+        dependencyTypesNot: ['type-only'],
+      },
+    },
+  ],
+  options: {
+    // Type-only imports are dependencies too (for cycles and layers); TypeScript would drop them.
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    doNotFollow: { path: 'node_modules' },
+    // node_modules stays in the graph (not followed), so workflows-deterministic sees packages too.
+    exclude: { path: '^(dist|\\.data|\\.tools)/' },
+    moduleSystems: ['es6', 'cjs'],
+  },
+};

@@ -1,0 +1,34 @@
+import type { ChunksResult, FinishInput, ImportJobRef, PrepareResult } from '../shared/types/imports';
+import type {
+  DiscountSyncResult,
+  DispatchInput,
+  NotificationOutcome,
+  NotificationWorkflowInput,
+} from '../shared/types/processors';
+import type { NudgeInput, NudgeResult, ReconcileInput, ReferralSnapshot } from '../shared/types/referrals';
+import type { DatabaseCheck, PruneKeysInput } from '../shared/types/system';
+
+/**
+ * Every activity the worker registers, as the workflows see it (proxyActivities<Activities>). Written out
+ * rather than inferred from the implementations, so workflows depend on shared/types only, not on the
+ * activities' own imports (which reach shared/temporal and, from there, the workflows again);
+ * createActivities is checked against it.
+ */
+export interface Activities {
+  checkDatabase(): Promise<DatabaseCheck>;
+  reconcileReferral(input: ReconcileInput): Promise<ReferralSnapshot | null>;
+  nudgeStaleReferrals(input: NudgeInput): Promise<NudgeResult>;
+  pruneIdempotencyKeys(input: PruneKeysInput): Promise<number>;
+  prepareImportJob(input: ImportJobRef): Promise<PrepareResult>;
+  importChunks(input: ImportJobRef): Promise<ChunksResult>;
+  finishImportJob(input: FinishInput): Promise<void>;
+  applyProcessorNotification(input: NotificationWorkflowInput): Promise<NotificationOutcome>;
+  syncAccountDiscount(input: { tenantId: string; accountId: string }): Promise<DiscountSyncResult>;
+  requestReferrerDiscountSync(input: {
+    tenantId: string;
+    tenantAlias: string;
+    accountId: string;
+    reason: string;
+  }): Promise<boolean>;
+  dispatchStoredNotifications(input: DispatchInput): Promise<NudgeResult>;
+}

@@ -1,0 +1,4 @@
+import { programPatchSchema } from '../../../shared/domain/program';
+
+/** PATCH /program: the settings to change, each optional. */
+export const programPatchBodySchema = programPatchSchema;

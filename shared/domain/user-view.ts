@@ -1,0 +1,53 @@
+import type { Db } from '../db/knex';
+import { AppError } from '../errors';
+import { createAccountsRepo, type AccountRow } from '../repos/accounts.repo';
+import { createReferralsRepo, type ReferralRow } from '../repos/referrals.repo';
+import { createUsersRepo, type UserRow } from '../repos/users.repo';
+
+/** A share code's public link, /r/{tenant}/{code} under the gateway's public URL; null without a code. */
+export function shareLink(publicUrl: string, tenantAlias: string, code: string | null): string | null {
+  return code ? `${publicUrl}/r/${encodeURIComponent(tenantAlias)}/${encodeURIComponent(code)}` : null;
+}
+
+/** A user as GET and PUT /open/account/{accountId}/user/{userId} answer it. */
+export function presentUser(
+  user: UserRow,
+  account: AccountRow | undefined,
+  referral: ReferralRow | null | undefined,
+  link: string | null,
+) {
+  return {
+    id: user.id,
+    accountId: user.account_id,
+    email: user.email,
+    firstName: user.first_name,
+    lastName: user.last_name,
+    locale: user.locale,
+    paymentProviderId: account?.payment_provider_id ?? null,
+    shareCode: user.share_code,
+    shareLink: link,
+    referredBy: referral ? { code: referral.referral_code_used, status: referral.status } : null,
+    dateCreated: user.created_at.getTime(),
+  };
+}
+
+export type UserView = ReturnType<typeof presentUser>;
+
+/**
+ * GET /open/account/{accountId}/user/{userId}: the user with its account's processor id, the referral
+ * that brought the account, and its share link (under `publicUrl`). USER_NOT_FOUND for an unknown user.
+ */
+export async function getUserView(
+  db: Db,
+  tenant: { id: string; alias: string },
+  ids: { accountId: string; userId: string },
+  publicUrl: string,
+): Promise<UserView> {
+  const user = await createUsersRepo(db).find(tenant.id, ids.accountId, ids.userId);
+  if (!user) throw new AppError('USER_NOT_FOUND', 'No such user in this account');
+  const [account, referral] = await Promise.all([
+    createAccountsRepo(db).find(tenant.id, ids.accountId),
+    createReferralsRepo(db).findByReferredAccount(tenant.id, ids.accountId),
+  ]);
+  return presentUser(user, account, referral, shareLink(publicUrl, tenant.alias, user.share_code));
+}

@@ -1,0 +1,37 @@
+import { z } from 'zod';
+import { idempotencyKeySchema } from './idempotency';
+import { idSchema, withIdRule } from './validation';
+
+/*
+ * The API's ids, one rule each, for every REST route, GraphQL resolver, connector and import row: all
+ * bounded, all refusing NUL, unpaired surrogates and control characters (shared/validation.ts), so no id
+ * reaches PostgreSQL as a driver error.
+ */
+
+/** A tenant's alias, as in /api/v1/{tenantAlias} and /r/{tenantAlias}/{code}. */
+export const tenantAliasSchema = z
+  .string()
+  .min(1)
+  .max(64)
+  .regex(/^[A-Za-z0-9_-]+$/, 'letters, digits, "_" and "-" only');
+
+/** A client-chosen account id. */
+export const accountIdSchema = idSchema(255);
+
+/** A client-chosen user id (unique within its account). */
+export const userIdSchema = idSchema(255);
+
+/** A referral code as clients send it (looked up, not created): trimmed, bounded, any case. */
+export const referralCodeInputSchema = withIdRule(z.string().trim().min(1).max(64));
+
+/**
+ * A code in a lookup path (GET /code/{code}), taken as it is: up to 255 characters, so that a value
+ * which cannot be a code is an unknown code (404) rather than a 400.
+ */
+export const codeLookupSchema = idSchema(255);
+
+/** An import job's id (ours, a UUID: any other value is simply not found). */
+export const jobIdSchema = idSchema(100);
+
+/** A client idempotency key (its format and retention: shared/idempotency.ts). */
+export { idempotencyKeySchema };

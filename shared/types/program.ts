@@ -1,0 +1,51 @@
+import { z } from 'zod';
+
+/**
+ * A tenant's program settings as the referral rules use them, read from the tenant row's columns with
+ * the stored JSON validated. Pure and at the base, so the gateway's tenant cache (which parses each
+ * cached row once) and the program domain share it without the cache depending on the domain.
+ */
+
+/** What a referrer earns when a referral converts: a percent discount, or credit in a unit (e.g. USD cents). */
+export const referrerRewardSchema = z.discriminatedUnion('type', [
+  z.strictObject({ type: z.literal('PCT_DISCOUNT'), discountPercent: z.int().min(1).max(100) }),
+  z.strictObject({
+    type: z.literal('CREDIT'),
+    amountCents: z.int().min(1).max(1_000_000_000),
+    unit: z
+      .string()
+      .regex(/^[A-Z][A-Z0-9_]{0,31}$/, 'must be 1-32 upper-case letters, digits or _ (e.g. USD)'),
+  }),
+]);
+export type ReferrerReward = z.output<typeof referrerRewardSchema>;
+
+/** The program settings the referral rules use, with the stored JSON validated on read. */
+export interface ProgramSettings {
+  referredDiscountPercent: number;
+  referrerReward: ReferrerReward;
+  maxReferrerDiscountPercent: number;
+  discountId: string;
+  landingUrl: string | null;
+  conversionEventKey: string | null;
+}
+
+/** The tenant row's program columns (shared/repos/tenants.repo.ts TenantRow has them). */
+export interface ProgramSettingsColumns {
+  referred_discount_percent: number;
+  referrer_reward: unknown;
+  max_referrer_discount_percent: number;
+  discount_id: string;
+  landing_url: string | null;
+  conversion_event_key: string | null;
+}
+
+export function programSettings(row: ProgramSettingsColumns): ProgramSettings {
+  return {
+    referredDiscountPercent: row.referred_discount_percent,
+    referrerReward: referrerRewardSchema.parse(row.referrer_reward),
+    maxReferrerDiscountPercent: row.max_referrer_discount_percent,
+    discountId: row.discount_id,
+    landingUrl: row.landing_url,
+    conversionEventKey: row.conversion_event_key,
+  };
+}

@@ -1,0 +1,42 @@
+import { AppError } from '../errors';
+import {
+  associateDiscount,
+  loadAssociationDiscount,
+  presentAssociation,
+  type DiscountAssociation,
+  type PresentedAssociation,
+} from '../domain/discount-association';
+import { requestDiscountSync } from '../temporal/processor-workflows';
+import { settleLifecycle, type SettleLifecycleDeps } from './settle-lifecycle';
+import type { TenantRef } from './use-case-deps';
+
+/**
+ * POST /discount: ties the processor customer to the account and attributes it by the coupon code (see
+ * associateDiscount), tells the referral's lifecycle, then asks for the account's discount sync when the
+ * tenant has a processor connection. The association is committed first, so a sync Temporal cannot take
+ * is 503 and the client's retry (idempotent) asks again. Answers with the account's discount now.
+ */
+export async function associateDiscountAndSync(
+  deps: SettleLifecycleDeps,
+  tenant: TenantRef,
+  input: DiscountAssociation,
+  request: { requestId: string },
+): Promise<PresentedAssociation> {
+  const outcome = await associateDiscount(deps.db, tenant.id, input);
+  await settleLifecycle(deps, tenant, outcome);
+  if (outcome.connected) {
+    await requestDiscountSync(
+      deps.temporal,
+      deps.metrics,
+      { tenantId: tenant.id, tenantAlias: tenant.alias, accountId: input.accountId },
+      { reason: `POST /discount (${request.requestId})` },
+    ).catch((err: unknown) => {
+      throw new AppError(
+        'SERVICE_UNAVAILABLE',
+        'The association is saved, but the discount sync could not be started; retry the request to finish it',
+        { cause: err },
+      );
+    });
+  }
+  return presentAssociation(input, await loadAssociationDiscount(deps.db, tenant.id, input.accountId));
+}
