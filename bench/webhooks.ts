@@ -4,6 +4,7 @@ import { startProcessorSandbox } from '../services/processor-sandbox/sandbox';
 import { signedNotification } from '../services/processor-sandbox/notifications';
 import { createDb } from '../shared/db/knex';
 import { createTemporal } from '../shared/temporal/client';
+import { processorNotificationWorkflow } from '../workflows/processor-notification.workflow';
 import { fmt, pacedLoop, percentile, type Outcome } from './measure';
 import { describeMachine, runBench, startBenchEnvironment } from './support';
 
@@ -132,7 +133,7 @@ runBench(async () => {
     const effectRows = rows.length - (byStatus.RECORDED ?? 0) - (byStatus.IGNORED ?? 0);
     const workflows = (
       await temporal.client.workflow.count(
-        `WorkflowType = 'processorNotificationWorkflow' AND TaskQueue = '${env.taskQueue}' AND ExecutionStatus = 'Completed'`,
+        `WorkflowType = '${processorNotificationWorkflow.name}' AND TaskQueue = '${env.taskQueue}' AND ExecutionStatus = 'Completed'`,
       )
     ).count;
     const exactlyOnce =

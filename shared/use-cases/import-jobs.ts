@@ -15,9 +15,9 @@ import {
 } from '../repos/import-jobs.repo';
 import { parseFileRef, type FileRef, type FileStorage } from '../storage/file-storage';
 import { startImportJobWorkflow } from '../temporal/import-job';
+import { idempotencyKeySchema } from '../idempotency';
 import { idSchema, textSchema } from '../validation';
 import type { WorkflowMessaging } from './use-case-deps';
-import { IDEMPOTENCY_KEY_PATTERN } from '../idempotency';
 
 /** The spec's JobInput; fileRef and type are checked against storage and the job types separately. */
 export const jobInputSchema = z.object({
@@ -25,10 +25,7 @@ export const jobInputSchema = z.object({
   type: idSchema(100),
   outputFormat: z.literal('CSV', { message: 'only CSV is supported' }).nullish(),
   name: textSchema(255, { min: 1, trim: true }).nullish(),
-  idempotencyKey: z
-    .string()
-    .regex(IDEMPOTENCY_KEY_PATTERN, 'must be 8 to 64 characters of A-Z a-z 0-9 - _ .')
-    .nullish(),
+  idempotencyKey: idempotencyKeySchema.nullish(),
 });
 export type JobInput = z.output<typeof jobInputSchema>;
 
