@@ -102,6 +102,14 @@ module.exports = {
       to: { path: '\\.routes\\.ts$' },
     },
     {
+      name: 'browser-library-standalone',
+      comment:
+        "The browser library is one bundle for merchants' pages: it may not pull in server code or packages.",
+      severity: 'error',
+      from: { path: '^clients/browser/src/' },
+      to: { pathNot: ['^clients/browser/src/'] },
+    },
+    {
       name: 'workflows-deterministic',
       comment: 'Workflow code is replayed: at run time only @temporalio/workflow and sibling workflows.',
       severity: 'error',

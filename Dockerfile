@@ -31,6 +31,8 @@ COPY --chown=node:node activities ./activities
 COPY --chown=node:node workflows ./workflows
 COPY --chown=node:node services ./services
 COPY --chown=node:node scripts ./scripts
+# The browser library's source: the gateway bundles it with esbuild at start-up.
+COPY --chown=node:node clients ./clients
 USER node
 # 8080: gateway HTTP API (PORT); 9464: worker /healthz and /metrics (WORKER_HTTP_PORT).
 EXPOSE 8080 9464

@@ -232,6 +232,13 @@ export const CONFIG_VARIABLES = {
     description: 'Most code lookups a gateway keeps in memory (least recently used go first).',
     usedBy: ['gateway'],
   },
+  CLICK_FLUSH_MS: {
+    schema: positiveInt,
+    default: '2000',
+    description:
+      "How often a gateway writes the share-link visits it counted (per code and day, in memory) to the database, in one statement; a gateway that stops writes what is left, one that crashes loses at most this interval's counts.",
+    usedBy: ['gateway'],
+  },
   GRAPHQL_MAX_DEPTH: {
     schema: positiveInt,
     default: '10',

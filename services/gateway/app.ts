@@ -8,6 +8,8 @@ import { errorHandler } from './middleware/errors';
 import { requestContext } from './middleware/request-context';
 import { healthRoutes } from './routes/health.routes';
 import { accountRoutes } from './routes/accounts.routes';
+import { browserLibraryRoutes } from './routes/browser-library.routes';
+import { browserSettingsRoutes } from './routes/browser-settings.routes';
 import { eventRoutes } from './routes/events.routes';
 import { fileRoutes } from './routes/files.routes';
 import { integrationRoutes } from './routes/integrations.routes';
@@ -15,6 +17,7 @@ import { processorRoutes } from './routes/processor.routes';
 import { programRoutes } from './routes/program.routes';
 import { shareLinkRoutes } from './routes/share-links.routes';
 import { userRoutes } from './routes/users.routes';
+import { widgetRoutes } from './routes/widget.routes';
 
 /** The API gateway as a Koa app, testable without listening. */
 export function createApp(deps: GatewayDeps): Koa<GatewayState> {
@@ -33,6 +36,8 @@ export function createApp(deps: GatewayDeps): Koa<GatewayState> {
   api.all('/graphql', authenticate(deps), graphqlHandler(deps));
   programRoutes(api, deps);
   userRoutes(api, deps);
+  widgetRoutes(api, deps);
+  browserSettingsRoutes(api, deps);
   accountRoutes(api, deps);
   eventRoutes(api, deps);
   integrationRoutes(api, deps);
@@ -40,10 +45,13 @@ export function createApp(deps: GatewayDeps): Koa<GatewayState> {
   processorRoutes(api, deps);
 
   const links = shareLinkRoutes(deps);
+  const library = browserLibraryRoutes(deps);
   app.use(api.routes());
   app.use(links.routes());
+  app.use(library.routes());
   app.use(api.allowedMethods());
   app.use(links.allowedMethods());
+  app.use(library.allowedMethods());
   app.use(health.allowedMethods());
   return app;
 }

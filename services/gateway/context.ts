@@ -1,4 +1,5 @@
 import type { Context, DefaultState, ParameterizedContext } from 'koa';
+import type { BrowserLibrary } from '../../clients/browser/build';
 import type { TenantCache } from '../../shared/cache/tenant-cache';
 import type { UsedKeysCache } from '../../shared/cache/used-keys-cache';
 import type { Config } from '../../shared/config';
@@ -9,6 +10,7 @@ import type { FileStorage } from '../../shared/storage/file-storage';
 import type { Metrics } from '../../shared/metrics';
 import type { PaymentProcessorFactory } from '../../shared/processors/payment-processor';
 import type { TemporalDeps } from '../../shared/temporal/client';
+import type { ShareLinkClicks } from '../../shared/domain/share-link-clicks';
 import type { UserIdentity } from '../../shared/domain/user-jwt';
 import type { TenantRow } from '../../shared/repos/tenants.repo';
 import type { NotificationDispatcher } from '../../shared/use-cases/notification-dispatch';
@@ -31,6 +33,10 @@ export interface GatewayDeps {
   secretBox: SecretBox | undefined;
   /** Builds a tenant's processor adapter (webhook verification). */
   processors: PaymentProcessorFactory;
+  /** Share-link visits counted in memory and written in batches (shared/domain/share-link-clicks.ts). */
+  clicks: ShareLinkClicks;
+  /** The browser library (clients/browser), bundled at start-up and served from memory under /js. */
+  browserLibrary: BrowserLibrary;
   /** Starts stored processor notifications' workflows after the webhook is answered. */
   notifications: NotificationDispatcher;
   /** This gateway's per-tenant token buckets, checked by authenticate() (middleware/rate-limit.ts). */

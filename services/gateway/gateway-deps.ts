@@ -1,9 +1,11 @@
+import { buildBrowserLibrary, type BrowserLibrary } from '../../clients/browser/build';
 import { startGatewayCache } from '../../shared/cache/gateway-cache';
 import type { InvalidationListener } from '../../shared/cache/invalidation-listener';
 import { createUsedKeysCache, USED_KEYS_CACHE_ENTRIES } from '../../shared/cache/used-keys-cache';
 import type { Config } from '../../shared/config';
 import { secretBoxFor } from '../../shared/crypto/secret-box';
 import type { Db } from '../../shared/db/knex';
+import { startShareLinkClicks } from '../../shared/domain/share-link-clicks';
 import type { Logger } from '../../shared/logger';
 import type { Metrics } from '../../shared/metrics';
 import { createBraintreeProcessor } from '../../shared/processors/braintree.processor';
@@ -18,9 +20,15 @@ export interface GatewayRuntime {
   deps: GatewayDeps;
   /** The LISTEN connection for cache invalidations (undefined with CACHE_TTL_MS=0). */
   cacheListener: InvalidationListener | undefined;
-  /** Drains started notifications (at most drainMs), then closes the cache, Temporal and the database. */
+  /**
+   * Drains started notifications (at most drainMs) and writes the share-link clicks counted so far, then
+   * closes the cache, Temporal and the database.
+   */
   close(options?: { drainMs?: number }): Promise<void>;
 }
+
+/** The browser library is bundled from its source once per process (esbuild, tens of ms). */
+let browserLibrary: Promise<BrowserLibrary> | undefined;
 
 /**
  * Everything a gateway's app runs on, built from its configuration and database: the one wiring used by
@@ -34,6 +42,11 @@ export async function buildGatewayDeps(options: {
   now?: () => number;
 }): Promise<GatewayRuntime> {
   const { config, db, logger, metrics } = options;
+  browserLibrary ??= buildBrowserLibrary().catch((err: unknown) => {
+    browserLibrary = undefined;
+    throw err;
+  });
+  const library = await browserLibrary;
   const temporal = createTemporal({
     address: config.temporalAddress,
     namespace: config.TEMPORAL_NAMESPACE,
@@ -47,6 +60,7 @@ export async function buildGatewayDeps(options: {
     logger,
     concurrency: config.NOTIFICATION_DISPATCH_CONCURRENCY,
   });
+  const clicks = startShareLinkClicks({ db, flushMs: config.CLICK_FLUSH_MS, logger });
   const deps: GatewayDeps = {
     config,
     db,
@@ -58,7 +72,9 @@ export async function buildGatewayDeps(options: {
     storage: createLocalFileStorage(config.fileStorageDir),
     secretBox: secretBoxFor(config.SECRET_KEY),
     processors: createBraintreeProcessor,
+    clicks,
     notifications,
+    browserLibrary: library,
     rateLimiter: createTenantRateLimiter({ config, metrics }),
     readiness: createReadinessCheck({ db, temporal, logger }),
     now: options.now ?? Date.now,
@@ -72,6 +88,7 @@ export async function buildGatewayDeps(options: {
       await (drainMs === undefined
         ? drained
         : Promise.race([drained, new Promise((r) => setTimeout(r, drainMs).unref())]));
+      await clicks.close();
       await cache.close();
       await Promise.allSettled([db.destroy(), temporal.close()]);
     },

@@ -21,7 +21,11 @@ const CHECK_TIMEOUT_MS = 3000;
  * for a second, so a burst of probes (or a load balancer with many targets) costs one round trip each.
  * Built with the gateway's dependencies (gateway-deps.ts), so the route needs no database or Temporal code.
  */
-export function createReadinessCheck(deps: { db: Db; temporal: TemporalDeps; logger: Logger }): ReadinessCheck {
+export function createReadinessCheck(deps: {
+  db: Db;
+  temporal: TemporalDeps;
+  logger: Logger;
+}): ReadinessCheck {
   let inFlight: Promise<Record<'postgres' | 'temporal', CheckState>> | undefined;
   let cached: { at: number; checks: Record<'postgres' | 'temporal', CheckState> } | undefined;
   const probe = (name: string, check: Promise<void>) =>

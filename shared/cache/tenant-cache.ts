@@ -8,6 +8,14 @@ import { createLruCache, type LruCache } from './lru-cache';
 /** What a code lookup shows of a code and its owner. */
 export type CodeOwnerSummary = Pick<CodeOwner, 'code' | 'created_at' | 'first_name' | 'last_name'>;
 
+/** A tenant's program as public pages and CORS read it by alias: parsed once per cached row. */
+export interface TenantProgram {
+  id: string;
+  alias: string;
+  name: string;
+  settings: ProgramSettings;
+}
+
 export interface TenantCacheLoaders {
   loadTenant(alias: string): Promise<TenantWithKeys | undefined>;
   loadCodeOwner(tenantId: string, code: string): Promise<CodeOwnerSummary | undefined>;
@@ -49,6 +57,8 @@ export interface TenantCache {
   findTenant: (alias: string) => Promise<TenantWithKeys | undefined>;
   /** The program settings of an authenticated tenant; undefined if it no longer exists. */
   programSettings: (tenant: { id: string; alias: string }) => Promise<ProgramSettings | undefined>;
+  /** The program of an alias (no credentials: share links, browser settings, CORS); undefined if unknown. */
+  findProgram: (alias: string) => Promise<TenantProgram | undefined>;
   /** Case-insensitive; `code` must already have the shape of a code (callers check before). */
   findCodeOwner: (tenantId: string, code: string) => Promise<CodeOwnerSummary | undefined>;
   invalidate(tenantId: string, scope?: InvalidationScope): void;
@@ -169,7 +179,15 @@ export function createTenantCache(loaders: TenantCacheLoaders, options: TenantCa
   const findTenant = (alias: string) => cached(tenants, alias, undefined, () => loaders.loadTenant(alias));
 
   // Parsed once per loaded row (the cached row object is shared by every request that hits it).
-  const programs = new WeakMap<TenantWithKeys, ProgramSettings>();
+  const programs = new WeakMap<TenantWithKeys, TenantProgram>();
+  const programOf = (row: TenantWithKeys): TenantProgram => {
+    let program = programs.get(row);
+    if (program === undefined) {
+      program = { id: row.id, alias: row.alias, name: row.name, settings: programSettings(row) };
+      programs.set(row, program);
+    }
+    return program;
+  };
 
   function invalidateAll() {
     clearedAt = ++seq;
@@ -185,13 +203,11 @@ export function createTenantCache(loaders: TenantCacheLoaders, options: TenantCa
     findTenant,
     async programSettings(tenant) {
       const row = await findTenant(tenant.alias);
-      if (!row || row.id !== tenant.id) return undefined;
-      let settings = programs.get(row);
-      if (settings === undefined) {
-        settings = programSettings(row);
-        programs.set(row, settings);
-      }
-      return settings;
+      return row && row.id === tenant.id ? programOf(row).settings : undefined;
+    },
+    async findProgram(alias) {
+      const row = await findTenant(alias);
+      return row && programOf(row);
     },
     findCodeOwner(tenantId, code) {
       const upper = code.toUpperCase();

@@ -4,15 +4,22 @@ import { AppError } from '../errors';
 import { textSchema, withIdRule } from '../validation';
 import { createTenantsRepo, type ProgramColumns, type TenantRow } from '../repos/tenants.repo';
 import { programSettings, referrerRewardSchema, type ProgramSettings } from '../types/program';
+import { allowedOriginsSchema } from './origins';
 import { eventKeySchema } from './user-events.schema';
 
 const percent = z.int().min(0).max(100);
+const httpUrl = withIdRule(
+  z.url({ protocol: /^https?$/, message: 'must be an http or https URL' }).max(2048),
+);
+/** A widget text; blank is null (the library's own text). */
+const widgetText = textSchema(200, { trim: true })
+  .transform((text) => (text === '' ? null : text))
+  .nullable()
+  .optional();
 
 export const programPatchSchema = z.strictObject({
   name: textSchema(200, { min: 1, trim: true }).optional(),
-  landingUrl: withIdRule(z.url({ protocol: /^https?$/, message: 'must be an http or https URL' }).max(2048))
-    .nullable()
-    .optional(),
+  landingUrl: httpUrl.nullable().optional(),
   referredDiscountPercent: percent.optional(),
   referrerReward: referrerRewardSchema.optional(),
   maxReferrerDiscountPercent: percent.optional(),
@@ -24,6 +31,15 @@ export const programPatchSchema = z.strictObject({
   conversionEventKey: eventKeySchema.nullable().optional(),
   /** User JWTs without `exp` are refused (401); off by default, as the API family's clients may omit it. */
   requireUserJwtExp: z.boolean().optional(),
+  /** Origins allowed to call the user-JWT routes from a browser (CORS); [] allows none. */
+  allowedOrigins: allowedOriginsSchema.optional(),
+  /** The browser library's tracking cookie: lifetime in days, and whether a later code replaces the first. */
+  referralCookieDays: z.int().min(1).max(730).optional(),
+  referralCookieLastClickWins: z.boolean().optional(),
+  /** Linked from the hosted landing page. */
+  websiteUrl: httpUrl.nullable().optional(),
+  widgetHeadline: widgetText,
+  widgetSubheadline: widgetText,
 });
 
 export type ProgramPatch = z.output<typeof programPatchSchema>;
@@ -74,6 +90,14 @@ export async function updateProgram(db: Db, tenantId: string, patch: ProgramPatc
   if (patch.discountId !== undefined) changes.discount_id = patch.discountId;
   if (patch.conversionEventKey !== undefined) changes.conversion_event_key = patch.conversionEventKey;
   if (patch.requireUserJwtExp !== undefined) changes.require_user_jwt_exp = patch.requireUserJwtExp;
+  if (patch.allowedOrigins !== undefined) changes.allowed_origins = patch.allowedOrigins;
+  if (patch.referralCookieDays !== undefined) changes.referral_cookie_days = patch.referralCookieDays;
+  if (patch.referralCookieLastClickWins !== undefined) {
+    changes.referral_cookie_last_click_wins = patch.referralCookieLastClickWins;
+  }
+  if (patch.websiteUrl !== undefined) changes.website_url = patch.websiteUrl;
+  if (patch.widgetHeadline !== undefined) changes.widget_headline = patch.widgetHeadline;
+  if (patch.widgetSubheadline !== undefined) changes.widget_subheadline = patch.widgetSubheadline;
   if (Object.keys(changes).length === 0) return getProgram(db, tenantId);
   const row = await createTenantsRepo(db).update(tenantId, changes);
   if (!row) throw new AppError('NOT_FOUND', 'Program not found');

@@ -1,28 +1,68 @@
-import type { Db } from '../db/knex';
-import { AppError } from '../errors';
+import type { CodeOwnerSummary, TenantProgram } from '../cache/tenant-cache';
 import { tenantAliasSchema } from '../ids';
-import { createReferralCodesRepo } from '../repos/referral-codes.repo';
-import { createTenantsRepo } from '../repos/tenants.repo';
+import { shownFirstName } from './display-names';
 import { couldBeShareCode } from './share-codes';
 
 /** Looked up in place of an unknown tenant's id: no tenant has it, so the query finds nothing. */
 const NO_TENANT = '00000000-0000-0000-0000-000000000000';
 
+/** Where share links read tenants and codes: the gateway cache, so a warm visit does no I/O. */
+export interface ShareLinkDirectory {
+  findProgram(alias: string): Promise<TenantProgram | undefined>;
+  /** Case-insensitive; `code` has the shape of a code. */
+  findCodeOwner(tenantId: string, code: string): Promise<CodeOwnerSummary | undefined>;
+}
+
+/** What the hosted landing page shows a friend (services/gateway/pages/landing-page.ts renders it). */
+export interface LandingPageView {
+  programName: string;
+  /** The referrer's first name; null when unknown or not fit to show. */
+  referrerFirstName: string | null;
+  referredDiscountPercent: number;
+  code: string;
+  websiteUrl: string | null;
+}
+
+/** A visit to a known share link: counted for the code, then redirected or shown the hosted page. */
+export type ShareLinkVisit =
+  | { kind: 'redirect'; tenantId: string; code: string; location: string }
+  | { kind: 'landing'; tenantId: string; code: string; page: LandingPageView };
+
 /**
  * Where a share link /r/{tenant}/{code} leads: the program's landing URL with rsCode={code} added to its
- * query (the browser library reads it). An unknown tenant and an unknown code are the same 404 after the
- * same two queries (the code is looked up under a tenant id nobody has), so codes cannot be probed tenant
- * by tenant, by content or by timing.
+ * query (the browser library reads it), or, without a landing URL, the hosted landing page; undefined
+ * for an unknown link. An unknown tenant and an unknown code are the same answer after the same two
+ * lookups (the code is looked up under a tenant id nobody has), so codes cannot be probed tenant by
+ * tenant, by content or by timing. Both lookups go through the gateway cache, which keeps "unknown"
+ * answers as it keeps known ones, so a warm visit does no I/O either way.
  */
-export async function shareLinkTarget(db: Db, tenantAlias: string, code: string): Promise<string> {
+export async function visitShareLink(
+  directory: ShareLinkDirectory,
+  tenantAlias: string,
+  code: string,
+): Promise<ShareLinkVisit | undefined> {
   const alias = tenantAliasSchema.safeParse(tenantAlias);
-  const tenant = alias.success ? await createTenantsRepo(db).findByAlias(alias.data) : undefined;
+  const tenant = alias.success ? await directory.findProgram(alias.data) : undefined;
   const owner = couldBeShareCode(code)
-    ? await createReferralCodesRepo(db).findOwner(tenant?.id ?? NO_TENANT, code)
+    ? await directory.findCodeOwner(tenant?.id ?? NO_TENANT, code)
     : undefined;
-  if (!tenant || !owner) throw new AppError('NOT_FOUND', 'Unknown share link');
-  if (!tenant.landing_url) throw new AppError('NOT_FOUND', 'This program has no landing URL yet');
-  const target = new URL(tenant.landing_url);
+  if (!tenant || !owner) return undefined;
+  const { settings } = tenant;
+  if (!settings.landingUrl) {
+    return {
+      kind: 'landing',
+      tenantId: tenant.id,
+      code: owner.code,
+      page: {
+        programName: tenant.name,
+        referrerFirstName: shownFirstName(owner.first_name),
+        referredDiscountPercent: settings.referredDiscountPercent,
+        code: owner.code,
+        websiteUrl: settings.websiteUrl,
+      },
+    };
+  }
+  const target = new URL(settings.landingUrl);
   target.searchParams.set('rsCode', owner.code);
-  return target.toString();
+  return { kind: 'redirect', tenantId: tenant.id, code: owner.code, location: target.toString() };
 }

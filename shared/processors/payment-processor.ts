@@ -87,7 +87,11 @@ export interface PaymentProcessor {
    * Sets the amount of the subscription's discount `discountId` (adds it, inheriting from the
    * processor's discount of that id, when absent); null removes it. Idempotent.
    */
-  setSubscriptionDiscount(subscriptionId: string, discountId: string, amountCents: number | null): Promise<void>;
+  setSubscriptionDiscount(
+    subscriptionId: string,
+    discountId: string,
+    amountCents: number | null,
+  ): Promise<void>;
   /** Refunds part of a transaction; returns the refund's id. */
   refundTransaction(transactionId: string, amountCents: number): Promise<{ refundId: string }>;
 }

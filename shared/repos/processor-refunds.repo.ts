@@ -19,7 +19,10 @@ export function createProcessorRefundsRepo(db: DbOrTrx) {
     },
 
     async listByAccount(tenantId: string, accountId: string, trx: DbOrTrx = db) {
-      return trx<ProcessorRefundRow>('processor_refunds').where({ tenant_id: tenantId, account_id: accountId });
+      return trx<ProcessorRefundRow>('processor_refunds').where({
+        tenant_id: tenantId,
+        account_id: accountId,
+      });
     },
 
     /** Records a refund once per transaction; a second record of the same transaction is ignored. */

@@ -13,6 +13,13 @@ export interface TenantRow {
   max_referrer_discount_percent: number;
   discount_id: string;
   conversion_event_key: string | null;
+  /** Browser settings (issue 16): CORS origins, the tracking cookie, the landing page and widget texts. */
+  allowed_origins: string[];
+  referral_cookie_days: number;
+  referral_cookie_last_click_wins: boolean;
+  website_url: string | null;
+  widget_headline: string | null;
+  widget_subheadline: string | null;
   /** Per-tenant overrides of RATE_LIMIT_RPS / RATE_LIMIT_BURST (null: the gateway's defaults). */
   rate_limit_rps: number | null;
   rate_limit_burst: number | null;
@@ -31,6 +38,12 @@ export type ProgramColumns = Pick<
   | 'discount_id'
   | 'conversion_event_key'
   | 'require_user_jwt_exp'
+  | 'allowed_origins'
+  | 'referral_cookie_days'
+  | 'referral_cookie_last_click_wins'
+  | 'website_url'
+  | 'widget_headline'
+  | 'widget_subheadline'
 >;
 
 export interface TenantWithKeys extends TenantRow {

@@ -15,7 +15,8 @@ export const workflowIds = {
   /** `notificationKey` is already made of safe parts (domain/processor-notifications.ts builds it). */
   processorNotification: (tenantAlias: string, processor: string, notificationKey: string) =>
     `notification/${part(tenantAlias)}/${part(processor)}/${notificationKey}`,
-  discountSync: (tenantAlias: string, accountId: string) => `discount/${part(tenantAlias)}/${part(accountId)}`,
+  discountSync: (tenantAlias: string, accountId: string) =>
+    `discount/${part(tenantAlias)}/${part(accountId)}`,
   /** Benchmark only: the no-op workflows bench/lifecycle.ts starts to measure the raw start rate. */
   benchNoop: (runKey: string, n: number) => `bench/noop/${part(runKey)}/${n}`,
 };

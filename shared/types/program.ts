@@ -27,6 +27,16 @@ export interface ProgramSettings {
   discountId: string;
   landingUrl: string | null;
   conversionEventKey: string | null;
+  /** Merchant origins allowed to call the user-JWT routes from a browser (CORS), normalised. */
+  allowedOrigins: string[];
+  /** The browser library's tracking cookie: its lifetime, and whether a later code replaces the first. */
+  referralCookieDays: number;
+  referralCookieLastClickWins: boolean;
+  /** The program's website, linked from the hosted landing page. */
+  websiteUrl: string | null;
+  /** The widget's headline texts (null: the library's locale text). */
+  widgetHeadline: string | null;
+  widgetSubheadline: string | null;
 }
 
 /** The tenant row's program columns (shared/repos/tenants.repo.ts TenantRow has them). */
@@ -37,6 +47,12 @@ export interface ProgramSettingsColumns {
   discount_id: string;
   landing_url: string | null;
   conversion_event_key: string | null;
+  allowed_origins: string[];
+  referral_cookie_days: number;
+  referral_cookie_last_click_wins: boolean;
+  website_url: string | null;
+  widget_headline: string | null;
+  widget_subheadline: string | null;
 }
 
 export function programSettings(row: ProgramSettingsColumns): ProgramSettings {
@@ -47,5 +63,11 @@ export function programSettings(row: ProgramSettingsColumns): ProgramSettings {
     discountId: row.discount_id,
     landingUrl: row.landing_url,
     conversionEventKey: row.conversion_event_key,
+    allowedOrigins: row.allowed_origins,
+    referralCookieDays: row.referral_cookie_days,
+    referralCookieLastClickWins: row.referral_cookie_last_click_wins,
+    websiteUrl: row.website_url,
+    widgetHeadline: row.widget_headline,
+    widgetSubheadline: row.widget_subheadline,
   };
 }

@@ -95,8 +95,14 @@ const SWEEPS: Sweep[] = [
     ids: [
       'input.discountId',
       { at: 'input.landingUrl', named: 'input.landingUrl', value: (bad) => `https://shop.example/?q=${bad}` },
+      { at: 'input.websiteUrl', named: 'input.websiteUrl', value: (bad) => `https://shop.example/?q=${bad}` },
+      {
+        at: 'input.allowedOrigins',
+        named: 'input.allowedOrigins.0',
+        value: (bad) => [`https://shop${bad}.example`],
+      },
     ],
-    texts: ['input.name', 'input.conversionEventKey'],
+    texts: ['input.name', 'input.conversionEventKey', 'input.widgetHeadline', 'input.widgetSubheadline'],
   },
   {
     name: 'connectPaymentProcessor',
@@ -150,5 +156,13 @@ test('nothing from the sweep was stored', async () => {
     expect([table, await count(table)]).toEqual([table, 0]);
   }
   const row = await gw.deps.db('tenants').where({ id }).first();
-  expect(row).toMatchObject({ name: tenant.alias, landing_url: null, conversion_event_key: null });
+  expect(row).toMatchObject({
+    name: tenant.alias,
+    landing_url: null,
+    conversion_event_key: null,
+    website_url: null,
+    allowed_origins: [],
+    widget_headline: null,
+    widget_subheadline: null,
+  });
 });

@@ -114,13 +114,15 @@ const SWEEPS: Sweep[] = [
     ids: [
       'discountId',
       { at: 'landingUrl', named: 'landingUrl', value: (bad) => `https://shop.example/${bad}` },
+      { at: 'websiteUrl', named: 'websiteUrl', value: (bad) => `https://shop.example/${bad}` },
+      { at: 'allowedOrigins', named: 'allowedOrigins.0', value: (bad) => [`https://shop${bad}.example`] },
       {
         at: 'referrerReward',
         named: 'referrerReward.unit',
         value: (unit) => ({ type: 'CREDIT', amountCents: 1, unit }),
       },
     ],
-    texts: ['name', 'conversionEventKey'],
+    texts: ['name', 'conversionEventKey', 'widgetHeadline', 'widgetSubheadline'],
   },
   {
     name: 'POST /discount',
@@ -166,7 +168,15 @@ test('nothing from the sweep was stored', async () => {
     expect([table, await count(table)]).toEqual([table, 0]);
   }
   const row = await gw.deps.db('tenants').where({ id }).first();
-  expect(row).toMatchObject({ name: tenant.alias, landing_url: null, conversion_event_key: null });
+  expect(row).toMatchObject({
+    name: tenant.alias,
+    landing_url: null,
+    conversion_event_key: null,
+    website_url: null,
+    allowed_origins: [],
+    widget_headline: null,
+    widget_subheadline: null,
+  });
 });
 
 test('free text keeps tabs, line breaks and paired surrogates (emoji)', async () => {

@@ -390,7 +390,7 @@ describe('Dockerfile', () => {
 
   test('installs production dependencies only, which include everything needed at runtime', () => {
     expect(dockerfile).toMatch(/npm ci --omit=dev/);
-    for (const dep of ['tsx', '@temporalio/worker', '@temporalio/client']) {
+    for (const dep of ['tsx', '@temporalio/worker', '@temporalio/client', 'esbuild']) {
       expect(packageJson.dependencies).toHaveProperty([dep]);
     }
   });
@@ -405,7 +405,7 @@ describe('Dockerfile', () => {
           .filter((token) => !token.startsWith('--')),
       );
     expect(sources).toEqual(
-      expect.arrayContaining(['services', 'workflows', 'activities', 'shared', 'scripts']),
+      expect.arrayContaining(['services', 'workflows', 'activities', 'shared', 'scripts', 'clients']),
     );
     for (const source of sources) {
       expect([source, fs.existsSync(path.join(ROOT, source))]).toEqual([source, true]);

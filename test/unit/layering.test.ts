@@ -68,6 +68,9 @@ const CLEAN: Record<string, Imports> = {
     types: ['activities/lifecycle.activities', 'shared/types/referrals'],
   },
   'scripts/migrate': { uses: ['shared/db/knex'] },
+  'clients/browser/src/http': {},
+  'clients/browser/src/index': { uses: ['clients/browser/src/http'] },
+  'clients/browser/build': { uses: ['shared/errors'] },
   'bench/run': { uses: ['shared/use-cases/settle', 'shared/repos/users.repo'] },
 };
 
@@ -118,6 +121,13 @@ const VIOLATIONS: { rule: string; files: Record<string, Imports>; cycle?: true }
   {
     rule: 'routes-not-to-routes',
     files: { 'services/gateway/routes/share.routes': { uses: ['services/gateway/routes/users.routes'] } },
+  },
+  {
+    rule: 'browser-library-standalone',
+    files: {
+      'clients/browser/src/uses-server': { uses: ['shared/validation'] },
+      'clients/browser/src/uses-package': { uses: ['uuid'] },
+    },
   },
   {
     rule: 'workflows-deterministic',

@@ -21,6 +21,12 @@ function tenantRow(id: string, alias: string, discountId = 'service_discount'): 
     rate_limit_rps: null,
     rate_limit_burst: null,
     require_user_jwt_exp: false,
+    allowed_origins: [],
+    referral_cookie_days: 365,
+    referral_cookie_last_click_wins: false,
+    website_url: null,
+    widget_headline: null,
+    widget_subheadline: null,
     created_at: new Date(0),
     keyHashes: [Buffer.from('hash')],
   };

@@ -33,6 +33,17 @@ export const programModule: GraphQLModule = {
       conversionEventKey: String
       "User JWTs without exp are refused (401). Off by default."
       requireUserJwtExp: Boolean!
+      "Origins (https://shop.example) allowed to call the user-JWT routes from a browser (CORS)."
+      allowedOrigins: [String!]!
+      "Lifetime of the browser library's tracking cookie, in days (1-730)."
+      referralCookieDays: Int!
+      "A later share link's code replaces the one in the tracking cookie (default: the first is kept)."
+      referralCookieLastClickWins: Boolean!
+      "The program's website, linked from the hosted landing page."
+      websiteUrl: String
+      "The widget's headline (null: the library's text for the user's locale)."
+      widgetHeadline: String
+      widgetSubheadline: String
     }
     input ReferrerRewardInput {
       type: RewardType!
@@ -49,6 +60,12 @@ export const programModule: GraphQLModule = {
       landingUrl: String
       conversionEventKey: String
       requireUserJwtExp: Boolean
+      allowedOrigins: [String!]
+      referralCookieDays: Int
+      referralCookieLastClickWins: Boolean
+      websiteUrl: String
+      widgetHeadline: String
+      widgetSubheadline: String
     }
     extend type Query {
       program: Program!

@@ -5,6 +5,7 @@ import { AppError } from '../../../shared/errors';
 import type { GatewayDeps, GatewayState, Principal } from '../context';
 import { identifyAndSettle } from '../../../shared/use-cases/identify-user';
 import { authenticate } from '../middleware/auth';
+import { browserCors } from '../middleware/cors';
 import { jsonBody } from '../middleware/body';
 import { validate } from '../middleware/validate';
 import { identifyRequestBodySchema, userPathSchema } from './users.schema';
@@ -33,12 +34,18 @@ function withSignedClaims(body: IdentifyBody, principal: Principal): IdentifyBod
   return result;
 }
 
-/** Identification (browser library `init`) and user reads; the tenant API key or that user's own JWT. */
+/**
+ * Identification (browser library `init`) and user reads; the tenant API key or that user's own JWT.
+ * CORS for the program's allowedOrigins (middleware/cors.ts).
+ */
 export function userRoutes(router: Router<GatewayState>, deps: GatewayDeps): void {
   const link = (alias: string, code: string | null) => shareLink(deps.config.publicUrl, alias, code);
+  const cors = browserCors(deps, ['GET', 'PUT']);
+  router.options('/open/account/:accountId/user/:userId', cors.preflight);
 
   router.get(
     '/open/account/:accountId/user/:userId',
+    cors.actual,
     authenticate(deps, { allowUserJwt: true }),
     validate({ params: userPathSchema }),
     async (ctx) => {
@@ -49,6 +56,7 @@ export function userRoutes(router: Router<GatewayState>, deps: GatewayDeps): voi
 
   router.put(
     '/open/account/:accountId/user/:userId',
+    cors.actual,
     authenticate(deps, { allowUserJwt: true }),
     jsonBody({ limit: deps.config.BODY_LIMIT_BYTES }),
     validate({ params: userPathSchema, body: identifyRequestBodySchema }),

@@ -28,9 +28,7 @@ export async function up(knex: Knex): Promise<void> {
     t.timestamp('notified_at', { useTz: true }).notNullable();
     t.text('signature').notNullable();
     t.text('payload').notNullable();
-    t.text('status')
-      .notNullable()
-      .checkIn(['RECEIVED', 'PROCESSED', 'RECORDED', 'IGNORED', 'FAILED']);
+    t.text('status').notNullable().checkIn(['RECEIVED', 'PROCESSED', 'RECORDED', 'IGNORED', 'FAILED']);
     t.jsonb('outcome');
     t.integer('deliveries').notNullable().defaultTo(1);
     t.timestamp('received_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());

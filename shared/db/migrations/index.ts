@@ -6,6 +6,7 @@ import * as m004 from './004-import-jobs';
 import * as m005 from './005-payment-processors';
 import * as m006 from './006-hardening';
 import * as m007 from './007-upload-quota';
+import * as m008 from './008-browser';
 
 /**
  * Migrations are listed statically (not discovered on disk) so they load the same way under tsx, jest
@@ -19,6 +20,7 @@ const migrations: Record<string, Knex.Migration> = {
   '005-payment-processors': m005,
   '006-hardening': m006,
   '007-upload-quota': m007,
+  '008-browser': m008,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

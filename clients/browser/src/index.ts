@@ -1,0 +1,22 @@
+import { autofill } from './autofill';
+import { captureClick } from './cookie';
+import { readScriptTag } from './env';
+import { track } from './events';
+import { init } from './init';
+import { installQueue } from './queue';
+import { defineWidgetElement } from './widget/element';
+import { widget } from './widget/widget';
+
+/**
+ * The browser library: `window.referral` (promises) and `window._sqh` (the queue). Loading it twice
+ * keeps the first copy.
+ */
+const page = window as unknown as { referral?: { version?: string }; _sqh?: unknown };
+if (!page.referral?.version) {
+  readScriptTag();
+  captureClick();
+  const api = { version: '1', init, autofill, widget, events: { track } };
+  page.referral = api;
+  installQueue(page, { init, autofill, widget, 'events.track': track });
+  defineWidgetElement();
+}

@@ -1,0 +1,27 @@
+import { report } from '../queue';
+import { widget } from './widget';
+
+/**
+ * `<referral-widget jwt="…" mode="EMBED|POPUP" tenant="acme" locale="fr">`: the widget as markup.
+ * It renders when it is connected; failures are logged like queue calls.
+ */
+export function defineWidgetElement(): void {
+  if (!window.customElements || customElements.get('referral-widget')) return;
+  customElements.define(
+    'referral-widget',
+    class extends HTMLElement {
+      connectedCallback(): void {
+        const attribute = (name: string) => this.getAttribute(name) ?? undefined;
+        widget({
+          element: this,
+          mode: attribute('mode') === 'POPUP' ? 'POPUP' : 'EMBED',
+          jwt: attribute('jwt') ?? '',
+          tenant_alias: attribute('tenant'),
+          account_id: attribute('account-id'),
+          user_id: attribute('user-id'),
+          locale: attribute('locale'),
+        }).catch(report('widget'));
+      }
+    },
+  );
+}

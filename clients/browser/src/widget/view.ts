@@ -1,0 +1,163 @@
+import { h } from './dom';
+import { date, friendOffer, money, percent, referrerReward } from './format';
+import type { Texts } from './i18n';
+import { shareTargets } from './share';
+import type { WidgetData } from './types';
+
+/** The three states of the widget's panel: loading, error (with a retry) and the data. */
+export function renderLoading(panel: HTMLElement, t: Texts): void {
+  panel.replaceChildren(
+    h(
+      'p',
+      { class: 'state', role: 'status', 'data-testid': 'loading' },
+      h('span', { class: 'spin' }),
+      t.loading,
+    ),
+  );
+}
+
+export function renderError(panel: HTMLElement, t: Texts, retry: () => void): void {
+  const button = h('button', { type: 'button', class: 'ghost' }, t.retry);
+  button.onclick = retry;
+  panel.replaceChildren(
+    h('div', { class: 'state error', role: 'alert', 'data-testid': 'error' }, h('p', {}, t.error), button),
+  );
+}
+
+function offer(big: string, caption: string): HTMLElement {
+  return h('div', { class: 'offer' }, h('strong', {}, big), h('span', {}, caption));
+}
+
+/** Clipboard API first; the old selection copy where it is missing or refused; else the text stays selected. */
+async function copy(
+  input: HTMLTextAreaElement,
+  button: HTMLButtonElement,
+  status: HTMLElement,
+  t: Texts,
+): Promise<void> {
+  let copied = false;
+  try {
+    await navigator.clipboard.writeText(input.value);
+    copied = true;
+  } catch {
+    input.select();
+    try {
+      copied = document.execCommand('copy');
+    } catch {
+      copied = false;
+    }
+  }
+  if (!copied) {
+    input.focus();
+    input.select();
+    return;
+  }
+  button.textContent = status.textContent = t.copied;
+  clearTimeout(Number(button.dataset.timer));
+  button.dataset.timer = String(
+    window.setTimeout(() => {
+      button.textContent = t.copy;
+      status.textContent = '';
+    }, 2000),
+  );
+}
+
+function linkSection(link: string | null, message: string, t: Texts): Node[] {
+  if (!link) return [h('p', { class: 'muted' }, t.noLink)];
+  // A textarea, so a long link wraps on a phone instead of hiding its code past the edge.
+  const input = h('textarea', { id: 'rw-link', rows: '1', readonly: '', 'data-testid': 'share-link' });
+  input.value = link;
+  input.onfocus = () => input.select();
+  const button = h('button', { type: 'button', 'data-testid': 'copy' }, t.copy);
+  const status = h('span', { class: 'sr', role: 'status' });
+  button.onclick = () => copy(input, button, status, t);
+  const links = shareTargets(link, message, t.emailSubject, t.email).map((target) =>
+    h(
+      'a',
+      target.newTab
+        ? {
+            href: target.href,
+            target: '_blank',
+            rel: 'noopener noreferrer',
+            'aria-label': `${target.name} ${t.newTab}`,
+          }
+        : { href: target.href },
+      target.name,
+    ),
+  );
+  return [
+    h('label', { for: 'rw-link' }, t.linkLabel),
+    h('div', { class: 'row' }, input, button, status),
+    h(
+      'nav',
+      { class: 'share', 'aria-label': t.shareVia },
+      h('span', { class: 'muted' }, t.shareVia),
+      ...links,
+    ),
+  ];
+}
+
+function referralList(data: WidgetData, tag: string, t: Texts): Node[] {
+  const list = h('ul', { 'data-testid': 'referrals', 'aria-labelledby': 'rw-refs' });
+  for (const referral of data.referrals) {
+    const known = t.status[referral.status];
+    list.append(
+      h(
+        'li',
+        { 'data-testid': 'referral' },
+        h(
+          'div',
+          {},
+          h('span', { class: 'name', 'data-testid': 'referral-name' }, referral.name),
+          h('span', { class: 'muted' }, date(tag, referral.dateConverted ?? referral.dateReferred)),
+        ),
+        h(
+          'span',
+          { class: known ? `badge ${referral.status}` : 'badge', 'data-testid': 'referral-status' },
+          known ?? referral.status,
+        ),
+      ),
+    );
+  }
+  const nodes: Node[] = [h('h3', { id: 'rw-refs' }, t.referrals), list];
+  if (data.referrals.length === 0) nodes.push(h('p', { class: 'muted' }, t.empty));
+  return nodes;
+}
+
+function rewardList(data: WidgetData, tag: string, t: Texts): Node[] {
+  const items: string[] = [];
+  if (data.rewards.discountPercent > 0) items.push(t.discountNow(percent(tag, data.rewards.discountPercent)));
+  for (const balance of data.rewards.balances) {
+    if (balance.amountCents > 0) items.push(t.credit(money(tag, balance.amountCents, balance.unit)));
+  }
+  return [
+    h('h3', {}, t.rewards),
+    h(
+      'div',
+      { 'data-testid': 'rewards' },
+      ...(items.length
+        ? items.map((item) => h('p', { class: 'reward' }, item))
+        : [h('p', { class: 'muted' }, t.noRewards)]),
+    ),
+  ];
+}
+
+/** The widget's content for one answer of the widget route. */
+export function renderData(panel: HTMLElement, data: WidgetData, tag: string, t: Texts): void {
+  const { program } = data;
+  const friend = friendOffer(tag, t, program);
+  const reward = referrerReward(tag, t, program);
+  panel.replaceChildren(
+    h('h2', { id: 'rw-title' }, program.headline ?? t.title),
+    h('p', { class: 'sub' }, program.subheadline ?? t.subtitle(reward)),
+    h(
+      'div',
+      { class: 'offers' },
+      friend && offer(t.give(friend), t.forFriends),
+      offer(t.get(reward), t.forYou),
+    ),
+    ...linkSection(data.user.shareLink, t.shareMessage(friend), t),
+    ...referralList(data, tag, t),
+    ...rewardList(data, tag, t),
+  );
+}

@@ -1,0 +1,91 @@
+import { clientError, request, userPath } from '../http';
+import { tenantFor } from '../tenant';
+import { jwtUser } from '../jwt';
+import { h } from './dom';
+import { pickLocale } from './i18n';
+import { popup } from './popup';
+import { STYLES } from './styles';
+import type { WidgetData } from './types';
+import { renderData, renderError, renderLoading } from './view';
+
+export interface WidgetOptions {
+  /** The host element (or a selector): EMBED renders into it; POPUP puts its button there (default: body). */
+  element?: Element | string;
+  mode?: 'EMBED' | 'POPUP';
+  jwt: string;
+  tenant_alias?: string;
+  account_id?: string;
+  user_id?: string;
+  locale?: string;
+}
+
+export interface WidgetHandle {
+  /** Reads the widget route again and re-renders (the current content stays until the answer arrives). */
+  refresh(): Promise<void>;
+}
+
+function hostElement(options: WidgetOptions): Element {
+  const { element, mode } = options;
+  const found = typeof element === 'string' ? document.querySelector(element) : element;
+  if (found instanceof Element) return found;
+  if (element === undefined && mode === 'POPUP')
+    return document.body.appendChild(document.createElement('div'));
+  throw clientError('widget: element must be an element or a selector that matches one');
+}
+
+/**
+ * Renders the referrer widget in the host's shadow root from GET /open/account/{a}/user/{u}/widget.
+ * Resolves once the data is shown; a failed load shows the error state (with a retry) and rejects.
+ */
+export async function widget(options: WidgetOptions): Promise<WidgetHandle> {
+  if (!options || !options.jwt) throw clientError('widget: jwt is required');
+  const tenant = tenantFor(options.tenant_alias);
+  const claims = jwtUser(options.jwt);
+  const accountId = options.account_id || claims.accountId;
+  const userId = options.user_id || claims.id;
+  if (!tenant) throw clientError('tenant_alias is required (or data-tenant on the script tag)');
+  if (!accountId || !userId) throw clientError('account_id and user_id are required');
+  const host = hostElement(options);
+  const { tag, texts } = pickLocale(options.locale);
+
+  let root: ShadowRoot;
+  try {
+    root = host.shadowRoot ?? host.attachShadow({ mode: 'open' });
+  } catch {
+    throw clientError('widget: this element cannot hold a shadow root (use a div)');
+  }
+  const panel = h('section', { class: 'panel', 'aria-labelledby': 'rw-title', 'aria-busy': 'false' });
+  const path = `${userPath(tenant, accountId, userId)}/widget`;
+  let loads = 0;
+  const load = async (): Promise<void> => {
+    const mine = ++loads;
+    if (!panel.firstChild) renderLoading(panel, texts);
+    panel.setAttribute('aria-busy', 'true');
+    try {
+      const data = await request<WidgetData>('GET', path, { jwt: options.jwt });
+      if (mine === loads) renderData(panel, data, tag, texts);
+    } catch (err) {
+      if (mine === loads) renderError(panel, texts, () => void refresh().catch(() => undefined));
+      throw err;
+    } finally {
+      if (mine === loads) panel.setAttribute('aria-busy', 'false');
+    }
+  };
+  // A retry starts from the loading state again, so the visitor sees it is trying.
+  const refresh = (): Promise<void> => {
+    if (panel.querySelector('[data-testid="error"]')) panel.replaceChildren();
+    return load();
+  };
+
+  const style = h('style', {}, STYLES);
+  if (options.mode === 'POPUP') {
+    root.replaceChildren(
+      style,
+      popup(root, panel, texts, () => void refresh().catch(() => undefined)),
+    );
+  } else {
+    root.replaceChildren(style, panel);
+  }
+  await load();
+  return { refresh };
+}
