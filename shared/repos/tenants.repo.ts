@@ -1,25 +1,13 @@
 import type { DbOrTrx } from '../db/knex';
 import { inTransaction, notifyTenantChanged } from '../db/notify';
+import type { ProgramSettingsColumns } from '../types/program';
 
-export interface TenantRow {
+/** The tenant row: its identity, its program settings' columns (shared/types/program.ts) and its limits. */
+export interface TenantRow extends ProgramSettingsColumns {
   id: string;
   alias: string;
   mode: 'live' | 'test';
   name: string;
-  landing_url: string | null;
-  referred_discount_percent: number;
-  /** JSON, validated on read (referrerRewardSchema, shared/types/program.ts). */
-  referrer_reward: unknown;
-  max_referrer_discount_percent: number;
-  discount_id: string;
-  conversion_event_key: string | null;
-  /** Browser settings (issue 16): CORS origins, the tracking cookie, the landing page and widget texts. */
-  allowed_origins: string[];
-  referral_cookie_days: number;
-  referral_cookie_last_click_wins: boolean;
-  website_url: string | null;
-  widget_headline: string | null;
-  widget_subheadline: string | null;
   /** Per-tenant overrides of RATE_LIMIT_RPS / RATE_LIMIT_BURST (null: the gateway's defaults). */
   rate_limit_rps: number | null;
   rate_limit_burst: number | null;

@@ -42,11 +42,13 @@ export interface ProgramSettings {
 /** The tenant row's program columns (shared/repos/tenants.repo.ts TenantRow has them). */
 export interface ProgramSettingsColumns {
   referred_discount_percent: number;
+  /** JSON, validated on read (referrerRewardSchema). */
   referrer_reward: unknown;
   max_referrer_discount_percent: number;
   discount_id: string;
   landing_url: string | null;
   conversion_event_key: string | null;
+  /** Browser settings (issue 16): CORS origins, the tracking cookie, the landing page and widget texts. */
   allowed_origins: string[];
   referral_cookie_days: number;
   referral_cookie_last_click_wins: boolean;
