@@ -279,6 +279,39 @@ export const CONFIG_VARIABLES = {
     description: 'User JWTs whose `exp` is further ahead than this many seconds are refused (401).',
     usedBy: ['gateway'],
   },
+  ADMIN_SESSION_IDLE_S: {
+    schema: positiveInt,
+    default: '1800',
+    description: 'An admin-portal session unused for this many seconds ends (sign in again).',
+    usedBy: ['gateway'],
+  },
+  ADMIN_SESSION_MAX_S: {
+    schema: positiveInt,
+    default: String(12 * 3600),
+    description:
+      'An admin-portal session ends this many seconds after sign-in, however active (the cookie Max-Age).',
+    usedBy: ['gateway'],
+  },
+  LOGIN_MAX_FAILURES_PER_ACCOUNT: {
+    schema: positiveInt,
+    default: '5',
+    description:
+      'Failed admin sign-ins one operator e-mail of a tenant may have within LOGIN_THROTTLE_WINDOW_S before sign-ins to it are refused (429).',
+    usedBy: ['gateway'],
+  },
+  LOGIN_MAX_FAILURES_PER_ADDRESS: {
+    schema: positiveInt,
+    default: '30',
+    description:
+      'Failed admin sign-ins one client address may have within LOGIN_THROTTLE_WINDOW_S before its sign-ins are refused (429).',
+    usedBy: ['gateway'],
+  },
+  LOGIN_THROTTLE_WINDOW_S: {
+    schema: positiveInt,
+    default: '900',
+    description: 'The window over which failed admin sign-ins are counted.',
+    usedBy: ['gateway'],
+  },
   HTTP_HEADERS_TIMEOUT_MS: {
     schema: positiveInt,
     default: '10000',

@@ -7,7 +7,11 @@ export const API_ERROR_STATUS = {
   VALIDATION_FAILED: 400,
   INVALID_JSON: 400,
   UNAUTHORIZED: 401,
+  /** Admin sign-in: wrong e-mail, password or tenant, all alike (no enumeration). */
+  INVALID_LOGIN: 401,
   FORBIDDEN: 403,
+  /** An admin call without the session's X-CSRF-Token, or from a foreign Origin. */
+  CSRF_REJECTED: 403,
   NOT_FOUND: 404,
   USER_NOT_FOUND: 404,
   METHOD_NOT_ALLOWED: 405,
@@ -19,12 +23,17 @@ export const API_ERROR_STATUS = {
   INSUFFICIENT_BALANCE: 409,
   IDEMPOTENCY_KEY_USED: 409,
   DO_NOT_TRACK: 409,
+  /** An operator with this e-mail exists in the tenant. */
+  OPERATOR_EXISTS: 409,
+  /** The change would leave the tenant without an OWNER. */
+  LAST_OWNER: 409,
   INVALID_REFERRAL_CODE: 400,
   SELF_REFERRAL: 400,
   REFERRAL_CODE_NOT_FOUND: 404,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   RATE_LIMITED: 429,
+  TOO_MANY_LOGIN_ATTEMPTS: 429,
   HEADERS_TOO_LARGE: 431,
   /** The client went away before the answer: logged at info, counted as 499 in metrics, never sent. */
   CLIENT_CLOSED_REQUEST: 499,

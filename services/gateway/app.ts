@@ -6,6 +6,7 @@ import { authenticate } from './middleware/auth';
 import { installBodyTimeouts } from './middleware/body-timeouts';
 import { errorHandler } from './middleware/errors';
 import { requestContext } from './middleware/request-context';
+import { adminSessionRoutes } from './routes/admin-session.routes';
 import { healthRoutes } from './routes/health.routes';
 import { accountRoutes } from './routes/accounts.routes';
 import { browserLibraryRoutes } from './routes/browser-library.routes';
@@ -46,12 +47,15 @@ export function createApp(deps: GatewayDeps): Koa<GatewayState> {
 
   const links = shareLinkRoutes(deps);
   const library = browserLibraryRoutes(deps);
+  const admin = adminSessionRoutes(deps);
   app.use(api.routes());
+  app.use(admin.routes());
   app.use(links.routes());
   app.use(library.routes());
   app.use(api.allowedMethods());
   app.use(links.allowedMethods());
   app.use(library.allowedMethods());
+  app.use(admin.allowedMethods());
   app.use(health.allowedMethods());
   return app;
 }

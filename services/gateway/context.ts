@@ -12,6 +12,8 @@ import type { PaymentProcessorFactory } from '../../shared/processors/payment-pr
 import type { TemporalDeps } from '../../shared/temporal/client';
 import type { ShareLinkClicks } from '../../shared/domain/share-link-clicks';
 import type { UserIdentity } from '../../shared/domain/user-jwt';
+import type { OperatorSession } from '../../shared/domain/operator-sessions';
+import type { OperatorRole } from '../../shared/domain/operators';
 import type { TenantRow } from '../../shared/repos/tenants.repo';
 import type { NotificationDispatcher } from '../../shared/use-cases/notification-dispatch';
 import type { ReadinessCheck } from './readiness';
@@ -61,13 +63,23 @@ export interface AuthenticatedTenant {
   mode: 'live' | 'test';
 }
 
-export type Principal = { kind: 'apiKey' } | ({ kind: 'user' } & UserIdentity);
+/** An operator signed in to the admin portal (middleware/operator-session.ts). */
+export interface OperatorPrincipal {
+  kind: 'operator';
+  operatorId: string;
+  email: string;
+  role: OperatorRole;
+}
+
+export type Principal = { kind: 'apiKey' } | ({ kind: 'user' } & UserIdentity) | OperatorPrincipal;
 
 export interface GatewayState extends DefaultState {
   requestId: string;
   log: Logger;
   tenant?: AuthenticatedTenant;
   principal?: Principal;
+  /** The admin-portal session behind an operator principal, and its cookie value (for logout). */
+  adminSession?: { session: OperatorSession; cookieValue: string };
 }
 
 export type GatewayContext = ParameterizedContext<GatewayState, Context>;

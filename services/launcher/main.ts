@@ -1,6 +1,7 @@
 import { loadConfigOrExit, type Config } from '../../shared/config';
 import { ensureDevSecretKey } from '../../shared/crypto/dev-secret-key';
 import { createDb, migrateLatest } from '../../shared/db/knex';
+import { ensureDemoOperator } from '../../shared/domain/demo-operator';
 import { ensureDemoTenant } from '../../shared/domain/demo-tenant';
 import { ensureLocalInfrastructure } from '../../shared/infra/local-infrastructure';
 import type { PostgresHandle } from '../../shared/infra/postgres';
@@ -71,6 +72,7 @@ async function main() {
     const db = createDb({ url: resolved.databaseUrl, poolMax: 2, applicationName: 'launcher' });
     await migrateLatest(db);
     const demo = await ensureDemoTenant(db, config.DEMO_TENANT_ALIAS, config.dataDir);
+    const demoOperator = await ensureDemoOperator(db, config.DEMO_TENANT_ALIAS, config.dataDir);
     await db.destroy();
 
     const worker = await startWorker(resolved, logger.child({ component: 'worker' }));
@@ -85,7 +87,7 @@ async function main() {
     );
     stops.push(() => gateway.close());
     const check = await selfCheck(resolved);
-    printBanner({ config: resolved, pg, temporal, gateway, worker, demo, check });
+    printBanner({ config: resolved, pg, temporal, gateway, worker, demo, demoOperator, check });
   } catch (err) {
     logger.fatal({ err }, 'launcher failed to start');
     await stopAll();
@@ -138,6 +140,7 @@ function printBanner(s: {
   gateway: RunningGateway;
   worker: RunningWorker;
   demo: { alias: string; mode: string; apiKey: string };
+  demoOperator: { email: string; password: string };
   check: SelfCheckResult;
 }) {
   const base = `${s.gateway.url}/api/v1/${s.demo.alias}`;
@@ -156,6 +159,7 @@ function printBanner(s: {
     postgres: s.pg.embedded ? 'embedded' : 'external',
     postgresHost: pgHost,
     demoTenant: s.demo,
+    demoOperator: { email: s.demoOperator.email, password: s.demoOperator.password },
     processes: { launcher: process.pid, temporal: temporalProcess, postgres: postgresProcess },
   };
   const lines = [
@@ -170,6 +174,7 @@ function printBanner(s: {
     `  PostgreSQL        ${pgHost}/${s.check.database.database}${postgresProcess ? ` (embedded, data in ${s.config.dataDir}, log ${postgresProcess.logFile})` : ''}`,
     `  Demo tenant       ${s.demo.alias} (${s.demo.mode})`,
     `  Demo API key      ${s.demo.apiKey}`,
+    `  Demo operator     ${s.demoOperator.email} / ${s.demoOperator.password}`,
     '',
     `  Try: curl -u '${s.demo.apiKey}:' -H 'content-type: application/json' \\`,
     `         -d '{"query":"{ tenant { alias mode } }"}' ${base}/graphql`,

@@ -10,6 +10,7 @@ import { readBodyText, refuseNonFiniteNumbers } from '../middleware/body';
 import type { GraphQLContext } from './context';
 import { parseBoundedDocument } from './document';
 import { complexityLimitRule, depthLimitRule } from './limits';
+import { auditOperatorMutations, readOnlyRules } from './operator-guard';
 import { buildSchema } from './schema';
 
 interface RequestContext {
@@ -25,6 +26,8 @@ interface RequestContext {
  */
 const STATUS_FOR_CODE: Partial<Record<string, number>> = {
   IDEMPOTENCY_KEY_USED: 409,
+  // Only the admin portal's roles refuse this way (a VIEWER, an ADMIN changing the team).
+  FORBIDDEN: 403,
   SERVICE_UNAVAILABLE: 503,
 };
 
@@ -117,16 +120,19 @@ function requestBody(text: string): string | Record<string, unknown> {
 export function graphqlHandler(deps: GatewayDeps): Middleware<GatewayState> {
   const { GRAPHQL_MAX_DEPTH, GRAPHQL_MAX_COMPLEXITY, BODY_LIMIT_BYTES } = deps.config;
   const handle = createHandler<IncomingMessage, RequestContext, GraphQLContext>({
-    schema: buildSchema(),
+    schema: auditOperatorMutations(buildSchema()),
     parse: parseBoundedDocument,
     context: (req) => req.context.gql,
-    validationRules: (_req, args, specifiedRules): ValidationRule[] => [
+    validationRules: (req, args, specifiedRules): ValidationRule[] => [
       ...specifiedRules,
       depthLimitRule(GRAPHQL_MAX_DEPTH),
       complexityLimitRule(
         GRAPHQL_MAX_COMPLEXITY,
         (args.variableValues as Record<string, unknown> | undefined) ?? {},
       ),
+      ...readOnlyRules(req.context.gql.principal, () => {
+        req.context.status = 403;
+      }),
     ],
     // Execution errors are formatted here, where the request's logger (with its request id) is at hand;
     // makeResponse formats them again through formatError, which leaves formatted errors unchanged.

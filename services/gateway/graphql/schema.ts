@@ -8,6 +8,7 @@ import { processorModule } from './processor.graphql';
 import { programModule } from './program.graphql';
 import { scalarsModule } from './scalars.graphql';
 import { tenantModule } from './tenant.graphql';
+import { teamModule } from './team.graphql';
 
 /** Every resource's module; new issues add theirs here. */
 const modules: GraphQLModule[] = [
@@ -18,6 +19,7 @@ const modules: GraphQLModule[] = [
   eventsModule,
   jobsModule,
   processorModule,
+  teamModule,
 ];
 
 export function buildSchema(): GraphQLSchema {

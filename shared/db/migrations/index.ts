@@ -7,6 +7,7 @@ import * as m005 from './005-payment-processors';
 import * as m006 from './006-hardening';
 import * as m007 from './007-upload-quota';
 import * as m008 from './008-browser';
+import * as m009 from './009-operators';
 
 /**
  * Migrations are listed statically (not discovered on disk) so they load the same way under tsx, jest
@@ -21,6 +22,7 @@ const migrations: Record<string, Knex.Migration> = {
   '006-hardening': m006,
   '007-upload-quota': m007,
   '008-browser': m008,
+  '009-operators': m009,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

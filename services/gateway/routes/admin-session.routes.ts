@@ -1,0 +1,87 @@
+import Router from '@koa/router';
+import type { Middleware } from 'koa';
+import type { OperatorSession } from '../../../shared/domain/operator-sessions';
+import { operatorLogin, operatorLogout } from '../../../shared/use-cases/operator-login';
+import type { GatewayContext, GatewayDeps, GatewayState } from '../context';
+import { graphqlHandler } from '../graphql/handler';
+import { jsonBody } from '../middleware/body';
+import { assertSameOrigin, operatorSession, SESSION_COOKIE } from '../middleware/operator-session';
+import { validate } from '../middleware/validate';
+import { loginBodySchema } from './admin-session.schema';
+
+/**
+ * The session cookie, written by hand rather than with ctx.cookies, whose `secure` refuses to send on a
+ * connection Koa does not see as TLS (a proxy that terminates TLS without X-Forwarded-Proto).
+ */
+function sessionCookie(value: string, maxAgeS: number, secure: boolean): string {
+  const parts = [
+    `${SESSION_COOKIE}=${value}`,
+    'Path=/admin',
+    `Max-Age=${maxAgeS}`,
+    'HttpOnly',
+    'SameSite=Strict',
+  ];
+  if (secure) parts.push('Secure');
+  return parts.join('; ');
+}
+
+function sessionView(
+  operator: { email: string; role: string },
+  tenant: { alias: string; mode: string },
+  csrfToken: string,
+) {
+  return {
+    operator: { email: operator.email, role: operator.role },
+    tenant: { alias: tenant.alias, mode: tenant.mode },
+    csrfToken,
+  };
+}
+
+function noStore(ctx: GatewayContext): void {
+  ctx.set('Cache-Control', 'no-store');
+}
+
+/**
+ * The admin portal's API under /admin/api (outside /api/v1): sign-in, sign-out, the current session,
+ * and GraphQL with the signed-in operator as principal (middleware/operator-session.ts).
+ */
+export function adminSessionRoutes(deps: GatewayDeps): Router<GatewayState> {
+  const router = new Router<GatewayState>({ prefix: '/admin/api' });
+  const secure = new URL(deps.config.publicUrl).protocol === 'https:';
+  const session = operatorSession(deps);
+  // No session yet, so no token: a login from another site is refused by its Origin alone.
+  const sameOriginOnly: Middleware<GatewayState> = async (ctx, next) => {
+    assertSameOrigin(ctx.get('origin') || undefined, deps.config.publicUrl);
+    await next();
+  };
+
+  router.post(
+    '/login',
+    sameOriginOnly,
+    jsonBody({ limit: deps.config.BODY_LIMIT_BYTES }),
+    validate({ body: loginBodySchema }),
+    async (ctx) => {
+      const result = await operatorLogin(deps, { ...ctx.state.input.body, address: ctx.ip });
+      noStore(ctx);
+      ctx.set('Set-Cookie', sessionCookie(result.cookieValue, deps.config.ADMIN_SESSION_MAX_S, secure));
+      ctx.body = sessionView(result.operator, result.tenant, result.csrfToken);
+    },
+  );
+
+  router.post('/logout', session, async (ctx) => {
+    const { session: current, cookieValue } = ctx.state.adminSession!;
+    await operatorLogout(deps, cookieValue, current);
+    noStore(ctx);
+    ctx.set('Set-Cookie', sessionCookie('', 0, secure));
+    ctx.status = 204;
+  });
+
+  router.get('/session', session, (ctx) => {
+    const current: OperatorSession = ctx.state.adminSession!.session;
+    noStore(ctx);
+    ctx.body = sessionView(current, current.tenant, current.csrfToken);
+  });
+
+  router.all('/graphql', session, graphqlHandler(deps));
+  return router;
+}

@@ -1,0 +1,13 @@
+import { z } from 'zod';
+import { tenantAliasSchema } from '../../../shared/ids';
+import { textSchema } from '../../../shared/validation';
+
+/**
+ * POST /admin/api/login. Only the shape is checked here: whether the tenant, the e-mail and the
+ * password are right is one answer (401 INVALID_LOGIN), so a malformed e-mail is not told apart.
+ */
+export const loginBodySchema = z.object({
+  tenantAlias: tenantAliasSchema,
+  email: textSchema(320, { min: 1 }),
+  password: textSchema(1024, { min: 1 }),
+});

@@ -1,0 +1,132 @@
+import { z } from 'zod';
+import type { DbOrTrx } from '../db/knex';
+import { createAuditLogRepo, type AuditLogRow } from '../repos/audit-log.repo';
+import { parseInput } from '../validation';
+
+export type { AuditLogRow };
+
+export const REDACTED = '[redacted]';
+
+/** Names of keys that are recorded although they end in "key": identifiers, not secrets. */
+const PUBLIC_KEY_NAMES = new Set(['conversioneventkey', 'idempotencykey', 'eventkey', 'publickey']);
+
+/** Secret-looking names, compared lower-case without `_` or `-` (privateKey, private_key, API-Key, ...). */
+const SECRET_NAME = /password|passwd|passphrase|secret|token|credential|authorization|cookie|signature/;
+
+/** True for a member whose value must never reach the audit log. */
+export function isSecretName(name: string): boolean {
+  const normalized = name.toLowerCase().replace(/[_\-\s]/g, '');
+  if (SECRET_NAME.test(normalized)) return true;
+  return normalized.endsWith('key') && !PUBLIC_KEY_NAMES.has(normalized);
+}
+
+/** API keys (`rsk_live_…`) are secrets whatever member holds them. */
+const API_KEY_VALUE = /rsk_(?:live|test)_[A-Za-z0-9_-]{20,}/g;
+
+const MAX_DEPTH = 8;
+const MAX_ITEMS = 100;
+const MAX_TEXT = 1000;
+
+/**
+ * A copy of `value` fit for the audit log: members with secret-looking names replaced by "[redacted]"
+ * at any depth, API keys masked inside strings, and long strings, arrays and deep nesting cut short.
+ */
+export function redactSecrets(value: unknown, depth = 0): unknown {
+  if (typeof value === 'string') {
+    const masked = value.replace(API_KEY_VALUE, REDACTED);
+    return masked.length > MAX_TEXT ? `${masked.slice(0, MAX_TEXT)}…` : masked;
+  }
+  if (value === null || typeof value !== 'object') {
+    return typeof value === 'number' || typeof value === 'boolean'
+      ? value
+      : value === null
+        ? null
+        : undefined;
+  }
+  if (depth >= MAX_DEPTH) return '…';
+  if (Array.isArray(value))
+    return value.slice(0, MAX_ITEMS).map((item) => redactSecrets(item, depth + 1) ?? null);
+  if (value instanceof Date) return value.toISOString();
+  const out: Record<string, unknown> = {};
+  for (const [name, member] of Object.entries(value)) {
+    if (member === undefined) continue;
+    out[name] = isSecretName(name) ? REDACTED : redactSecrets(member, depth + 1);
+  }
+  return out;
+}
+
+export interface AuditInput {
+  tenantId: string;
+  /** Who made the change; null for a change made with the tenant's API key. */
+  operator: { id: string; email: string } | null;
+  /** What was done: the GraphQL mutation's name or a dotted name such as `operator.login`. */
+  action: string;
+  /** What it was done to (an e-mail, a job id, ...), when there is one thing. */
+  target?: string | null;
+  details?: Record<string, unknown>;
+}
+
+/**
+ * Records one change. Pass the transaction of the change itself when there is one, so the entry
+ * commits with it. Details are redacted here, so no caller can leak a secret into the log.
+ */
+export async function recordAudit(db: DbOrTrx, input: AuditInput): Promise<AuditLogRow> {
+  return createAuditLogRepo(db).insert({
+    tenant_id: input.tenantId,
+    operator_id: input.operator?.id ?? null,
+    operator_email: input.operator?.email ?? null,
+    action: input.action,
+    target: input.target ?? null,
+    details: (redactSecrets(input.details ?? {}) ?? {}) as Record<string, unknown>,
+  });
+}
+
+/** An audit entry as the portal and the API show it. */
+export interface AuditEntryView {
+  id: string;
+  at: number;
+  operatorEmail: string | null;
+  action: string;
+  target: string | null;
+  details: Record<string, unknown>;
+}
+
+export function presentAuditEntry(row: AuditLogRow): AuditEntryView {
+  return {
+    id: row.id,
+    at: row.at.getTime(),
+    operatorEmail: row.operator_email,
+    action: row.action,
+    target: row.target,
+    details: row.details,
+  };
+}
+
+export const AUDIT_PAGE_MAX = 200;
+
+const pageSchema = z.object({
+  first: z.int().min(1).max(AUDIT_PAGE_MAX).default(50),
+  after: z.uuid().optional(),
+});
+
+/**
+ * One page of the tenant's audit log, newest first. `after` is the previous page's `endCursor` (an
+ * entry id); one of another tenant matches nothing, so the page is empty.
+ */
+export async function listAuditLog(
+  db: DbOrTrx,
+  tenantId: string,
+  options: { first?: number | null; after?: string | null } = {},
+): Promise<{ entries: AuditEntryView[]; endCursor: string | null; hasNextPage: boolean }> {
+  const { first, after } = parseInput(pageSchema, {
+    first: options.first ?? undefined,
+    after: options.after ?? undefined,
+  });
+  const rows = await createAuditLogRepo(db).page(tenantId, { limit: first + 1, afterId: after });
+  const page = rows.slice(0, first);
+  return {
+    entries: page.map(presentAuditEntry),
+    endCursor: page.length > 0 ? page[page.length - 1]!.id : null,
+    hasNextPage: rows.length > first,
+  };
+}

@@ -1,0 +1,141 @@
+/**
+ * `npm run operator:create` as an operator runs it: `tsx scripts/operator-create.ts` in a child process
+ * against the suite's database, checked through its exit code, its one line of output and the password
+ * it prints, which must sign in.
+ */
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { PROJECT_ROOT } from '../../shared/config';
+import { createDb, type Db } from '../../shared/db/knex';
+import { checkOperatorPassword } from '../../shared/domain/operators';
+import { createTestTenant } from '../helpers/harness';
+
+const TSX = path.join(PROJECT_ROOT, 'node_modules', '.bin', 'tsx');
+
+interface CliResult {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** The environment of the test process, pointed at the suite's database and nothing else. */
+function cliEnv(): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {};
+  for (const [name, value] of Object.entries(process.env)) {
+    if (/^(DATABASE_|PG|TEMPORAL_|EMBEDDED_PG_|DATA_DIR$)/.test(name)) continue;
+    env[name] = value;
+  }
+  return { ...env, DATABASE_URL: process.env.TEST_DATABASE_URL!, NODE_ENV: 'test', LOG_LEVEL: 'silent' };
+}
+
+function operatorCreate(args: string[], timeoutMs = 45_000): Promise<CliResult> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(TSX, [path.join('scripts', 'operator-create.ts'), ...args], {
+      cwd: PROJECT_ROOT,
+      env: cliEnv(),
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(
+        new Error(`operator-create ${args.join(' ')} did not finish\nstdout: ${stdout}\nstderr: ${stderr}`),
+      );
+    }, timeoutMs);
+    child.once('error', (err) => {
+      clearTimeout(timer);
+      reject(err);
+    });
+    child.once('close', (code) => {
+      clearTimeout(timer);
+      resolve({ code, stdout, stderr });
+    });
+  });
+}
+
+/** A failure: exit 1, nothing on stdout, one `error: ...` line on stderr matching `message`. */
+function expectError(r: CliResult, message: RegExp) {
+  expect({ code: r.code, stdout: r.stdout }).toEqual({ code: 1, stdout: '' });
+  expect(r.stderr).toMatch(/^error: [^\n]+\n$/);
+  expect(r.stderr).toMatch(message);
+}
+
+let db: Db;
+let alias: string;
+let tenantId: string;
+beforeAll(async () => {
+  db = createDb({ url: process.env.TEST_DATABASE_URL!, poolMax: 2 });
+  alias = (await createTestTenant(db, 'opcli')).alias;
+  tenantId = ((await db('tenants').where({ alias }).first('id')) as { id: string }).id;
+});
+afterAll(async () => {
+  await db?.destroy();
+});
+
+jest.setTimeout(120_000);
+
+it('prints one JSON line with a generated password that signs in, an OWNER by default', async () => {
+  const r = await operatorCreate(['--alias', alias, '--email', 'Ops@Acme.test']);
+  expect({ code: r.code, stderr: r.stderr }).toEqual({ code: 0, stderr: '' });
+  expect(r.stdout).toMatch(/^[^\n]+\n$/);
+  const line = JSON.parse(r.stdout) as Record<string, string>;
+  expect(Object.keys(line)).toEqual(['alias', 'email', 'role', 'password']);
+  expect(line).toEqual({
+    alias,
+    email: 'ops@acme.test',
+    role: 'OWNER',
+    password: expect.stringMatching(/^[\w-]{20}$/),
+  });
+  const signedIn = await checkOperatorPassword(db, {
+    tenantId,
+    email: 'ops@acme.test',
+    password: line.password!,
+  });
+  expect(signedIn?.role).toBe('OWNER');
+});
+
+it('takes a given password and role', async () => {
+  const r = await operatorCreate([
+    '--alias',
+    alias,
+    '--email',
+    'viewer@acme.test',
+    '--password',
+    'twelve chars!',
+    '--role',
+    'VIEWER',
+  ]);
+  expect(r.code).toBe(0);
+  expect(JSON.parse(r.stdout)).toEqual({
+    alias,
+    email: 'viewer@acme.test',
+    role: 'VIEWER',
+    password: 'twelve chars!',
+  });
+  expect(
+    await checkOperatorPassword(db, { tenantId, email: 'viewer@acme.test', password: 'twelve chars!' }),
+  ).not.toBeNull();
+});
+
+it('fails with one error line for usage, a duplicate, an unknown tenant, a bad role, e-mail or password', async () => {
+  const results = await Promise.all([
+    operatorCreate(['--alias', alias]),
+    operatorCreate(['--alias', alias, '--email', 'viewer@acme.test']),
+    operatorCreate(['--alias', 'no_such_tenant', '--email', 'x@acme.test']),
+    operatorCreate(['--alias', alias, '--email', 'x@acme.test', '--role', 'ROOT']),
+    operatorCreate(['--alias', alias, '--email', 'not-an-email']),
+    operatorCreate(['--alias', alias, '--email', 'y@acme.test', '--password', 'short']),
+  ]);
+  const [usage, duplicate, noTenant, badRole, badEmail, shortPassword] = results;
+  expectError(usage!, /usage: npm run operator:create -- --alias <alias> --email <e-mail>/);
+  expectError(duplicate!, /An operator with e-mail "viewer@acme\.test" exists/);
+  expectError(noTenant!, /No tenant with alias "no_such_tenant"/);
+  expectError(badRole!, /invalid role "ROOT"/);
+  expectError(badEmail!, /^error: email: /);
+  expectError(shortPassword!, /^error: password: must have at least 12 characters/);
+  const emails = (await db('operators').where({ tenant_id: tenantId }).pluck('email')) as string[];
+  expect(emails.sort()).toEqual(['ops@acme.test', 'viewer@acme.test']);
+});
