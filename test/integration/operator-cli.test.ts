@@ -3,57 +3,13 @@
  * against the suite's database, checked through its exit code, its one line of output and the password
  * it prints, which must sign in.
  */
-import { spawn } from 'node:child_process';
-import path from 'node:path';
-import { PROJECT_ROOT } from '../../shared/config';
+import { runScript, type CliResult } from '../helpers/cli';
 import { createDb, type Db } from '../../shared/db/knex';
 import { checkOperatorPassword } from '../../shared/domain/operators';
 import { createTestTenant } from '../helpers/harness';
 
-const TSX = path.join(PROJECT_ROOT, 'node_modules', '.bin', 'tsx');
-
-interface CliResult {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-/** The environment of the test process, pointed at the suite's database and nothing else. */
-function cliEnv(): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = {};
-  for (const [name, value] of Object.entries(process.env)) {
-    if (/^(DATABASE_|PG|TEMPORAL_|EMBEDDED_PG_|DATA_DIR$)/.test(name)) continue;
-    env[name] = value;
-  }
-  return { ...env, DATABASE_URL: process.env.TEST_DATABASE_URL!, NODE_ENV: 'test', LOG_LEVEL: 'silent' };
-}
-
-function operatorCreate(args: string[], timeoutMs = 45_000): Promise<CliResult> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(TSX, [path.join('scripts', 'operator-create.ts'), ...args], {
-      cwd: PROJECT_ROOT,
-      env: cliEnv(),
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    const timer = setTimeout(() => {
-      child.kill('SIGKILL');
-      reject(
-        new Error(`operator-create ${args.join(' ')} did not finish\nstdout: ${stdout}\nstderr: ${stderr}`),
-      );
-    }, timeoutMs);
-    child.once('error', (err) => {
-      clearTimeout(timer);
-      reject(err);
-    });
-    child.once('close', (code) => {
-      clearTimeout(timer);
-      resolve({ code, stdout, stderr });
-    });
-  });
+function operatorCreate(args: string[]): Promise<CliResult> {
+  return runScript('operator-create', args);
 }
 
 /** A failure: exit 1, nothing on stdout, one `error: ...` line on stderr matching `message`. */

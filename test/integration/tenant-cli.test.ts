@@ -1,8 +1,6 @@
-import { spawn } from 'node:child_process';
 import crypto from 'node:crypto';
-import path from 'node:path';
 import { Client } from 'pg';
-import { PROJECT_ROOT } from '../../shared/config';
+import { runScript, type CliResult } from '../helpers/cli';
 import { basic, eventually, startTestGateway, uniqueAlias, type TestGateway } from '../helpers/harness';
 
 /**
@@ -10,57 +8,11 @@ import { basic, eventually, startTestGateway, uniqueAlias, type TestGateway } fr
  * database, checked through its exit code and output, the gateway, and the rows it leaves behind.
  */
 
-const TSX = path.join(PROJECT_ROOT, 'node_modules', '.bin', 'tsx');
-
-interface CliResult {
-  code: number | null;
-  signal: NodeJS.Signals | null;
-  stdout: string;
-  stderr: string;
-}
-
-/** The environment of the test process, pointed at the suite's database and nothing else. */
-function cliEnv(): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = {};
-  for (const [name, value] of Object.entries(process.env)) {
-    if (/^(DATABASE_|PG|TEMPORAL_|EMBEDDED_PG_|DATA_DIR$)/.test(name)) continue;
-    env[name] = value;
-  }
-  return { ...env, DATABASE_URL: process.env.TEST_DATABASE_URL!, NODE_ENV: 'test', LOG_LEVEL: 'silent' };
-}
-
 function runCli(
   script: 'tenant-create' | 'tenant-rotate-key' | 'tenant-set-rate-limit',
   args: string[],
-  timeoutMs = 45_000,
 ): Promise<CliResult> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(TSX, [path.join('scripts', `${script}.ts`), ...args], {
-      cwd: PROJECT_ROOT,
-      env: cliEnv(),
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    const timer = setTimeout(() => {
-      child.kill('SIGKILL');
-      reject(
-        new Error(
-          `${script} ${args.join(' ')} did not finish in ${timeoutMs} ms\nstdout: ${stdout}\nstderr: ${stderr}`,
-        ),
-      );
-    }, timeoutMs);
-    child.once('error', (err) => {
-      clearTimeout(timer);
-      reject(err);
-    });
-    child.once('close', (code, signal) => {
-      clearTimeout(timer);
-      resolve({ code, signal, stdout, stderr });
-    });
-  });
+  return runScript(script, args);
 }
 
 function describeRun(r: CliResult): string {
