@@ -72,3 +72,28 @@ export async function expectServing(gw: TestGateway): Promise<void> {
   expect((await fetch(`${gw.url}/healthz`)).status).toBe(200);
   expect((await fetch(`${gw.url}/readyz`)).status).toBe(200);
 }
+
+/**
+ * After a sweep of refused inputs: the tenant has no rows in `tables` and its program is as created (the
+ * refused program changes left nothing behind).
+ */
+export async function expectNothingStored(
+  gw: TestGateway,
+  alias: string,
+  tables: readonly string[],
+): Promise<void> {
+  const { id } = await gw.deps.db('tenants').where({ alias }).first('id');
+  const count = async (table: string) =>
+    Number((await gw.deps.db(table).where({ tenant_id: id }).count({ n: '*' }))[0]!.n);
+  for (const table of tables) expect([table, await count(table)]).toEqual([table, 0]);
+  const row = await gw.deps.db('tenants').where({ id }).first();
+  expect(row).toMatchObject({
+    name: alias,
+    landing_url: null,
+    conversion_event_key: null,
+    website_url: null,
+    allowed_origins: [],
+    widget_headline: null,
+    widget_subheadline: null,
+  });
+}
