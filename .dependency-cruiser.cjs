@@ -1,11 +1,11 @@
 /**
  * The layering of ARCHITECTURE.md, checked by `npm run lint:deps` (part of `npm test`). Inside shared/,
- * dependencies run one way: base (top-level files, types, crypto, rate-limit) ← db ← repos ←
+ * dependencies run one way: base (top-level files, types, crypto, rate-limit, net) ← db ← repos ←
  * storage/processors/cache ← domain ← imports ← use-cases; temporal sits beside, on base. Paths are
  * relative to the directory depcruise runs in (the repository root; test/unit/layering.test.ts runs it
  * on fixture trees with the same folder names).
  */
-const BASE = '^shared/([^/]+\\.ts$|types/|crypto/|rate-limit/)';
+const BASE = '^shared/([^/]+\\.ts$|types/|crypto/|rate-limit/|net/)';
 const ABOVE_DB = '^shared/(repos|storage|processors|cache|temporal|domain|imports|use-cases)/';
 
 /** @type {import('dependency-cruiser').IConfiguration} */
@@ -110,6 +110,22 @@ module.exports = {
       to: { pathNot: ['^clients/browser/src/'] },
     },
     {
+      name: 'admin-portal-standalone',
+      comment:
+        'The admin portal runs in the browser and talks to /admin/api only: its own files, Preact and uPlot, no server code.',
+      severity: 'error',
+      from: { path: '^clients/admin/src/' },
+      to: { pathNot: ['^clients/admin/src/', '^node_modules/(preact|uplot)/'] },
+    },
+    {
+      name: 'sdk-standalone',
+      comment:
+        'The server SDK is published as its own package with no runtime dependencies: its own files and Node built-ins only, no server code.',
+      severity: 'error',
+      from: { path: '^clients/sdk/' },
+      to: { pathNot: ['^clients/sdk/'], dependencyTypesNot: ['core'] },
+    },
+    {
       name: 'workflows-deterministic',
       comment: 'Workflow code is replayed: at run time only @temporalio/workflow and sibling workflows.',
       severity: 'error',
@@ -126,7 +142,7 @@ module.exports = {
     tsConfig: { fileName: 'tsconfig.json' },
     doNotFollow: { path: 'node_modules' },
     // node_modules stays in the graph (not followed), so workflows-deterministic sees packages too.
-    exclude: { path: '^(dist|\\.data|\\.tools)/' },
+    exclude: { path: '^(dist|\\.data|\\.tools|clients/sdk/dist)/' },
     moduleSystems: ['es6', 'cjs'],
   },
 };

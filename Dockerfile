@@ -22,8 +22,9 @@ ENV NODE_ENV=production \
     NPM_CONFIG_AUDIT=false
 WORKDIR /app
 RUN chown node:node /app
-# Import and result files; the compose file mounts a volume here, shared by gateways and workers.
-RUN mkdir -p /app/.data/files && chown -R node:node /app/.data
+# Import and result files (a volume shared by gateways, workers and SFTP servers) and the SFTP host key
+# (a volume of its own): made here so the volumes start owned by the node user.
+RUN mkdir -p /app/.data/files /app/.data/sftp && chown -R node:node /app/.data
 COPY --from=deps --chown=node:node /app/node_modules ./node_modules
 COPY --chown=node:node package.json package-lock.json tsconfig.json ./
 COPY --chown=node:node shared ./shared
@@ -34,8 +35,8 @@ COPY --chown=node:node scripts ./scripts
 # The browser library's source: the gateway bundles it with esbuild at start-up.
 COPY --chown=node:node clients ./clients
 USER node
-# 8080: gateway HTTP API (PORT); 9464: worker /healthz and /metrics (WORKER_HTTP_PORT).
-EXPOSE 8080 9464
+# 8080: gateway HTTP API (PORT); 9464: worker /healthz and /metrics (WORKER_HTTP_PORT); 2222: SFTP (SFTP_PORT).
+EXPOSE 8080 9464 2222
 # No HEALTHCHECK here: the gateway and the worker serve /healthz on different ports, so
 # docker-compose.yml declares one per service.
 CMD ["npm", "run", "start:gateway"]

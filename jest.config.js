@@ -7,7 +7,7 @@ module.exports = {
   globalSetup: '<rootDir>/test/global-setup.ts',
   globalTeardown: '<rootDir>/test/global-teardown.ts',
   testTimeout: 60000,
-  maxWorkers: 2,
+  maxWorkers: 3,
   watchPathIgnorePatterns: ['<rootDir>/.data', '<rootDir>/.tools'],
   modulePathIgnorePatterns: ['<rootDir>/.data', '<rootDir>/.tools', '<rootDir>/dist'],
 };

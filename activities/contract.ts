@@ -6,7 +6,13 @@ import type {
   NotificationWorkflowInput,
 } from '../shared/types/processors';
 import type { NudgeInput, NudgeResult, ReconcileInput, ReferralSnapshot } from '../shared/types/referrals';
-import type { DatabaseCheck, PruneKeysInput } from '../shared/types/system';
+import type { DatabaseCheck, PruneExpiredDataInput, PruneKeysInput } from '../shared/types/system';
+import type {
+  WebhookAttemptInput,
+  WebhookAttemptResult,
+  WebhookDispatchInput,
+  WebhookDispatchResult,
+} from '../shared/types/webhooks';
 
 /**
  * Every activity the worker registers, as the workflows see it (proxyActivities<Activities>). Written out
@@ -31,4 +37,7 @@ export interface Activities {
     reason: string;
   }): Promise<boolean>;
   dispatchStoredNotifications(input: DispatchInput): Promise<NudgeResult>;
+  attemptWebhookDelivery(input: WebhookAttemptInput): Promise<WebhookAttemptResult>;
+  dispatchWebhookEvents(input: WebhookDispatchInput): Promise<WebhookDispatchResult>;
+  pruneExpiredData(input: PruneExpiredDataInput): Promise<number>;
 }

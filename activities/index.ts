@@ -10,6 +10,7 @@ import { createImportActivities } from './imports.activities';
 import { createProcessorActivities } from './processor.activities';
 import { createReferralActivities } from './referrals.activities';
 import { createSystemActivities } from './system.activities';
+import { createWebhookActivities } from './webhooks.activities';
 
 /** Everything the activities use; the worker builds it whole, so no activity finds a dependency missing. */
 export interface ActivityDeps {
@@ -21,12 +22,20 @@ export interface ActivityDeps {
   storage: FileStorage;
   /** Rows per import chunk: one transaction, one ledger row, one heartbeat. */
   importChunkRows: number;
+  /** Chunks of one import job applied at once (they commit in file order). */
+  importParallelChunks: number;
   /** How long one activity call applies chunks before handing back to the workflow. */
   importActivityBudgetMs: number;
+  /** PUBLIC_URL (the gateway's): share links in what the worker writes (user.created of imported users). */
+  publicUrl: string;
   /** Opens tenants' processor private keys (payment-processor activities); undefined without SECRET_KEY. */
   secretBox: SecretBox | undefined;
   processors: PaymentProcessorFactory;
   processorOptions: { baseUrl: string | undefined; timeoutMs: number };
+  /** Outbound webhooks: the SSRF guard's switches (WEBHOOK_ALLOW_HTTP, WEBHOOK_ALLOW_PRIVATE_ADDRESSES). */
+  webhooks: { allowHttp: boolean; allowPrivateAddresses: boolean };
+  /** REWARD_DAY_MS: the length of a day in rewardHoldDays and creditExpiryDays. */
+  rewardDayMs: number;
 }
 
 /** Every activity the worker registers, built from real dependencies by the worker. */
@@ -37,6 +46,7 @@ export function createActivities(deps: ActivityDeps): Activities {
     ...createEventActivities(deps),
     ...createImportActivities(deps),
     ...createProcessorActivities(deps),
+    ...createWebhookActivities(deps),
   };
 }
 

@@ -15,6 +15,7 @@ import type { NudgeResult } from '../shared/types/referrals';
 import { applyStoredNotification } from '../shared/use-cases/apply-notification';
 import { requestSyncIfConnected } from '../shared/use-cases/discount-sync-request';
 import { dispatchStoredNotifications } from '../shared/use-cases/notification-dispatch';
+import { heartbeating } from './heartbeating';
 
 export interface ProcessorActivityDeps {
   db: Db;
@@ -64,7 +65,7 @@ export function createProcessorActivities(deps: ProcessorActivityDeps) {
      * no gateway handed over (it crashed, or Temporal was down), oldest first.
      */
     async dispatchStoredNotifications(input: DispatchInput): Promise<NudgeResult> {
-      return dispatchStoredNotifications({ ...deps, now: Date.now }, input);
+      return heartbeating(() => dispatchStoredNotifications({ ...deps, now: Date.now }, input));
     },
   };
 }

@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { PROJECT_ROOT } from '../shared/config';
 import { createDb, type Db } from '../shared/db/knex';
+import { createTenant } from '../shared/domain/tenants';
 import { freePort } from '../shared/http';
 import {
   countFile,
@@ -14,6 +15,7 @@ import {
   writeUserFile,
   type FileCounts,
 } from './import-files';
+import { anchorLoad } from './import-anchor';
 import { cpuPercent, fmt, sampleCpu, type CpuGroups } from './measure';
 import { describeMachine, runBench, startBenchEnvironment, type BenchEnvironment } from './support';
 
@@ -23,7 +25,9 @@ import { describeMachine, runBench, startBenchEnvironment, type BenchEnvironment
  *   a. a MUTATION/USER file of ROWS users and a MUTATION/USER_EVENT file of ROWS events over those users
  *      (bench/import-files.ts), written to a temporary folder;
  *   b. the physical anchor: `psql \copy` of each file into an unindexed table of as many text columns,
- *      in the bench database (dropped afterwards);
+ *      in the bench database (dropped afterwards); and the ANCHOR the jobs are compared with
+ *      (bench/import-anchor.ts): the same rows into the same tables, indexes and constraints by COPY
+ *      into a staging table and set-based INSERT ... SELECT, for a tenant of its own;
  *   c. POST /export/upload of each file, streamed from disk;
  *   d. validateJobCreation on each (target ≤ 10 s for 1,000,000 rows; scaled up, never down, for others);
  *   e. createJob, polled every 250 ms until it ends: USER, then USER_EVENT (the events reference the
@@ -48,6 +52,8 @@ const POLL_MS = 250;
 /** A job whose status and row count stay the same this long is reported as stalled. */
 const STALL_MS = 10 * 60_000;
 const MiB = 2 ** 20;
+/** The first and last this many rows of a job are timed on their own (is the rate flat as tables grow?). */
+const WINDOW_ROWS = 100_000;
 
 type JobType = 'MUTATION/USER' | 'MUTATION/USER_EVENT';
 interface JobView {
@@ -68,6 +74,9 @@ interface JobRun {
   rss: RssPeak;
   /** % of one core over the job, per group; undefined when the worker was restarted during it. */
   cpu?: Record<string, number>;
+  /** rows/s over the first and the last WINDOW_ROWS rows (from the polls' recordsProcessed). */
+  firstWindow: number;
+  lastWindow: number;
 }
 interface RssPeak {
   /** The tree's sum at the first sample (before the job was created). */
@@ -192,7 +201,10 @@ class BenchWorker {
   async start(): Promise<number> {
     const started = performance.now();
     const port = await freePort();
-    const child = spawn(path.join(PROJECT_ROOT, 'node_modules/.bin/tsx'), ['services/worker/main.ts'], {
+    // BENCH_WORKER_NODE_ARGS: node flags for the worker, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`.
+    const nodeArgs = (process.env.BENCH_WORKER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+    const tsx = path.join(PROJECT_ROOT, 'node_modules/.bin/tsx');
+    const child = spawn(tsx, [...nodeArgs, 'services/worker/main.ts'], {
       cwd: PROJECT_ROOT,
       env: {
         ...process.env,
@@ -402,6 +414,8 @@ async function runJob(
     let lastChange = Date.now();
     let lastKey = '';
     let pollFailures = 0;
+    /** (epoch ms, recordsProcessed) at each poll. */
+    const samples: [number, number][] = [[sentAt, 0]];
     for (;;) {
       await sleep(POLL_MS);
       try {
@@ -414,6 +428,7 @@ async function runJob(
         if (pollFailures >= 20) throw err;
         continue;
       }
+      samples.push([Date.now(), job.stats?.recordsProcessed ?? 0]);
       if (job.resultFileRef && !ctx.refs.includes(job.resultFileRef)) ctx.refs.push(job.resultFileRef);
       if (TERMINAL.has(job.status)) break;
       const key = `${job.status}/${job.stats?.recordsProcessed ?? 0}`;
@@ -425,7 +440,23 @@ async function runJob(
     }
     const ms = (job.dateCompleted ?? Date.now()) - sentAt;
     const cpu = worker.pid === workerPid ? cpuPercent(cpuBefore, sampleCpu(groups)) : undefined;
-    return { id, job, sentAt, seconds: ms / 1000, rowsPerSecond: (rows * 1000) / ms, rss: rss.stop(), cpu };
+    const endAt = job.dateCompleted ?? Date.now();
+    // The first poll that saw at least n rows processed (the completion for the last rows).
+    const reached = (n: number) => samples.find(([, p]) => p >= n)?.[0] ?? endAt;
+    const window = Math.min(WINDOW_ROWS, rows);
+    const firstWindow = (window * 1000) / Math.max(1, reached(window) - sentAt);
+    const lastWindow = (window * 1000) / Math.max(1, endAt - reached(rows - window));
+    return {
+      id,
+      job,
+      sentAt,
+      seconds: ms / 1000,
+      rowsPerSecond: (rows * 1000) / ms,
+      rss: rss.stop(),
+      cpu,
+      firstWindow,
+      lastWindow,
+    };
   } finally {
     rss.stop();
   }
@@ -573,6 +604,47 @@ runBench(async () => {
       table(['file', 'rows stored', 'seconds', 'rows/s'], copyRows),
     );
 
+    // b'. The anchor: the same rows, tables, indexes and constraints by COPY and set-based SQL.
+    const anchorRate: Partial<Record<JobType, number>> = {};
+    const anchorRows: string[][] = [];
+    const anchorTenant = await createTenant(ctx.db, { alias: 'bench-anchor' }).then(async () => {
+      const [row] = (await ctx.db('tenants').where({ alias: 'bench-anchor' }).select('id')) as {
+        id: string;
+      }[];
+      return row!.id;
+    });
+    for (const [type, file] of [
+      ['MUTATION/USER', usersFile],
+      ['MUTATION/USER_EVENT', eventsFile],
+    ] as const) {
+      const anchor = await step(`b. anchor load of the ${type} file`, () =>
+        anchorLoad(ctx.db, anchorTenant, type, file),
+      );
+      if (!anchor) continue;
+      // Its outbox events are not the jobs' business: the dispatcher would work through them during the
+      // jobs. Deleted and vacuumed (not timed), so no dead index entries slow the dispatcher's scans.
+      await ctx.db('webhook_events').where({ tenant_id: anchorTenant }).delete();
+      await ctx.db.raw('vacuum webhook_events');
+      const rate = (anchor.stored * 1000) / anchor.ms;
+      anchorRate[type] = rate;
+      anchorRows.push([
+        type,
+        `${fmt(anchor.stored)} ${mark(anchor.stored === ROWS)}`,
+        seconds(anchor.ms),
+        fmt(rate),
+      ]);
+      summary.push({
+        measure: `b. anchor: ${type} by COPY + set-based SQL (same tables)`,
+        figure: `${fmt(rate)} rows/s (${seconds(anchor.ms)} s)`,
+        target: `${fmt(ROWS)} rows stored`,
+        met: anchor.stored === ROWS,
+      });
+    }
+    print(
+      'b. Anchor: COPY into a staging table, then INSERT ... SELECT into the same tables (one transaction, own tenant)',
+      table(['file', 'rows stored', 'seconds', 'rows/s'], anchorRows),
+    );
+
     // c. Uploads.
     const uploads: Partial<Record<JobType, string>> = {};
     const uploadRows: string[][] = [];
@@ -635,6 +707,8 @@ runBench(async () => {
       const stats = run.job.stats;
       const copy = copyRate[type];
       const ratio = copy ? run.rowsPerSecond / copy : Number.NaN;
+      const anchor = anchorRate[type];
+      const anchorRatio = anchor ? run.rowsPerSecond / anchor : Number.NaN;
       const queuedMs = (run.job.dateStarted ?? run.sentAt) - run.sentAt;
       const correct =
         run.job.status === 'COMPLETED' &&
@@ -648,6 +722,8 @@ runBench(async () => {
         seconds(queuedMs),
         fmt(run.seconds, 2),
         fmt(run.rowsPerSecond),
+        `${fmt(run.firstWindow)} / ${fmt(run.lastWindow)}`,
+        anchor ? `${fmt(anchor)} (${fmt(anchorRatio, 2)} ×)` : '-',
         fmt(ratio, 2),
         `${mib(run.rss.tree)} (idle ${mib(run.rss.idle)})`,
         run.cpu
@@ -661,6 +737,12 @@ runBench(async () => {
           figure: `${fmt(run.rowsPerSecond)} rows/s (${fmt(run.seconds, 1)} s)`,
           target: '≥ 50,000 rows/s',
           met: run.rowsPerSecond >= 50_000,
+        },
+        {
+          measure: `e. ${type} job rate vs the anchor (same rows and tables by COPY + set-based SQL)`,
+          figure: `${fmt(anchorRatio, 2)} × (anchor ${anchor ? fmt(anchor) : '-'} rows/s); first / last ${fmt(WINDOW_ROWS)} rows ${fmt(run.firstWindow)} / ${fmt(run.lastWindow)} rows/s`,
+          target: '≥ 0.5 ×',
+          met: Number.isFinite(anchorRatio) ? anchorRatio >= 0.5 : undefined,
         },
         {
           measure: `e. ${type} job rate vs COPY`,
@@ -692,6 +774,8 @@ runBench(async () => {
           'queued s',
           'seconds',
           'rows/s',
+          `rows/s first / last ${fmt(WINDOW_ROWS)}`,
+          'anchor rows/s (job ×)',
           '× COPY',
           'worker peak RSS (idle before)',
           'CPU % of a core: worker / postgres / gateway',
@@ -800,6 +884,7 @@ runBench(async () => {
               'status',
               'seconds',
               'rows/s',
+              `rows/s first / last ${fmt(WINDOW_ROWS)}`,
               'idle RSS',
               'peak RSS (largest process)',
               'users stored',
@@ -812,6 +897,7 @@ runBench(async () => {
                 run.job.status,
                 fmt(run.seconds, 1),
                 fmt(run.rowsPerSecond),
+                `${fmt(run.firstWindow)} / ${fmt(run.lastWindow)}`,
                 mib(run.rss.idle),
                 `${mib(run.rss.tree)} (${mib(run.rss.process)})`,
                 `${fmt(users.n)} ${mark(users.n === BIG_ROWS)}`,

@@ -20,7 +20,9 @@ import { runBench, startBenchEnvironment, type BenchEnvironment } from './suppor
  * Referral lifecycle throughput and latency through the API (gateway + worker processes), against the
  * raw rate at which the same Temporal server and worker start and finish a no-op workflow, measured in
  * the same run with the same concurrency. Tunables: BENCH_DURATION (s per phase), BENCH_CONCURRENCY
- * (closed-loop clients), BENCH_LATENCY_RATE (req/s of the latency phase), BENCH_WARMUP (s).
+ * (closed-loop clients), BENCH_LATENCY_RATE (req/s of the latency phase), BENCH_WARMUP (s),
+ * BENCH_FRAUD_SIGNALS (1: identifications carry e-mails and device ids and the program a velocity limit,
+ * so every fraud signal is computed; 0: none of that).
  *
  * Raw rate: BENCH_CONCURRENCY loops in this process, each starting `noopWorkflow` (returns at once) on
  * the worker's task queue with a Temporal client and starting the next when it is done. "start only"
@@ -33,6 +35,7 @@ const duration = Number(process.env.BENCH_DURATION ?? 10) * 1000;
 const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 20);
 const latencyRate = Number(process.env.BENCH_LATENCY_RATE ?? 50);
 const warmup = Number(process.env.BENCH_WARMUP ?? 2) * 1000;
+const fraudSignals = process.env.BENCH_FRAUD_SIGNALS !== '0';
 
 type Json = Record<string, unknown>;
 const port = (address: string) => address.slice(address.lastIndexOf(':') + 1);
@@ -93,9 +96,16 @@ async function measure(
     return result;
   };
 
+  // Every fraud signal's work on (issue 21): e-mails and device ids to compare, and a velocity limit
+  // high enough never to fire but read at each attribution. BENCH_FRAUD_SIGNALS=0 leaves them out.
+  if (fraudSignals) {
+    const limit = await api.request('PATCH', '/program', { maxAttributionsPerReferrerPerHour: 100_000 });
+    if (limit.status !== 200) throw new Error(`setting the velocity limit failed: ${limit.status}`);
+  }
   const referrer = await api.request('PUT', `/open/account/ref-${env.runId}/user/referrer`, {
     firstName: 'Bench',
     lastName: 'Referrer',
+    ...(fraudSignals && { email: 'bench.referrer@example.com', deviceId: 'bench-referrer-device' }),
   });
   const code = referrer.body?.shareCode;
   if (typeof code !== 'string') throw new Error(`identifying the referrer failed: ${referrer.status}`);
@@ -114,7 +124,11 @@ async function measure(
     return 'ok';
   };
   const account = (phase: string, n: number) => `${env.runId}-${phase}-${n}`;
-  const identify = (id: string, body: Json) => api.request('PUT', `/open/account/${id}/user/u`, body);
+  const identify = (id: string, body: Json) =>
+    api.request('PUT', `/open/account/${id}/user/u`, {
+      ...body,
+      ...(fraudSignals && { email: `${id}@example.com`, deviceId: `bench-device-${id}`.slice(0, 64) }),
+    });
   const sync = (body: Json) => api.request('POST', '/accountsync', body);
   const person = { firstName: 'Bench', lastName: 'Referred' };
 

@@ -38,10 +38,19 @@ export interface BenchOptions {
   tenantAlias?: string;
   /** Also run `services/worker/main.ts` (needed by anything that goes through a workflow). */
   worker?: boolean;
+  /** Leave the bench database in place at the end (its URL is printed) instead of dropping it. */
+  keepDatabase?: boolean;
 }
 
-function spawnService(script: string, env: NodeJS.ProcessEnv): ChildProcess {
-  return spawn(path.join(PROJECT_ROOT, 'node_modules/.bin/tsx'), [script], {
+/**
+ * A service under tsx; with profileDir, under node itself with tsx as a loader and V8's CPU profiler on
+ * (written there when it stops; `tsx bench/profile-summary.ts <dir>` sums it up).
+ */
+function spawnService(script: string, env: NodeJS.ProcessEnv, profileDir?: string): ChildProcess {
+  const [command, args] = profileDir
+    ? [process.execPath, ['--import', 'tsx', '--cpu-prof', `--cpu-prof-dir=${profileDir}`, script]]
+    : [path.join(PROJECT_ROOT, 'node_modules/.bin/tsx'), [script]];
+  return spawn(command, args, {
     cwd: PROJECT_ROOT,
     env,
     stdio: ['ignore', 'inherit', 'inherit'],
@@ -95,10 +104,13 @@ export async function startBenchEnvironment(options: BenchOptions = {}): Promise
       onStarted: (stopServer) => cleanups.push(stopServer),
     });
     const dbUrl = new URL(pg.url);
-    dbUrl.pathname = `/referral_bench_${process.pid}`;
+    dbUrl.pathname = `/${process.env.BENCH_DATABASE_NAME ?? `referral_bench_${process.pid}`}`;
     const databaseUrl = dbUrl.toString();
     await ensureDatabase(databaseUrl);
-    cleanups.push(() => dropDatabase(databaseUrl));
+    cleanups.push(async () => {
+      if (!options.keepDatabase) return dropDatabase(databaseUrl);
+      process.stderr.write(`bench: kept the database ${databaseUrl}\n`);
+    });
     const db = createDb({ url: databaseUrl, poolMax: 2, applicationName: 'bench' });
     const tenant = await migrateLatest(db)
       .then(() => createTenant(db, { alias: options.tenantAlias ?? 'bench' }))
@@ -116,7 +128,11 @@ export async function startBenchEnvironment(options: BenchOptions = {}): Promise
       HOST: '127.0.0.1',
     };
     const port = await freePort();
-    const gateway = spawnService('services/gateway/main.ts', { ...env, PORT: String(port) });
+    const gateway = spawnService(
+      'services/gateway/main.ts',
+      { ...env, PORT: String(port) },
+      process.env.BENCH_PROFILE_DIR,
+    );
     cleanups.push(async () => {
       // autocannon drops its sockets at the end with requests still being handled; let those finish
       // before the gateway's shutdown closes its database pool under them.

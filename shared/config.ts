@@ -1,10 +1,19 @@
 import path from 'node:path';
+import proxyaddr from 'proxy-addr';
 import { z } from 'zod';
 
 /**
  * Every environment variable the services read, parsed once at boot. The table in README.md and the
  * compose-file test are derived from CONFIG_VARIABLES, so this file is the single source of truth.
  */
+/** TRUSTED_PROXIES as a list (empty when unset). */
+export function trustedProxyList(value: string | undefined): string[] {
+  return (value ?? '')
+    .split(',')
+    .map((part) => part.trim())
+    .filter((part) => part !== '');
+}
+
 const port = z.coerce.number().int().min(0).max(65535);
 const positiveInt = z.coerce.number().int().positive();
 const bool = z
@@ -18,7 +27,7 @@ interface VariableSpec {
   default?: string;
   description: string;
   /** Which processes read it; the compose test checks that required ones are set for each service. */
-  usedBy: readonly ('gateway' | 'worker' | 'launcher')[];
+  usedBy: readonly ('gateway' | 'worker' | 'launcher' | 'sftp')[];
   /** A deployment must set it explicitly (its default only suits a single dev machine). */
   requiredInDeployment?: boolean;
 }
@@ -28,19 +37,19 @@ export const CONFIG_VARIABLES = {
     schema: z.enum(['development', 'production', 'test']),
     default: 'development',
     description: 'Runtime mode; `production` turns off pretty logs.',
-    usedBy: ['gateway', 'worker', 'launcher'],
+    usedBy: ['gateway', 'worker', 'launcher', 'sftp'],
   },
   LOG_LEVEL: {
     schema: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']),
     default: 'info',
     description: 'pino log level.',
-    usedBy: ['gateway', 'worker', 'launcher'],
+    usedBy: ['gateway', 'worker', 'launcher', 'sftp'],
   },
   HOST: {
     schema: z.string().min(1),
     default: '0.0.0.0',
     description: 'Interface the HTTP servers bind to.',
-    usedBy: ['gateway', 'worker'],
+    usedBy: ['gateway', 'worker', 'sftp'],
   },
   PORT: {
     schema: port,
@@ -54,6 +63,22 @@ export const CONFIG_VARIABLES = {
     description: "Worker's /healthz and /metrics port (0 picks a free port).",
     usedBy: ['worker', 'launcher'],
   },
+  TRUSTED_PROXIES: {
+    schema: z
+      .string()
+      .optional()
+      .refine((value) => {
+        try {
+          proxyaddr.compile(trustedProxyList(value));
+          return true;
+        } catch {
+          return false;
+        }
+      }, 'must be comma-separated IP addresses or CIDR ranges, or loopback, linklocal, uniquelocal'),
+    description:
+      "The reverse proxies (load balancers) in front of the gateway, comma-separated addresses or CIDR ranges (or loopback, linklocal, uniquelocal): only from them is X-Forwarded-For believed for a browser's client address (the SAME_CLIENT fraud signal). Unset: none, the connection's address is the client's.",
+    usedBy: ['gateway'],
+  },
   HEALTH_PORT: {
     schema: port.optional(),
     description:
@@ -62,14 +87,15 @@ export const CONFIG_VARIABLES = {
   },
   PUBLIC_URL: {
     schema: z.url().optional(),
-    description: 'Public base URL of the API gateway, used in share links. Default: http://localhost:{PORT}.',
-    usedBy: ['gateway'],
+    description:
+      'Public base URL of the API gateway, used in share links (also in the webhook events the worker writes). Default: http://localhost:{PORT}.',
+    usedBy: ['gateway', 'worker'],
   },
   DATABASE_URL: {
     schema: z.string().min(1).optional(),
     description:
       'PostgreSQL connection string. Unset: postgres://postgres@{PGHOST}:{PGPORT}/{DATABASE_NAME}; `npm start` falls back to an embedded PostgreSQL when nothing answers there.',
-    usedBy: ['gateway', 'worker', 'launcher'],
+    usedBy: ['gateway', 'worker', 'launcher', 'sftp'],
     requiredInDeployment: true,
   },
   PGHOST: {
@@ -94,7 +120,7 @@ export const CONFIG_VARIABLES = {
     schema: positiveInt,
     default: '10',
     description: 'Maximum PostgreSQL connections per process.',
-    usedBy: ['gateway', 'worker'],
+    usedBy: ['gateway', 'worker', 'sftp'],
   },
   EMBEDDED_PG_PORT: {
     schema: port,
@@ -112,24 +138,32 @@ export const CONFIG_VARIABLES = {
     schema: z.string().min(1),
     default: '.data',
     description: 'Local state of the launcher: embedded PostgreSQL data, Temporal SQLite file.',
-    usedBy: ['launcher'],
+    usedBy: ['launcher', 'sftp'],
   },
   FILE_STORAGE_DIR: {
     schema: z.string().min(1).optional(),
     description:
       'Folder of uploaded import files and result files (shared by gateways and workers). Default: {DATA_DIR}/files.',
-    usedBy: ['gateway', 'worker'],
+    usedBy: ['gateway', 'worker', 'sftp'],
   },
   UPLOAD_MAX_BYTES: {
     schema: positiveInt,
     default: String(1024 * 1024 * 1024),
-    description: 'Largest import file accepted by POST /export/upload (413 above it; nothing is kept).',
-    usedBy: ['gateway'],
+    description:
+      'Largest import file accepted by POST /export/upload (413 above it) or over SFTP; nothing is kept.',
+    usedBy: ['gateway', 'sftp'],
   },
   IMPORT_CHUNK_ROWS: {
     schema: positiveInt,
     default: '5000',
     description: 'Rows an import job applies per transaction (one ledger row and one heartbeat each).',
+    usedBy: ['worker'],
+  },
+  IMPORT_PARALLEL_CHUNKS: {
+    schema: positiveInt,
+    default: '2',
+    description:
+      'Chunks of one import job applied at once, each in its own transaction on its own connection; they still commit in file order (1: one at a time).',
     usedBy: ['worker'],
   },
   IMPORT_ACTIVITY_BUDGET_MS: {
@@ -144,13 +178,13 @@ export const CONFIG_VARIABLES = {
     default: '30000',
     description:
       'How long an import activity may go without a heartbeat before Temporal retries it on another worker (after a crash).',
-    usedBy: ['gateway'],
+    usedBy: ['gateway', 'sftp'],
   },
   TEMPORAL_ADDRESS: {
     schema: z.string().min(1).optional(),
     description:
       'Temporal frontend host:port. Unset: 127.0.0.1:{TEMPORAL_PORT}; `npm start` runs `temporal server start-dev` when nothing answers there.',
-    usedBy: ['gateway', 'worker', 'launcher'],
+    usedBy: ['gateway', 'worker', 'launcher', 'sftp'],
     requiredInDeployment: true,
   },
   TEMPORAL_PORT: {
@@ -164,14 +198,14 @@ export const CONFIG_VARIABLES = {
     schema: z.string().min(1),
     default: 'default',
     description: 'Temporal namespace.',
-    usedBy: ['gateway', 'worker', 'launcher'],
+    usedBy: ['gateway', 'worker', 'launcher', 'sftp'],
     requiredInDeployment: true,
   },
   TEMPORAL_TASK_QUEUE: {
     schema: z.string().min(1),
     default: 'referral-service',
     description: 'Task queue shared by the gateway (starts workflows) and the worker (runs them).',
-    usedBy: ['gateway', 'worker'],
+    usedBy: ['gateway', 'worker', 'sftp'],
     requiredInDeployment: true,
   },
   TEMPORAL_UI_PORT: {
@@ -199,6 +233,20 @@ export const CONFIG_VARIABLES = {
       'How long a converting or cancelling request waits for the referral workflow to commit its rewards (503 after, the change stays saved).',
     usedBy: ['gateway'],
   },
+  WORKER_MAX_CACHED_WORKFLOWS: {
+    schema: positiveInt,
+    default: '500',
+    description:
+      "Workflows the worker's main Temporal worker (referral lifecycles, imports) keeps in its sticky cache. Lifecycles waiting on reward holds or credit expiry take no memory beyond it: an evicted one is replayed from its short history when its timer fires. The SDK's own default follows the heap limit (about 2,300), which costs about 0.5 GB more with 10,000 rewards held. The webhook worker keeps the SDK's default, so a retry backlog after an outage is not slowed by replays.",
+    usedBy: ['worker'],
+  },
+  REWARD_DAY_MS: {
+    schema: positiveInt,
+    default: '86400000',
+    description:
+      "Length of one day in the programs' rewardHoldDays and creditExpiryDays (the lifecycle workflow's hold and expiry timers). Only tests and demos shorten it.",
+    usedBy: ['worker'],
+  },
   RECONCILE_GRACE_MS: {
     schema: positiveInt,
     default: '30000',
@@ -216,7 +264,7 @@ export const CONFIG_VARIABLES = {
     schema: positiveInt,
     default: '600000',
     description:
-      'How often the worker deletes user-event idempotency keys past their 24-hour window (plus an hour for clock skew) when the last batch found few.',
+      "How often the worker's pruners look again when their last batch found few: user-event idempotency keys past their 24-hour window (plus an hour for clock skew), and webhook events past WEBHOOK_RETENTION_DAYS.",
     usedBy: ['worker'],
   },
   CACHE_TTL_MS: {
@@ -271,7 +319,7 @@ export const CONFIG_VARIABLES = {
     default: String(10 * 1024 * 1024 * 1024),
     description:
       'Import and result files one tenant may keep in file storage; an upload over it is refused with 507 STORAGE_QUOTA_EXCEEDED.',
-    usedBy: ['gateway'],
+    usedBy: ['gateway', 'sftp'],
   },
   USER_JWT_MAX_LIFETIME_S: {
     schema: positiveInt,
@@ -349,7 +397,7 @@ export const CONFIG_VARIABLES = {
     schema: positiveInt,
     default: '20000',
     description: 'How long SIGTERM waits for in-flight requests and activities before forcing exit.',
-    usedBy: ['gateway', 'worker', 'launcher'],
+    usedBy: ['gateway', 'worker', 'launcher', 'sftp'],
   },
   SECRET_KEY: {
     schema: z.string().min(32, 'must be at least 32 characters (e.g. `openssl rand -base64 32`)').optional(),
@@ -360,8 +408,8 @@ export const CONFIG_VARIABLES = {
   PROCESSOR_BASE_URL: {
     schema: z.url().optional(),
     description:
-      "Send the payment processor's API calls to this URL instead of its sandbox or production host (e.g. the local stand-in of `npm run start:processor-sandbox`).",
-    usedBy: ['worker'],
+      "Send the payment processor's API calls to this URL instead of its sandbox or production host (e.g. the local stand-in of `npm run start:processor-sandbox`): the worker's, and the gateway's key check when a processor is connected.",
+    usedBy: ['gateway', 'worker'],
   },
   NOTIFICATION_DISPATCH_CONCURRENCY: {
     schema: z.coerce.number().int().min(0).max(64),
@@ -380,14 +428,113 @@ export const CONFIG_VARIABLES = {
   PROCESSOR_TIMEOUT_MS: {
     schema: positiveInt,
     default: '10000',
-    description: 'Timeout of one payment-processor API call (the workflow retries it with backoff).',
-    usedBy: ['worker'],
+    description:
+      'Timeout of one payment-processor API call (the workflow retries it with backoff; connecting a processor answers 503 after it).',
+    usedBy: ['gateway', 'worker'],
   },
   DEMO_TENANT_ALIAS: {
     schema: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/),
     default: 'demo',
     description: 'Alias of the demo tenant that `npm start` creates and prints a fresh key for.',
     usedBy: ['launcher'],
+  },
+  SFTP_PORT: {
+    schema: port,
+    default: '2222',
+    description:
+      'Port of the SFTP server (`npm run start:sftp`; `npm start` runs it too) where tenants upload import files (0 picks a free port).',
+    usedBy: ['sftp', 'gateway'],
+  },
+  SFTP_HOST: {
+    schema: z.string().min(1).optional(),
+    description: 'Interface the SFTP server binds to. Default: HOST.',
+    usedBy: ['sftp'],
+  },
+  SFTP_HOST_KEY_PATH: {
+    schema: z.string().min(1).optional(),
+    description:
+      "The SFTP server's Ed25519 host key (OpenSSH format, mode 0600), generated there on first start and kept: every replica must read the same file. Default: {DATA_DIR}/sftp/ssh_host_ed25519_key.",
+    usedBy: ['sftp'],
+  },
+  SFTP_PUBLIC_HOST: {
+    schema: z.string().min(1).optional(),
+    description:
+      "Host name merchants connect to with `sftp`, shown in the portal and by generateSftpKey. Default: PUBLIC_URL's host name.",
+    usedBy: ['gateway'],
+  },
+  SFTP_PUBLIC_PORT: {
+    schema: port.min(1).optional(),
+    description: 'Port merchants connect to with `sftp` (behind a load balancer, say). Default: SFTP_PORT.',
+    usedBy: ['gateway'],
+  },
+  SFTP_MAX_SESSIONS_PER_TENANT: {
+    schema: positiveInt,
+    default: '4',
+    description:
+      'Concurrent SFTP connections one tenant may hold on one SFTP server; one more is refused at authentication.',
+    usedBy: ['sftp'],
+  },
+  SFTP_IDLE_TIMEOUT_MS: {
+    schema: positiveInt,
+    default: '300000',
+    description:
+      'An SFTP connection with no request for this long is closed (an unfinished upload is discarded).',
+    usedBy: ['sftp'],
+  },
+  SFTP_AUTH_FAILURE_DELAY_MS: {
+    schema: z.coerce.number().int().min(0),
+    default: '1000',
+    description:
+      'How long the SFTP server waits before answering a failed authentication (each one is logged).',
+    usedBy: ['sftp'],
+  },
+  WEBHOOK_ALLOW_HTTP: {
+    schema: bool,
+    default: 'false',
+    description:
+      'Accept plain http:// webhook endpoint URLs (development and tests only); otherwise https is required.',
+    usedBy: ['gateway', 'worker'],
+  },
+  WEBHOOK_ALLOW_PRIVATE_ADDRESSES: {
+    schema: bool,
+    default: 'false',
+    description:
+      'Accept webhook endpoints whose host is or resolves to a loopback, private, link-local, CGNAT, multicast or unspecified address (development and tests, e.g. localhost); otherwise refused at registration and at each delivery, after DNS resolution (SSRF guard).',
+    usedBy: ['gateway', 'worker'],
+  },
+  WEBHOOK_DISPATCH_INTERVAL_MS: {
+    schema: positiveInt,
+    default: '500',
+    description:
+      "How often the worker's webhook dispatcher looks for new outbox events (webhook_events) when it found none.",
+    usedBy: ['worker'],
+  },
+  WEBHOOK_INLINE_CONCURRENCY: {
+    schema: z.coerce.number().int().min(0).max(1024),
+    default: '64',
+    description:
+      "First webhook attempts the worker's dispatcher makes itself, in flight at once (keep-alive connections, logged in batches); a failed one, and every event for an endpoint that was failing or slow, goes to a delivery workflow of its own. 0 sends every delivery through its own workflow.",
+    usedBy: ['worker'],
+  },
+  WEBHOOK_RETENTION_DAYS: {
+    schema: z.coerce
+      .number()
+      .int()
+      .min(3, 'must be at least 3 (the retry schedule spans two days)')
+      .max(3650),
+    default: '30',
+    description:
+      'How long outbound webhook events and their delivery log are kept (the worker deletes older ones; they can no longer be replayed). At least 3 days, longer than the retry schedule.',
+    usedBy: ['worker'],
+  },
+  WEBHOOK_RETRY_SCHEDULE_MS: {
+    schema: z
+      .string()
+      .regex(/^\d{1,10}(,\d{1,10}){0,19}$/, 'must be 1 to 20 comma-separated millisecond delays')
+      .optional(),
+    description:
+      'Delays before each webhook delivery attempt, in milliseconds, comma-separated (tests shorten it). Default: 0, 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h, 10 h, 10 h.',
+    usedBy: ['gateway', 'worker'],
   },
 } as const satisfies Record<string, VariableSpec>;
 

@@ -67,9 +67,18 @@ export class AppError extends Error {
       cause?: unknown;
     } = {},
   ) {
-    super(message, details.cause === undefined ? undefined : { cause: details.cause });
+    // A client's error (4xx) is an answer, not a fault: no stack is captured for it (a replayed key's 409
+    // is a hot path, where capturing stacks took 2 % of the gateway's CPU).
+    const status = API_ERROR_STATUS[apiErrorCode];
+    const stackTraceLimit = Error.stackTraceLimit;
+    if (status < 500) Error.stackTraceLimit = 0;
+    try {
+      super(message, details.cause === undefined ? undefined : { cause: details.cause });
+    } finally {
+      Error.stackTraceLimit = stackTraceLimit;
+    }
     this.name = 'AppError';
-    this.statusCode = API_ERROR_STATUS[apiErrorCode];
+    this.statusCode = status;
   }
 }
 

@@ -33,5 +33,14 @@ export const codeLookupSchema = idSchema(255);
 /** An import job's id (ours, a UUID: any other value is simply not found). */
 export const jobIdSchema = idSchema(100);
 
+/**
+ * The workflow ID of the lifecycle of a tenant's referral: one per referred account, ever
+ * (`referral/{tenantAlias}/{referredAccountId}`). shared/temporal starts and signals it under this ID;
+ * the admin portal links to it in the Temporal UI.
+ */
+export function referralWorkflowId(tenantAlias: string, referredAccountId: string): string {
+  return `referral/${encodeURIComponent(tenantAlias)}/${encodeURIComponent(referredAccountId)}`;
+}
+
 /** A client idempotency key (its format and retention: shared/idempotency.ts). */
 export { idempotencyKeySchema };

@@ -1,4 +1,4 @@
-import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 
 /** One registry per process so tests can build several apps without clashing metric names. */
 export interface Metrics {
@@ -8,6 +8,11 @@ export interface Metrics {
   processorNotifications: Counter<'kind' | 'duplicate'>;
   /** Requests refused with 429 RATE_LIMITED, by tenant alias (only tenants that were limited appear). */
   rateLimitedRequests: Counter<'tenant'>;
+  /** Outbound webhook HTTP attempts by outcome (SUCCEEDED, FAILED, GONE, ABANDONED). */
+  webhookDeliveries: Counter<'outcome'>;
+  webhookAttemptDuration: Histogram<'outcome'>;
+  /** Age of the oldest undispatched outbox event, as the worker's dispatcher last saw it. */
+  webhookBacklogAge: Gauge;
 }
 
 export function createMetrics(options: { collectDefaults?: boolean } = {}): Metrics {
@@ -38,6 +43,24 @@ export function createMetrics(options: { collectDefaults?: boolean } = {}): Metr
       name: 'rate_limited_requests_total',
       help: "Requests this gateway refused with 429 RATE_LIMITED, by tenant alias (the tenant's token bucket was empty)",
       labelNames: ['tenant'],
+      registers: [registry],
+    }),
+    webhookDeliveries: new Counter({
+      name: 'webhook_deliveries_total',
+      help: 'Outbound webhook HTTP attempts, by outcome (SUCCEEDED, FAILED, GONE, ABANDONED)',
+      labelNames: ['outcome'],
+      registers: [registry],
+    }),
+    webhookAttemptDuration: new Histogram({
+      name: 'webhook_attempt_duration_seconds',
+      help: "Outbound webhook attempt latency (request to the answer's first bytes), by outcome",
+      labelNames: ['outcome'],
+      buckets: [0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 15],
+      registers: [registry],
+    }),
+    webhookBacklogAge: new Gauge({
+      name: 'webhook_outbox_backlog_age_seconds',
+      help: "Age of the oldest outbox event no delivery workflow was started for yet (0 when none), as the worker's webhook dispatcher last saw it",
       registers: [registry],
     }),
   };

@@ -9,3 +9,7 @@ export { noopWorkflow } from './noop.workflow';
 export { processorNotificationWorkflow } from './processor-notification.workflow';
 export { discountSyncWorkflow } from './discount-sync.workflow';
 export { notificationDispatcherWorkflow } from './notification-dispatcher.workflow';
+export { webhookDeliveryWorkflow } from './webhook-delivery.workflow';
+export { webhookDispatcherWorkflow } from './webhook-dispatcher.workflow';
+export { webhookEndpointDisabledWorkflow } from './webhook-endpoint-disabled.workflow';
+export { retentionPrunerWorkflow } from './retention-pruner.workflow';

@@ -31,12 +31,17 @@ const { requestReferrerDiscountSync } = proxyLocalActivities<Activities>({
 });
 
 const MAX_REMEMBERED_EVENT_IDS = 100;
+/** A timer never fires sooner than this after the last look (clocks of the worker and database differ). */
+const MIN_TIMER_MS = 1000;
 
 /**
  * One execution per referred account (`referral/{tenant}/{accountId}`), started at attribution. Every
  * message carries an event id and is applied once; applying means running the idempotent reconcile
  * activity, which moves the referral to what the account's facts call for and unlocks or cancels
  * rewards. Updates answer after that activity committed. The workflow ends with the referral (ENDED).
+ * While a reward is held (rewardHoldDays) or credit is due to expire (creditExpiryDays), the workflow
+ * sleeps on a durable timer until then (no worker slot is taken meanwhile) and reconciles when it fires;
+ * an operator's review decision arrives as an update like any other change.
  */
 export async function referralLifecycleWorkflow(
   input: ReferralLifecycleInput,
@@ -66,8 +71,18 @@ export async function referralLifecycleWorkflow(
   );
 
   let first = true;
+  let timerFired = false;
   for (;;) {
-    await condition(() => first || pending.length > 0);
+    const dueAt = snapshot?.nextDueAt ?? null;
+    // Added with holds and expiry (issue 21): histories recorded before them replay without the timer.
+    if (dueAt !== null && patched('reward-timers')) {
+      // The workflow sandbox's Date is the workflow task's time: deterministic on replay.
+      const waitMs = Math.max(MIN_TIMER_MS, dueAt - new Date().getTime());
+      setCurrentDetails(details(snapshot!, dueAt));
+      timerFired = !(await condition(() => pending.length > 0, waitMs));
+    } else {
+      await condition(() => first || pending.length > 0);
+    }
     first = false;
     const batch = pending.splice(0);
     const previous = snapshot?.status ?? 'IN_PROGRESS';
@@ -75,10 +90,14 @@ export async function referralLifecycleWorkflow(
     for (const id of batch) applied.add(id);
     // Each upsert is a history event and a visibility write: only when the status moved.
     if ((snapshot?.status ?? 'DELETED') !== previous) publish(snapshot);
+    else if (timerFired && snapshot && (snapshot.nextDueAt ?? null) === null)
+      setCurrentDetails(details(snapshot, null));
+    timerFired = false;
+    const released = snapshot?.rewardsReleased ?? 0;
     // Added with the payment-processor integration: histories recorded before it replay without it.
     if (
       snapshot?.referrerAccountId &&
-      snapshot.rewardsGranted + snapshot.rewardsCancelled > 0 &&
+      snapshot.rewardsGranted + snapshot.rewardsCancelled + released > 0 &&
       patched('referrer-discount-sync')
     ) {
       await requestReferrerDiscountSync({
@@ -86,6 +105,15 @@ export async function referralLifecycleWorkflow(
         tenantAlias: input.tenantAlias,
         accountId: snapshot.referrerAccountId,
         reason: `referral ${snapshot.referralId} ${snapshot.status}`,
+      });
+    }
+    // An approved review released the referred account's own discount: its processor discount follows.
+    if (snapshot?.referredRewardReleased) {
+      await requestReferrerDiscountSync({
+        tenantId: input.tenantId,
+        tenantAlias: input.tenantAlias,
+        accountId: input.accountId,
+        reason: `referral ${snapshot.referralId} approved`,
       });
     }
 
@@ -107,5 +135,14 @@ export async function referralLifecycleWorkflow(
 function publish(snapshot: ReferralSnapshot | null): void {
   const status = snapshot?.status ?? 'DELETED';
   upsertSearchAttributes([{ key: REFERRAL_STATUS_ATTRIBUTE, value: status }]);
-  setCurrentDetails(`Referral status: **${status}**`);
+  setCurrentDetails(
+    snapshot ? details(snapshot, snapshot.nextDueAt ?? null) : `Referral status: **${status}**`,
+  );
+}
+
+/** What the Temporal UI shows as the workflow's current details: its status and what it waits for. */
+function details(snapshot: ReferralSnapshot, dueAt: number | null): string {
+  const status = `Referral status: **${snapshot.status}**`;
+  if (dueAt === null) return status;
+  return `${status}\n\nWaiting until ${new Date(dueAt).toISOString()} for a reward hold to end or credit to expire.`;
 }

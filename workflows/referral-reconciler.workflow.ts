@@ -5,6 +5,9 @@ import { runBatchesUntilContinueAsNew } from './batch-loop';
 
 const { nudgeStaleReferrals } = proxyActivities<Activities>({
   startToCloseTimeout: '2 minutes',
+  // The activity heartbeats every 2 s: an attempt lost while the Temporal server restarted is retried
+  // within seconds, not when its 2 minutes are up (test/faults/temporal-restart.test.ts).
+  heartbeatTimeout: '10 seconds',
   retry: { initialInterval: '1 second', maximumInterval: '1 minute' },
 });
 

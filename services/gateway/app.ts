@@ -6,7 +6,10 @@ import { authenticate } from './middleware/auth';
 import { installBodyTimeouts } from './middleware/body-timeouts';
 import { errorHandler } from './middleware/errors';
 import { requestContext } from './middleware/request-context';
+import { adminFileRoutes } from './routes/admin-files.routes';
+import { adminPortalRoutes } from './routes/admin-portal.routes';
 import { adminSessionRoutes } from './routes/admin-session.routes';
+import { apiDocsRoutes } from './routes/api-docs.routes';
 import { healthRoutes } from './routes/health.routes';
 import { accountRoutes } from './routes/accounts.routes';
 import { browserLibraryRoutes } from './routes/browser-library.routes';
@@ -22,7 +25,9 @@ import { widgetRoutes } from './routes/widget.routes';
 
 /** The API gateway as a Koa app, testable without listening. */
 export function createApp(deps: GatewayDeps): Koa<GatewayState> {
-  const app = new Koa<GatewayState>({ proxy: true });
+  // Not `proxy: true`: that would believe X-Forwarded-* from anyone. A client's address comes from
+  // client-address.ts, which believes only TRUSTED_PROXIES.
+  const app = new Koa<GatewayState>();
   app.silent = true; // errors are logged by errorHandler with the request id
   // JSON, form and GraphQL bodies: 408 when they stall or take too long (middleware/body-timeouts.ts).
   installBodyTimeouts(app, deps.config);
@@ -32,6 +37,9 @@ export function createApp(deps: GatewayDeps): Koa<GatewayState> {
 
   const health = healthRoutes(deps);
   app.use(health.routes());
+  // The API described: /openapi.json, /docs and /schema.graphql (no credentials).
+  const docs = apiDocsRoutes();
+  app.use(docs.routes());
 
   const api = new Router<GatewayState>({ prefix: '/api/v1/:tenantAlias' });
   api.all('/graphql', authenticate(deps), graphqlHandler(deps));
@@ -48,14 +56,20 @@ export function createApp(deps: GatewayDeps): Koa<GatewayState> {
   const links = shareLinkRoutes(deps);
   const library = browserLibraryRoutes(deps);
   const admin = adminSessionRoutes(deps);
+  const portal = adminPortalRoutes(deps);
+  adminFileRoutes(admin, deps);
   app.use(api.routes());
   app.use(admin.routes());
+  // After the admin API: the portal's page answers every other GET under /admin/.
+  app.use(portal.routes());
   app.use(links.routes());
   app.use(library.routes());
   app.use(api.allowedMethods());
   app.use(links.allowedMethods());
   app.use(library.allowedMethods());
   app.use(admin.allowedMethods());
+  app.use(portal.allowedMethods());
   app.use(health.allowedMethods());
+  app.use(docs.allowedMethods());
   return app;
 }

@@ -1,4 +1,5 @@
 import type { Context, DefaultState, ParameterizedContext } from 'koa';
+import type { AdminPortal } from '../../clients/admin/build';
 import type { BrowserLibrary } from '../../clients/browser/build';
 import type { TenantCache } from '../../shared/cache/tenant-cache';
 import type { UsedKeysCache } from '../../shared/cache/used-keys-cache';
@@ -39,6 +40,8 @@ export interface GatewayDeps {
   clicks: ShareLinkClicks;
   /** The browser library (clients/browser), bundled at start-up and served from memory under /js. */
   browserLibrary: BrowserLibrary;
+  /** The admin portal (clients/admin), bundled at start-up and served from memory under /admin. */
+  adminPortal: AdminPortal;
   /** Starts stored processor notifications' workflows after the webhook is answered. */
   notifications: NotificationDispatcher;
   /** This gateway's per-tenant token buckets, checked by authenticate() (middleware/rate-limit.ts). */

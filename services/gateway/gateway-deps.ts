@@ -1,3 +1,4 @@
+import { buildAdminPortal } from '../../clients/admin/build';
 import { buildBrowserLibrary, type BrowserLibrary } from '../../clients/browser/build';
 import { startGatewayCache } from '../../shared/cache/gateway-cache';
 import type { InvalidationListener } from '../../shared/cache/invalidation-listener';
@@ -46,7 +47,8 @@ export async function buildGatewayDeps(options: {
     browserLibrary = undefined;
     throw err;
   });
-  const library = await browserLibrary;
+  // The admin portal is bundled alongside, also once per process (buildAdminPortal memoises it).
+  const [library, adminPortal] = await Promise.all([browserLibrary, buildAdminPortal()]);
   const temporal = createTemporal({
     address: config.temporalAddress,
     namespace: config.TEMPORAL_NAMESPACE,
@@ -75,6 +77,7 @@ export async function buildGatewayDeps(options: {
     clicks,
     notifications,
     browserLibrary: library,
+    adminPortal,
     rateLimiter: createTenantRateLimiter({ config, metrics }),
     readiness: createReadinessCheck({ db, temporal, logger }),
     now: options.now ?? Date.now,

@@ -1,8 +1,9 @@
 import { loadConfigOrExit, type Config } from '../../shared/config';
 import { ensureDevSecretKey } from '../../shared/crypto/dev-secret-key';
 import { createDb, migrateLatest } from '../../shared/db/knex';
-import { ensureDemoOperator } from '../../shared/domain/demo-operator';
+import { ensureDemoOperator, ensureDemoOperatorOn } from '../../shared/domain/demo-operator';
 import { ensureDemoTenant } from '../../shared/domain/demo-tenant';
+import { twinAlias } from '../../shared/domain/tenants';
 import { ensureLocalInfrastructure } from '../../shared/infra/local-infrastructure';
 import type { PostgresHandle } from '../../shared/infra/postgres';
 import type { TemporalServerHandle } from '../../shared/infra/temporal-server';
@@ -15,6 +16,7 @@ import { workflowIds } from '../../shared/temporal/workflow-ids';
 import type { SelfCheckResult } from '../../shared/types/system';
 import { selfCheckWorkflow } from '../../workflows/self-check.workflow';
 import { startGateway, type RunningGateway } from '../gateway/gateway';
+import { startSftpServer, type RunningSftp } from '../sftp/server';
 import { startWorker, type RunningWorker } from '../worker/worker';
 import { watchLaunchingProcesses } from './parent-watch';
 import { superviseServer } from './supervise';
@@ -22,8 +24,8 @@ import { superviseServer } from './supervise';
 /**
  * `npm start`: everything a newcomer needs on one machine. Ensures PostgreSQL and Temporal (starting
  * embedded/dev servers only when none is configured or answering), migrates, seeds the demo tenant,
- * runs the worker and the gateway in this process, proves the loop with a self-check workflow, and
- * prints where everything is.
+ * runs the worker, the gateway and the SFTP server in this process, proves the loop with a self-check
+ * workflow, and prints where everything is.
  *
  * Supervision: the servers it starts run under watchdogs and never outlive it, however it ends
  * (shared/infra/supervised-process.ts); one that stops is restarted a bounded number of times
@@ -67,12 +69,17 @@ async function main() {
       databaseUrl: pg.url,
       temporalAddress: temporal.address,
       SECRET_KEY: config.SECRET_KEY ?? devSecretKey(config, logger),
+      ...devWebhookGuard(logger),
     };
 
     const db = createDb({ url: resolved.databaseUrl, poolMax: 2, applicationName: 'launcher' });
     await migrateLatest(db);
     const demo = await ensureDemoTenant(db, config.DEMO_TENANT_ALIAS, config.dataDir);
     const demoOperator = await ensureDemoOperator(db, config.DEMO_TENANT_ALIAS, config.dataDir);
+    // Its other-mode twin (test_<alias>) with the same operator, for the portal's live/test switch.
+    const twin = twinAlias(config.DEMO_TENANT_ALIAS);
+    const demoTwin = twin === null ? undefined : await ensureDemoTenant(db, twin, config.dataDir);
+    if (demoTwin) await ensureDemoOperatorOn(db, demoTwin.alias, demoOperator);
     await db.destroy();
 
     const worker = await startWorker(resolved, logger.child({ component: 'worker' }));
@@ -86,13 +93,44 @@ async function main() {
       logger.child({ component: 'gateway' }),
     );
     stops.push(() => gateway.close());
+    const sftp = await startSftpServer(resolved, logger.child({ component: 'sftp' }));
+    stops.push(() => sftp.close());
     const check = await selfCheck(resolved);
-    printBanner({ config: resolved, pg, temporal, gateway, worker, demo, demoOperator, check });
+    printBanner({
+      config: resolved,
+      pg,
+      temporal,
+      gateway,
+      worker,
+      sftp,
+      demo,
+      demoTwin,
+      demoOperator,
+      check,
+    });
   } catch (err) {
     logger.fatal({ err }, 'launcher failed to start');
     await stopAll();
     process.exit(1);
   }
+}
+
+/**
+ * `npm start` is for development: unless either switch is set, webhook endpoints on this machine
+ * (http://localhost:3000/hooks) are accepted. The production services (start:gateway, start:worker,
+ * docker compose) keep the https-only, public-addresses-only default.
+ */
+function devWebhookGuard(logger: ReturnType<typeof createLogger>): Partial<Config> {
+  if (
+    process.env.WEBHOOK_ALLOW_HTTP !== undefined ||
+    process.env.WEBHOOK_ALLOW_PRIVATE_ADDRESSES !== undefined
+  ) {
+    return {};
+  }
+  logger.warn(
+    'WEBHOOK_ALLOW_HTTP and WEBHOOK_ALLOW_PRIVATE_ADDRESSES are not set: npm start accepts http:// and local webhook endpoints for development. Production services refuse them.',
+  );
+  return { WEBHOOK_ALLOW_HTTP: true, WEBHOOK_ALLOW_PRIVATE_ADDRESSES: true };
 }
 
 function devSecretKey(config: Config, logger: ReturnType<typeof createLogger>): string {
@@ -139,26 +177,37 @@ function printBanner(s: {
   temporal: TemporalServerHandle;
   gateway: RunningGateway;
   worker: RunningWorker;
+  sftp: RunningSftp;
   demo: { alias: string; mode: string; apiKey: string };
+  demoTwin: { alias: string; mode: string; apiKey: string } | undefined;
   demoOperator: { email: string; password: string };
   check: SelfCheckResult;
 }) {
   const base = `${s.gateway.url}/api/v1/${s.demo.alias}`;
   const pgHost = new URL(s.pg.url).host; // never print the password
+  // The portal checks Origin against PUBLIC_URL, so that is where to open it.
+  const adminUrl = `${s.config.PUBLIC_URL ? s.config.publicUrl : s.gateway.url}/admin/`;
   const temporalProcess = processInfo(s.temporal.server?.process);
+  // Where merchants connect: SFTP_PUBLIC_HOST / SFTP_PUBLIC_PORT, else this machine and the bound port.
+  const sftpHost = s.config.SFTP_PUBLIC_HOST ?? new URL(s.config.publicUrl).hostname;
+  const sftpPort = s.config.SFTP_PUBLIC_PORT ?? s.sftp.port;
   const postgresProcess = processInfo(s.pg.server?.process);
   const ready = {
     event: 'ready',
     apiBaseUrl: base,
     gatewayUrl: s.gateway.url,
     graphqlUrl: `${base}/graphql`,
+    adminUrl,
     temporalAddress: s.temporal.address,
     temporalUiUrl: s.temporal.uiUrl ?? s.config.temporalUiUrl,
     temporal: s.temporal.origin,
     workerHttpPort: s.worker.httpPort,
+    sftpPort: s.sftp.port,
+    sftpHostKeyFingerprint: s.sftp.hostKeyFingerprint,
     postgres: s.pg.embedded ? 'embedded' : 'external',
     postgresHost: pgHost,
     demoTenant: s.demo,
+    demoTestTenant: s.demoTwin,
     demoOperator: { email: s.demoOperator.email, password: s.demoOperator.password },
     processes: { launcher: process.pid, temporal: temporalProcess, postgres: postgresProcess },
   };
@@ -171,10 +220,19 @@ function printBanner(s: {
     `  Temporal UI       ${ready.temporalUiUrl}`,
     `  Temporal          ${s.temporal.address} (${TEMPORAL_ORIGIN[s.temporal.origin](temporalProcess?.logFile)})`,
     `  Worker            http://localhost:${s.worker.httpPort}/healthz`,
+    `  SFTP              sftp -P ${sftpPort} ${s.demo.alias}@${sftpHost}`,
+    `  SFTP host key     ${s.sftp.hostKeyFingerprint}`,
     `  PostgreSQL        ${pgHost}/${s.check.database.database}${postgresProcess ? ` (embedded, data in ${s.config.dataDir}, log ${postgresProcess.logFile})` : ''}`,
     `  Demo tenant       ${s.demo.alias} (${s.demo.mode})`,
     `  Demo API key      ${s.demo.apiKey}`,
     `  Demo operator     ${s.demoOperator.email} / ${s.demoOperator.password}`,
+    ...(s.demoTwin
+      ? [
+          `  Demo test tenant  ${s.demoTwin.alias} (${s.demoTwin.mode}), same operator, API key ${s.demoTwin.apiKey}`,
+        ]
+      : []),
+    `  Admin portal      ${adminUrl}`,
+    `  API reference     ${s.config.PUBLIC_URL ? s.config.publicUrl : s.gateway.url}/docs`,
     '',
     `  Try: curl -u '${s.demo.apiKey}:' -H 'content-type: application/json' \\`,
     `         -d '{"query":"{ tenant { alias mode } }"}' ${base}/graphql`,

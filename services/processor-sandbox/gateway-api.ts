@@ -1,4 +1,11 @@
-import { customerXml, errorResponseXml, paymentMethodXml, subscriptionXml, transactionXml } from './render';
+import {
+  customerXml,
+  discountListXml,
+  errorResponseXml,
+  paymentMethodXml,
+  subscriptionXml,
+  transactionXml,
+} from './render';
 import {
   found,
   invalid,
@@ -17,7 +24,7 @@ import {
 } from './store';
 import { cancelSubscription, createSubscription, updateSubscription } from './subscriptions';
 import { refund, SETTLEMENT_OPERATIONS, simulateSettlement } from './transactions';
-import type { XmlObject } from './xml';
+import type { XmlArray, XmlObject } from './xml';
 
 /*
  * Braintree's REST gateway under /merchants/{id}, as the official SDK calls it: JSON requests with
@@ -26,8 +33,8 @@ import type { XmlObject } from './xml';
 
 export interface GatewayAnswer {
   status: number;
-  /** Root element name and content; no body for 404. */
-  xml?: { root: string; body: XmlObject };
+  /** Root element name and content; no body for 401 and 404. */
+  xml?: { root: string; body: XmlObject | XmlArray };
 }
 
 function customFieldsOf(value: unknown, current: Record<string, string>): Record<string, string> {
@@ -95,6 +102,8 @@ const txnAnswer = (m: MerchantState, t: SandboxTransaction, status?: number) =>
   ok('transaction', transactionXml(m, t), status);
 
 const ROUTES: Route[] = [
+  // The cheapest authenticated read: the service calls it to check a merchant's keys when they connect.
+  ['GET', /^\/discounts\/?$/, (m) => ({ status: 200, xml: { root: 'discounts', body: discountListXml(m) } })],
   ['POST', /^\/customers$/, (m, _, b) => customerAnswer(m, saveCustomer(m, obj(b.customer)), 201)],
   ['GET', /^\/customers\/([^/]+)$/, (m, [id]) => customerAnswer(m, found(m.customers.get(id)))],
   [

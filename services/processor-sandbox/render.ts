@@ -10,7 +10,7 @@ import {
   type SandboxTransaction,
   type ValidationIssue,
 } from './store';
-import { jsonToXmlValue, xmlArray, XmlDate, type XmlObject, type XmlValue } from './xml';
+import { jsonToXmlValue, xmlArray, XmlDate, type XmlArray, type XmlObject, type XmlValue } from './xml';
 
 /* The sandbox's objects in the element layout of Braintree's gateway responses. */
 
@@ -29,6 +29,23 @@ function discountXml(discount: AppliedDiscount, currentBillingCycle: number | nu
     numberOfBillingCycles: null,
     quantity: 1,
   };
+}
+
+/** GET /discounts: the merchant's catalog as Braintree lists it, <discounts type="array">. */
+export function discountListXml(merchant: MerchantState): XmlArray {
+  return xmlArray(
+    'discount',
+    [...merchant.discounts.values()].map((discount) => ({
+      amount: formatAmount(discount.amountCents),
+      description: null,
+      id: discount.id,
+      kind: 'discount',
+      merchantId: merchant.id,
+      name: discount.name,
+      neverExpires: true,
+      numberOfBillingCycles: null,
+    })),
+  );
 }
 
 function customerDetailsXml(customer: SandboxCustomer | undefined): XmlObject {

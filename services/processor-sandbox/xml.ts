@@ -68,8 +68,8 @@ function element(name: string, value: XmlValue, indent: string): string {
   return `${indent}<${tag}>\n${children.join('\n')}\n${indent}</${tag}>`;
 }
 
-/** A whole response document with one root element. */
-export function toXml(rootName: string, root: XmlObject): string {
+/** A whole response document with one root element (a list for index calls such as GET /discounts). */
+export function toXml(rootName: string, root: XmlObject | XmlArray): string {
   return `<?xml version="1.0" encoding="UTF-8"?>\n${element(rootName, root, '')}\n`;
 }
 

@@ -1,4 +1,4 @@
-import { DefaultLogger, Runtime, type LogLevel } from '@temporalio/worker';
+import { DefaultLogger, makeTelemetryFilterString, Runtime, type LogLevel } from '@temporalio/worker';
 import type { Logger } from '../../shared/logger';
 
 let installed = false;
@@ -19,5 +19,10 @@ export function installTemporalRuntimeLogger(logger: Logger, level: LogLevel = '
       )[entry.level];
       log[method](fields, entry.message);
     }),
+    // Without `forward`, core's own logs (e.g. its gRPC retries while the Temporal server is down) go
+    // to stderr in Rust's text format, beside the JSON lines.
+    telemetryOptions: {
+      logging: { forward: {}, filter: makeTelemetryFilterString({ core: level, other: 'ERROR' }) },
+    },
   });
 }

@@ -17,6 +17,10 @@ import { createBraintreeProcessor } from '../../shared/processors/braintree.proc
 import { idempotencyKeyPrunerWorkflow } from '../../workflows/idempotency-key-pruner.workflow';
 import { notificationDispatcherWorkflow } from '../../workflows/notification-dispatcher.workflow';
 import { referralReconcilerWorkflow } from '../../workflows/referral-reconciler.workflow';
+import { webhookDispatcherWorkflow } from '../../workflows/webhook-dispatcher.workflow';
+import { webhookTaskQueue } from '../../shared/temporal/webhook-delivery';
+import { retentionPrunerWorkflow } from '../../workflows/retention-pruner.workflow';
+import { parseWebhookSchedule } from '../../shared/domain/webhook-delivery';
 import { buildWorkflowBundleInChild } from './workflow-bundle';
 import { createWorkerHttpServer } from './worker-http';
 
@@ -34,8 +38,10 @@ export interface WorkerStartOptions {
   httpPort?: number;
   /** Run the referral reconciler on this task queue (default true; tests opt in). */
   reconciler?: boolean;
-  /** Run the idempotency-key pruner on this task queue (default true; tests opt in). */
+  /** Run the pruners (idempotency keys, data past its retention) on this task queue (default true; tests opt in). */
   keyPruner?: boolean;
+  /** Run the outbound webhook dispatcher on this task queue (default true; tests opt in). */
+  webhookDispatcher?: boolean;
 }
 
 async function connectWithRetry(address: string, logger: Logger, attempts = 30): Promise<NativeConnection> {
@@ -57,10 +63,10 @@ async function connectWithRetry(address: string, logger: Logger, attempts = 30):
 async function startSystemWorkflow<W extends Workflow>(
   temporal: TemporalDeps,
   taskQueue: string,
-  workflow: { workflow: W; id: string; args: Parameters<W>; summary: string },
+  workflow: { workflow: W; id: string; args: Parameters<W>; summary: string; runOn?: string },
 ): Promise<void> {
   const options: WorkflowOptions & { args: unknown[] } = {
-    taskQueue,
+    taskQueue: workflow.runOn ?? taskQueue,
     workflowId: workflow.id,
     args: workflow.args,
     workflowIdConflictPolicy: 'USE_EXISTING',
@@ -113,6 +119,24 @@ function startNotificationDispatcher(
   });
 }
 
+function startWebhookDispatcher(temporal: TemporalDeps, config: Config, taskQueue: string): Promise<void> {
+  return startSystemWorkflow(temporal, taskQueue, {
+    workflow: webhookDispatcherWorkflow,
+    id: workflowIds.webhookDispatcher(taskQueue),
+    runOn: webhookTaskQueue(taskQueue),
+    args: [
+      {
+        intervalMs: config.WEBHOOK_DISPATCH_INTERVAL_MS,
+        batchSize: 500,
+        concurrency: 8,
+        inlineConcurrency: config.WEBHOOK_INLINE_CONCURRENCY,
+        scheduleMs: parseWebhookSchedule(config.WEBHOOK_RETRY_SCHEDULE_MS),
+      },
+    ],
+    summary: 'Starts the deliveries of outbound webhook events (the outbox)',
+  });
+}
+
 /** Keys are deleted an hour after their window closes, so a gateway whose clock runs behind still finds them. */
 const PRUNE_MARGIN_MS = 60 * 60 * 1000;
 
@@ -128,6 +152,25 @@ function startKeyPruner(temporal: TemporalDeps, config: Config, taskQueue: strin
       },
     ],
     summary: 'Deletes user-event idempotency keys past their 24-hour window',
+  });
+}
+
+/** SAME_CLIENT looks this far back (shared/domain/attribution-signals.ts); older client rows are kept no longer. */
+const USER_CLIENTS_RETENTION_MS = 30 * 24 * 3600 * 1000;
+
+function startRetentionPruner(temporal: TemporalDeps, config: Config, taskQueue: string): Promise<void> {
+  return startSystemWorkflow(temporal, taskQueue, {
+    workflow: retentionPrunerWorkflow,
+    id: workflowIds.retentionPruner(taskQueue),
+    args: [
+      {
+        webhookEventsOlderThanMs: config.WEBHOOK_RETENTION_DAYS * 24 * 3600 * 1000,
+        userClientsOlderThanMs: USER_CLIENTS_RETENTION_MS,
+        intervalMs: config.IDEMPOTENCY_PRUNE_INTERVAL_MS,
+        batchSize: 5000,
+      },
+    ],
+    summary: `Deletes webhook events after ${config.WEBHOOK_RETENTION_DAYS} days and users' client addresses and device ids after 30`,
   });
 }
 
@@ -154,23 +197,44 @@ export async function startWorker(
   const metrics = createMetrics();
 
   const built = options.workflowBundle ? undefined : await buildWorkflowBundleInChild();
-  const worker = await Worker.create({
+  const activities = createActivities({
+    db,
+    temporal: admin,
+    metrics,
+    storage: createLocalFileStorage(config.fileStorageDir),
+    importChunkRows: config.IMPORT_CHUNK_ROWS,
+    importParallelChunks: config.IMPORT_PARALLEL_CHUNKS,
+    publicUrl: config.publicUrl,
+    importActivityBudgetMs: config.IMPORT_ACTIVITY_BUDGET_MS,
+    secretBox: secretBoxFor(config.SECRET_KEY),
+    processors: createBraintreeProcessor,
+    processorOptions: { baseUrl: config.PROCESSOR_BASE_URL, timeoutMs: config.PROCESSOR_TIMEOUT_MS },
+    webhooks: {
+      allowHttp: config.WEBHOOK_ALLOW_HTTP,
+      allowPrivateAddresses: config.WEBHOOK_ALLOW_PRIVATE_ADDRESSES,
+    },
+    rewardDayMs: config.REWARD_DAY_MS,
+  });
+  const common: Omit<WorkerOptions, 'taskQueue'> = {
     connection,
     namespace: config.TEMPORAL_NAMESPACE,
-    taskQueue,
     workflowBundle: options.workflowBundle ?? { codePath: built!.codePath },
-    activities: createActivities({
-      db,
-      temporal: admin,
-      metrics,
-      storage: createLocalFileStorage(config.fileStorageDir),
-      importChunkRows: config.IMPORT_CHUNK_ROWS,
-      importActivityBudgetMs: config.IMPORT_ACTIVITY_BUDGET_MS,
-      secretBox: secretBoxFor(config.SECRET_KEY),
-      processors: createBraintreeProcessor,
-      processorOptions: { baseUrl: config.PROCESSOR_BASE_URL, timeoutMs: config.PROCESSOR_TIMEOUT_MS },
-    }),
+    activities,
     shutdownGraceTime: `${Math.max(1, Math.floor(config.SHUTDOWN_GRACE_MS / 2000))}s`,
+  };
+  // Referral lifecycles wait for days on hold and expiry timers: their cache is a bound chosen here, not the
+  // SDK's heap-derived default (bench/held-rewards.ts, BENCHMARKS.md).
+  const worker = await Worker.create({
+    ...common,
+    taskQueue,
+    maxCachedWorkflows: config.WORKER_MAX_CACHED_WORKFLOWS,
+  });
+  // Outbound webhooks poll a queue of their own with their own slots (shared/temporal/webhook-delivery.ts).
+  const webhookWorker = await Worker.create({
+    ...common,
+    taskQueue: webhookTaskQueue(taskQueue),
+    maxConcurrentWorkflowTaskExecutions: 10,
+    maxConcurrentActivityTaskExecutions: 50,
   });
 
   const server = createWorkerHttpServer({
@@ -178,24 +242,30 @@ export async function startWorker(
     db,
     metrics,
     logger,
-    workerState: () => worker.getState(),
+    // Healthy while both poll: the first state that is not RUNNING is the answer.
+    workerState: () =>
+      [worker, webhookWorker].map((w) => w.getState()).find((state) => state !== 'RUNNING') ?? 'RUNNING',
   });
   const httpPort = await listen(server, options.httpPort ?? config.WORKER_HTTP_PORT, config.HOST);
 
-  const done = worker.run();
+  const done = Promise.all([worker.run(), webhookWorker.run()]).then(() => undefined);
   logger.info({ taskQueue, httpPort }, 'worker running');
   if (options.reconciler !== false) {
     await startReconciler(admin, config, taskQueue);
     await startNotificationDispatcher(admin, config, taskQueue);
   }
-  if (options.keyPruner !== false) await startKeyPruner(admin, config, taskQueue);
+  if (options.keyPruner !== false) {
+    await startKeyPruner(admin, config, taskQueue);
+    await startRetentionPruner(admin, config, taskQueue);
+  }
+  if (options.webhookDispatcher !== false) await startWebhookDispatcher(admin, config, taskQueue);
   let closing: Promise<void> | undefined;
   return {
     httpPort,
     done,
     close() {
       closing ??= (async () => {
-        if (worker.getState() === 'RUNNING') worker.shutdown(); // drains in-flight tasks
+        for (const w of [worker, webhookWorker]) if (w.getState() === 'RUNNING') w.shutdown(); // drains in-flight tasks
         await done.catch((err: unknown) => logger.error({ err }, 'worker stopped with an error'));
         await closeServer(server);
         await Promise.allSettled([connection.close(), admin.close(), db.destroy()]);

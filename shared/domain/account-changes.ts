@@ -7,6 +7,7 @@ import {
   type AccountRow,
 } from '../repos/accounts.repo';
 import { createReferralsRepo, type ReferralRow } from '../repos/referrals.repo';
+import type { RefusedAttribution } from '../types/fraud';
 import type { ProgramSettings } from '../types/program';
 import type { SubscriptionStatus } from '../types/referrals';
 import { attributeAccount, type AttributionRequest } from './attribution';
@@ -33,6 +34,8 @@ export interface AccountOutcome {
   account: AccountRow;
   referral: ReferralRow | null;
   referralCreated: boolean;
+  /** The attribution asked for, refused by the program's fraudPolicy (BLOCK); null otherwise. */
+  refused: RefusedAttribution | null;
 }
 
 /**
@@ -75,9 +78,11 @@ export async function applyAccountMutation(
   let program: Promise<ProgramSettings> | undefined;
   const loadProgram = () => (program ??= loadProgramSettings(trx, tenantId));
   const existing = (await createReferralsRepo(trx).findByReferredAccount(tenantId, account.id, trx)) ?? null;
-  const created = mutation.attribution
+  const attributed = mutation.attribution
     ? await attributeAccount(trx, account, existing, mutation.attribution, loadProgram)
     : null;
+  const refused = attributed && 'refused' in attributed ? attributed.refused : null;
+  const created = attributed && !('refused' in attributed) ? attributed : null;
   const referral = created ?? existing;
 
   const status = mutation.status;
@@ -106,7 +111,7 @@ export async function applyAccountMutation(
   if (referral && (created || pendingSteps(referral.status, accountFacts(updated)).length > 0)) {
     await createReferralsRepo(trx).markLifecyclePending(referral.id, trx);
   }
-  return { account: updated, referral, referralCreated: created !== null };
+  return { account: updated, referral, referralCreated: created !== null, refused };
 }
 
 async function updateAccount(

@@ -5,6 +5,8 @@ import { createAccountsRepo, type AccountRow } from '../repos/accounts.repo';
 import type { ReferralRow } from '../repos/referrals.repo';
 import { SUBSCRIPTION_STATUSES } from '../types/referrals';
 import { applyAccountMutation, type AccountOutcome } from './account-changes';
+import type { RefusedAttribution } from '../types/fraud';
+import { referredByView } from './user-view';
 
 export const BILLING_INTERVAL_TYPES = ['DAY', 'WEEK', 'MONTH', 'QUARTER', 'SEMI_ANNUAL', 'YEAR'] as const;
 
@@ -66,11 +68,15 @@ export function presentSubscription(account: AccountRow) {
 }
 
 /** The stored account in the shape account sync takes. */
-export function presentSyncedAccount(account: AccountRow, referral: ReferralRow | null) {
+export function presentSyncedAccount(
+  account: AccountRow,
+  referral: ReferralRow | null,
+  refused: RefusedAttribution | null = null,
+) {
   return {
     id: account.id,
     subscription: presentSubscription(account),
-    referral: referral ? { code: referral.referral_code_used, status: referral.status } : null,
+    referral: referredByView(referral, refused),
     currency: account.currency,
     dateCreated: account.created_at.getTime(),
   };

@@ -2,14 +2,16 @@ import type { Db } from '../db/knex';
 import { AppError } from '../errors';
 import { createAccountsRepo, type AccountRow } from '../repos/accounts.repo';
 import { createReferralCodesRepo } from '../repos/referral-codes.repo';
-import { createReferralsRepo, type ReferralRow } from '../repos/referrals.repo';
-import { createRewardsRepo, type RewardRow } from '../repos/rewards.repo';
+import { createReferralsRepo } from '../repos/referrals.repo';
+import { createRewardsRepo } from '../repos/rewards.repo';
 import { createTenantsRepo } from '../repos/tenants.repo';
 import { createUsersRepo } from '../repos/users.repo';
 import { programSettings } from '../types/program';
 import { presentSubscription } from './account-sync';
 import { accountReferable, referrerDiscountPercent } from './referral-rules';
 import { presentReward } from './rewards';
+import { presentReferral } from './referral-view';
+import { shareLink } from './user-view';
 
 export function fullName(first: string | null, last: string | null): string | null {
   const name = [first, last].filter((p) => p && p.trim() !== '').join(' ');
@@ -22,29 +24,19 @@ async function requireAccount(db: Db, tenantId: string, accountId: string): Prom
   return account;
 }
 
-export function presentReferral(row: ReferralRow, rewards: RewardRow[]) {
-  const side = (source: RewardRow['reward_source']) => {
-    const reward = rewards.find((r) => r.referral_id === row.id && r.reward_source === source);
-    return reward ? presentReward(reward) : null;
-  };
-  return {
-    id: row.id,
-    status: row.status,
-    referralCodeUsed: row.referral_code_used,
-    attributionSource: row.attribution_source,
-    referrerAccountId: row.referrer_account_id,
-    referrerUserId: row.referrer_user_id,
-    referredAccountId: row.referred_account_id,
-    referrerReward: side('FRIEND_SIGNUP'),
-    referredReward: side('REFERRED'),
-    dateReferralStarted: row.date_started.getTime(),
-    dateReferralPaid: row.date_paid?.getTime() ?? null,
-    dateReferralEnded: row.date_ended?.getTime() ?? null,
-  };
-}
+export { presentReferral };
 
-/** GraphQL `account(id)`: the account, its users, who referred it, whom it referred, its rewards. */
-export async function getAccountView(db: Db, tenantId: string, accountId: string) {
+/**
+ * GraphQL `account(id)`: the account, its users (with their share links under `publicUrl`), who
+ * referred it, whom it referred, its rewards.
+ */
+export async function getAccountView(
+  db: Db,
+  tenant: { id: string; alias: string },
+  accountId: string,
+  publicUrl: string,
+) {
+  const tenantId = tenant.id;
   const account = await createAccountsRepo(db).find(tenantId, accountId);
   if (!account) return null;
   const referrals = createReferralsRepo(db);
@@ -64,7 +56,14 @@ export async function getAccountView(db: Db, tenantId: string, accountId: string
     subscription: presentSubscription(account),
     currency: account.currency,
     paymentProviderId: account.payment_provider_id,
-    users: users.map((u) => ({ id: u.id, email: u.email, shareCode: u.share_code })),
+    users: users.map((u) => ({
+      id: u.id,
+      email: u.email,
+      firstName: u.first_name,
+      lastName: u.last_name,
+      shareCode: u.share_code,
+      shareLink: shareLink(publicUrl, tenant.alias, u.share_code),
+    })),
     referredBy: referredBy ? presentReferral(referredBy, rewards) : null,
     referrals: referred.map((r) => presentReferral(r, rewards)),
     rewards: own.map(presentReward),

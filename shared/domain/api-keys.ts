@@ -1,4 +1,9 @@
 import crypto from 'node:crypto';
+import { z } from 'zod';
+import type { Db } from '../db/knex';
+import { AppError } from '../errors';
+import { createTenantsRepo, type ApiKeyRow } from '../repos/tenants.repo';
+import { parseInput } from '../validation';
 
 /**
  * API keys are 64 random bytes (86 base64url characters) behind a readable prefix, so longer than
@@ -28,4 +33,58 @@ export function matchesAnyKey(presented: string, storedHashes: readonly Buffer[]
   let matched = false;
   for (const stored of candidates) matched = crypto.timingSafeEqual(stored, hash) || matched;
   return matched && storedHashes.length > 0;
+}
+
+/** An API key as the portal and the API list it: its prefix, never the key or its hash. */
+export interface ApiKeyView {
+  id: string;
+  prefix: string;
+  dateCreated: number;
+  dateRevoked: number | null;
+}
+
+export function presentApiKey(row: ApiKeyRow): ApiKeyView {
+  return {
+    id: row.id,
+    prefix: row.key_prefix,
+    dateCreated: row.created_at.getTime(),
+    dateRevoked: row.revoked_at?.getTime() ?? null,
+  };
+}
+
+/** The tenant's active keys, newest first. */
+export async function listApiKeys(db: Db, tenantId: string): Promise<ApiKeyView[]> {
+  return (await createTenantsRepo(db).listActiveKeys(tenantId)).map(presentApiKey);
+}
+
+/**
+ * Issues an additional key for the tenant (the others keep working). The key itself is returned this
+ * once; only its hash is stored.
+ */
+export async function createApiKey(
+  db: Db,
+  tenant: { id: string; mode: 'live' | 'test' },
+): Promise<Omit<ApiKeyView, 'dateRevoked'> & { key: string }> {
+  const key = generateApiKey(tenant.mode);
+  const row = await createTenantsRepo(db).insertKey({
+    tenantId: tenant.id,
+    keyHash: hashApiKey(key),
+    keyPrefix: keyPrefix(key),
+  });
+  const { dateRevoked: _never, ...view } = presentApiKey(row);
+  return { ...view, key };
+}
+
+const keyIdSchema = z.object({ id: z.uuid() });
+
+/**
+ * Revokes one of the tenant's keys: every gateway stops accepting it when this commits (the repo
+ * notifies their caches in the same transaction). Another tenant's key, or none, is 404; revoking a
+ * revoked key again changes nothing.
+ */
+export async function revokeApiKey(db: Db, tenantId: string, id: string): Promise<ApiKeyView> {
+  const input = parseInput(keyIdSchema, { id });
+  const row = await createTenantsRepo(db).revokeKey(tenantId, input.id);
+  if (!row) throw new AppError('NOT_FOUND', 'No such API key');
+  return presentApiKey(row);
 }

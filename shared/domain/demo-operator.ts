@@ -35,15 +35,27 @@ export async function ensureDemoOperator(db: Db, alias: string, dataDir: string)
     const found = await checkOperatorPassword(db, { tenantId: tenant.id, email, password: saved.password });
     if (found) return saved;
   }
-  const password = generatePassword();
+  const demo = { alias, email, password: generatePassword() };
+  await ensureDemoOperatorOn(db, alias, demo);
+  await fs.mkdir(dataDir, { recursive: true });
+  await fs.writeFile(file, JSON.stringify(demo), { mode: 0o600 });
+  return demo;
+}
+
+/**
+ * The demo operator on another tenant (the demo tenant's `test_` twin): the same e-mail and password,
+ * an OWNER, so the portal's live/test switch works on the demo. Creates the operator, or resets its
+ * password when it no longer matches; the tenant must exist.
+ */
+export async function ensureDemoOperatorOn(db: Db, alias: string, demo: DemoOperator): Promise<void> {
+  const tenant = await createTenantsRepo(db).findByAlias(alias);
+  if (!tenant) throw new Error(`the demo tenant "${alias}" does not exist`);
+  const { email, password } = demo;
+  if (await checkOperatorPassword(db, { tenantId: tenant.id, email, password })) return;
   await createOperator(db, { tenantId: tenant.id, email, password, role: 'OWNER' }).catch(
     async (err: unknown) => {
       if (!(err instanceof AppError && err.apiErrorCode === 'OPERATOR_EXISTS')) throw err;
       await setOperatorPassword(db, { tenantId: tenant.id, email, password });
     },
   );
-  const demo = { alias, email, password };
-  await fs.mkdir(dataDir, { recursive: true });
-  await fs.writeFile(file, JSON.stringify(demo), { mode: 0o600 });
-  return demo;
 }

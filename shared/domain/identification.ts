@@ -5,13 +5,17 @@ import { referralCodeInputSchema } from '../ids';
 import { textSchema, withIdRule } from '../validation';
 import { createAccountsRepo } from '../repos/accounts.repo';
 import { createReferralCodesRepo } from '../repos/referral-codes.repo';
+import { createUserClientsRepo } from '../repos/user-clients.repo';
 import { createUsersRepo, type UserChanges, type UserRow } from '../repos/users.repo';
+import type { ClientKey } from '../types/fraud';
 import { SUBSCRIPTION_STATUSES } from '../types/referrals';
 import { applyAccountMutation, type AccountOutcome } from './account-changes';
 import type { AttributionRequest } from './attribution';
 import { doNotTrackError, isDoNotTrack } from './user-deletion';
 import { cookieAttributionAllowed } from './referral-rules';
 import { candidateBatch, nameBase, randomCode, shareCodeSchema } from './share-codes';
+import { presentUser } from './user-view';
+import { recordWebhookEvent } from './webhook-events';
 
 const name = textSchema(100, { trim: true }).nullable().optional();
 
@@ -35,6 +39,14 @@ export const identifyBodySchema = z.strictObject({
   // characters and NUL, which no browser cookie carries, are refused like in any id).
   cookieCode: withIdRule(z.string().max(1024)).optional(),
   shareCode: shareCodeSchema.optional(),
+  /**
+   * The browser library's first-party device id (its `rs_device` cookie), sent by the library or passed
+   * on by the merchant's server: for the SAME_CLIENT fraud signal.
+   */
+  deviceId: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{16,64}$/, 'must be 16-64 letters, digits, _ or -')
+    .optional(),
 });
 
 export type IdentifyBody = z.output<typeof identifyBodySchema>;
@@ -44,16 +56,29 @@ export interface IdentifyOutcome extends AccountOutcome {
   userCreated: boolean;
 }
 
+/** A user's share link from its code (the gateway's public URL and the tenant's alias); null without. */
+export type ShareLinkOf = (code: string | null) => string | null;
+
 /**
  * Upserts an account and a user in one transaction under the account's row lock: share code, attribution
  * (typed code first, then the cookie for a first-time user on a never-paid account), and status facts.
+ * A first identification writes a `user.created` webhook event in the same transaction (the user as GET
+ * user answers it; its shareLink from `shareLinkOf`, null when the caller has no public URL). The clients
+ * of the request (`seen.address` from a browser, `deviceId`) are compared with the referrer's for the
+ * SAME_CLIENT signal, then recorded as the user's.
  */
 export async function identifyUser(
   db: Db,
   tenantId: string,
   ids: { accountId: string; userId: string },
   body: IdentifyBody,
+  shareLinkOf: ShareLinkOf = () => null,
+  seen: { address?: string } = {},
 ): Promise<IdentifyOutcome> {
+  const clients: ClientKey[] = [
+    ...(seen.address ? [{ kind: 'ADDRESS' as const, value: seen.address }] : []),
+    ...(body.deviceId ? [{ kind: 'DEVICE' as const, value: body.deviceId }] : []),
+  ];
   return db.transaction(async (trx) => {
     const { account } = await createAccountsRepo(trx).ensureLocked(tenantId, ids.accountId, trx);
     const users = createUsersRepo(trx);
@@ -78,12 +103,12 @@ export async function identifyUser(
 
     let attribution: AttributionRequest | undefined;
     if (body.referredByCode !== undefined) {
-      attribution = { code: body.referredByCode, source: 'CODE', strict: true };
+      attribution = { code: body.referredByCode, source: 'CODE', strict: true, clients };
     } else if (
       body.cookieCode &&
       cookieAttributionAllowed({ userIsNew: !existing, accountEverPaid: account.first_paid_at !== null })
     ) {
-      attribution = { code: body.cookieCode, source: 'COOKIE', strict: false };
+      attribution = { code: body.cookieCode, source: 'COOKIE', strict: false, clients };
     }
     const outcome = await applyAccountMutation(trx, account, {
       paymentProviderId: body.paymentProviderId,
@@ -91,6 +116,15 @@ export async function identifyUser(
       attribution,
       userIdentified: true,
     });
+    await createUserClientsRepo(trx).record(
+      { tenantId, accountId: ids.accountId, userId: ids.userId },
+      clients,
+      trx,
+    );
+    if (!existing) {
+      const data = presentUser(user, outcome.account, outcome.referral, shareLinkOf(user.share_code));
+      await recordWebhookEvent(trx, tenantId, 'user.created', data);
+    }
     return { ...outcome, user, userCreated: !existing };
   });
 }

@@ -6,7 +6,10 @@ import type { LifecycleMessage, ReconcileInput, ReferralSnapshot } from '../type
 import type { AccountOutcome } from './account-changes';
 import { loadProgramSettings } from './program';
 import { accountFacts, pendingSteps, targetState } from './referral-rules';
-import { grantReferrerReward } from './rewards';
+import { presentReferral } from './referral-view';
+import { settleRewards } from './reward-timers';
+import { grantReferrerReward, presentReward } from './rewards';
+import { recordWebhookEvent } from './webhook-events';
 
 /**
  * What the gateway tells the lifecycle workflow after a change is committed, and whether the answer
@@ -38,9 +41,17 @@ export function lifecyclePlan(outcome: AccountOutcome, eventId?: string): Lifecy
 /**
  * Brings an account's referral to the state its facts call for, in one transaction under the account's
  * row lock (the same lock the gateway takes, so it sees every committed fact). Idempotent: converting
- * twice or ending twice finds nothing left to do, and rewards are unique per referral side.
+ * twice or ending twice finds nothing left to do, and rewards are unique per referral side. Each step
+ * writes its webhook events (`referral.converted` / `referral.ended`, `reward.created` /
+ * `reward.cancelled`) in the same transaction, so they exist exactly once, when the step committed.
+ * Then the rewards' charge-back, review, holds and expiry are settled (settleRewards), and the snapshot
+ * says when they next need the workflow. `dayMs` is REWARD_DAY_MS, the length of the program's days.
  */
-export async function reconcileReferral(db: Db, input: ReconcileInput): Promise<ReferralSnapshot | null> {
+export async function reconcileReferral(
+  db: Db,
+  input: ReconcileInput,
+  options: { dayMs: number },
+): Promise<ReferralSnapshot | null> {
   return db.transaction(async (trx) => {
     const account = await createAccountsRepo(trx).lock(input.tenantId, input.accountId, trx);
     if (!account) return null;
@@ -59,23 +70,50 @@ export async function reconcileReferral(db: Db, input: ReconcileInput): Promise<
           trx,
         );
         const program = await loadProgramSettings(trx, input.tenantId);
-        if ((await grantReferrerReward(trx, referral, program)).created) rewardsGranted += 1;
+        const granted = await grantReferrerReward(trx, referral, program, options.dayMs);
+        const rewards = await createRewardsRepo(trx).listByReferrals(input.tenantId, [referral.id], trx);
+        await recordWebhookEvent(
+          trx,
+          input.tenantId,
+          'referral.converted',
+          presentReferral(referral, rewards),
+        );
+        // A referral an operator denied before it converted gets its reward cancelled at once: no event.
+        if (granted.created && granted.row.status !== 'CANCELLED') {
+          rewardsGranted += 1;
+          await recordWebhookEvent(trx, input.tenantId, 'reward.created', presentReward(granted.row));
+        }
       } else {
         referral = await referrals.update(
           referral.id,
           { status: 'ENDED', date_ended: target.dateEnded },
           trx,
         );
-        rewardsCancelled += await createRewardsRepo(trx).cancelForReferral(input.tenantId, referral.id, trx);
+        const cancelled = await createRewardsRepo(trx).cancelForReferral(input.tenantId, referral.id, trx);
+        rewardsCancelled += cancelled.length;
+        const rewards = await createRewardsRepo(trx).listByReferrals(input.tenantId, [referral.id], trx);
+        await recordWebhookEvent(trx, input.tenantId, 'referral.ended', presentReferral(referral, rewards));
+        for (const reward of cancelled) {
+          await recordWebhookEvent(trx, input.tenantId, 'reward.cancelled', presentReward(reward));
+        }
       }
     }
+    // The worker's clock picks the statements to run; each compares with the database's own clock.
+    const settled = await settleRewards(trx, referral, new Date(), {
+      chargedBackAt: account.charged_back_at,
+    });
     if (referral.lifecycle_pending_since) await referrals.clearLifecyclePending(referral.id, trx);
+    const released = settled.released.filter((r) => r.status === 'AVAILABLE');
     return {
       referralId: referral.id,
       status: referral.status,
       referrerAccountId: referral.referrer_account_id,
       rewardsGranted,
-      rewardsCancelled,
+      rewardsCancelled: rewardsCancelled + settled.cancelled.length,
+      rewardsReleased: released.length,
+      rewardsExpired: settled.expired.length,
+      referredRewardReleased: released.some((r) => r.reward_source === 'REFERRED'),
+      nextDueAt: settled.nextDueAt,
     };
   });
 }

@@ -10,7 +10,8 @@ import { createReferralsRepo } from '../repos/referrals.repo';
 import { createRewardsRepo } from '../repos/rewards.repo';
 import type { NotificationOutcome } from '../types/processors';
 import { applyAccountMutation } from './account-changes';
-import { notificationEffect } from './processor-notifications';
+import { notificationEffect, presentNotification, type NotificationEffect } from './processor-notifications';
+import { recordWebhookEvent } from './webhook-events';
 
 /** The custom field a transparent-redirect form fills (`customer[custom_fields][service_coupon]`). */
 export const COUPON_FIELD = 'service_coupon';
@@ -29,7 +30,14 @@ async function customerFacts(
   db: Db,
   processor: PaymentProcessor,
   row: NotificationRow,
+  effect: NotificationEffect,
 ): Promise<CustomerFacts> {
+  if (effect === 'CHARGEBACK') {
+    // A dispute's subject is the disputed charge, whose customer the transaction names. A charge-back
+    // never attributes an account: it only concerns accounts we know.
+    const charge = row.subject_id ? await processor.findTransaction(row.subject_id) : null;
+    return { customerId: charge?.customerId ?? null, coupon: null };
+  }
   // The gateway verified the payload before storing it; for the subscription kinds that have an effect
   // its subject is the subscription, whose owner Braintree names only on the subscription itself.
   const customerId = row.subject_id
@@ -77,15 +85,22 @@ export async function applyNotification(
   if (!row) throw new Error(`No notification ${notificationId}`);
   if (row.status !== 'RECEIVED') return storedOutcome(row);
   const effect = notificationEffect(row.kind);
-  if (effect !== 'PAID' && effect !== 'CANCELLED') throw new Error(`${row.kind} has no effect to apply`);
-  const facts = processor ? await customerFacts(db, processor, row) : null;
+  if (effect !== 'PAID' && effect !== 'CANCELLED' && effect !== 'CHARGEBACK') {
+    throw new Error(`${row.kind} has no effect to apply`);
+  }
+  const facts = processor ? await customerFacts(db, processor, row, effect) : null;
 
   return db.transaction(async (trx) => {
     const locked = await notifications.lock(tenantId, notificationId, trx);
     if (!locked) throw new Error(`Notification ${notificationId} vanished`);
     if (locked.status !== 'RECEIVED') return storedOutcome(locked);
     const finish = async (result: NotificationOutcome) => {
-      await notifications.finish(notificationId, result.status, { ...result }, trx);
+      const done = await notifications.finish(notificationId, result.status, { ...result }, trx);
+      if (done.status === 'FAILED') {
+        await recordWebhookEvent(trx, tenantId, 'processor_notification.failed', {
+          ...presentNotification(done),
+        });
+      }
       return result;
     };
     if (!facts) return finish(outcome({ status: 'FAILED', result: 'DISCONNECTED' }));
@@ -93,6 +108,8 @@ export async function applyNotification(
     if (!customerId) return finish(outcome({ result: 'NO_CUSTOMER' }));
 
     const accounts = createAccountsRepo(trx);
+    if (effect === 'CHARGEBACK')
+      return finish(await recordChargeback(trx, tenantId, customerId, row.notified_at));
     const known = await accounts.findByPaymentProviderId(tenantId, customerId, trx);
     const accountId = known?.id ?? (coupon ? customerId : null);
     if (!accountId) return finish(outcome({ result: 'NO_ACCOUNT', customerId }));
@@ -119,6 +136,32 @@ export async function applyNotification(
       }),
     );
   });
+}
+
+/**
+ * A charge-back of the tenant's account whose processor customer this is: recorded on the account once
+ * (`charged_back_at`, the notification's time; a later dispute finds it set: UNCHANGED), and its referral
+ * marked lifecycle-pending in the same transaction, so the lifecycle's reconcile cancels the rewards
+ * still held then, and the reconciler delivers it if the workflow never hears of it.
+ */
+async function recordChargeback(
+  trx: DbOrTrx,
+  tenantId: string,
+  customerId: string,
+  at: Date,
+): Promise<NotificationOutcome> {
+  const accounts = createAccountsRepo(trx);
+  const known = await accounts.findByPaymentProviderId(tenantId, customerId, trx);
+  const account = known && (await accounts.lock(tenantId, known.id, trx));
+  if (!account) return outcome({ result: 'NO_ACCOUNT', customerId });
+  const recorded = await accounts.recordChargeback(tenantId, account.id, at, trx);
+  const referrals = createReferralsRepo(trx);
+  const referral = await referrals.findByReferredAccount(tenantId, account.id, trx);
+  // An ENDED referral's rewards were cancelled when it ended; its workflow has finished.
+  if (recorded && referral && referral.status !== 'ENDED') {
+    await referrals.markLifecyclePending(referral.id, trx);
+  }
+  return outcome({ accountId: account.id, customerId, result: recorded ? 'APPLIED' : 'UNCHANGED' });
 }
 
 async function hasReferrerCredit(trx: DbOrTrx, tenantId: string, accountId: string): Promise<boolean> {

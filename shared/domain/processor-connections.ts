@@ -2,7 +2,13 @@ import { z } from 'zod';
 import type { DbOrTrx } from '../db/knex';
 import type { SecretBox } from '../crypto/secret-box';
 import { AppError } from '../errors';
-import type { ProcessorCredentials } from '../processors/payment-processor';
+import {
+  ProcessorCredentialsRefusedError,
+  ProcessorUnavailableError,
+  type PaymentProcessorFactory,
+  type ProcessorCredentials,
+  type ProcessorOptions,
+} from '../processors/payment-processor';
 import {
   createProcessorConnectionsRepo,
   type ProcessorConnectionRow,
@@ -63,17 +69,66 @@ export function requireSecretBox(box: SecretBox | undefined): SecretBox {
   );
 }
 
+export interface ConnectDeps {
+  db: DbOrTrx;
+  secretBox: SecretBox | undefined;
+  processors: PaymentProcessorFactory;
+  processorOptions: ProcessorOptions;
+}
+
+export const KEYS_REFUSED_MESSAGE =
+  'Braintree refused these keys: check the merchant ID, public key and private key';
+
+/**
+ * Asks the processor whether the keys work (one authenticated read), so a wrong key is refused now
+ * rather than found when a discount sync fails days later. Braintree does not say which key is wrong:
+ * all three fields are named.
+ */
+export async function verifyProcessorKeys(
+  deps: Pick<ConnectDeps, 'processors' | 'processorOptions'>,
+  credentials: ProcessorCredentials,
+): Promise<void> {
+  try {
+    await deps.processors(credentials, deps.processorOptions).verifyCredentials();
+  } catch (err) {
+    if (err instanceof ProcessorCredentialsRefusedError) {
+      const fields = { merchantId: 'merchant ID', publicKey: 'public key', privateKey: 'private key' };
+      throw new AppError('VALIDATION_FAILED', KEYS_REFUSED_MESSAGE, {
+        validationErrors: Object.entries(fields).map(([field, label]) => ({
+          path: `input.${field}`,
+          message: `Braintree refused the keys: check the ${label}`,
+        })),
+        cause: err,
+      });
+    }
+    if (err instanceof ProcessorUnavailableError) {
+      throw new AppError('SERVICE_UNAVAILABLE', 'Could not reach Braintree to check the keys; try again', {
+        cause: err,
+      });
+    }
+    throw err;
+  }
+}
+
+/** Checks the keys with the processor, then stores them (the private key sealed); nothing is stored on failure. */
 export async function connectProcessor(
-  db: DbOrTrx,
-  box: SecretBox | undefined,
+  deps: ConnectDeps,
   tenant: ConnectingTenant,
   input: ConnectProcessorInput,
 ): Promise<ProcessorConnectionRow> {
-  const sealed = requireSecretBox(box).seal(input.privateKey, tenant.id);
-  return createProcessorConnectionsRepo(db).upsert({
+  const box = requireSecretBox(deps.secretBox);
+  const environment = environmentFor(tenant.mode);
+  await verifyProcessorKeys(deps, {
+    environment,
+    merchantId: input.merchantId,
+    publicKey: input.publicKey,
+    privateKey: input.privateKey,
+  });
+  const sealed = box.seal(input.privateKey, tenant.id);
+  return createProcessorConnectionsRepo(deps.db).upsert({
     tenant_id: tenant.id,
     processor: input.processor,
-    environment: environmentFor(tenant.mode),
+    environment,
     merchant_id: input.merchantId,
     public_key: input.publicKey,
     private_key_sealed: sealed,

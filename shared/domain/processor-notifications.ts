@@ -11,13 +11,19 @@ import {
 } from '../processors/payment-processor';
 import {
   createProcessorNotificationsRepo,
+  type NotificationRow,
   type NotificationStatus,
+  type StoredOutcome,
 } from '../repos/processor-notifications.repo';
-import { idSchema, toStorableText, toValidationIssues } from '../validation';
+import { idSchema, parseInput, toStorableText, toValidationIssues } from '../validation';
 import { loadCredentials } from './processor-connections';
 
-/** What a notification kind does to the account whose customer it concerns. */
-export type NotificationEffect = 'PAID' | 'CANCELLED' | 'RECORD' | 'IGNORE';
+/**
+ * What a notification kind does to the account whose customer it concerns. CHARGEBACK: a charge of the
+ * customer was disputed (the dispute kinds' subject is the disputed transaction); the account records it
+ * once and its referral's rewards still held are cancelled (settleRewards).
+ */
+export type NotificationEffect = 'PAID' | 'CANCELLED' | 'CHARGEBACK' | 'RECORD' | 'IGNORE';
 
 const EFFECTS: Record<string, NotificationEffect> = {
   subscription_charged_successfully: 'PAID',
@@ -27,6 +33,8 @@ const EFFECTS: Record<string, NotificationEffect> = {
   subscription_charged_unsuccessfully: 'RECORD',
   subscription_went_past_due: 'RECORD',
   subscription_trial_ended: 'RECORD',
+  dispute_opened: 'CHARGEBACK',
+  dispute_lost: 'CHARGEBACK',
 };
 
 export function notificationEffect(kind: string): NotificationEffect {
@@ -45,7 +53,7 @@ export function processorNotificationKey(kind: string, subjectId: string | null,
 
 /** Rows of kinds with an effect wait for their workflow; the rest are final as stored. */
 export function initialStatus(effect: NotificationEffect): NotificationStatus {
-  if (effect === 'PAID' || effect === 'CANCELLED') return 'RECEIVED';
+  if (effect === 'PAID' || effect === 'CANCELLED' || effect === 'CHARGEBACK') return 'RECEIVED';
   return effect === 'RECORD' ? 'RECORDED' : 'IGNORED';
 }
 
@@ -198,4 +206,43 @@ export async function receiveNotification(
     subjectId: notification.subjectId,
     notificationKey,
   };
+}
+
+/** A stored notification as the portal shows it (the signature and raw payload stay in the table). */
+export interface NotificationView {
+  id: string;
+  kind: string;
+  subjectId: string | null;
+  status: NotificationStatus;
+  receivedAt: number;
+  processedAt: number | null;
+  /** What applying it came to, or why it was rejected; null while it waits. */
+  outcome: StoredOutcome | null;
+}
+
+export function presentNotification(row: NotificationRow): NotificationView {
+  return {
+    id: row.id,
+    kind: row.kind,
+    subjectId: row.subject_id,
+    status: row.status,
+    receivedAt: row.received_at.getTime(),
+    processedAt: row.processed_at?.getTime() ?? null,
+    outcome: row.outcome,
+  };
+}
+
+export const NOTIFICATIONS_PAGE_MAX = 100;
+
+const recentSchema = z.object({ first: z.int().min(1).max(NOTIFICATIONS_PAGE_MAX).default(20) });
+
+/** The tenant's latest processor notifications, newest first: `first` of them (1 to 100, default 20). */
+export async function listRecentNotifications(
+  db: Db,
+  tenantId: string,
+  options: { first?: number | null } = {},
+): Promise<NotificationView[]> {
+  const { first } = parseInput(recentSchema, { first: options.first ?? undefined });
+  const rows = await createProcessorNotificationsRepo(db).listRecent(tenantId, first);
+  return rows.map(presentNotification);
 }

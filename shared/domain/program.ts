@@ -3,6 +3,7 @@ import type { Db, DbOrTrx } from '../db/knex';
 import { AppError } from '../errors';
 import { textSchema, withIdRule } from '../validation';
 import { createTenantsRepo, type ProgramColumns, type TenantRow } from '../repos/tenants.repo';
+import { fraudPolicySchema } from '../types/fraud';
 import { programSettings, referrerRewardSchema, type ProgramSettings } from '../types/program';
 import { allowedOriginsSchema } from './origins';
 import { eventKeySchema } from './user-events.schema';
@@ -40,6 +41,14 @@ export const programPatchSchema = z.strictObject({
   websiteUrl: httpUrl.nullable().optional(),
   widgetHeadline: widgetText,
   widgetSubheadline: widgetText,
+  /** More attributions to one referrer within an hour raise the VELOCITY fraud signal; null: no limit. */
+  maxAttributionsPerReferrerPerHour: z.int().min(1).max(100_000).nullable().optional(),
+  /** What each fraud signal does to an attribution: [{ signal, action }], a signal not listed is ALLOW. */
+  fraudPolicy: fraudPolicySchema.optional(),
+  /** Days a referrer's reward stays PENDING after conversion, cancelled if the account cancels meanwhile. */
+  rewardHoldDays: z.int().min(0).max(365).optional(),
+  /** Days until unredeemed CREDIT expires once available; null: never. */
+  creditExpiryDays: z.int().min(1).max(3650).nullable().optional(),
 });
 
 export type ProgramPatch = z.output<typeof programPatchSchema>;
@@ -98,6 +107,12 @@ export async function updateProgram(db: Db, tenantId: string, patch: ProgramPatc
   if (patch.websiteUrl !== undefined) changes.website_url = patch.websiteUrl;
   if (patch.widgetHeadline !== undefined) changes.widget_headline = patch.widgetHeadline;
   if (patch.widgetSubheadline !== undefined) changes.widget_subheadline = patch.widgetSubheadline;
+  if (patch.maxAttributionsPerReferrerPerHour !== undefined) {
+    changes.max_attributions_per_referrer_per_hour = patch.maxAttributionsPerReferrerPerHour;
+  }
+  if (patch.fraudPolicy !== undefined) changes.fraud_policy = patch.fraudPolicy;
+  if (patch.rewardHoldDays !== undefined) changes.reward_hold_days = patch.rewardHoldDays;
+  if (patch.creditExpiryDays !== undefined) changes.credit_expiry_days = patch.creditExpiryDays;
   if (Object.keys(changes).length === 0) return getProgram(db, tenantId);
   const row = await createTenantsRepo(db).update(tenantId, changes);
   if (!row) throw new AppError('NOT_FOUND', 'Program not found');

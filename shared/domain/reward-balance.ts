@@ -4,6 +4,8 @@ import { AppError } from '../errors';
 import { accountIdSchema } from '../ids';
 import { createAccountsRepo } from '../repos/accounts.repo';
 import { createRewardsRepo, type BalanceRow } from '../repos/rewards.repo';
+import { presentReward } from './rewards';
+import { recordWebhookEvent } from './webhook-events';
 
 export const redeemInputSchema = z.object({
   accountId: accountIdSchema,
@@ -16,15 +18,32 @@ export interface Balance {
   totalAssigned: number;
   totalRedeemed: number;
   available: number;
+  /** Held or awaiting review: granted, not redeemable yet. */
+  pending: number;
+  /** Expired unredeemed (creditExpiryDays). */
+  expired: number;
+  /** When the next part of the available credit expires (epoch ms), or null. */
+  nextExpiry: number | null;
 }
 
 function presentBalance(row: BalanceRow): Balance {
   const totalAssigned = Number(row.total_assigned);
   const totalRedeemed = Number(row.total_redeemed);
-  return { unit: row.unit, totalAssigned, totalRedeemed, available: totalAssigned - totalRedeemed };
+  return {
+    unit: row.unit,
+    totalAssigned,
+    totalRedeemed,
+    available: totalAssigned - totalRedeemed,
+    pending: Number(row.total_pending),
+    expired: Number(row.total_expired),
+    nextExpiry: row.next_expiry?.getTime() ?? null,
+  };
 }
 
-/** Credit per unit: assigned (not cancelled), redeemed, available. Unknown account: null. */
+/**
+ * Credit per unit: assigned (available and redeemed, and what was redeemed of expired credit), redeemed,
+ * available, pending (held or awaiting review), expired, and the next expiry. Unknown account: null.
+ */
 export async function getRewardBalance(
   db: Db,
   tenantId: string,
@@ -36,7 +55,8 @@ export async function getRewardBalance(
 
 /**
  * Redeems an amount of one unit's credit, oldest reward first, all or nothing: the rewards are locked,
- * so two concurrent redemptions cannot spend the same credit.
+ * so two concurrent redemptions cannot spend the same credit. Each reward drawn on (in part or in full)
+ * writes a `reward.redeemed` webhook event with the reward as it now is, in the same transaction.
  */
 export async function redeemRewardBalance(
   db: Db,
@@ -61,7 +81,9 @@ export async function redeemRewardBalance(
       if (left === 0) break;
       const redeemed = Number(row.redeemed_cents);
       const take = Math.min(left, Number(row.amount_cents) - redeemed);
-      await rewards.setRedeemed(row.id, redeemed + take, redeemed + take === Number(row.amount_cents), trx);
+      const fully = redeemed + take === Number(row.amount_cents);
+      const updated = await rewards.setRedeemed(row.id, redeemed + take, fully, trx);
+      await recordWebhookEvent(trx, tenantId, 'reward.redeemed', presentReward(updated));
       left -= take;
     }
     const balance = (await rewards.balances(tenantId, input.accountId, trx)).find(

@@ -1,7 +1,14 @@
 import type { DbOrTrx } from '../db/knex';
 import type { ReferralRow } from '../repos/referrals.repo';
-import { createRewardsRepo, type RewardRow } from '../repos/rewards.repo';
+import { createRewardsRepo, type RewardRow, type RewardStart } from '../repos/rewards.repo';
 import type { ProgramSettings } from '../types/program';
+
+/** How a reward of this referral starts, whatever else it is: waiting for review, or refused by it. */
+function reviewedStart(referral: ReferralRow, start: RewardStart): RewardStart {
+  if (referral.review_status === 'PENDING') return { ...start, status: 'PENDING_REVIEW' };
+  if (referral.review_status === 'DENIED') return { ...start, status: 'CANCELLED' };
+  return start;
+}
 
 /** The referred side's discount, given at attribution so the new customer gets it at once. */
 export async function grantReferredReward(
@@ -22,18 +29,32 @@ export async function grantReferredReward(
       amount_cents: null,
       unit: null,
     },
+    reviewedStart(referral, { status: 'AVAILABLE', holdMs: null, expiryMs: null }),
     trx,
   );
   return row;
 }
 
-/** The referrer's reward, unlocked at conversion; the unique (referral, source) index makes it once. */
+/**
+ * The referrer's reward, unlocked at conversion; the unique (referral, source) index makes it once. Under
+ * the program's hold it is PENDING for rewardHoldDays (days of `dayMs`, REWARD_DAY_MS); credit carries
+ * the program's creditExpiryDays, counted from when it becomes AVAILABLE.
+ */
 export async function grantReferrerReward(
   trx: DbOrTrx,
   referral: ReferralRow,
   program: ProgramSettings,
+  dayMs: number,
 ): Promise<{ row: RewardRow; created: boolean }> {
   const reward = program.referrerReward;
+  const holdMs = program.rewardHoldDays > 0 ? program.rewardHoldDays * dayMs : null;
+  const expiryMs =
+    reward.type === 'CREDIT' && program.creditExpiryDays !== null ? program.creditExpiryDays * dayMs : null;
+  const start = reviewedStart(referral, {
+    status: holdMs === null ? 'AVAILABLE' : 'PENDING',
+    holdMs,
+    expiryMs,
+  });
   return createRewardsRepo(trx).insertOnce(
     {
       tenant_id: referral.tenant_id,
@@ -46,6 +67,7 @@ export async function grantReferrerReward(
       amount_cents: reward.type === 'CREDIT' ? reward.amountCents : null,
       unit: reward.type === 'CREDIT' ? reward.unit : null,
     },
+    start,
     trx,
   );
 }
@@ -64,6 +86,11 @@ export function presentReward(row: RewardRow) {
     dateGiven: row.date_given.getTime(),
     dateCancelled: row.date_cancelled?.getTime() ?? null,
     dateRedeemed: row.date_redeemed?.getTime() ?? null,
+    /** A PENDING reward's hold end. */
+    holdUntil: row.hold_until?.getTime() ?? null,
+    /** When an AVAILABLE credit reward's unredeemed part expires. */
+    expiresAt: row.expires_at?.getTime() ?? null,
+    dateExpired: row.date_expired?.getTime() ?? null,
   };
 }
 

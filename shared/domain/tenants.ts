@@ -1,12 +1,40 @@
-import type { Db } from '../db/knex';
+import type { Db, DbOrTrx } from '../db/knex';
 import { AppError } from '../errors';
 import { tenantAliasSchema } from '../ids';
+import { createOperatorsRepo, type OperatorRow } from '../repos/operators.repo';
 import { createTenantsRepo } from '../repos/tenants.repo';
 import { generateApiKey, hashApiKey, keyPrefix } from './api-keys';
 
 /** Aliases beginning `test_` are test-mode tenants (payment processor sandbox); the rest are live. */
 export function modeForAlias(alias: string): 'live' | 'test' {
   return alias.startsWith('test_') ? 'test' : 'live';
+}
+
+/**
+ * The alias of a tenant's twin in the other mode: `test_acme` for `acme` and back. Null when the twin's
+ * alias could not be a tenant's (too long).
+ */
+export function twinAlias(alias: string): string | null {
+  const twin = modeForAlias(alias) === 'test' ? alias.slice('test_'.length) : `test_${alias}`;
+  return tenantAliasSchema.safeParse(twin).success ? twin : null;
+}
+
+/** A tenant's twin in the other mode and the operator there with the given e-mail. */
+export interface TenantTwin {
+  tenant: { id: string; alias: string; mode: 'live' | 'test' };
+  operator: OperatorRow;
+}
+
+/**
+ * The twin of the tenant with this alias, when it exists and has an operator with this e-mail (the
+ * operator a session there would sign in as); null otherwise.
+ */
+export async function findTwin(db: DbOrTrx, alias: string, email: string): Promise<TenantTwin | null> {
+  const other = twinAlias(alias);
+  const tenant = other === null ? undefined : await createTenantsRepo(db).findByAlias(other);
+  const operator = tenant && (await createOperatorsRepo(db).findByEmail(tenant.id, email));
+  if (!tenant || !operator) return null;
+  return { tenant: { id: tenant.id, alias: tenant.alias, mode: tenant.mode }, operator };
 }
 
 export interface IssuedKey {

@@ -3,10 +3,26 @@ import { AppError } from '../errors';
 import { createAccountsRepo, type AccountRow } from '../repos/accounts.repo';
 import { createReferralsRepo, type ReferralRow } from '../repos/referrals.repo';
 import { createUsersRepo, type UserRow } from '../repos/users.repo';
+import type { FraudSignal, RefusedAttribution } from '../types/fraud';
 
 /** A share code's public link, /r/{tenant}/{code} under the gateway's public URL; null without a code. */
 export function shareLink(publicUrl: string, tenantAlias: string, code: string | null): string | null {
   return code ? `${publicUrl}/r/${encodeURIComponent(tenantAlias)}/${encodeURIComponent(code)}` : null;
+}
+
+/**
+ * The referral an account came by, as user and account-sync answers show it: its code and status, or,
+ * in the answer to the request whose attribution the program's fraudPolicy blocked, that code with
+ * status REFUSED and the signals that refused it (no referral exists, so later reads show null).
+ */
+export function referredByView(
+  referral: Pick<ReferralRow, 'referral_code_used' | 'status'> | null | undefined,
+  refused: RefusedAttribution | null,
+): { code: string; status: ReferralRow['status'] | 'REFUSED'; refusedFor?: FraudSignal[] } | null {
+  if (referral) return { code: referral.referral_code_used, status: referral.status };
+  if (refused)
+    return { code: refused.code, status: 'REFUSED', refusedFor: refused.signals.map((s) => s.signal) };
+  return null;
 }
 
 /** A user as GET and PUT /open/account/{accountId}/user/{userId} answer it. */
@@ -15,6 +31,7 @@ export function presentUser(
   account: AccountRow | undefined,
   referral: ReferralRow | null | undefined,
   link: string | null,
+  refused: RefusedAttribution | null = null,
 ) {
   return {
     id: user.id,
@@ -26,7 +43,7 @@ export function presentUser(
     paymentProviderId: account?.payment_provider_id ?? null,
     shareCode: user.share_code,
     shareLink: link,
-    referredBy: referral ? { code: referral.referral_code_used, status: referral.status } : null,
+    referredBy: referredByView(referral, refused),
     dateCreated: user.created_at.getTime(),
   };
 }

@@ -28,7 +28,7 @@ export function presentWidget({ program, user, shareLink: link, friends, earned 
     .map((r) => r.discount_percent ?? 0);
   const credit = new Map<string, number>();
   for (const r of earned) {
-    if (r.type !== 'CREDIT' || r.unit === null) continue;
+    if (r.type !== 'CREDIT' || r.unit === null || r.status !== 'AVAILABLE') continue;
     const available = Number(r.amount_cents ?? 0) - Number(r.redeemed_cents);
     credit.set(r.unit, (credit.get(r.unit) ?? 0) + available);
   }

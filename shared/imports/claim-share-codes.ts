@@ -21,15 +21,18 @@ export async function proposeShareCodes(ctx: ChunkContext, bases: (string | null
 
 /**
  * Claims the codes users were given in referral_codes. A code a concurrent writer claimed since it was
- * proposed is replaced: those users get fresh codes, by rounds of random tails until each has one.
+ * proposed is replaced: those users get fresh codes (the name's first letters when its `base` is given,
+ * as proposeShareCodes falls back), by rounds of random tails until each has one.
+ * Answers the replacements, by `account_id NUL user_id`.
  */
 export async function claimShareCodes(
   ctx: ChunkContext,
-  users: { account_id: string; id: string; share_code: string }[],
-): Promise<void> {
-  if (users.length === 0) return;
+  users: { account_id: string; id: string; share_code: string; base?: string | null }[],
+): Promise<Map<string, string>> {
+  const replacements = new Map<string, string>();
+  if (users.length === 0) return replacements;
   const { trx } = ctx;
-  const claim = async (codes: string[], owners: { account_id: string; id: string }[]) => {
+  const claim = async (codes: string[], owners: typeof users) => {
     const won = await trx.raw<{ rows: { code: string; account_id: string; user_id: string }[] }>(
       `insert into referral_codes (tenant_id, code, account_id, user_id)
        select ?, code, account_id, user_id from unnest(?::text[], ?::text[], ?::text[]) as t(code, account_id, user_id)
@@ -47,8 +50,9 @@ export async function claimShareCodes(
   const replaced: { code: string; account_id: string; user_id: string }[] = [];
   for (let round = 0; lost.length > 0; round += 1) {
     if (round > 20) throw new Error('could not find free share codes');
+    // As a proposal falls back: the name's first letters with a random tail, or a random code.
     const attempt = await claim(
-      lost.map(() => randomCode()),
+      lost.map((u) => (u.base ? `${u.base.slice(0, 9)}${randomCode(6)}` : randomCode())),
       lost,
     );
     replaced.push(...attempt.won);
@@ -68,4 +72,6 @@ export async function claimShareCodes(
     );
   }
   await notifyTenantChanged(trx, ctx.tenant.id, 'new-code');
+  for (const c of replaced) replacements.set(`${c.account_id}\u0000${c.user_id}`, c.code);
+  return replacements;
 }

@@ -20,6 +20,8 @@ export interface ChunkContext {
   trx: Knex.Transaction;
   tenant: { id: string; alias: string; conversionEventKey: string | null };
   nowMs: number;
+  /** The gateway's public URL (PUBLIC_URL), for the share links of the users a job creates. */
+  publicUrl: string;
   /** Account changes whose referral lifecycle must hear of them once the chunk commits. */
   lifecycle: { outcome: AccountOutcome; eventId?: string }[];
 }
@@ -32,6 +34,12 @@ export interface ImportJobType<Name extends string = string> {
   name: Name;
   columns: ColumnSpec[];
   apply: (ctx: ChunkContext, rows: ImportRow[]) => Promise<RowResult[]>;
+  /**
+   * Whether the row may be applied while the previous chunk's transaction is still open (it reads
+   * nothing that chunk could have changed unseen: its writes wait for that chunk's row locks). A chunk
+   * of such rows only goes beside its neighbours; without this, chunks go one at a time.
+   */
+  concurrent?: (row: ImportRow, tenant: ChunkContext['tenant']) => boolean;
 }
 
 export const ok = (line: number, message = ''): RowResult => ({ line, ok: true, message });

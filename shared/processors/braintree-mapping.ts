@@ -98,14 +98,24 @@ function customerOf(notification: WebhookNotification, subject: Node | null): st
   return typeof named === 'string' && named ? named : null;
 }
 
+/**
+ * The subject's id as the service keys it: the subscription for subscription kinds; for dispute kinds
+ * the disputed transaction (the SDK's `dispute.transaction`), whose customer is the one charged back
+ * (Braintree's dispute payload carries the transaction's id, not its customer); otherwise the subject's own.
+ */
+function subjectIdOf(notification: WebhookNotification, subject: Node | null): string | null {
+  if (notification.kind.startsWith('subscription_')) return notification.subscription?.id || null;
+  if (notification.kind.startsWith('dispute_')) return idOf(notification.dispute?.transaction);
+  return idOf(subject);
+}
+
 export function mapNotification(notification: WebhookNotification): ProcessorNotification {
   const subject = subjectNode(notification);
   const subscriptionId = notification.subscription?.id || null;
-  const isSubscriptionKind = notification.kind.startsWith('subscription_');
   return {
     kind: notification.kind,
     timestamp: parseBraintreeDate(notification.timestamp),
-    subjectId: isSubscriptionKind ? subscriptionId : idOf(subject),
+    subjectId: subjectIdOf(notification, subject),
     subscriptionId,
     customerId: customerOf(notification, subject),
   };

@@ -159,6 +159,17 @@ declare module 'braintree' {
     subject: Record<string, unknown>;
     subscription?: Subscription;
     transaction?: Transaction;
+    /** For dispute kinds; `transaction` is the disputed charge (its id and amount). */
+    dispute?: Dispute;
+  }
+
+  export interface Dispute {
+    id: string;
+    /** chargeback, pre_arbitration, retrieval. */
+    kind: string;
+    /** open, lost, won, accepted, ... */
+    status: string;
+    transaction?: { id: string; amount: string };
   }
 
   export class BraintreeGateway {
@@ -169,6 +180,10 @@ declare module 'braintree' {
       create(request: CustomerRequest): Promise<Result<'customer', Customer>>;
       find(id: string): Promise<Customer>;
       update(id: string, request: CustomerRequest): Promise<Result<'customer', Customer>>;
+    };
+    /** GET /discounts: the merchant's discount catalog (Plans > Discounts in the control panel). */
+    discount: {
+      all(): Promise<Discount[]>;
     };
     paymentMethod: {
       create(request: {

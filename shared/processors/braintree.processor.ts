@@ -5,16 +5,34 @@ import {
   type ModificationsRequest,
   type Subscription,
 } from 'braintree';
-import { callSdk, classifySdkError, isNotFound, rejectedResult, sdkErrorType } from './braintree-errors';
-import { mapCustomer, mapNotification, mapSubscription } from './braintree-mapping';
+import {
+  callSdk,
+  classifySdkError,
+  isNotFound,
+  redact,
+  rejectedResult,
+  sdkErrorType,
+} from './braintree-errors';
+import { mapCustomer, mapNotification, mapSubscription, mapTransaction } from './braintree-mapping';
 import { centsToDecimal, decimalToCents } from './braintree-money';
 import {
   InvalidSignatureError,
+  ProcessorCredentialsRefusedError,
   ProcessorRejectedError,
   type PaymentProcessor,
   type PaymentProcessorFactory,
 } from './payment-processor';
 import type { ProcessorEnvironment } from '../types/processors';
+
+/**
+ * What Braintree answers for keys it does not accept: 401 (unknown or revoked key pair), 403 (keys of
+ * another merchant, or of a user without API access) and 404 (no such merchant id).
+ */
+const REFUSED_KEYS = new Set<string>([
+  errorTypes.authenticationError,
+  errorTypes.authorizationError,
+  errorTypes.notFoundError,
+]);
 
 /** Braintree's "Cannot add duplicate add-on or discount": a concurrent writer added it first. */
 const DUPLICATE_MODIFICATION = '91911';
@@ -99,6 +117,20 @@ export const createBraintreeProcessor: PaymentProcessorFactory = (credentials, o
   }
 
   const processor: PaymentProcessor = {
+    async verifyCredentials() {
+      // Listing the discount catalog is an authenticated read with no side effect and a small answer.
+      try {
+        await gateway.discount.all();
+      } catch (err) {
+        const type = sdkErrorType(err);
+        if (type && REFUSED_KEYS.has(type)) {
+          const message = redact(`Braintree refused the keys: ${(err as Error).message}`, privateKey);
+          throw new ProcessorCredentialsRefusedError(message, { cause: err });
+        }
+        throw classifySdkError(err, 'key check', privateKey);
+      }
+    },
+
     async parseWebhook(signature, payload) {
       let notification;
       try {
@@ -138,6 +170,15 @@ export const createBraintreeProcessor: PaymentProcessorFactory = (credentials, o
       } catch (err) {
         if (isNotFound(err)) return null;
         throw classifySdkError(err, `customer lookup ${id}`, privateKey);
+      }
+    },
+
+    async findTransaction(id) {
+      try {
+        return mapTransaction(await gateway.transaction.find(id));
+      } catch (err) {
+        if (isNotFound(err)) return null;
+        throw classifySdkError(err, `transaction lookup ${id}`, privateKey);
       }
     },
 

@@ -68,7 +68,10 @@ export interface ProcessorNotification {
   kind: string;
   /** When the processor produced it (second precision for Braintree). */
   timestamp: Date;
-  /** The id of what it is about (a subscription id for subscription kinds), null when it has none. */
+  /**
+   * The id of what it is about, null when it has none: a subscription id for subscription kinds, the
+   * disputed charge's transaction id for dispute kinds (the transaction names the customer).
+   */
   subjectId: string | null;
   /** The subscription carried in the payload, for subscription kinds. */
   subscriptionId: string | null;
@@ -77,12 +80,20 @@ export interface ProcessorNotification {
 }
 
 export interface PaymentProcessor {
+  /**
+   * One cheap authenticated read that proves the keys work for this merchant. Throws
+   * ProcessorCredentialsRefusedError when the processor refuses them, ProcessorUnavailableError when it
+   * cannot be reached (network, timeout, 429, 5xx).
+   */
+  verifyCredentials(): Promise<void>;
   /** Verifies and parses a webhook delivery; throws InvalidSignatureError when it is not authentic. */
   parseWebhook(signature: string, payload: string): Promise<ProcessorNotification>;
   /** The answer to the processor's webhook verification challenge. Throws InvalidSignatureError on a malformed challenge. */
   answerChallenge(challenge: string): string;
   findSubscription(id: string): Promise<ProcessorSubscription | null>;
   findCustomer(id: string): Promise<ProcessorCustomer | null>;
+  /** A transaction (a charge, or a refund), null when there is none of this id. */
+  findTransaction(id: string): Promise<ProcessorTransaction | null>;
   /**
    * Sets the amount of the subscription's discount `discountId` (adds it, inheriting from the
    * processor's discount of that id, when absent); null removes it. Idempotent.
@@ -109,6 +120,14 @@ export class ProcessorRejectedError extends Error {
   constructor(message: string, options?: { cause?: unknown }) {
     super(message, options);
     this.name = 'ProcessorRejectedError';
+  }
+}
+
+/** The processor refused the keys themselves (authentication or authorization failed, unknown merchant). */
+export class ProcessorCredentialsRefusedError extends ProcessorRejectedError {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'ProcessorCredentialsRefusedError';
   }
 }
 

@@ -15,6 +15,8 @@ export interface AccountRow {
   last_cancelled_at: Date | null;
   never_referable: boolean;
   processor_status_at: Date | null;
+  /** When a charge of its processor customer was first disputed (a charge-back); set once. */
+  charged_back_at: Date | null;
   created_at: Date;
   updated_at: Date;
 }
@@ -87,6 +89,24 @@ export function createAccountsRepo(db: DbOrTrx) {
         .update({ ...changes, ...stamp, updated_at: trx.raw('clock_timestamp()') } as never)
         .returning('*');
       return row as AccountRow;
+    },
+
+    /**
+     * Records a charge-back of the account at `at` unless one is recorded already (the first wins);
+     * the updated row, or undefined when it had one.
+     */
+    async recordChargeback(
+      tenantId: string,
+      accountId: string,
+      at: Date,
+      trx: DbOrTrx,
+    ): Promise<AccountRow | undefined> {
+      const [row] = await trx<AccountRow>('accounts')
+        .where({ tenant_id: tenantId, id: accountId })
+        .whereNull('charged_back_at')
+        .update({ charged_back_at: at, updated_at: trx.raw('clock_timestamp()') } as never)
+        .returning('*');
+      return row as AccountRow | undefined;
     },
 
     async findByPaymentProviderId(

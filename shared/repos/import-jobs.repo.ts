@@ -136,13 +136,14 @@ export function createImportJobsRepo(db: DbOrTrx) {
       id: string,
       changes: { status: JobStatus; error?: string | null; result_file_ref?: string | null },
       trx: DbOrTrx = db,
-    ): Promise<boolean> {
+    ): Promise<ImportJobRow | null> {
       const error = changes.error ? toStorableText(changes.error) : changes.error;
-      const n = await trx('import_jobs')
+      const rows: ImportJobRow[] = await trx('import_jobs')
         .where({ id })
         .whereNotIn('status', FINAL_STATUSES)
-        .update({ ...changes, error, completed_at: trx.fn.now() } as never);
-      return n > 0;
+        .update({ ...changes, error, completed_at: trx.fn.now() } as never)
+        .returning('*');
+      return rows[0] ?? null;
     },
 
     /**

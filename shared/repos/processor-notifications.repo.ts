@@ -108,6 +108,18 @@ export function createProcessorNotificationsRepo(db: DbOrTrx) {
       );
     },
 
+    /** The tenant's latest notifications, newest first (the portal's Install page). */
+    async listRecent(tenantId: string, limit: number, trx: DbOrTrx = db): Promise<NotificationRow[]> {
+      const rows = await trx<NotificationRow>('processor_notifications')
+        .where({ tenant_id: tenantId })
+        .orderBy([
+          { column: 'received_at', order: 'desc' },
+          { column: 'id', order: 'desc' },
+        ])
+        .limit(limit);
+      return rows.map((row) => toRow(row)!);
+    },
+
     async lock(tenantId: string, id: string, trx: DbOrTrx): Promise<NotificationRow | undefined> {
       return toRow(
         await trx<NotificationRow>('processor_notifications')
@@ -130,15 +142,17 @@ export function createProcessorNotificationsRepo(db: DbOrTrx) {
       status: Exclude<NotificationStatus, 'RECEIVED'>,
       outcome: NotificationOutcome,
       trx: DbOrTrx,
-    ): Promise<void> {
-      await trx('processor_notifications')
+    ): Promise<NotificationRow> {
+      const rows: NotificationRow[] = await trx('processor_notifications')
         .where({ id })
         .update({
           status,
           outcome: JSON.stringify(outcome),
           processed_at: trx.raw('clock_timestamp()'),
           dispatched_at: trx.raw('coalesce(dispatched_at, clock_timestamp())'),
-        });
+        })
+        .returning('*');
+      return toRow(rows[0])!;
     },
 
     /** Received notifications no workflow is known to have taken, older than `before`, oldest first. */

@@ -1,4 +1,5 @@
 import type { DbOrTrx } from '../db/knex';
+import type { FraudSignalHit } from '../types/fraud';
 import type { AttributionSource, ReferralStatus } from '../types/referrals';
 
 export interface ReferralRow {
@@ -14,11 +15,20 @@ export interface ReferralRow {
   date_paid: Date | null;
   date_ended: Date | null;
   lifecycle_pending_since: Date | null;
+  /** The fraud signals found at attribution (issue 21). */
+  fraud_signals: FraudSignalHit[];
+  /** The fraud policy sent it to review (PENDING) and what an operator decided (issue 21). */
+  review_status: ReviewStatus | null;
+  review_reason: string | null;
+  reviewed_at: Date | null;
+  reviewed_by: string | null;
 }
+
+export type ReviewStatus = 'PENDING' | 'APPROVED' | 'DENIED';
 
 export interface StalePending extends Pick<
   ReferralRow,
-  'id' | 'tenant_id' | 'referred_account_id' | 'referrer_user_id' | 'referral_code_used'
+  'id' | 'tenant_id' | 'referred_account_id' | 'referrer_user_id' | 'referral_code_used' | 'fraud_signals'
 > {
   tenant_alias: string;
   lifecycle_pending_since: Date;
@@ -62,13 +72,38 @@ export function createReferralsRepo(db: DbOrTrx) {
         | 'referrer_user_id'
         | 'referral_code_used'
         | 'attribution_source'
+        | 'fraud_signals'
+        | 'review_status'
       >,
       trx: DbOrTrx,
     ): Promise<ReferralRow> {
       const [inserted] = await trx<ReferralRow>('referrals')
-        .insert({ ...row, status: 'IN_PROGRESS', date_started: trx.raw('clock_timestamp()') } as never)
+        .insert({
+          ...row,
+          fraud_signals: JSON.stringify(row.fraud_signals),
+          status: 'IN_PROGRESS',
+          date_started: trx.raw('clock_timestamp()'),
+        } as never)
         .returning('*');
       return inserted as ReferralRow;
+    },
+
+    /** Attributions to one referrer (account and user) since `since`. */
+    async countByReferrerSince(
+      tenantId: string,
+      referrer: { accountId: string; userId: string },
+      since: Date,
+      trx: DbOrTrx = db,
+    ): Promise<number> {
+      const row = await trx('referrals')
+        .where({
+          tenant_id: tenantId,
+          referrer_account_id: referrer.accountId,
+          referrer_user_id: referrer.userId,
+        })
+        .where('date_started', '>=', since)
+        .count<{ n: string }[]>('* as n');
+      return Number(row[0]?.n ?? 0);
     },
 
     async update(
@@ -78,6 +113,39 @@ export function createReferralsRepo(db: DbOrTrx) {
     ): Promise<ReferralRow> {
       const [row] = await trx<ReferralRow>('referrals').where({ id }).update(changes).returning('*');
       return row as ReferralRow;
+    },
+
+    /** The tenant's referrals among `ids` (ids of other tenants are not found). */
+    async findMany(tenantId: string, ids: readonly string[], trx: DbOrTrx = db): Promise<ReferralRow[]> {
+      if (ids.length === 0) return [];
+      return trx<ReferralRow>('referrals').where('tenant_id', tenantId).whereIn('id', ids);
+    },
+
+    /**
+     * Records an operator's decision on the tenant's referrals among `ids` that await review, once: a
+     * referral already decided is left as it is. A referral still running is marked for its lifecycle
+     * workflow to apply the decision (the reconciler re-delivers it should the update not arrive).
+     */
+    async decideReviews(
+      tenantId: string,
+      ids: readonly string[],
+      decision: { status: 'APPROVED' | 'DENIED'; reason: string; by: string },
+      trx: DbOrTrx,
+    ): Promise<ReferralRow[]> {
+      if (ids.length === 0) return [];
+      return trx('referrals')
+        .where({ tenant_id: tenantId, review_status: 'PENDING' })
+        .whereIn('id', ids)
+        .update({
+          review_status: decision.status,
+          review_reason: decision.reason,
+          reviewed_by: decision.by,
+          reviewed_at: trx.raw('clock_timestamp()'),
+          lifecycle_pending_since: trx.raw(
+            "case when status = 'ENDED' then lifecycle_pending_since else coalesce(lifecycle_pending_since, clock_timestamp()) end",
+          ),
+        })
+        .returning('*');
     },
 
     /** Marks a change for the lifecycle workflow to apply (kept at its first time until applied). */
@@ -110,6 +178,7 @@ export function createReferralsRepo(db: DbOrTrx) {
           'r.referred_account_id',
           'r.referrer_user_id',
           'r.referral_code_used',
+          'r.fraud_signals',
           'r.lifecycle_pending_since',
         );
     },

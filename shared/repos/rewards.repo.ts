@@ -1,8 +1,14 @@
 import type { DbOrTrx } from '../db/knex';
+import type { RewardStatus } from '../types/referrals';
 
 export type RewardSource = 'REFERRED' | 'FRIEND_SIGNUP';
 export type RewardType = 'PCT_DISCOUNT' | 'CREDIT';
-export type RewardStatus = 'AVAILABLE' | 'REDEEMED' | 'CANCELLED';
+export type { RewardStatus };
+
+/** Statuses a reward can still leave: cancelling a referral cancels rewards in them. */
+const LIVE_STATUSES: RewardStatus[] = ['PENDING', 'PENDING_REVIEW', 'AVAILABLE'];
+/** DB time plus a number of milliseconds (a bind value). */
+const NOW_PLUS_MS = "clock_timestamp() + (? * interval '1 millisecond')";
 
 export interface RewardRow {
   id: string;
@@ -20,6 +26,20 @@ export interface RewardRow {
   date_given: Date;
   date_cancelled: Date | null;
   date_redeemed: Date | null;
+  /** When a PENDING reward's hold ends. */
+  hold_until: Date | null;
+  /** CREDIT only: how long after becoming AVAILABLE its unredeemed part expires (set at grant). */
+  expiry_ms: string | null;
+  /** When an AVAILABLE credit reward expires. */
+  expires_at: Date | null;
+  date_expired: Date | null;
+}
+
+/** How a reward starts: its status, a hold from now, and the expiry it will carry once available. */
+export interface RewardStart {
+  status: 'PENDING' | 'PENDING_REVIEW' | 'AVAILABLE' | 'CANCELLED';
+  holdMs: number | null;
+  expiryMs: number | null;
 }
 
 export type NewReward = Pick<
@@ -38,14 +58,32 @@ export interface BalanceRow {
   unit: string;
   total_assigned: string;
   total_redeemed: string;
+  total_pending: string;
+  total_expired: string;
+  next_expiry: Date | null;
 }
 
 export function createRewardsRepo(db: DbOrTrx) {
   return {
     /** One reward per side of a referral; a second unlock finds the first and changes nothing. */
-    async insertOnce(reward: NewReward, trx: DbOrTrx): Promise<{ row: RewardRow; created: boolean }> {
+    async insertOnce(
+      reward: NewReward,
+      start: RewardStart,
+      trx: DbOrTrx,
+    ): Promise<{ row: RewardRow; created: boolean }> {
+      const timing = {
+        status: start.status,
+        date_given: trx.raw('clock_timestamp()'),
+        date_cancelled: start.status === 'CANCELLED' ? trx.raw('clock_timestamp()') : null,
+        hold_until: start.holdMs === null ? null : trx.raw(NOW_PLUS_MS, [start.holdMs]),
+        expiry_ms: start.expiryMs,
+        expires_at:
+          start.status === 'AVAILABLE' && start.expiryMs !== null
+            ? trx.raw(NOW_PLUS_MS, [start.expiryMs])
+            : null,
+      };
       const [inserted] = await trx<RewardRow>('rewards')
-        .insert({ ...reward, status: 'AVAILABLE', date_given: trx.raw('clock_timestamp()') } as never)
+        .insert({ ...reward, ...timing } as never)
         .onConflict(['tenant_id', 'referral_id', 'reward_source'])
         .ignore()
         .returning('*');
@@ -71,11 +109,77 @@ export function createRewardsRepo(db: DbOrTrx) {
       return trx<RewardRow>('rewards').where('tenant_id', tenantId).whereIn('referral_id', referralIds);
     },
 
-    /** Cancels a referral's rewards that are still available (redeemed credit stays redeemed). */
-    async cancelForReferral(tenantId: string, referralId: string, trx: DbOrTrx): Promise<number> {
+    /**
+     * Cancels the referral's rewards that are available, held or awaiting review (redeemed and expired
+     * credit stay as they are); answers them as cancelled.
+     */
+    async cancelForReferral(tenantId: string, referralId: string, trx: DbOrTrx): Promise<RewardRow[]> {
       return trx('rewards')
-        .where({ tenant_id: tenantId, referral_id: referralId, status: 'AVAILABLE' })
-        .update({ status: 'CANCELLED', date_cancelled: trx.raw('clock_timestamp()') });
+        .where({ tenant_id: tenantId, referral_id: referralId })
+        .whereIn('status', LIVE_STATUSES)
+        .update({ status: 'CANCELLED', date_cancelled: trx.raw('clock_timestamp()') })
+        .returning('*');
+    },
+
+    /**
+     * Cancels the referral's rewards that were still held when the referred account was charged back
+     * (`chargedBackAt`): those waiting for review, and PENDING ones whose hold had not ended by then. A
+     * reward whose hold ended before the charge-back keeps going (it is or becomes AVAILABLE).
+     */
+    async cancelChargedBack(
+      tenantId: string,
+      referralId: string,
+      chargedBackAt: Date,
+      trx: DbOrTrx,
+    ): Promise<RewardRow[]> {
+      return trx('rewards')
+        .where({ tenant_id: tenantId, referral_id: referralId })
+        .where((q) =>
+          q
+            .where({ status: 'PENDING_REVIEW' })
+            .orWhere((p) => p.where({ status: 'PENDING' }).where('hold_until', '>', chargedBackAt)),
+        )
+        .update({ status: 'CANCELLED', date_cancelled: trx.raw('clock_timestamp()') })
+        .returning('*');
+    },
+
+    /**
+     * Releases the referral's rewards that were waiting for review (approved): still inside their hold,
+     * PENDING; otherwise AVAILABLE, with their expiry starting now.
+     */
+    async releaseReviewed(tenantId: string, referralId: string, trx: DbOrTrx): Promise<RewardRow[]> {
+      return trx('rewards')
+        .where({ tenant_id: tenantId, referral_id: referralId, status: 'PENDING_REVIEW' })
+        .update({
+          status: trx.raw("case when hold_until > clock_timestamp() then 'PENDING' else 'AVAILABLE' end"),
+          expires_at: trx.raw(
+            "case when hold_until > clock_timestamp() or expiry_ms is null then null else clock_timestamp() + expiry_ms * interval '1 millisecond' end",
+          ),
+        })
+        .returning('*');
+    },
+
+    /** Makes the referral's PENDING rewards whose hold has ended AVAILABLE, their expiry starting now. */
+    async releaseDueHolds(tenantId: string, referralId: string, trx: DbOrTrx): Promise<RewardRow[]> {
+      return trx('rewards')
+        .where({ tenant_id: tenantId, referral_id: referralId, status: 'PENDING' })
+        .where('hold_until', '<=', trx.raw('clock_timestamp()'))
+        .update({
+          status: 'AVAILABLE',
+          expires_at: trx.raw(
+            "case when expiry_ms is null then null else clock_timestamp() + expiry_ms * interval '1 millisecond' end",
+          ),
+        })
+        .returning('*');
+    },
+
+    /** Expires the referral's AVAILABLE credit whose time has come (what was redeemed stays redeemed). */
+    async expireDue(tenantId: string, referralId: string, trx: DbOrTrx): Promise<RewardRow[]> {
+      return trx('rewards')
+        .where({ tenant_id: tenantId, referral_id: referralId, status: 'AVAILABLE', type: 'CREDIT' })
+        .where('expires_at', '<=', trx.raw('clock_timestamp()'))
+        .update({ status: 'EXPIRED', date_expired: trx.raw('clock_timestamp()') })
+        .returning('*');
     },
 
     /** Percent discounts the referrer holds from converted, not ended referrals. */
@@ -87,6 +191,10 @@ export function createRewardsRepo(db: DbOrTrx) {
       return rows.map((r) => r.discount_percent);
     },
 
+    /**
+     * Credit per unit: assigned (available and redeemed credit, and the redeemed part of expired credit),
+     * redeemed, pending (held or awaiting review), expired (the unredeemed part), and the next expiry.
+     */
     async balances(tenantId: string, accountId: string, trx: DbOrTrx = db): Promise<BalanceRow[]> {
       return trx('rewards')
         .where({ tenant_id: tenantId, account_id: accountId, type: 'CREDIT' })
@@ -95,8 +203,17 @@ export function createRewardsRepo(db: DbOrTrx) {
         .orderBy('unit')
         .select(
           'unit',
-          trx.raw('sum(amount_cents) as total_assigned'),
+          trx.raw(
+            "coalesce(sum(case when status in ('AVAILABLE', 'REDEEMED') then amount_cents when status = 'EXPIRED' then redeemed_cents else 0 end), 0) as total_assigned",
+          ),
           trx.raw('sum(redeemed_cents) as total_redeemed'),
+          trx.raw(
+            "coalesce(sum(case when status in ('PENDING', 'PENDING_REVIEW') then amount_cents else 0 end), 0) as total_pending",
+          ),
+          trx.raw(
+            "coalesce(sum(case when status = 'EXPIRED' then amount_cents - redeemed_cents else 0 end), 0) as total_expired",
+          ),
+          trx.raw("min(case when status = 'AVAILABLE' then expires_at end) as next_expiry"),
         );
     },
 
@@ -121,13 +238,16 @@ export function createRewardsRepo(db: DbOrTrx) {
       await trx('rewards').where({ tenant_id: tenantId, account_id: accountId }).delete();
     },
 
-    async setRedeemed(id: string, redeemedCents: number, fully: boolean, trx: DbOrTrx): Promise<void> {
-      await trx('rewards')
+    /** Sets what was redeemed of a credit reward (REDEEMED when fully); answers the reward as it now is. */
+    async setRedeemed(id: string, redeemedCents: number, fully: boolean, trx: DbOrTrx): Promise<RewardRow> {
+      const rows: RewardRow[] = await trx('rewards')
         .where({ id })
         .update({
           redeemed_cents: redeemedCents,
           ...(fully ? { status: 'REDEEMED', date_redeemed: trx.raw('clock_timestamp()') } : {}),
-        });
+        })
+        .returning('*');
+      return rows[0]!;
     },
   };
 }

@@ -32,11 +32,25 @@ export type ProgramColumns = Pick<
   | 'website_url'
   | 'widget_headline'
   | 'widget_subheadline'
+  | 'max_attributions_per_referrer_per_hour'
+  | 'fraud_policy'
+  | 'reward_hold_days'
+  | 'credit_expiry_days'
 >;
 
 export interface TenantWithKeys extends TenantRow {
   keyHashes: Buffer[];
 }
+
+/** An API key as listed (its hash stays in the table). */
+export interface ApiKeyRow {
+  id: string;
+  key_prefix: string;
+  created_at: Date;
+  revoked_at: Date | null;
+}
+
+const API_KEY_COLUMNS = ['id', 'key_prefix', 'created_at', 'revoked_at'];
 
 export function createTenantsRepo(db: DbOrTrx) {
   return {
@@ -81,6 +95,7 @@ export function createTenantsRepo(db: DbOrTrx) {
       const values = { ...changes } as Record<string, unknown>;
       if (changes.referrer_reward !== undefined)
         values.referrer_reward = JSON.stringify(changes.referrer_reward);
+      if (changes.fraud_policy !== undefined) values.fraud_policy = JSON.stringify(changes.fraud_policy);
       return inTransaction(trx, async (t) => {
         const [row] = await t<TenantRow>('tenants').where({ id }).update(values).returning('*');
         if (row) await notifyTenantChanged(t, id);
@@ -113,9 +128,40 @@ export function createTenantsRepo(db: DbOrTrx) {
       return inTransaction(trx, async (t) => {
         const [row] = await t('api_keys')
           .insert({ tenant_id: key.tenantId, key_hash: key.keyHash, key_prefix: key.keyPrefix })
-          .returning(['id']);
+          .returning(API_KEY_COLUMNS);
         await notifyTenantChanged(t, key.tenantId);
-        return row as { id: string };
+        return row as ApiKeyRow;
+      });
+    },
+
+    /** The tenant's active keys (never their hashes), newest first. */
+    async listActiveKeys(tenantId: string, trx: DbOrTrx = db): Promise<ApiKeyRow[]> {
+      return trx('api_keys')
+        .where({ tenant_id: tenantId })
+        .whereNull('revoked_at')
+        .orderBy([
+          { column: 'created_at', order: 'desc' },
+          { column: 'id', order: 'desc' },
+        ])
+        .select(API_KEY_COLUMNS);
+    },
+
+    /**
+     * Revokes one of the tenant's keys (gateways drop it when this commits). Undefined when the tenant
+     * has no such key; a key already revoked is returned as it is.
+     */
+    async revokeKey(tenantId: string, keyId: string, trx: DbOrTrx = db): Promise<ApiKeyRow | undefined> {
+      return inTransaction(trx, async (t) => {
+        const [revoked] = await t('api_keys')
+          .where({ tenant_id: tenantId, id: keyId })
+          .whereNull('revoked_at')
+          .update({ revoked_at: t.fn.now() })
+          .returning(API_KEY_COLUMNS);
+        if (revoked) {
+          await notifyTenantChanged(t, tenantId);
+          return revoked as ApiKeyRow;
+        }
+        return t('api_keys').where({ tenant_id: tenantId, id: keyId }).first(API_KEY_COLUMNS);
       });
     },
 

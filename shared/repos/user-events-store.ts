@@ -53,7 +53,7 @@ export interface StoreRequest {
  *   nothing, so they store nothing (`keyRaced`). A batch never holds one key twice (the batcher).
  * - `stored`: inserts the events of requests whose users exist and whose key, if any, was claimed.
  */
-const STORE_EVENTS_SQL = `
+export const STORE_EVENTS_SQL = `
 with input as (
   select * from jsonb_to_recordset(?::jsonb)
     as r(req int, tenant_id uuid, key text, received_at timestamptz, events jsonb)

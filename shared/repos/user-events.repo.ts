@@ -140,6 +140,31 @@ export function createUserEventsRepo(db: DbOrTrx) {
       return { totalCount: Number(count[0]!.count), events };
     },
 
+    /**
+     * The newest events of an account's users, newest first: the newest `limit` of each user through
+     * the per-user index, then the newest `limit` of those.
+     */
+    async listRecentForAccount(
+      tenantId: string,
+      accountId: string,
+      limit: number,
+      trx: DbOrTrx = db,
+    ): Promise<UserEventRow[]> {
+      const { rows } = await trx.raw<{ rows: UserEventRow[] }>(
+        `select e.id, e.key, e.fields, e.date_triggered, e.date_received
+         from users u cross join lateral (
+           select x.id, x.key, x.fields, x.date_triggered, x.date_received from user_events x
+           where x.tenant_id = u.tenant_id and x.account_id = u.account_id and x.user_id = u.id
+           order by x.date_triggered desc, x.id desc limit :limit
+         ) e
+         where u.tenant_id = :tenantId and u.account_id = :accountId
+         order by e.date_triggered desc, e.id desc limit :limit`,
+        { tenantId, accountId, limit },
+      );
+      for (const event of rows) event.fields = readFields(event.fields, event.id);
+      return rows;
+    },
+
     /** Deletes a user's events (user_events has no foreign key to users: see migration 003). */
     async deleteForUser(tenantId: string, accountId: string, userId: string, trx: DbOrTrx): Promise<void> {
       await trx('user_events')

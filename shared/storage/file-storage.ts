@@ -97,13 +97,13 @@ export function createLocalFileStorage(rootDir: string): FileStorage {
       source.on('error', () => undefined);
       await fs.promises.mkdir(path.dirname(file), { recursive: true });
       const counted = { bytes: 0 };
+      // Opened before the pipeline starts: a stream that opened its own file could still be opening
+      // when the pipeline fails, and would create the file after the removal below.
+      const handle = await fs.promises.open(file, 'wx');
       try {
-        await pipeline(
-          source,
-          byteLimit(options.maxBytes, counted),
-          fs.createWriteStream(file, { flags: 'wx' }),
-        );
+        await pipeline(source, byteLimit(options.maxBytes, counted), handle.createWriteStream());
       } catch (err) {
+        await handle.close().catch(() => undefined);
         await fs.promises.rm(file, { force: true });
         throw err;
       }

@@ -11,7 +11,7 @@ import { AppError } from '../errors';
 import type { Metrics } from '../metrics';
 import type { LifecycleMessage, ReferralLifecycleInput, ReferralSnapshot } from '../types/referrals';
 import type { TemporalDeps } from './client';
-import { ENTITY_ID, REFERRAL_STATUS, TENANT_ALIAS, WORKFLOW_KIND } from './search-attributes';
+import { ENTITY_ID, FRAUD_SIGNALS, REFERRAL_STATUS, TENANT_ALIAS, WORKFLOW_KIND } from './search-attributes';
 import { workflowIds } from './workflow-ids';
 
 /** The metrics label: the workflow type is the function's name. */
@@ -24,6 +24,8 @@ export interface LifecycleTarget {
   referralId: string;
   referrerUserId: string;
   code: string;
+  /** The referral's fraud signals (search attribute FraudSignals; omitted when none). */
+  fraudSignals: string[];
 }
 
 /** The referral lifecycle's ended: the workflow completed, so there is nothing left to apply. */
@@ -65,6 +67,7 @@ export async function deliverLifecycleMessage(
       { key: ENTITY_ID, value: target.accountId },
       { key: WORKFLOW_KIND, value: 'referral' },
       { key: REFERRAL_STATUS, value: 'IN_PROGRESS' },
+      ...(target.fraudSignals.length > 0 ? [{ key: FRAUD_SIGNALS, value: target.fraudSignals }] : []),
     ],
     staticSummary: `Referral of account ${target.accountId} by user ${target.referrerUserId} (code ${target.code})`,
   };

@@ -25,6 +25,8 @@ export interface StartOnceOptions<W extends Workflow> {
   /** Search attributes of this kind of workflow beyond tenant, entity and kind. */
   extraSearchAttributes?: SearchAttributePair[];
   summary: string;
+  /** Another task queue than the client's (the webhook deliveries' own). */
+  taskQueue?: string;
 }
 
 /**
@@ -46,7 +48,7 @@ export async function startWorkflowOnce<W extends Workflow>(
   try {
     // The SDK types `args` by a conditional on W, which TypeScript cannot resolve for a generic W.
     const start: WorkflowOptions & { args: unknown[] } = {
-      taskQueue: temporal.taskQueue,
+      taskQueue: options.taskQueue ?? temporal.taskQueue,
       workflowId: options.workflowId,
       args: options.args,
       workflowIdReusePolicy: WorkflowIdReusePolicy.REJECT_DUPLICATE,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { fraudPolicySchema, type FraudPolicy } from './fraud';
 
 /**
  * A tenant's program settings as the referral rules use them, read from the tenant row's columns with
@@ -37,6 +38,14 @@ export interface ProgramSettings {
   /** The widget's headline texts (null: the library's locale text). */
   widgetHeadline: string | null;
   widgetSubheadline: string | null;
+  /** Attributions to one referrer within an hour beyond which the VELOCITY signal fires; null: no limit. */
+  maxAttributionsPerReferrerPerHour: number | null;
+  /** What each fraud signal does to an attribution (a signal not listed: ALLOW). */
+  fraudPolicy: FraudPolicy;
+  /** Days a referrer's reward stays PENDING after its referral converts (0: AVAILABLE at once). */
+  rewardHoldDays: number;
+  /** Days until a CREDIT reward's unredeemed part expires once AVAILABLE (null: never). */
+  creditExpiryDays: number | null;
 }
 
 /** The tenant row's program columns (shared/repos/tenants.repo.ts TenantRow has them). */
@@ -55,6 +64,18 @@ export interface ProgramSettingsColumns {
   website_url: string | null;
   widget_headline: string | null;
   widget_subheadline: string | null;
+  /** Reward integrity (issue 21). */
+  max_attributions_per_referrer_per_hour: number | null;
+  /** JSON, validated on read (fraudPolicySchema). */
+  fraud_policy: unknown;
+  reward_hold_days: number;
+  credit_expiry_days: number | null;
+}
+
+/** The stored policy; rules this version cannot apply (an action it does not know) are dropped. */
+function storedFraudPolicy(stored: unknown): FraudPolicy {
+  const parsed = fraudPolicySchema.safeParse(stored);
+  return parsed.success ? parsed.data : [];
 }
 
 export function programSettings(row: ProgramSettingsColumns): ProgramSettings {
@@ -71,5 +92,9 @@ export function programSettings(row: ProgramSettingsColumns): ProgramSettings {
     websiteUrl: row.website_url,
     widgetHeadline: row.widget_headline,
     widgetSubheadline: row.widget_subheadline,
+    maxAttributionsPerReferrerPerHour: row.max_attributions_per_referrer_per_hour,
+    fraudPolicy: storedFraudPolicy(row.fraud_policy),
+    rewardHoldDays: row.reward_hold_days,
+    creditExpiryDays: row.credit_expiry_days,
   };
 }

@@ -8,6 +8,20 @@ export type ReferralStatus = (typeof REFERRAL_STATUSES)[number];
 export const SUBSCRIPTION_STATUSES = ['TRIAL', 'PAID', 'FREE', 'CANCELLED'] as const;
 export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
 
+/**
+ * PENDING: held until hold_until (the program's rewardHoldDays); PENDING_REVIEW: its referral awaits an
+ * operator's decision; EXPIRED: credit whose unredeemed part ran out (creditExpiryDays).
+ */
+export const REWARD_STATUSES = [
+  'PENDING',
+  'PENDING_REVIEW',
+  'AVAILABLE',
+  'REDEEMED',
+  'CANCELLED',
+  'EXPIRED',
+] as const;
+export type RewardStatus = (typeof REWARD_STATUSES)[number];
+
 export const ATTRIBUTION_SOURCES = ['CODE', 'COOKIE', 'PROCESSOR'] as const;
 export type AttributionSource = (typeof ATTRIBUTION_SOURCES)[number];
 
@@ -26,7 +40,7 @@ export interface ReferralLifecycleInput {
  */
 export interface LifecycleMessage {
   eventId: string;
-  kind: 'attributed' | 'convert' | 'end' | 'reconcile';
+  kind: 'attributed' | 'convert' | 'end' | 'reconcile' | 'review';
 }
 
 export interface ReconcileInput {
@@ -43,6 +57,13 @@ export interface ReferralSnapshot {
   /** Rewards this application created or cancelled (0 when the message had already been applied). */
   rewardsGranted: number;
   rewardsCancelled: number;
+  /** Rewards this application made AVAILABLE (a hold ended, a review approved) or EXPIRED (credit). */
+  rewardsReleased?: number;
+  rewardsExpired?: number;
+  /** The referred account's own reward was released (approved): its discount must be synced too. */
+  referredRewardReleased?: boolean;
+  /** When the rewards next need the workflow (a hold's end, a credit expiry; epoch ms), or null. */
+  nextDueAt?: number | null;
 }
 
 export interface ReconcilerInput {

@@ -21,3 +21,14 @@ export interface IdempotencyKeyPrunerInput {
 }
 
 export type PruneKeysInput = Pick<IdempotencyKeyPrunerInput, 'olderThanMs' | 'batchSize'>;
+
+export interface RetentionPrunerInput {
+  /** Outbound webhook events (and their delivery log) older than this are deleted (WEBHOOK_RETENTION_DAYS). */
+  webhookEventsOlderThanMs: number;
+  /** Clients users identified from, last seen longer ago than this (SAME_CLIENT looks 30 days back). */
+  userClientsOlderThanMs: number;
+  intervalMs: number;
+  batchSize: number;
+}
+
+export type PruneExpiredDataInput = Omit<RetentionPrunerInput, 'intervalMs'>;

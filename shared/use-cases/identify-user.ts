@@ -1,15 +1,18 @@
-import { identifyUser, type IdentifyBody } from '../domain/identification';
+import { identifyUser, type IdentifyBody, type ShareLinkOf } from '../domain/identification';
 import type { AccountRow } from '../repos/accounts.repo';
 import type { ReferralRow } from '../repos/referrals.repo';
 import type { UserRow } from '../repos/users.repo';
 import { settleLifecycle, type SettleLifecycleDeps } from './settle-lifecycle';
 import type { TenantRef } from './use-case-deps';
+import type { RefusedAttribution } from '../types/fraud';
 
 /** A user as identification left it: the user, its account and the referral that brought the account. */
 export interface IdentifiedUser {
   user: UserRow;
   account: AccountRow;
   referral: ReferralRow | null;
+  /** The attribution the program's fraudPolicy refused, if any. */
+  refused: RefusedAttribution | null;
 }
 
 /**
@@ -23,8 +26,10 @@ export async function identifyAndSettle(
   tenant: TenantRef,
   ids: { accountId: string; userId: string },
   body: IdentifyBody,
+  shareLinkOf?: ShareLinkOf,
+  seen?: { address?: string },
 ): Promise<IdentifiedUser> {
-  const outcome = await identifyUser(deps.db, tenant.id, ids, body);
+  const outcome = await identifyUser(deps.db, tenant.id, ids, body, shareLinkOf, seen);
   const referral = await settleLifecycle(deps, tenant, outcome);
-  return { user: outcome.user, account: outcome.account, referral };
+  return { user: outcome.user, account: outcome.account, referral, refused: outcome.refused };
 }

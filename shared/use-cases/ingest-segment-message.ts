@@ -1,4 +1,5 @@
 import { identifyUser } from '../domain/identification';
+import { shareLink } from '../domain/user-view';
 import type { SegmentCommand, SegmentOutcome } from '../domain/segment';
 import type { Logger } from '../logger';
 import { recordUserEvents, type RecordUserEventsDeps } from './record-user-events';
@@ -12,7 +13,7 @@ import type { TenantRef } from './use-case-deps';
  * caller maps it with messageFailure).
  */
 export async function ingestSegmentMessage(
-  deps: RecordUserEventsDeps,
+  deps: RecordUserEventsDeps & { publicUrl: string },
   tenant: TenantRef,
   command: SegmentCommand,
   log: Logger,
@@ -37,7 +38,9 @@ export async function ingestSegmentMessage(
       return { status: 'accepted', eventIds: logged!.events.map((e) => e.id) };
     }
     case 'identify': {
-      const outcome = await identifyUser(deps.db, tenant.id, command.ids, command.body);
+      const outcome = await identifyUser(deps.db, tenant.id, command.ids, command.body, (code) =>
+        shareLink(deps.publicUrl, tenant.alias, code),
+      );
       // Committed: a lifecycle that cannot be reached now is delivered by the reconciler.
       await settleLifecycle(deps, tenant, outcome).catch((err: unknown) =>
         log.warn({ err }, 'identify saved; the reconciler will deliver its lifecycle change'),

@@ -9,6 +9,7 @@ import {
 } from '../domain/login-throttle';
 import { createSession, revokeSession, type OperatorSession } from '../domain/operator-sessions';
 import { checkOperatorPassword, type OperatorRole } from '../domain/operators';
+import { findTwin } from '../domain/tenants';
 import { AppError } from '../errors';
 import { createTenantsRepo } from '../repos/tenants.repo';
 
@@ -31,6 +32,20 @@ export interface OperatorLoginResult {
   expiresAt: Date;
   operator: { id: string; email: string; role: OperatorRole };
   tenant: { id: string; alias: string; mode: 'live' | 'test' };
+  /** The tenant's other-mode twin the operator can switch to (use-cases/operator-switch.ts). */
+  twin: TwinView;
+}
+
+/** The other-mode tenant a session's operator can switch to, as the session view shows it. */
+export type TwinView = { alias: string; mode: 'live' | 'test' } | null;
+
+/** The session's twin (`test_X` for `X` and back) when the operator's e-mail is an operator there too. */
+export async function sessionTwin(
+  db: Db,
+  session: { email: string; tenant: { alias: string } },
+): Promise<TwinView> {
+  const twin = await findTwin(db, session.tenant.alias, session.email);
+  return twin && { alias: twin.tenant.alias, mode: twin.tenant.mode };
 }
 
 function throttleLimits(config: OperatorLoginDeps['config']): LoginThrottleLimits {
@@ -77,6 +92,7 @@ export async function operatorLogin(
     ...session,
     operator: { id: operator.id, email: operator.email, role: operator.role },
     tenant: { id: tenant.id, alias: tenant.alias, mode: tenant.mode },
+    twin: await sessionTwin(deps.db, { email: operator.email, tenant }),
   };
 }
 

@@ -3,12 +3,17 @@ import type { Db } from '../db/knex';
 import { checkedChunks, type CheckedChunk } from '../imports/chunk-reader';
 import { deterministicFailure } from '../imports/failures';
 import { inspectImportFile } from '../imports/inspect-file';
-import { JOB_TYPE_REGISTRY, type JobType } from '../imports/job-types';
+import type { JobType } from '../imports/job-types';
 import { countRecords, readRecords, UnreadableFileError } from '../imports/records';
-import { RESULT_HEADER, resultLine } from '../imports/result-file';
-import type { ChunkContext } from '../imports/rows';
+import { RESULT_HEADER } from '../imports/result-file';
 import type { Metrics } from '../metrics';
-import { createImportJobsRepo, FINAL_STATUSES, type ImportJobRow } from '../repos/import-jobs.repo';
+import { recordWebhookEvent } from '../domain/webhook-events';
+import {
+  createImportJobsRepo,
+  FINAL_STATUSES,
+  type ImportJobRow,
+  type JobStatus,
+} from '../repos/import-jobs.repo';
 import { createStoredFilesRepo } from '../repos/stored-files.repo';
 import { createTenantsRepo } from '../repos/tenants.repo';
 import { parseFileRef, resultFileRef, type FileRef, type FileStorage } from '../storage/file-storage';
@@ -20,7 +25,14 @@ import type {
   ImportPosition,
   PrepareResult,
 } from '../types/imports';
-import { signalLifecycleChanges } from './settle-lifecycle';
+import {
+  chunkIsConcurrent,
+  isDeadlock,
+  PredecessorNotCommitted,
+  startChunk,
+  type ChunkInFlight,
+} from './apply-import-chunks';
+import { presentJob } from './import-jobs';
 
 /**
  * Running an import job, one step per activity of workflows/import-job.workflow.ts: prepare (header,
@@ -34,8 +46,12 @@ export interface RunImportJobDeps {
   metrics: Metrics;
   /** Rows per chunk: one transaction, one ledger row, one heartbeat. */
   importChunkRows: number;
+  /** Chunks of one job applied at once, each on its own connection; they commit in file order. */
+  importParallelChunks: number;
   /** How long one importChunks call applies chunks before handing back to the workflow (which may continue as new). */
   importActivityBudgetMs: number;
+  /** PUBLIC_URL: share links in the `user.created` webhook events of the users a job creates. */
+  publicUrl: string;
 }
 
 /** Where a chunk loop reports its progress: the activity's heartbeat. */
@@ -51,46 +67,6 @@ function refOf(alias: string, value: string): FileRef {
   return ref;
 }
 
-/** Applies one chunk in one transaction with its ledger row; 'skipped' when it was applied before. */
-async function applyChunk(
-  deps: RunImportJobDeps,
-  job: ImportJobRow,
-  tenant: ChunkContext['tenant'],
-  chunk: CheckedChunk,
-): Promise<'applied' | 'skipped' | 'aborted'> {
-  const lifecycle: ChunkContext['lifecycle'] = [];
-  const outcome = await deps.db.transaction(async (trx) => {
-    const current = await createImportJobsRepo(trx).lock(job.tenant_id, job.id, trx);
-    if (!current || FINAL_STATUSES.includes(current.status) || current.abort_requested_at) return 'aborted';
-    // Another attempt (a retry racing a stalled one) got here first: the ledger has it.
-    if (Number(current.next_offset) > chunk.start) return 'skipped';
-    if (Number(current.next_offset) !== chunk.start) {
-      throw new Error(`chunk at ${chunk.start} does not follow the job's position ${current.next_offset}`);
-    }
-    const results = [...chunk.invalid];
-    const ctx: ChunkContext = { trx, tenant, nowMs: Date.now(), lifecycle };
-    if (chunk.valid.length > 0)
-      results.push(...(await JOB_TYPE_REGISTRY[job.type as JobType].apply(ctx, chunk.valid)));
-    results.sort((a, b) => a.line - b.line);
-    await createImportJobsRepo(trx).recordChunk(
-      job,
-      {
-        start: chunk.start,
-        end: chunk.end,
-        nextLine: chunk.nextLine,
-        rows: results.length,
-        failed: results.filter((r) => !r.ok).length,
-        results: results.map(resultLine).join(''),
-      },
-      trx,
-    );
-    return 'applied';
-  });
-  // Committed: the lifecycles hear of it; whatever fails to reach them, the reconciler delivers.
-  if (outcome === 'applied') await signalLifecycleChanges(deps, tenant, lifecycle);
-  return outcome;
-}
-
 /**
  * Reads the header and counts the records, then marks the job IN_PROGRESS with its resume point at the
  * first data record. A header the job cannot run with fails the job. Idempotent: a job already prepared
@@ -104,7 +80,7 @@ export async function prepareImportJob(deps: RunImportJobDeps, input: ImportJobR
   const ref = refOf(input.tenantAlias, job.file_ref);
   const open = () => deps.storage.read(ref);
   const fail = async (error: string) => {
-    await repo.finish(job.id, { status: 'FAILED', error });
+    await finishJob(deps.db, job, { status: 'FAILED', error });
     return { proceed: false } as const;
   };
   const inspection = await inspectImportFile(open, job.type as JobType, job.file_format);
@@ -163,31 +139,85 @@ export async function importChunks(
       size: deps.importChunkRows,
     },
   );
-  // The next chunk is read and checked while this one is applied: the file's parsing overlaps
-  // PostgreSQL's work instead of adding to it.
+  const type = job.type as JobType;
+  const parallel = deps.importParallelChunks;
+  /** The chunks being applied, oldest first; each commits after the one before it. */
+  const window: (ChunkInFlight & { concurrent: boolean })[] = [];
+  /** A failure the file causes ends the job: its lines and reason, as the result says. */
+  const failure = (chunk: CheckedChunk, err: unknown) => {
+    const reason = deterministicFailure(err);
+    if (reason === undefined) return err;
+    const first = Math.min(...[...chunk.valid, ...chunk.invalid].map((r) => r.line));
+    return new UnreadableFileError(
+      `lines ${first} to ${chunk.nextLine - 1}: ${reason}; the rows before line ${first} are applied`,
+    );
+  };
+  const applyAlone = async (chunk: CheckedChunk) => {
+    const outcome = await startChunk(deps, job, tenant, chunk).done.catch((err: unknown) => {
+      throw failure(chunk, err);
+    });
+    if (outcome !== 'aborted') progress.beat({ offset: chunk.end, line: chunk.nextLine });
+    return outcome;
+  };
+  /**
+   * Waits for the oldest chunk in flight and reports its position. When it did not commit because of
+   * its neighbour (a deadlock between the two, or its predecessor failed), the rest are waited for and
+   * those chunks are applied again one at a time, in order (a chunk the ledger already has is skipped).
+   */
+  const settleOldest = async (): Promise<'aborted' | undefined> => {
+    const entry = window.shift()!;
+    const outcome = await entry.done.catch(async (err: unknown) => {
+      const rest = window.splice(0);
+      await Promise.allSettled(rest.map((e) => e.done));
+      if (!isDeadlock(err) && !(err instanceof PredecessorNotCommitted)) throw failure(entry.chunk, err);
+      for (const again of [entry, ...rest]) {
+        if ((await applyAlone(again.chunk)) === 'aborted') return 'aborted' as const;
+      }
+      return 'again' as const;
+    });
+    if (outcome === 'again') return undefined;
+    if (outcome === 'aborted') {
+      await Promise.allSettled(window.splice(0).map((e) => e.done));
+      return 'aborted';
+    }
+    progress.beat({ offset: entry.chunk.end, line: entry.chunk.nextLine });
+    return undefined;
+  };
+  const settleAll = async () => {
+    while (window.length > 0) if ((await settleOldest()) === 'aborted') return 'aborted';
+    return undefined;
+  };
+  // The next chunk is read and checked while the ones in flight are applied: the file's parsing
+  // overlaps PostgreSQL's work instead of adding to it.
   let next = chunks.next();
   try {
     for (;;) {
       const { value: chunk, done } = await next;
-      if (done) return { state: 'done' };
+      if (done) return (await settleAll()) === 'aborted' ? { state: 'aborted' } : { state: 'done' };
       if (chunk.error === undefined) next = chunks.next();
       if (chunk.valid.length + chunk.invalid.length > 0) {
-        const outcome = await applyChunk(deps, job, tenant, chunk).catch((err: unknown) => {
-          const reason = deterministicFailure(err);
-          if (reason === undefined) throw err;
-          const first = Math.min(...[...chunk.valid, ...chunk.invalid].map((r) => r.line));
-          throw new UnreadableFileError(
-            `lines ${first} to ${chunk.nextLine - 1}: ${reason}; the rows before line ${first} are applied`,
-          );
-        });
-        if (outcome === 'aborted') return { state: 'aborted' };
-        progress.beat({ offset: chunk.end, line: chunk.nextLine });
+        // A chunk goes beside the ones in flight only when all of them, and it, may (see startChunk).
+        const concurrent = parallel > 1 && chunkIsConcurrent(type, tenant, chunk);
+        while (
+          window.length > 0 &&
+          (!concurrent || window.length >= parallel || !window[window.length - 1]!.concurrent)
+        ) {
+          if ((await settleOldest()) === 'aborted') return { state: 'aborted' };
+        }
+        window.push({ ...startChunk(deps, job, tenant, chunk, window[window.length - 1]), concurrent });
       }
       // The rows before an unreadable record are applied; the job stops there.
-      if (chunk.error !== undefined) return { state: 'failed', error: chunk.error };
-      if (Date.now() - started >= deps.importActivityBudgetMs) return { state: 'more' };
+      if (chunk.error !== undefined) {
+        if ((await settleAll()) === 'aborted') return { state: 'aborted' };
+        return { state: 'failed', error: chunk.error };
+      }
+      if (Date.now() - started >= deps.importActivityBudgetMs) {
+        return (await settleAll()) === 'aborted' ? { state: 'aborted' } : { state: 'more' };
+      }
     }
   } finally {
+    // Leaving early (a failure): no transaction of this call outlives it.
+    await Promise.allSettled(window.map((e) => e.done));
     // Stopping early: the prefetch in flight ends with its stream (and its failure is of no interest).
     stream.destroy();
     next.catch(() => undefined);
@@ -220,6 +250,30 @@ export async function finishImportJob(deps: RunImportJobDeps, input: FinishInput
   });
   // It counts towards the tenant's storage quota (never refused: the job's rows are already applied).
   await createStoredFilesRepo(deps.db).record(job.tenant_id, { ref: ref.value, bytes, kind: 'RESULT' });
-  await repo.finish(job.id, { status: input.status, error: input.error ?? null, result_file_ref: ref.value });
+  await finishJob(deps.db, job, {
+    status: input.status,
+    error: input.error ?? null,
+    result_file_ref: ref.value,
+  });
   await repo.dropChunkResults(job.id);
+}
+
+const FINAL_EVENTS = { COMPLETED: 'import_job.completed', FAILED: 'import_job.failed' } as const;
+
+/**
+ * Gives the job its final status and, in the same transaction, its `import_job.completed` or
+ * `import_job.failed` webhook event (the job as GraphQL `job` answers it); an ABORTED job sends none.
+ * Nothing happens when the job was already final (a retried activity).
+ */
+async function finishJob(
+  db: Db,
+  job: ImportJobRow,
+  changes: { status: JobStatus; error?: string | null; result_file_ref?: string | null },
+): Promise<void> {
+  await db.transaction(async (trx) => {
+    const row = await createImportJobsRepo(trx).finish(job.id, changes, trx);
+    const type =
+      row && (row.status === 'COMPLETED' || row.status === 'FAILED') ? FINAL_EVENTS[row.status] : null;
+    if (row && type) await recordWebhookEvent(trx, row.tenant_id, type, { ...presentJob(row) });
+  });
 }

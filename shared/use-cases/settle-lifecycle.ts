@@ -17,7 +17,8 @@ export interface SettleLifecycleDeps extends WorkflowMessaging {
 export type LifecycleReferral = Pick<
   ReferralRow,
   'id' | 'referred_account_id' | 'referrer_user_id' | 'referral_code_used'
->;
+> &
+  Partial<Pick<ReferralRow, 'fraud_signals'>>;
 
 /** The lifecycle workflow of a tenant's referral: the one mapping from a referral row to its workflow. */
 export function lifecycleTarget(tenant: TenantRef, referral: LifecycleReferral): LifecycleTarget {
@@ -28,6 +29,7 @@ export function lifecycleTarget(tenant: TenantRef, referral: LifecycleReferral):
     referralId: referral.id,
     referrerUserId: referral.referrer_user_id,
     code: referral.referral_code_used,
+    fraudSignals: (referral.fraud_signals ?? []).map((hit) => hit.signal),
   };
 }
 

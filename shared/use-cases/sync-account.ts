@@ -1,6 +1,7 @@
 import { syncAccount, type AccountSyncInput } from '../domain/account-sync';
 import type { AccountRow } from '../repos/accounts.repo';
 import type { ReferralRow } from '../repos/referrals.repo';
+import type { RefusedAttribution } from '../types/fraud';
 import { settleLifecycle, type SettleLifecycleDeps } from './settle-lifecycle';
 import type { TenantRef } from './use-case-deps';
 
@@ -13,8 +14,8 @@ export async function syncAccountAndSettle(
   deps: SettleLifecycleDeps,
   tenant: TenantRef,
   input: AccountSyncInput,
-): Promise<{ account: AccountRow; referral: ReferralRow | null }> {
+): Promise<{ account: AccountRow; referral: ReferralRow | null; refused: RefusedAttribution | null }> {
   const outcome = await syncAccount(deps.db, tenant.id, input);
   const referral = await settleLifecycle(deps, tenant, outcome);
-  return { account: outcome.account, referral };
+  return { account: outcome.account, referral, refused: outcome.refused };
 }

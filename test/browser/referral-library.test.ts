@@ -253,6 +253,41 @@ test('init with referral_code attributes by the typed code; without a JWT it sen
   wp.expectClean();
 });
 
+test("the device cookie: a friend identifying in the referrer's own browser raises SAME_CLIENT", async () => {
+  const wp = await browser().newPage();
+  await wp.page.goto(site.url('/app'));
+  // The referrer signs in on this browser: init sends its first-party device id.
+  const me = { accountId: uid('acct-r'), userId: uid('user-r') };
+  const mine = await initInPage(
+    wp.page,
+    { account_id: me.accountId, user_id: me.userId, first_name: 'Sam' },
+    me,
+  );
+  expect(mine.ok).toBe(true);
+  const device = (await wp.context.cookies(site.origin)).find((c) => c.name === 'rs_device');
+  expect(device?.value).toMatch(/^[A-Za-z0-9_-]{22}$/);
+  expect(device?.sameSite).toBe('Lax');
+  expect(device!.expires - Date.now() / 1000).toBeGreaterThan(399 * DAY_S);
+  const code = (mine.value as { shareCode: string }).shareCode;
+
+  // A "friend" account is then created from the same browser with the referrer's own code.
+  const friend = { accountId: uid('acct-f'), userId: uid('user-f') };
+  const theirs = await initInPage(
+    wp.page,
+    { account_id: friend.accountId, user_id: friend.userId, referral_code: code },
+    friend,
+  );
+  expect(theirs.ok).toBe(true);
+  const query = `query A($id: String!) { account(id: $id) { referredBy { fraudSignals { signal evidence } } } }`;
+  const res = await api.gql(query, { id: friend.accountId });
+  const signals = res.data.account.referredBy.fraudSignals as { signal: string; evidence: string }[];
+  expect(signals.map((s) => s.signal)).toEqual(['SAME_CLIENT']);
+  // Both the device and the browser's address (no proxy here: the connection's) were the referrer's.
+  expect(signals[0]!.evidence).toContain(`the browser device ${device!.value.slice(0, 8)}`);
+  expect(signals[0]!.evidence).toContain('the client address 127.0.0.1');
+  wp.expectClean();
+});
+
 test('failed calls reject with the API error object; the queue form logs one console error', async () => {
   const me = { accountId: uid('acct-e'), userId: uid('user-e') };
   const wp = await browser().newPage();

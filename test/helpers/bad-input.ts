@@ -95,5 +95,7 @@ export async function expectNothingStored(
     allowed_origins: [],
     widget_headline: null,
     widget_subheadline: null,
+    max_attributions_per_referrer_per_hour: null,
+    fraud_policy: [],
   });
 }

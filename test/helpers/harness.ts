@@ -31,6 +31,9 @@ export function testConfig(env: Record<string, string> = {}): Config {
     // Test files share one database, so each gateway starts its own notifications' workflows (a worker's
     // dispatcher would take other files' too); processor-dispatch.test.ts covers the dispatcher.
     NOTIFICATION_DISPATCH_CONCURRENCY: '4',
+    // The test process stands where a load balancer would: its X-Forwarded-For gives a request the
+    // client address a test wants (each portal test its own, so no test's failed sign-ins throttle another's).
+    TRUSTED_PROXIES: 'loopback',
     ...env,
   });
 }
@@ -47,9 +50,12 @@ export interface TestGateway {
   close(): Promise<void>;
 }
 
-/** The real gateway app on port 0, backed by the suite's PostgreSQL and Temporal. */
+/**
+ * The real gateway app on port 0 (or `port`, e.g. one its PUBLIC_URL names: the admin portal's
+ * sign-in checks a browser's Origin against it), backed by the suite's PostgreSQL and Temporal.
+ */
 export async function startTestGateway(
-  options: { config?: Config; db?: Db; now?: () => number } = {},
+  options: { config?: Config; db?: Db; now?: () => number; port?: number } = {},
 ): Promise<TestGateway> {
   const config = options.config ?? testConfig();
   const db = options.db ?? createDb({ url: config.databaseUrl, poolMax: 5 });
@@ -60,7 +66,7 @@ export async function startTestGateway(
   // The production server settings: timeouts and the connection cap (services/gateway/http-server.ts).
   const { server, serve } = createGatewayServer(config, metrics.registry);
   serve(createApp(deps).callback());
-  const port = await listen(server, 0, '127.0.0.1');
+  const port = await listen(server, options.port ?? 0, '127.0.0.1');
   const url = `http://127.0.0.1:${port}`;
   return {
     url,
@@ -78,7 +84,7 @@ export async function startTestGateway(
 /** A worker on the config's (unique) task queue, loading the bundle global setup built. */
 export function startTestWorker(
   config: Config,
-  options: { reconciler?: boolean; keyPruner?: boolean } = {},
+  options: { reconciler?: boolean; keyPruner?: boolean; webhookDispatcher?: boolean } = {},
 ): Promise<RunningWorker> {
   installTemporalRuntimeLogger(testLogger);
   return startWorker(config, testLogger, {
@@ -86,6 +92,7 @@ export function startTestWorker(
     // Test files share one database; only a test that is about a system workflow runs it.
     reconciler: options.reconciler ?? false,
     keyPruner: options.keyPruner ?? false,
+    webhookDispatcher: options.webhookDispatcher ?? false,
   });
 }
 

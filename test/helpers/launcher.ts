@@ -25,12 +25,20 @@ export interface ReadyLine {
   apiBaseUrl: string;
   gatewayUrl: string;
   graphqlUrl: string;
+  /** The admin portal: PUBLIC_URL (or the gateway's URL) + /admin/. */
+  adminUrl: string;
   temporalAddress: string;
   temporalUiUrl: string;
   temporal: 'started' | 'found' | 'configured';
   workerHttpPort: number;
+  /** The SFTP server's bound port and host key fingerprint. */
+  sftpPort: number;
+  sftpHostKeyFingerprint: string;
   postgres: 'embedded' | 'external';
   demoTenant: { alias: string; mode: string; apiKey: string };
+  /** The demo tenant's test twin (test_<alias>), with the same demo operator. */
+  demoTestTenant?: { alias: string; mode: string; apiKey: string };
+  demoOperator: { email: string; password: string };
   processes: { launcher: number; temporal?: ProcessInfo; postgres?: ProcessInfo };
 }
 
@@ -66,14 +74,15 @@ export function launcherEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {};
   for (const [name, value] of Object.entries(process.env)) {
     if (
-      /^(DATABASE_|PG|TEMPORAL_|EMBEDDED_PG_|DATA_DIR$|PORT$|WORKER_HTTP_PORT$|HOST$|PUBLIC_URL$|DEMO_TENANT_ALIAS$)/.test(
+      /^(DATABASE_|PG|TEMPORAL_|EMBEDDED_PG_|SFTP_|DATA_DIR$|PORT$|WORKER_HTTP_PORT$|HOST$|PUBLIC_URL$|DEMO_TENANT_ALIAS$)/.test(
         name,
       )
     )
       continue;
     env[name] = value;
   }
-  return { ...env, ...extra };
+  // The SFTP server on a free port unless a test names one (several launchers may run at once).
+  return { ...env, SFTP_PORT: '0', ...extra };
 }
 
 /**

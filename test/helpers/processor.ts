@@ -38,14 +38,28 @@ export interface ProcessorApi extends ReferralApi {
   subscribe(options?: SubscribeOptions): ReturnType<typeof subscribeCustomer>;
 }
 
-export async function startProcessorApi(env: Record<string, string> = {}): Promise<ProcessorApi> {
-  const sandbox = await startProcessorSandbox({ port: 0, host: '127.0.0.1' });
-  const api = await startReferralApi({ env: { PROCESSOR_BASE_URL: sandbox.url, ...env } });
-  const keys: Keys = {
-    merchantId: uid('merchant').replace(/[^A-Za-z0-9_-]/g, '_'),
+/** Keys of a merchant of its own (the stand-in binds a merchant id to the keys of its first call). */
+export function merchantKeys(prefix = 'merchant'): Keys {
+  return {
+    merchantId: uid(prefix).replace(/[^A-Za-z0-9_-]/g, '_'),
     publicKey: `pub_${crypto.randomBytes(4).toString('hex')}`,
     privateKey: `priv_${crypto.randomBytes(8).toString('hex')}`,
   };
+}
+
+/**
+ * The merchant's Braintree account, opened at the stand-in with these keys (its first call binds them),
+ * as the account exists before the merchant connects it: other keys for it are refused with 401 then.
+ */
+export async function openMerchantAccount(sandboxUrl: string, keys: Keys): Promise<void> {
+  await sandboxGateway(sandboxUrl, keys).discount.all();
+}
+
+/** The referral API (gateway and worker pointed at a new stand-in), its tenant connected through GraphQL. */
+export async function startProcessorApi(env: Record<string, string> = {}): Promise<ProcessorApi> {
+  const sandbox = await startProcessorSandbox({ port: 0, host: '127.0.0.1' });
+  const api = await startReferralApi({ env: { PROCESSOR_BASE_URL: sandbox.url, ...env } });
+  const keys = merchantKeys();
   const connected = await api.gql(
     /* GraphQL */ `
       mutation C($input: ConnectPaymentProcessorInput!) {

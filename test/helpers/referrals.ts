@@ -101,11 +101,11 @@ export const ACCOUNT_FIELDS = /* GraphQL */ `
 `;
 
 export async function startReferralApi(
-  options: { env?: Record<string, string>; now?: () => number } = {},
+  options: { env?: Record<string, string>; now?: () => number; port?: number } = {},
 ): Promise<ReferralApi> {
   const config = testConfig(options.env);
   const worker = await startTestWorker(config);
-  const gw = await startTestGateway({ config, now: options.now });
+  const gw = await startTestGateway({ config, now: options.now, port: options.port });
   const tenant = await createTestTenant(gw.deps.db, 'ref');
   const { id: tenantId } = await gw.deps.db('tenants').where({ alias: tenant.alias }).first('id');
   const auth = basic(tenant.apiKey);

@@ -4,6 +4,7 @@
  * address, CSRF, VIEWERs read only, a session never reaching another tenant, and the audit log.
  */
 import crypto from 'node:crypto';
+import { startProcessorSandbox, type ProcessorSandbox } from '../../services/processor-sandbox/sandbox';
 import { listAuditLog } from '../../shared/domain/audit-log';
 import { createOperator } from '../../shared/domain/operators';
 import { createTenant, type IssuedKey } from '../../shared/domain/tenants';
@@ -22,6 +23,8 @@ const PASSWORD = 'correct horse battery';
 const VIEWER_PASSWORD = 'viewer horse battery';
 const START = Date.parse('2030-01-01T00:00:00Z');
 let clock = START;
+/** Braintree's stand-in: connecting a processor checks the keys there first. */
+let sandbox: ProcessorSandbox;
 let gw: TestGateway;
 let a: IssuedKey & { id: string };
 let b: IssuedKey & { id: string };
@@ -97,7 +100,11 @@ async function programName(tenant: IssuedKey): Promise<string> {
 const RENAME = 'mutation R($name: String!) { updateProgram(input: { name: $name }) { name } }';
 
 beforeAll(async () => {
-  gw = await startTestGateway({ now: () => clock });
+  sandbox = await startProcessorSandbox({ port: 0, host: '127.0.0.1' });
+  gw = await startTestGateway({
+    now: () => clock,
+    config: testConfig({ PROCESSOR_BASE_URL: sandbox.url }),
+  });
   const db = gw.deps.db;
   const tenantA = await createTenant(db, { alias: uniqueAlias('adm') });
   const tenantB = await createTenant(db, { alias: uniqueAlias('adm') });
@@ -119,6 +126,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await gw?.close();
+  await sandbox?.close();
 });
 
 beforeEach(() => {
@@ -133,6 +141,7 @@ describe('sign-in', () => {
       operator: { email: ownerA, role: 'OWNER' },
       tenant: { alias: a.alias, mode: 'live' },
       csrfToken: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/),
+      twin: null,
     });
     const attributes = res.setCookie!.split('; ');
     expect(attributes[0]).toMatch(/^rs_admin_session=[A-Za-z0-9_-]{43}$/);
@@ -268,6 +277,7 @@ describe('login throttle', () => {
   });
 
   test('30 failures from one address lock that address only', async () => {
+    // (The address is X-Forwarded-For's, believed because testConfig trusts loopback as the proxy.)
     const ip = address();
     for (let i = 0; i < 30; i += 1) {
       const res = await login(
@@ -396,6 +406,15 @@ describe('roles and tenants', () => {
     expect(res.json.data).toEqual({ connectPaymentProcessor: { merchantId: 'm_a' } });
     const failed = await graphql(session, RENAME, { name: '' });
     expect(failed.json.errors).toBeDefined();
+    // Keys Braintree refuses: not connected, so not audited, and the key is nowhere.
+    const wrongSecret = `priv_${crypto.randomBytes(8).toString('hex')}`;
+    const refused = await graphql(
+      session,
+      'mutation C($input: ConnectPaymentProcessorInput!) { connectPaymentProcessor(input: $input) { merchantId } }',
+      { input: { processor: 'BRAINTREE', merchantId: 'm_a', publicKey: 'p_a', privateKey: wrongSecret } },
+    );
+    expect(refused.json.errors[0].extensions.code).toBe('VALIDATION_FAILED');
+    expect(JSON.stringify(refused.json)).not.toContain(wrongSecret);
 
     const { entries } = await listAuditLog(gw.deps.db, a.id, { first: 200 });
     expect(entries[0]).toMatchObject({
@@ -405,7 +424,9 @@ describe('roles and tenants', () => {
     });
     expect(entries[1]).toMatchObject({ operatorEmail: ownerA, action: 'operator.login', target: ownerA });
     const text = JSON.stringify(entries);
+    expect(entries.filter((e) => e.action === 'connectPaymentProcessor')).toHaveLength(1);
     expect(text).not.toContain(secret);
+    expect(text).not.toContain(wrongSecret);
     expect(text).not.toContain(PASSWORD);
     expect(text).not.toContain(session.csrf);
     expect((await listAuditLog(gw.deps.db, b.id, { first: 200 })).entries).toEqual([]);
@@ -444,7 +465,7 @@ describe('team and audit log', () => {
     });
     const next = await graphql(adminSession, AUDIT, { first: 1, after: audit.json.data.auditLog.endCursor });
     expect(next.json.data.auditLog.entries).toEqual([
-      { action: 'inviteOperator', operatorEmail: ownerA, target: null, details: { email, role: 'ADMIN' } },
+      { action: 'inviteOperator', operatorEmail: ownerA, target: email, details: { email, role: 'ADMIN' } },
     ]);
     expect(JSON.stringify(next.json)).not.toContain(password);
 

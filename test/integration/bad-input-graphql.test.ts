@@ -126,6 +126,30 @@ const SWEEPS: Sweep[] = [
     ids: ['jobInput.fileRef', 'jobInput.type'],
     texts: ['jobInput.name'],
   },
+  {
+    name: 'dashboard',
+    ...operation('query($range: DateRangeInput!) { dashboard(range: $range) { clicks } }', {
+      range: { from: '2024-01-01', to: '2024-01-31' },
+    }),
+    ids: ['range.from', 'range.to'],
+  },
+  {
+    name: 'referrals',
+    ...operation(
+      'query($filter: ReferralFilter, $after: String) { referrals(filter: $filter, after: $after) { hasNextPage } }',
+      { filter: {} },
+    ),
+    ids: ['filter.code', 'filter.search', 'filter.from', 'filter.to', 'after'],
+  },
+  { name: 'referral', ...operation('query($id: ID!) { referral(id: $id) { workflowId } }', {}), ids: ['id'] },
+  {
+    name: 'accounts',
+    ...operation(
+      'query($search: String, $after: String) { accounts(search: $search, after: $after) { hasNextPage } }',
+      {},
+    ),
+    ids: ['search', 'after'],
+  },
   { name: 'job', ...operation('query($id: ID!) { job(id: $id) { id } }', {}), ids: ['id'] },
   { name: 'abortJob', ...operation('mutation($id: ID!) { abortJob(id: $id) { id } }', {}), ids: ['id'] },
 ];

@@ -210,6 +210,7 @@ describe('MUTATION/USER rules as identification', () => {
           tenant: { id: api.tenantId, alias: api.tenant.alias, conversionEventKey: null },
           nowMs: 0,
           lifecycle: [],
+          publicUrl: 'http://localhost:8080',
         },
         [{ account_id: account, id: user, share_code: holder.code }],
       );

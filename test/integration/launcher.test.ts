@@ -197,12 +197,47 @@ describe('npm start (services/launcher/main.ts) with an embedded PostgreSQL', ()
       expect(await readyz.json()).toMatchObject({ status: 'ready' });
 
       await expectDemoTenantQuery(launcher, ready.demoTenant.apiKey);
+      // The portal's URL, and the demo operator signs in to the demo tenant's test twin as well.
+      expect(ready.adminUrl).toBe(`${ready.gatewayUrl}/admin/`);
+      expect(launcher.output().stdout).toContain(`  Admin portal      ${ready.gatewayUrl}/admin/\n`);
+      // The SFTP server runs beside them, its host key generated into DATA_DIR (owner-only).
+      expect(launcher.output().stdout).toContain(
+        `  SFTP              sftp -P ${ready.sftpPort} demo@localhost\n`,
+      );
+      expect(launcher.output().stdout).toContain(`  SFTP host key     ${ready.sftpHostKeyFingerprint}\n`);
+      expect(ready.sftpHostKeyFingerprint).toMatch(/^SHA256:[A-Za-z0-9+/]{43}$/);
+      expect(fs.statSync(path.join(dataDir, 'sftp', 'ssh_host_ed25519_key')).mode & 0o777).toBe(0o600);
+      expect(ready.demoTestTenant).toEqual({
+        alias: 'test_demo',
+        mode: 'test',
+        apiKey: expect.stringMatching(/^rsk_test_[A-Za-z0-9_-]{86}$/),
+      });
+      const twinLogin = await postJson(`${ready.gatewayUrl}/admin/api/login`, {
+        tenantAlias: 'test_demo',
+        email: ready.demoOperator.email,
+        password: ready.demoOperator.password,
+      });
+      expect(twinLogin.status).toBe(200);
+      expect(twinLogin.json).toMatchObject({
+        tenant: { alias: 'test_demo', mode: 'test' },
+        twin: { alias: 'demo', mode: 'live' },
+      });
       const wrong = await postJson(
         ready.graphqlUrl,
         { query: '{ tenant { alias } }' },
         { authorization: basic('rsk_live_wrong') },
       );
       expect(wrong.status).toBe(401);
+
+      // npm start is for development: a webhook endpoint on this machine is accepted.
+      const local = await postJson(
+        ready.graphqlUrl,
+        {
+          query: `mutation { createWebhookEndpoint(input: { url: "http://localhost:3000/hooks", eventTypes: [] }) { id } }`,
+        },
+        { authorization: basic(ready.demoTenant.apiKey) },
+      );
+      expect(local.json).toMatchObject({ data: { createWebhookEndpoint: { id: expect.any(String) } } });
 
       const worker = await fetch(`http://127.0.0.1:${ready.workerHttpPort}/healthz`);
       expect(worker.status).toBe(200);

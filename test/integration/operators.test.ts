@@ -8,16 +8,18 @@ import os from 'node:os';
 import path from 'node:path';
 import { createDb, type Db } from '../../shared/db/knex';
 import { listAuditLog, recordAudit, redactSecrets } from '../../shared/domain/audit-log';
-import { ensureDemoOperator } from '../../shared/domain/demo-operator';
+import { ensureDemoOperator, ensureDemoOperatorOn } from '../../shared/domain/demo-operator';
 import {
   changeOperatorRole,
   checkOperatorPassword,
   createOperator,
   listOperators,
   removeOperator,
+  setOperatorPassword,
 } from '../../shared/domain/operators';
 import { generatePassword, hashPassword, verifyPassword } from '../../shared/domain/passwords';
-import { createTestTenant } from '../helpers/harness';
+import { createTenant } from '../../shared/domain/tenants';
+import { createTestTenant, uniqueAlias } from '../helpers/harness';
 
 let db: Db;
 let tenantId: string;
@@ -192,6 +194,30 @@ describe('ensureDemoOperator', () => {
         await checkOperatorPassword(db, { tenantId: t, email: second.email, password: second.password }),
       ).not.toBeNull();
       expect(await listOperators(db, t)).toHaveLength(1);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('puts the same login on the test twin, and puts it back when the password there changed', async () => {
+    const alias = uniqueAlias('demo');
+    await createTenant(db, { alias });
+    await createTenant(db, { alias: `test_${alias}` });
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'demo-operator-'));
+    try {
+      const demo = await ensureDemoOperator(db, alias, dir);
+      const twin = await tenantIdOf(`test_${alias}`);
+      await ensureDemoOperatorOn(db, `test_${alias}`, demo);
+      await ensureDemoOperatorOn(db, `test_${alias}`, demo);
+      const login = { tenantId: twin, email: demo.email, password: demo.password };
+      expect((await checkOperatorPassword(db, login))?.role).toBe('OWNER');
+      expect(await listOperators(db, twin)).toHaveLength(1);
+
+      await setOperatorPassword(db, { tenantId: twin, email: demo.email, password: 'someone else chose' });
+      expect(await checkOperatorPassword(db, login)).toBeNull();
+      await ensureDemoOperatorOn(db, `test_${alias}`, demo);
+      expect(await checkOperatorPassword(db, login)).not.toBeNull();
+      await expect(ensureDemoOperatorOn(db, uniqueAlias('none'), demo)).rejects.toThrow(/does not exist/);
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }

@@ -3,9 +3,6 @@
  * notification dispatcher starts its workflow. It runs against a database of its own, because the
  * dispatcher takes every stored notification and other test files share the suite's database.
  */
-import { createDb } from '../../shared/db/knex';
-import { migrateLatest } from '../../shared/db/knex';
-import { dropDatabase, ensureDatabase } from '../../shared/infra/postgres';
 import { startProcessorSandbox, type ProcessorSandbox } from '../../services/processor-sandbox/sandbox';
 import { signedNotification } from '../../services/processor-sandbox/notifications';
 import type { RunningWorker } from '../../services/worker/worker';
@@ -18,23 +15,19 @@ import {
   testConfig,
   type TestGateway,
 } from '../helpers/harness';
+import { ownDatabase } from '../helpers/own-database';
 import { sandboxGateway, subscribeCustomer } from '../../services/processor-sandbox/merchant';
 
-const url = new URL(process.env.TEST_DATABASE_URL!);
-url.pathname = `${url.pathname}_dispatch`;
-const databaseUrl = url.toString();
+const database = ownDatabase('dispatch');
 let sandbox: ProcessorSandbox;
 let gw: TestGateway;
 let worker: RunningWorker;
 
 beforeAll(async () => {
-  await ensureDatabase(databaseUrl);
-  const migrator = createDb({ url: databaseUrl, poolMax: 1 });
-  await migrateLatest(migrator);
-  await migrator.destroy();
+  await database.create();
   sandbox = await startProcessorSandbox({ port: 0, host: '127.0.0.1' });
   const config = testConfig({
-    DATABASE_URL: databaseUrl,
+    DATABASE_URL: database.url,
     PROCESSOR_BASE_URL: sandbox.url,
     NOTIFICATION_DISPATCH_CONCURRENCY: '0',
     NOTIFICATION_DISPATCH_INTERVAL_MS: '200',
@@ -46,7 +39,7 @@ afterAll(async () => {
   await gw?.close();
   await worker?.close();
   await sandbox?.close();
-  await dropDatabase(databaseUrl);
+  await database.drop();
 });
 
 test('a stored notification is started by the worker’s dispatcher and applied once', async () => {

@@ -1,6 +1,7 @@
 import * as braintree from 'braintree';
 import { classifySdkError } from '../../shared/processors/braintree-errors';
-import { toApiName } from '../../shared/processors/braintree-mapping';
+import { signPayload } from '../../services/processor-sandbox/notifications';
+import { mapNotification, toApiName } from '../../shared/processors/braintree-mapping';
 import { braintreeEnvironment } from '../../shared/processors/braintree.processor';
 import { ProcessorRejectedError, ProcessorUnavailableError } from '../../shared/processors/payment-processor';
 
@@ -80,4 +81,23 @@ test.each([
   ['simple', 'simple'],
 ])('custom field %s is the API name %s', (camel, apiName) => {
   expect(toApiName(camel)).toBe(apiName);
+});
+
+test('a dispute notification is keyed by the disputed transaction, not the dispute', async () => {
+  const keys = { merchantId: 'm', publicKey: 'pub_m', privateKey: 'priv_m' };
+  const sdk = new braintree.BraintreeGateway({ environment: braintree.Environment.Sandbox, ...keys });
+  const sample = sdk.webhookTesting.sampleNotification('dispute_opened', 'txn_1');
+  // Braintree's disputes have ids of their own; the SDK's sample reuses the transaction's.
+  const xml = Buffer.from(sample.bt_payload, 'base64')
+    .toString('utf8')
+    .replace('<id>txn_1</id>', '<id>dsp_9</id>');
+  expect(xml).toMatch(/<id>dsp_9<\/id>\s*<transaction>\s*<id>txn_1<\/id>/);
+  const payload = Buffer.from(xml).toString('base64');
+  const parsed = await sdk.webhookNotification.parse(signPayload(payload, keys), payload);
+  expect(mapNotification(parsed)).toMatchObject({
+    kind: 'dispute_opened',
+    subjectId: 'txn_1',
+    subscriptionId: null,
+    customerId: null,
+  });
 });

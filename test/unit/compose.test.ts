@@ -10,7 +10,7 @@ import { CONFIG_VARIABLES, loadConfig, type ConfigVariable } from '../../shared/
 const ROOT = path.resolve(__dirname, '../..');
 const read = (file: string): string => fs.readFileSync(path.join(ROOT, file), 'utf8');
 
-const APP_SERVICES = ['gateway', 'worker'] as const;
+const APP_SERVICES = ['gateway', 'worker', 'sftp'] as const;
 type AppService = (typeof APP_SERVICES)[number];
 
 interface ComposeService {
@@ -169,7 +169,7 @@ const packageJson = JSON.parse(read('package.json')) as {
 };
 
 describe('docker-compose.yml', () => {
-  test.each(['postgres', 'temporal', 'temporal-ui', 'gateway', 'worker'])(
+  test.each(['postgres', 'temporal', 'temporal-ui', 'gateway', 'worker', 'sftp'])(
     'defines the %s service',
     (name) => {
       expect(services).toHaveProperty([name]);
@@ -251,12 +251,14 @@ describe('docker-compose.yml', () => {
       expect(durationMs(grace as string)).toBeGreaterThan(loadConfig(env()).SHUTDOWN_GRACE_MS);
     });
 
-    test('health-checks /healthz on its own HTTP port (the gateway: its probe listener)', () => {
+    test('health-checks its own port (/healthz; the gateway: its probe listener; SFTP: a TCP connect)', () => {
       const config = loadConfig(env());
-      const port = svc === 'gateway' ? config.HEALTH_PORT : config.WORKER_HTTP_PORT;
+      const port = { gateway: config.HEALTH_PORT, worker: config.WORKER_HTTP_PORT, sftp: config.SFTP_PORT }[
+        svc
+      ];
       expect(port).toBeDefined();
       const check = tokens(service(svc).healthcheck?.test).join(' ');
-      expect(check).toContain(`:${port}/healthz`);
+      expect(check).toContain(svc === 'sftp' ? `connect(${port}, '127.0.0.1')` : `:${port}/healthz`);
     });
   });
 
@@ -268,6 +270,22 @@ describe('docker-compose.yml', () => {
 
   test('gateway PUBLIC_URL is an absolute http(s) URL (used in share links)', () => {
     expect(environmentOf('gateway').PUBLIC_URL).toMatch(/^https?:\/\/[^/\s]+/);
+  });
+
+  test('sftp publishes SFTP_PORT, shares the files volume and keeps its host key in a volume of its own', () => {
+    const config = loadConfig(environmentOf('sftp'));
+    expect(portsOf('sftp')).toContainEqual(
+      expect.objectContaining({ published: String(config.SFTP_PORT), target: config.SFTP_PORT }),
+    );
+    const mounts = (service('sftp').volumes ?? []).map(String);
+    const files = (service('worker').volumes ?? []).map(String).find((v) => v.endsWith(':/app/.data/files'));
+    expect(mounts).toContain(files);
+    expect(config.fileStorageDir).toBe('/app/.data/files');
+    const keyMount = mounts.find((v) => config.SFTP_HOST_KEY_PATH?.startsWith(`${v.split(':')[1]}/`));
+    expect(keyMount).toBeDefined();
+    expect(compose.volumes).toHaveProperty([keyMount!.split(':')[0]]);
+    // The gateway migrates the tables the SFTP server reads.
+    expect(dependencies('sftp')).toMatchObject({ gateway: 'service_healthy' });
   });
 
   test('worker can be scaled (no container_name, no fixed host port)', () => {

@@ -80,7 +80,9 @@ describe('notification kinds', () => {
     ['subscription_went_past_due', 'RECORD', 'RECORDED'],
     ['subscription_trial_ended', 'RECORD', 'RECORDED'],
     ['check', 'IGNORE', 'IGNORED'],
-    ['dispute_opened', 'IGNORE', 'IGNORED'],
+    ['dispute_opened', 'CHARGEBACK', 'RECEIVED'],
+    ['dispute_lost', 'CHARGEBACK', 'RECEIVED'],
+    ['dispute_won', 'IGNORE', 'IGNORED'],
   ])('%s: %s, stored %s', (kind, effect, status) => {
     expect(notificationEffect(kind)).toBe(effect);
     expect(initialStatus(notificationEffect(kind))).toBe(status);

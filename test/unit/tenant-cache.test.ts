@@ -27,6 +27,10 @@ function tenantRow(id: string, alias: string, discountId = 'service_discount'): 
     website_url: null,
     widget_headline: null,
     widget_subheadline: null,
+    max_attributions_per_referrer_per_hour: null,
+    fraud_policy: [],
+    reward_hold_days: 0,
+    credit_expiry_days: null,
     created_at: new Date(0),
     keyHashes: [Buffer.from('hash')],
   };

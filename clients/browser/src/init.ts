@@ -1,4 +1,5 @@
 import { trackingCode } from './cookie';
+import { deviceId } from './device';
 import { clientError, request, userPath } from './http';
 import { jwtUser } from './jwt';
 import { tenantFor } from './tenant';
@@ -45,6 +46,7 @@ export async function init(fields: InitFields = {}): Promise<unknown> {
     accountStatus: fields.account_status || undefined,
     referredByCode: fields.referral_code || undefined,
     cookieCode,
+    deviceId: deviceId(),
   };
   return request('PUT', userPath(tenant, accountId, userId), { jwt: fields.jwt, body });
 }

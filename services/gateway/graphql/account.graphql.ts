@@ -1,4 +1,9 @@
 import { z } from 'zod';
+import {
+  accountListArgsSchema,
+  listRecentAccountEvents,
+  searchAccounts,
+} from '../../../shared/domain/account-search';
 import { getAccountView } from '../../../shared/domain/account-view';
 import {
   getRewardBalance,
@@ -31,9 +36,15 @@ export const accountModule: GraphQLModule = {
       FRIEND_SIGNUP
     }
     enum RewardStatus {
+      "Held until holdUntil (the program's rewardHoldDays); cancelled instead if the referred account cancels."
+      PENDING
+      "Its referral awaits an operator's review (the fraud policy's REVIEW)."
+      PENDING_REVIEW
       AVAILABLE
       REDEEMED
       CANCELLED
+      "Credit whose unredeemed part expired (creditExpiryDays); redeemedCents stays redeemed."
+      EXPIRED
     }
     type Reward {
       id: ID!
@@ -49,6 +60,11 @@ export const accountModule: GraphQLModule = {
       dateGiven: EpochMillis!
       dateCancelled: EpochMillis
       dateRedeemed: EpochMillis
+      "When a PENDING reward's hold ends."
+      holdUntil: EpochMillis
+      "When an AVAILABLE credit reward's unredeemed part expires."
+      expiresAt: EpochMillis
+      dateExpired: EpochMillis
     }
     type Referral {
       id: ID!
@@ -64,6 +80,42 @@ export const accountModule: GraphQLModule = {
       dateReferralStarted: EpochMillis!
       dateReferralPaid: EpochMillis
       dateReferralEnded: EpochMillis
+      "What looked suspicious at attribution, each with its evidence; empty when nothing did."
+      fraudSignals: [FraudSignalHit!]!
+      "The review the fraud policy asked for (REVIEW) and its decision; null when none was asked for."
+      review: ReferralReview
+    }
+    enum ReviewStatus {
+      "Awaiting an operator's decision; the referral's rewards are PENDING_REVIEW."
+      PENDING
+      APPROVED
+      DENIED
+    }
+    type ReferralReview {
+      status: ReviewStatus!
+      "The operator's reason; null while PENDING."
+      reason: String
+      "Who decided: an operator's e-mail, or api for an API key."
+      reviewedBy: String
+      dateReviewed: EpochMillis
+    }
+    "A fraud signal found at a referral's attribution."
+    type FraudSignalHit {
+      signal: FraudSignal!
+      "What was found, in words an operator can check."
+      evidence: String!
+    }
+    enum FraudSignal {
+      "The friend's and the referrer's e-mails are one mailbox (case, +tags, dots in Gmail-style addresses)."
+      SAME_EMAIL
+      "The friend and the referrer have the same first and last name."
+      SAME_NAME
+      "The friend identified from a client address or device the referrer used recently."
+      SAME_CLIENT
+      "The friend's e-mail is at a disposable-mail domain."
+      DISPOSABLE_EMAIL
+      "More attributions to the referrer within an hour than the program allows."
+      VELOCITY
     }
     type Subscription {
       status: String
@@ -74,7 +126,11 @@ export const accountModule: GraphQLModule = {
     type AccountUser {
       id: String!
       email: String
+      firstName: String
+      lastName: String
       shareCode: String
+      "The share code's public link /r/{tenant}/{code}; null without a code."
+      shareLink: String
     }
     type Account {
       id: String!
@@ -88,18 +144,43 @@ export const accountModule: GraphQLModule = {
       referrals: [Referral!]!
       rewards: [Reward!]!
       dateCreated: EpochMillis!
+      "The 20 newest events of the account's users, newest first."
+      recentEvents: [UserEvent!]!
+    }
+    "An account in the portal's list."
+    type AccountSummary {
+      id: String!
+      "The first user's e-mail."
+      email: String
+      userCount: Int!
+      referralsMade: Int!
+      dateCreated: EpochMillis!
+    }
+    type AccountPage {
+      items: [AccountSummary!]!
+      "Pass as after for the next page."
+      endCursor: String
+      hasNextPage: Boolean!
     }
     type RewardBalance {
       unit: String!
       totalAssigned: Float!
       totalRedeemed: Float!
       available: Float!
+      "Credit granted but held or awaiting review (not redeemable yet)."
+      pending: Float!
+      "Credit that expired unredeemed."
+      expired: Float!
+      "When the next part of the available credit expires; null if none does."
+      nextExpiry: EpochMillis
     }
     extend type Query {
       "Null for an account this tenant does not have."
       account(id: String!): Account
       "Credit per unit; null for an unknown account."
       rewardBalance(accountId: String!): [RewardBalance!]
+      "Newest first; search matches an account id, user id, e-mail or share code exactly (first 1 to 100, default 25)."
+      accounts(search: String, first: Int, after: String): AccountPage!
     }
     extend type Mutation {
       "Redeems credit oldest first, all or nothing (INSUFFICIENT_BALANCE otherwise)."
@@ -109,9 +190,15 @@ export const accountModule: GraphQLModule = {
   resolvers: {
     Query: {
       account: (_: unknown, args: unknown, ctx: GraphQLContext) =>
-        getAccountView(ctx.deps.db, ctx.tenant.id, parseInput(accountArgs, args).id),
+        getAccountView(ctx.deps.db, ctx.tenant, parseInput(accountArgs, args).id, ctx.deps.config.publicUrl),
+      accounts: (_: unknown, args: unknown, ctx: GraphQLContext) =>
+        searchAccounts(ctx.deps.db, ctx.tenant.id, parseInput(accountListArgsSchema, args)),
       rewardBalance: (_: unknown, args: unknown, ctx: GraphQLContext) =>
         getRewardBalance(ctx.deps.db, ctx.tenant.id, parseInput(balanceArgs, args).accountId),
+    },
+    Account: {
+      recentEvents: (account: { id: string }, _: unknown, ctx: GraphQLContext) =>
+        listRecentAccountEvents(ctx.deps.db, ctx.tenant.id, account.id),
     },
     Mutation: {
       redeemRewardBalance: (_: unknown, args: unknown, ctx: GraphQLContext) => {

@@ -98,7 +98,12 @@ export const jobsModule: GraphQLModule = {
     },
     Mutation: {
       createJob: (_: unknown, args: unknown, ctx: GraphQLContext) =>
-        createJob(ctx.deps, ctx.tenant, parseInput(jobInputArgs, args).jobInput, 'API'),
+        createJob(
+          ctx.deps,
+          ctx.tenant,
+          parseInput(jobInputArgs, args).jobInput,
+          ctx.principal.kind === 'operator' ? 'PORTAL' : 'API',
+        ),
       abortJob: (_: unknown, args: unknown, ctx: GraphQLContext) =>
         abortJob(ctx.deps.db, ctx.tenant.id, parseInput(idArgs, args).id),
     },

@@ -25,6 +25,28 @@ export function readOnlyRules(principal: Principal, refused: () => void): Valida
 }
 
 /**
+ * What a mutation acted on, for the audit entry's target: an API key's prefix (never the key), an SSH
+ * key's fingerprint (never a generated private key: only this member of the answer is read), an
+ * operator's e-mail, or the id it names or created. Undefined when the change is the tenant's own
+ * (the program, the processor connection, the SFTP switch).
+ */
+export function auditTarget(args: Record<string, unknown>, result: unknown): string | undefined {
+  const answer = typeof result === 'object' && result !== null ? (result as Record<string, unknown>) : {};
+  const candidates = [
+    answer.prefix,
+    args.fingerprint,
+    answer.fingerprint,
+    args.email,
+    answer.email,
+    args.id,
+    answer.id,
+    args.endpointId,
+    args.eventId,
+  ];
+  return candidates.find((value): value is string => typeof value === 'string' && value !== '');
+}
+
+/**
  * Wraps every mutation field so that, for an operator signed in to the portal, a VIEWER is refused
  * (again, should a document slip past readOnlyRules) and each successful change is recorded in the
  * audit log: the field's name as action, its arguments as details (recordAudit redacts secrets).
@@ -44,6 +66,7 @@ export function auditOperatorMutations(schema: GraphQLSchema): GraphQLSchema {
         tenantId: ctx.tenant.id,
         operator: { id: principal.operatorId, email: principal.email },
         action: info.fieldName,
+        target: auditTarget(args, result),
         details: args,
       });
       return result;

@@ -44,6 +44,30 @@ export const programModule: GraphQLModule = {
       "The widget's headline (null: the library's text for the user's locale)."
       widgetHeadline: String
       widgetSubheadline: String
+      "More attributions to one referrer within an hour raise the VELOCITY fraud signal (null: no limit)."
+      maxAttributionsPerReferrerPerHour: Int
+      "What each fraud signal does to an attribution; a signal not listed is ALLOW."
+      fraudPolicy: [FraudRule!]!
+      "Days a referrer's reward stays PENDING after its referral converts (0: AVAILABLE at once); cancelled instead if the referred account cancels meanwhile."
+      rewardHoldDays: Int!
+      "Days after which unredeemed CREDIT expires, from when it becomes AVAILABLE (null: never)."
+      creditExpiryDays: Int
+    }
+    type FraudRule {
+      signal: FraudSignal!
+      action: FraudAction!
+    }
+    input FraudRuleInput {
+      signal: FraudSignal!
+      action: FraudAction!
+    }
+    enum FraudAction {
+      "Nothing: the signal is only recorded."
+      ALLOW
+      "The referral proceeds; its rewards wait as PENDING_REVIEW for an operator's decision (reviewReferrals)."
+      REVIEW
+      "Make no referral; the request's answer says REFUSED and why."
+      BLOCK
     }
     input ReferrerRewardInput {
       type: RewardType!
@@ -66,6 +90,10 @@ export const programModule: GraphQLModule = {
       websiteUrl: String
       widgetHeadline: String
       widgetSubheadline: String
+      maxAttributionsPerReferrerPerHour: Int
+      fraudPolicy: [FraudRuleInput!]
+      rewardHoldDays: Int
+      creditExpiryDays: Int
     }
     extend type Query {
       program: Program!

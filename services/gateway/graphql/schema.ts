@@ -1,14 +1,19 @@
 import { makeExecutableSchema } from '@graphql-tools/schema';
 import type { GraphQLSchema } from 'graphql';
 import { accountModule } from './account.graphql';
+import { analyticsModule } from './analytics.graphql';
+import { apiKeysModule } from './api-keys.graphql';
 import { eventsModule } from './events.graphql';
 import { jobsModule } from './jobs.graphql';
 import type { GraphQLModule } from './module';
 import { processorModule } from './processor.graphql';
 import { programModule } from './program.graphql';
+import { referralsModule } from './referrals.graphql';
 import { scalarsModule } from './scalars.graphql';
+import { sftpModule } from './sftp.graphql';
 import { tenantModule } from './tenant.graphql';
 import { teamModule } from './team.graphql';
+import { webhooksModule } from './webhooks.graphql';
 
 /** Every resource's module; new issues add theirs here. */
 const modules: GraphQLModule[] = [
@@ -20,6 +25,11 @@ const modules: GraphQLModule[] = [
   jobsModule,
   processorModule,
   teamModule,
+  analyticsModule,
+  referralsModule,
+  apiKeysModule,
+  sftpModule,
+  webhooksModule,
 ];
 
 export function buildSchema(): GraphQLSchema {

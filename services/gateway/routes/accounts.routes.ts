@@ -22,8 +22,12 @@ export function accountRoutes(router: Router<GatewayState>, deps: GatewayDeps): 
     jsonBody({ limit: deps.config.BODY_LIMIT_BYTES }),
     validate({ body: accountSyncBodySchema }),
     async (ctx) => {
-      const { account, referral } = await syncAccountAndSettle(deps, ctx.state.tenant!, ctx.state.input.body);
-      ctx.body = presentSyncedAccount(account, referral);
+      const { account, referral, refused } = await syncAccountAndSettle(
+        deps,
+        ctx.state.tenant!,
+        ctx.state.input.body,
+      );
+      ctx.body = presentSyncedAccount(account, referral, refused);
     },
   );
 

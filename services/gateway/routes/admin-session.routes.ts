@@ -1,13 +1,20 @@
 import Router from '@koa/router';
 import type { Middleware } from 'koa';
 import type { OperatorSession } from '../../../shared/domain/operator-sessions';
-import { operatorLogin, operatorLogout } from '../../../shared/use-cases/operator-login';
+import {
+  operatorLogin,
+  operatorLogout,
+  sessionTwin,
+  type TwinView,
+} from '../../../shared/use-cases/operator-login';
+import { switchTenant } from '../../../shared/use-cases/operator-switch';
 import type { GatewayContext, GatewayDeps, GatewayState } from '../context';
 import { graphqlHandler } from '../graphql/handler';
 import { jsonBody } from '../middleware/body';
 import { assertSameOrigin, operatorSession, SESSION_COOKIE } from '../middleware/operator-session';
 import { validate } from '../middleware/validate';
 import { loginBodySchema } from './admin-session.schema';
+import { clientAddressResolver } from '../client-address';
 
 /**
  * The session cookie, written by hand rather than with ctx.cookies, whose `secure` refuses to send on a
@@ -25,15 +32,18 @@ function sessionCookie(value: string, maxAgeS: number, secure: boolean): string 
   return parts.join('; ');
 }
 
+/** What sign-in, GET /session and switch-tenant answer; `twin` is the tenant a switch would go to. */
 function sessionView(
   operator: { email: string; role: string },
   tenant: { alias: string; mode: string },
   csrfToken: string,
+  twin: TwinView,
 ) {
   return {
     operator: { email: operator.email, role: operator.role },
     tenant: { alias: tenant.alias, mode: tenant.mode },
     csrfToken,
+    twin,
   };
 }
 
@@ -49,6 +59,8 @@ export function adminSessionRoutes(deps: GatewayDeps): Router<GatewayState> {
   const router = new Router<GatewayState>({ prefix: '/admin/api' });
   const secure = new URL(deps.config.publicUrl).protocol === 'https:';
   const session = operatorSession(deps);
+  // The per-address login throttle keys on the client's address: X-Forwarded-For only from TRUSTED_PROXIES.
+  const clientAddress = clientAddressResolver(deps.config.TRUSTED_PROXIES);
   // No session yet, so no token: a login from another site is refused by its Origin alone.
   const sameOriginOnly: Middleware<GatewayState> = async (ctx, next) => {
     assertSameOrigin(ctx.get('origin') || undefined, deps.config.publicUrl);
@@ -61,12 +73,20 @@ export function adminSessionRoutes(deps: GatewayDeps): Router<GatewayState> {
     jsonBody({ limit: deps.config.BODY_LIMIT_BYTES }),
     validate({ body: loginBodySchema }),
     async (ctx) => {
-      const result = await operatorLogin(deps, { ...ctx.state.input.body, address: ctx.ip });
+      const result = await operatorLogin(deps, { ...ctx.state.input.body, address: clientAddress(ctx.req) });
       noStore(ctx);
       ctx.set('Set-Cookie', sessionCookie(result.cookieValue, deps.config.ADMIN_SESSION_MAX_S, secure));
-      ctx.body = sessionView(result.operator, result.tenant, result.csrfToken);
+      ctx.body = sessionView(result.operator, result.tenant, result.csrfToken, result.twin);
     },
   );
+
+  // Live <-> test twin without signing in again: a new cookie, the old session revoked.
+  router.post('/switch-tenant', session, async (ctx) => {
+    const result = await switchTenant(deps, ctx.state.adminSession!);
+    noStore(ctx);
+    ctx.set('Set-Cookie', sessionCookie(result.cookieValue, deps.config.ADMIN_SESSION_MAX_S, secure));
+    ctx.body = sessionView(result.operator, result.tenant, result.csrfToken, result.twin);
+  });
 
   router.post('/logout', session, async (ctx) => {
     const { session: current, cookieValue } = ctx.state.adminSession!;
@@ -76,10 +96,11 @@ export function adminSessionRoutes(deps: GatewayDeps): Router<GatewayState> {
     ctx.status = 204;
   });
 
-  router.get('/session', session, (ctx) => {
+  router.get('/session', session, async (ctx) => {
     const current: OperatorSession = ctx.state.adminSession!.session;
+    const twin = await sessionTwin(deps.db, current);
     noStore(ctx);
-    ctx.body = sessionView(current, current.tenant, current.csrfToken);
+    ctx.body = sessionView(current, current.tenant, current.csrfToken, twin);
   });
 
   router.all('/graphql', session, graphqlHandler(deps));

@@ -54,7 +54,12 @@ export function integrationRoutes(router: Router<GatewayState>, deps: GatewayDep
         const type = command.kind === 'track' || command.kind === 'identify' ? command.kind : command.type;
         let outcome: SegmentOutcome;
         try {
-          outcome = await ingestSegmentMessage(deps, tenant, command, ctx.state.log);
+          outcome = await ingestSegmentMessage(
+            { ...deps, publicUrl: deps.config.publicUrl },
+            tenant,
+            command,
+            ctx.state.log,
+          );
         } catch (err) {
           const failure = messageFailure(err);
           if (!failure) throw batchFailed(err, index, results, messages.length);

@@ -4,6 +4,7 @@ import { getUserView, presentUser, shareLink } from '../../../shared/domain/user
 import { AppError } from '../../../shared/errors';
 import type { GatewayDeps, GatewayState, Principal } from '../context';
 import { identifyAndSettle } from '../../../shared/use-cases/identify-user';
+import { clientAddressResolver } from '../client-address';
 import { authenticate } from '../middleware/auth';
 import { browserCors } from '../middleware/cors';
 import { jsonBody } from '../middleware/body';
@@ -40,6 +41,7 @@ function withSignedClaims(body: IdentifyBody, principal: Principal): IdentifyBod
  */
 export function userRoutes(router: Router<GatewayState>, deps: GatewayDeps): void {
   const link = (alias: string, code: string | null) => shareLink(deps.config.publicUrl, alias, code);
+  const clientAddress = clientAddressResolver(deps.config.TRUSTED_PROXIES);
   const cors = browserCors(deps, ['GET', 'PUT']);
   router.options('/open/account/:accountId/user/:userId', cors.preflight);
 
@@ -64,8 +66,17 @@ export function userRoutes(router: Router<GatewayState>, deps: GatewayDeps): voi
       const { accountId, userId } = ctx.state.input.params;
       const tenant = ctx.state.tenant!;
       const body = withSignedClaims(ctx.state.input.body, ctx.state.principal!);
-      const { user, account, referral } = await identifyAndSettle(deps, tenant, { accountId, userId }, body);
-      ctx.body = presentUser(user, account, referral, link(tenant.alias, user.share_code));
+      // A browser's own address counts for SAME_CLIENT; an API-key call comes from the merchant's server.
+      const seen = ctx.state.principal!.kind === 'user' ? { address: clientAddress(ctx.req) } : {};
+      const { user, account, referral, refused } = await identifyAndSettle(
+        deps,
+        tenant,
+        { accountId, userId },
+        body,
+        (code) => link(tenant.alias, code),
+        seen,
+      );
+      ctx.body = presentUser(user, account, referral, link(tenant.alias, user.share_code), refused);
     },
   );
 }

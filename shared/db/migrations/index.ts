@@ -8,6 +8,12 @@ import * as m006 from './006-hardening';
 import * as m007 from './007-upload-quota';
 import * as m008 from './008-browser';
 import * as m009 from './009-operators';
+import * as m010 from './010-portal';
+import * as m011 from './011-sftp';
+import * as m012 from './012-webhooks';
+import * as m013 from './013-fraud-signals';
+import * as m014 from './014-reward-integrity';
+import * as m015 from './015-chargebacks';
 
 /**
  * Migrations are listed statically (not discovered on disk) so they load the same way under tsx, jest
@@ -23,6 +29,12 @@ const migrations: Record<string, Knex.Migration> = {
   '007-upload-quota': m007,
   '008-browser': m008,
   '009-operators': m009,
+  '010-portal': m010,
+  '011-sftp': m011,
+  '012-webhooks': m012,
+  '013-fraud-signals': m013,
+  '014-reward-integrity': m014,
+  '015-chargebacks': m015,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

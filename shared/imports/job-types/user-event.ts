@@ -32,6 +32,8 @@ export const userEventJobType: ImportJobType<'MUTATION/USER_EVENT'> = {
     { name: 'event.fields.', check: fieldText },
   ],
   apply: applyEvents,
+  // Conversions read and write the account's referral: they go one chunk at a time.
+  concurrent: (row, tenant) => row.cells.get('event.key') !== tenant.conversionEventKey,
 };
 
 function eventOf(row: ImportRow) {

@@ -5,8 +5,11 @@ import { identifyUser, type IdentifyBody } from '../../domain/identification';
 import { accountFacts, pendingSteps } from '../../domain/referral-rules';
 import { nameBase, shareCodeSchema } from '../../domain/share-codes';
 import { doNotTrackError } from '../../domain/user-deletion';
+import { presentUser, shareLink } from '../../domain/user-view';
+import { recordWebhookEvents } from '../../domain/webhook-events';
 import { referralCodeInputSchema } from '../../ids';
 import type { AccountRow } from '../../repos/accounts.repo';
+import type { UserRow } from '../../repos/users.repo';
 import { createReferralsRepo, type ReferralRow } from '../../repos/referrals.repo';
 import { SUBSCRIPTION_STATUSES, type SubscriptionStatus } from '../../types/referrals';
 import { fieldText, fromZod, id, oneOf, text } from '../cell-checks';
@@ -44,6 +47,9 @@ export const userJobType: ImportJobType<'MUTATION/USER'> = {
     { name: 'customFields.', check: fieldText },
   ],
   apply: applyUsers,
+  // The bulk path's writes are upserts that wait for an earlier chunk's locks; the single path reads
+  // codes, referrals and accounts an earlier uncommitted chunk may be writing.
+  concurrent: (row) => simpleUserRow(row),
 };
 
 const SIMPLE_USER_COLUMNS = new Set(['id', 'accountId', 'email', 'firstName', 'lastName', 'locale']);
@@ -78,7 +84,9 @@ async function applyUsers(ctx: ChunkContext, rows: ImportRow[]): Promise<RowResu
     bulk: (run) => upsertUsersInBulk(ctx, run),
     single: async (row, sp) => {
       const ids = { accountId: row.cells.get('accountId')!, userId: row.cells.get('id')! };
-      const outcome = await identifyUser(sp, ctx.tenant.id, ids, identifyBodyOf(row));
+      const outcome = await identifyUser(sp, ctx.tenant.id, ids, identifyBodyOf(row), (code) =>
+        shareLink(ctx.publicUrl, ctx.tenant.alias, code),
+      );
       const custom = fieldsWithPrefix(row, 'customFields.');
       if (custom) {
         await sp('users')
@@ -86,7 +94,11 @@ async function applyUsers(ctx: ChunkContext, rows: ImportRow[]): Promise<RowResu
           .update({ custom_fields: sp.raw('custom_fields || ?::jsonb', [JSON.stringify(custom)]) });
       }
       ctx.lifecycle.push({ outcome });
-      return ok(row.line, outcome.userCreated ? 'created' : 'updated');
+      const done = outcome.userCreated ? 'created' : 'updated';
+      const refused = outcome.refused
+        ? `; referral ${outcome.refused.code} refused (${outcome.refused.signals.map((s) => s.signal).join(', ')})`
+        : '';
+      return ok(row.line, `${done}${refused}`);
     },
   });
 }
@@ -134,17 +146,14 @@ async function upsertUsersInBulk(ctx: ChunkContext, rows: ImportRow[]): Promise<
     const createdIds = new Set(created.rows.map((a) => a.id));
     const firstNames = column('firstName', true);
     const lastNames = column('lastName', true);
-    const proposals = await proposeShareCodes(
-      ctx,
-      accepted.map((_, i) => nameBase(firstNames[i], lastNames[i])),
-    );
+    const bases = accepted.map((_, i) => nameBase(firstNames[i], lastNames[i]));
+    const baseOf = new Map(accepted.map((r, i) => [userKey(r), bases[i]]));
+    const proposals = await proposeShareCodes(ctx, bases);
     const custom = accepted.map((r) => {
       const fields = fieldsWithPrefix(r, 'customFields.');
       return fields ? JSON.stringify(fields) : null;
     });
-    const upserted = await trx.raw<{
-      rows: { account_id: string; id: string; share_code: string; inserted: boolean }[];
-    }>(
+    const upserted = await trx.raw<{ rows: (UpsertedUser & { inserted: boolean })[] }>(
       `insert into users as u
          (tenant_id, account_id, id, email, first_name, last_name, locale, custom_fields, share_code)
        select ?, t.account_id, t.id, t.email, t.first_name, t.last_name, t.locale, coalesce(t.custom, '{}'),
@@ -159,7 +168,8 @@ async function upsertUsersInBulk(ctx: ChunkContext, rows: ImportRow[]): Promise<
          custom_fields = u.custom_fields || excluded.custom_fields,
          share_code = coalesce(u.share_code, excluded.share_code),
          updated_at = now()
-       returning u.account_id, u.id, u.share_code, (xmax = 0) as inserted`,
+       returning u.account_id, u.id, u.email, u.first_name, u.last_name, u.locale, u.share_code,
+                 u.created_at, (xmax = 0) as inserted`,
       [
         tenantId,
         accountIds,
@@ -184,13 +194,24 @@ async function upsertUsersInBulk(ctx: ChunkContext, rows: ImportRow[]): Promise<
     }
     // Users that took their proposal (new ones, and any that had no code) claim it now.
     const proposed = new Set(proposals);
-    await claimShareCodes(
+    const replaced = await claimShareCodes(
       ctx,
-      upserted.rows.filter((u) => proposed.has(u.share_code)),
+      upserted.rows.flatMap((u) =>
+        u.share_code !== null && proposed.has(u.share_code)
+          ? [{ ...u, share_code: u.share_code, base: baseOf.get(`${u.account_id}\u0000${u.id}`) }]
+          : [],
+      ),
     );
     await stampFirstUsers(
       ctx,
       distinctAccounts.filter((id) => !createdIds.has(id)),
+    );
+    await recordCreatedUsers(
+      ctx,
+      upserted.rows
+        .filter((u) => u.inserted)
+        .map((u) => ({ ...u, share_code: replaced.get(`${u.account_id}\u0000${u.id}`) ?? u.share_code })),
+      createdIds,
     );
   }
   return rows.map((row) => results.get(row.line)!);
@@ -221,6 +242,55 @@ async function stampFirstUsers(ctx: ChunkContext, accountIds: string[]): Promise
     const account = byAccount.get(referral.referred_account_id)!;
     if (pendingSteps(referral.status, accountFacts(account)).length === 0) continue;
     await createReferralsRepo(trx).markLifecyclePending(referral.id, trx);
-    ctx.lifecycle.push({ outcome: { account, referral, referralCreated: false } });
+    ctx.lifecycle.push({ outcome: { account, referral, referralCreated: false, refused: null } });
   }
+}
+
+/** What the bulk upsert answers of each user: enough for its `user.created` event. */
+type UpsertedUser = Pick<
+  UserRow,
+  'account_id' | 'id' | 'email' | 'first_name' | 'last_name' | 'locale' | 'share_code' | 'created_at'
+>;
+
+/**
+ * The `user.created` webhook events of the users a bulk run inserted, in its transaction: the users as
+ * GET user answers them (with their final share codes and links under PUBLIC_URL), one INSERT for all.
+ * A user whose account this run created has no processor id and no referral yet; only the others'
+ * accounts and referrals are read.
+ */
+async function recordCreatedUsers(ctx: ChunkContext, users: UpsertedUser[], createdAccounts: Set<string>) {
+  if (users.length === 0) return;
+  const older = [
+    ...new Set(users.filter((u) => !createdAccounts.has(u.account_id)).map((u) => u.account_id)),
+  ];
+  const accounts = new Map<
+    string,
+    { payment_provider_id: string | null; code: string | null; status: string | null }
+  >();
+  if (older.length > 0) {
+    const found = await ctx.trx.raw<{
+      rows: { id: string; payment_provider_id: string | null; code: string | null; status: string | null }[];
+    }>(
+      `select a.id, a.payment_provider_id, r.referral_code_used as code, r.status
+         from accounts a
+         left join referrals r on r.tenant_id = a.tenant_id and r.referred_account_id = a.id
+        where a.tenant_id = ? and a.id = any(?::text[])`,
+      [ctx.tenant.id, older],
+    );
+    for (const a of found.rows) accounts.set(a.id, a);
+  }
+  const data = users.map((u) => {
+    const facts = accounts.get(u.account_id);
+    const account = { payment_provider_id: facts?.payment_provider_id ?? null } as AccountRow;
+    const referral = facts?.code
+      ? ({ referral_code_used: facts.code, status: facts.status } as ReferralRow)
+      : null;
+    return presentUser(
+      u as UserRow,
+      account,
+      referral,
+      shareLink(ctx.publicUrl, ctx.tenant.alias, u.share_code),
+    );
+  });
+  await recordWebhookEvents(ctx.trx, ctx.tenant.id, 'user.created', data);
 }

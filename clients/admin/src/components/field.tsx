@@ -1,0 +1,62 @@
+import type { ComponentChildren, InputHTMLAttributes, LooseInputHTMLAttributes } from 'preact';
+
+/** What a Field's control must carry to be labelled and described. */
+export interface ControlProps {
+  id: string;
+  name: string;
+  'aria-invalid': boolean;
+  'aria-describedby': string | undefined;
+}
+
+export interface FieldProps extends Omit<
+  LooseInputHTMLAttributes<HTMLInputElement>,
+  'children' | 'label' | 'id'
+> {
+  label: ComponentChildren;
+  /** The field's name: the control's id is `field-<name>`, the error's data-testid `error-<name>`. */
+  name: string;
+  /** An inline error under the control (e.g. from ApiError.validationErrors). */
+  error?: string | null;
+  /** A line of help under the label. */
+  hint?: ComponentChildren;
+  /**
+   * A custom control (select, textarea, checkbox …): called with the props it must spread. Without it,
+   * Field renders an <input> with the remaining props (type, value, onInput, required, …).
+   */
+  children?: (control: ControlProps) => ComponentChildren;
+}
+
+/** A label, a control, a hint and an inline error, wired together (for, aria-describedby, aria-invalid). */
+export function Field({ label, name, error, hint, children, ...inputProps }: FieldProps) {
+  const id = `field-${name}`;
+  const hintId = hint ? `${id}-hint` : undefined;
+  const errorId = error ? `${id}-error` : undefined;
+  const control: ControlProps = {
+    id,
+    name,
+    'aria-invalid': !!error,
+    'aria-describedby': [hintId, errorId].filter(Boolean).join(' ') || undefined,
+  };
+  return (
+    <div class={error ? 'field field-invalid' : 'field'}>
+      <label class="field-label" for={id}>
+        {label}
+      </label>
+      {hint && (
+        <p class="field-hint" id={hintId}>
+          {hint}
+        </p>
+      )}
+      {children ? (
+        children(control)
+      ) : (
+        <input class="input" {...(inputProps as InputHTMLAttributes)} {...control} />
+      )}
+      {error && (
+        <p class="field-error" id={errorId} data-testid={`error-${name}`}>
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,33 @@
+/**
+ * The account list's data: the GraphQL query the page sends (also run by
+ * test/integration/portal-accounts.test.ts against the real gateway) and the shape of its answer.
+ */
+export const ACCOUNTS = /* GraphQL */ `
+  query Accounts($search: String, $first: Int, $after: String) {
+    accounts(search: $search, first: $first, after: $after) {
+      items {
+        id
+        email
+        userCount
+        referralsMade
+        dateCreated
+      }
+      endCursor
+      hasNextPage
+    }
+  }
+`;
+
+export interface AccountSummary {
+  id: string;
+  email: string | null;
+  userCount: number;
+  referralsMade: number;
+  dateCreated: number;
+}
+
+export interface AccountPage {
+  items: AccountSummary[];
+  endCursor: string | null;
+  hasNextPage: boolean;
+}

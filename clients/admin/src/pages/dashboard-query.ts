@@ -1,0 +1,64 @@
+/**
+ * The dashboard's data: the GraphQL query the page sends (also run by
+ * test/integration/portal-analytics.test.ts against the real gateway) and the shape of its answer.
+ */
+export interface DailyPoint {
+  date: string;
+  clicks: number;
+  started: number;
+  converted: number;
+}
+
+export interface LeaderboardEntry {
+  accountId: string;
+  userId: string;
+  name: string | null;
+  shareCode: string | null;
+  referralsStarted: number;
+  referralsConverted: number;
+}
+
+export interface Dashboard {
+  from: string;
+  to: string;
+  clicks: number;
+  referralsStarted: number;
+  referralsConverted: number;
+  conversionRate: number;
+  rewardsGiven: number;
+  creditOutstanding: { unit: string; amount: number }[];
+  daily: DailyPoint[];
+  leaderboard: LeaderboardEntry[];
+}
+
+export const DASHBOARD = /* GraphQL */ `
+  query Dashboard($range: DateRangeInput!) {
+    dashboard(range: $range) {
+      from
+      to
+      clicks
+      referralsStarted
+      referralsConverted
+      conversionRate
+      rewardsGiven
+      creditOutstanding {
+        unit
+        amount
+      }
+      daily {
+        date
+        clicks
+        started
+        converted
+      }
+      leaderboard {
+        accountId
+        userId
+        name
+        shareCode
+        referralsStarted
+        referralsConverted
+      }
+    }
+  }
+`;

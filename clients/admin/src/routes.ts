@@ -1,0 +1,98 @@
+/**
+ * Every page of the portal: its path pattern, title, place in the nav and who may open it. Adding a
+ * page is one file in pages/ and one line here (ARCHITECTURE.md, "Adding a portal page").
+ */
+import type { ComponentType } from 'preact';
+import type { Role } from './api';
+import { DashboardPage } from './pages/dashboard';
+import { AccountDetailPage } from './pages/account-detail';
+import { AccountsPage } from './pages/accounts';
+import { ReferralDetailPage } from './pages/referral-detail';
+import { ReferralsPage } from './pages/referrals';
+import { ReviewPage } from './pages/review';
+import { ApiKeysPage } from './pages/api-keys';
+import { AuditLogPage } from './pages/audit-log';
+import { TeamPage } from './pages/team';
+import { WebhooksPage } from './pages/webhooks';
+import { ImportPage } from './pages/import';
+import { InstallPage } from './pages/install';
+import { ProgramPage } from './pages/program';
+import type { RouteProps } from './router';
+
+export type NavGroup = 'Analytics' | 'Reports' | 'Settings';
+
+export interface RouteDef {
+  /** A path pattern under /admin/, with :named segments. */
+  path: string;
+  /** Used by the nav and by placeholder pages; each page sets its own <h1> and document title. */
+  title: string;
+  /** The nav label; pages without one (details) are not in the nav. */
+  nav?: string;
+  group?: NavGroup;
+  component: ComponentType<RouteProps>;
+  /** Roles that may open the page (and see it in the nav); every role when absent. */
+  roles?: Role[];
+}
+
+const ALL_BUT_VIEWER: Role[] = ['OWNER', 'ADMIN'];
+
+export const ROUTES: RouteDef[] = [
+  { path: '/admin/', title: 'Dashboard', nav: 'Dashboard', group: 'Analytics', component: DashboardPage },
+  {
+    path: '/admin/referrals',
+    title: 'Referrals',
+    nav: 'Referrals',
+    group: 'Analytics',
+    component: ReferralsPage,
+  },
+  { path: '/admin/referrals/:id', title: 'Referral', component: ReferralDetailPage },
+  { path: '/admin/review', title: 'Review', nav: 'Review', group: 'Analytics', component: ReviewPage },
+  {
+    path: '/admin/accounts',
+    title: 'Accounts',
+    nav: 'Accounts',
+    group: 'Analytics',
+    component: AccountsPage,
+  },
+  { path: '/admin/accounts/:id', title: 'Account', component: AccountDetailPage },
+  { path: '/admin/import', title: 'Import', nav: 'Import', group: 'Reports', component: ImportPage },
+  { path: '/admin/program', title: 'Program', nav: 'Program', group: 'Settings', component: ProgramPage },
+  { path: '/admin/install', title: 'Install', nav: 'Install', group: 'Settings', component: InstallPage },
+  {
+    path: '/admin/api-keys',
+    title: 'API keys',
+    nav: 'API keys',
+    group: 'Settings',
+    component: ApiKeysPage,
+  },
+  {
+    path: '/admin/webhooks',
+    title: 'Webhooks',
+    nav: 'Webhooks',
+    group: 'Settings',
+    component: WebhooksPage,
+  },
+  {
+    path: '/admin/team',
+    title: 'Team',
+    nav: 'Team',
+    group: 'Settings',
+    component: TeamPage,
+    roles: ['OWNER'],
+  },
+  {
+    path: '/admin/audit-log',
+    title: 'Audit log',
+    nav: 'Audit log',
+    group: 'Settings',
+    component: AuditLogPage,
+    roles: ALL_BUT_VIEWER,
+  },
+];
+
+export const NAV_GROUPS: NavGroup[] = ['Analytics', 'Reports', 'Settings'];
+
+/** Whether a role may open a route. */
+export function allowed(route: RouteDef, role: Role): boolean {
+  return !route.roles || route.roles.includes(role);
+}

@@ -1,0 +1,13 @@
+export { ReferralClient } from './client';
+export { API_ERROR_STATUS } from './error-codes';
+export { ApiError, NetworkError, TimeoutError, WaitTimeoutError } from './errors';
+export type { LogEventsOutcome } from './events';
+export type { DownloadToFile, UploadOptions, UploadSource } from './files';
+export type { GraphqlCallOptions } from './graphql';
+export { SDK_VERSION } from './http';
+export type { CallOptions, ClientConfig, ClientOptions, IdempotentCallOptions } from './http';
+export { FINAL_JOB_STATUSES, type WaitOptions } from './imports';
+export { signUserJwt, type SignUserJwtInput } from './jwt';
+export { NOT_IN_SDK, OPERATIONS, type OperationInfo, type OperationName } from './operations';
+export { backoffDelayMs, parseRetryAfter, type RetryInfo, type RetryPolicy } from './retry';
+export * from './types';

@@ -1,0 +1,318 @@
+/**
+ * The API's request and answer shapes, written to match the gateway's zod schemas
+ * (services/gateway/routes/*.schema.ts, shared/domain) and presenters. Timestamps are epoch milliseconds,
+ * money is in integer minor units (`amountCents`), percentages are whole numbers from 0 to 100.
+ */
+
+export type SubscriptionStatus = 'TRIAL' | 'PAID' | 'FREE' | 'CANCELLED';
+export type ReferralStatus = 'IN_PROGRESS' | 'CONVERTED' | 'ENDED';
+export type BillingIntervalType = 'DAY' | 'WEEK' | 'MONTH' | 'QUARTER' | 'SEMI_ANNUAL' | 'YEAR';
+
+/** One problem with the input: the field's path (e.g. `email`, `events.0.key`) and what is wrong. */
+export interface ValidationIssue {
+  path: string;
+  message: string;
+}
+
+// ---- users (PUT/GET /open/account/{accountId}/user/{userId}) ----
+
+/** Body of identify (upsertUser): every field optional; null clears a field. */
+export interface IdentifyInput {
+  email?: string | null;
+  firstName?: string | null;
+  lastName?: string | null;
+  /** e.g. `en` or `en_US`. */
+  locale?: string | null;
+  /** The customer's id at the payment processor (API key only, or signed into a user JWT). */
+  paymentProviderId?: string | null;
+  /** `PAID` converts a referral (API key only, or signed into a user JWT). */
+  accountStatus?: SubscriptionStatus;
+  /** A referral code the user typed: attributes the account to its owner. */
+  referredByCode?: string;
+  /** The browser's tracking-cookie code (first-time users on never-paid accounts only). */
+  cookieCode?: string;
+  /** The browser library's device id (its `rs_device` cookie), passed on for the SAME_CLIENT fraud signal. */
+  deviceId?: string;
+  /** A vanity share code to claim for this user. */
+  shareCode?: string;
+}
+
+export interface User {
+  id: string;
+  accountId: string;
+  email: string | null;
+  firstName: string | null;
+  lastName: string | null;
+  locale: string | null;
+  paymentProviderId: string | null;
+  shareCode: string | null;
+  shareLink: string | null;
+  /** REFUSED only in the answer to the request whose attribution the program's fraudPolicy blocked. */
+  referredBy: { code: string; status: ReferralStatus | 'REFUSED'; refusedFor?: FraudSignal[] } | null;
+  dateCreated: number;
+}
+
+// ---- accounts ----
+
+/** Body of POST /accountsync (the spec's Account). */
+export interface AccountSyncInput {
+  id: string;
+  subscription?: {
+    status?: SubscriptionStatus;
+    billingIntervalType?: BillingIntervalType;
+    billingIntervalValue?: number;
+    value?: number;
+  };
+  /** Setting a code attributes the account (a referral is created). */
+  referral?: { code: string };
+  /** ISO 4217, e.g. `USD`. */
+  currency?: string;
+}
+
+export interface Subscription {
+  status: SubscriptionStatus | null;
+  billingIntervalType: BillingIntervalType | null;
+  billingIntervalValue: number | null;
+  value: number | null;
+}
+
+export interface SyncedAccount {
+  id: string;
+  subscription: Subscription | null;
+  referral: { code: string; status: ReferralStatus | 'REFUSED'; refusedFor?: FraudSignal[] } | null;
+  currency: string | null;
+  dateCreated: number;
+}
+
+/** GET /code/{code}. */
+export interface CodeLookup {
+  code: string;
+  couponCode: string;
+  discountId: string;
+  discountPercentage: number;
+  dateCreated: number;
+  referrerName: string | null;
+}
+
+export interface Reward {
+  id: string;
+  type: 'PCT_DISCOUNT' | 'CREDIT';
+  discountPercent: number | null;
+  amountCents: number | null;
+  redeemedCents: number;
+  unit: string | null;
+  rewardSource: 'FRIEND_SIGNUP' | 'REFERRED';
+  referralId: string;
+  /** PENDING: held until holdUntil; PENDING_REVIEW: awaiting an operator; EXPIRED: unredeemed credit ran out. */
+  status: 'PENDING' | 'PENDING_REVIEW' | 'AVAILABLE' | 'REDEEMED' | 'CANCELLED' | 'EXPIRED';
+  dateGiven: number;
+  dateCancelled: number | null;
+  dateRedeemed: number | null;
+  holdUntil: number | null;
+  expiresAt: number | null;
+  dateExpired: number | null;
+}
+
+/** GET /account/{accountId}/reward. */
+export interface AccountRewards {
+  accountId: string;
+  discountPercentage: number;
+  referredDiscountPercent: number;
+  referrerDiscountPercent: number;
+  discountId: string;
+  referrerName: string | null;
+  rewards: Reward[];
+}
+
+/** Body of POST /discount. */
+export interface DiscountAssociationInput {
+  accountId: string;
+  paymentProviderId: string;
+  couponCode: string;
+}
+
+export interface DiscountAssociation extends DiscountAssociationInput {
+  referredDiscountPercent: number;
+  discountId: string;
+}
+
+// ---- user events ----
+
+export interface UserEventData {
+  /** The event kind, e.g. `purchase`. */
+  key: string;
+  /** A JSON object (at most 16 KB), e.g. `{ revenue: 49.5, currency: 'USD', order_id: 'o-1' }`. */
+  fields?: Record<string, unknown> | null;
+  /** When it happened (epoch ms); default: when it was received. */
+  dateTriggered?: number | null;
+}
+
+/** The spec's user event input. */
+export interface UserEventInput {
+  accountId: string;
+  userId: string;
+  /** 8 to 64 characters of A-Z a-z 0-9 - _ . (a UUID v4 fits); a repeat within 24 hours is not applied again. */
+  idempotencyKey?: string | null;
+  events: UserEventData[];
+}
+
+export interface LoggedEvent {
+  id: string;
+  key: string;
+  fields: Record<string, unknown>;
+  dateTriggered: number;
+  dateReceived: number;
+}
+
+export interface UserEventResult {
+  accountId: string;
+  userId: string;
+  events: LoggedEvent[];
+}
+
+// ---- program, widget, browser settings ----
+
+export type ReferrerRewardInput =
+  { type: 'PCT_DISCOUNT'; discountPercent: number } | { type: 'CREDIT'; amountCents: number; unit: string };
+
+export interface ReferrerReward {
+  type: 'PCT_DISCOUNT' | 'CREDIT';
+  discountPercent: number | null;
+  amountCents: number | null;
+  unit: string | null;
+}
+
+export interface Program {
+  alias: string;
+  name: string;
+  mode: 'live' | 'test';
+  referredDiscountPercent: number;
+  referrerReward: ReferrerReward;
+  maxReferrerDiscountPercent: number;
+  discountId: string;
+  landingUrl: string | null;
+  conversionEventKey: string | null;
+  allowedOrigins: string[];
+  referralCookieDays: number;
+  referralCookieLastClickWins: boolean;
+  websiteUrl: string | null;
+  widgetHeadline: string | null;
+  widgetSubheadline: string | null;
+  /** More attributions to one referrer within an hour raise the VELOCITY fraud signal; null: no limit. */
+  maxAttributionsPerReferrerPerHour: number | null;
+  /** What each fraud signal does to an attribution; a signal not listed is ALLOW. */
+  fraudPolicy: FraudRule[];
+  /** Days a referrer's reward stays PENDING after conversion (0: AVAILABLE at once). */
+  rewardHoldDays: number;
+  /** Days after which unredeemed credit expires once AVAILABLE; null: never. */
+  creditExpiryDays: number | null;
+  requireUserJwtExp: boolean;
+  dateCreated: number;
+}
+
+/** Body of PATCH /program: the settings to change. */
+export interface ProgramPatch {
+  name?: string;
+  landingUrl?: string | null;
+  referredDiscountPercent?: number;
+  referrerReward?: ReferrerRewardInput;
+  maxReferrerDiscountPercent?: number;
+  discountId?: string;
+  conversionEventKey?: string | null;
+  requireUserJwtExp?: boolean;
+  allowedOrigins?: string[];
+  referralCookieDays?: number;
+  referralCookieLastClickWins?: boolean;
+  websiteUrl?: string | null;
+  widgetHeadline?: string | null;
+  widgetSubheadline?: string | null;
+  maxAttributionsPerReferrerPerHour?: number | null;
+  fraudPolicy?: FraudRule[];
+  rewardHoldDays?: number;
+  creditExpiryDays?: number | null;
+}
+
+/** A fraud signal found at attribution (issue 21). */
+export type FraudSignal = 'SAME_EMAIL' | 'SAME_NAME' | 'SAME_CLIENT' | 'DISPOSABLE_EMAIL' | 'VELOCITY';
+
+/** What a fraud signal does to an attribution: nothing, hold its rewards for review, or refuse it. */
+export interface FraudRule {
+  signal: FraudSignal;
+  action: 'ALLOW' | 'REVIEW' | 'BLOCK';
+}
+
+export interface Widget {
+  user: {
+    id: string;
+    accountId: string;
+    firstName: string | null;
+    shareCode: string | null;
+    shareLink: string | null;
+  };
+  program: {
+    name: string;
+    referredDiscountPercent: number;
+    referrerReward: ReferrerReward;
+    headline: string | null;
+    subheadline: string | null;
+  };
+  referrals: { name: string; status: ReferralStatus; dateReferred: number; dateConverted: number | null }[];
+  rewards: { discountPercent: number; balances: { unit: string; amountCents: number }[] };
+}
+
+export interface BrowserSettings {
+  cookieDays: number;
+  lastClickWins: boolean;
+}
+
+// ---- analytics connector (Segment) ----
+
+/** One Segment message (`track`, `identify`, ...) or `{ batch: [...] }`. */
+export type SegmentBody = { type: string; [field: string]: unknown } | { batch: unknown[] };
+
+export type SegmentResult = { index: number; type: string } & (
+  | { status: 'accepted'; eventIds?: string[] }
+  | { status: 'duplicate'; eventIds: string[] }
+  | { status: 'ignored' }
+  | { status: 'rejected'; apiErrorCode: string; message: string; validationErrors?: ValidationIssue[] }
+);
+
+// ---- bulk imports (GraphQL) ----
+
+export type JobType =
+  'MUTATION/USER' | 'MUTATION/DELETE_USER' | 'MUTATION/USER_EVENT' | 'MUTATION/REDEEMABLE_REWARD_BALANCE';
+
+export type JobStatus = 'PENDING' | 'IN_PROGRESS' | 'COMPLETED' | 'FAILED' | 'ABORTED';
+
+export interface JobInput {
+  /** What uploadFile returned. */
+  fileRef: string;
+  type: JobType;
+  /** `CSV` (the default and only format). */
+  outputFormat?: 'CSV';
+  name?: string;
+  /** createJob with a key it saw before returns that job (so the call is safe to retry). */
+  idempotencyKey?: string;
+}
+
+export interface Job {
+  id: string;
+  type: string;
+  requester: string;
+  name: string | null;
+  status: JobStatus;
+  fileRef: string;
+  /** The result file (line,status,message per data row) once the job has ended. */
+  resultFileRef: string | null;
+  outputFormat: string;
+  dateCreated: number;
+  dateStarted: number | null;
+  dateCompleted: number | null;
+  error: string | null;
+  stats: { recordsProcessed: number; recordsFailed: number; recordsTotal: number | null };
+}
+
+export interface JobValidation {
+  /** `line N: ...` problems; empty means createImportJob with the same fileRef and type will run. */
+  errors: string[];
+}

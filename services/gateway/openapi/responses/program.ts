@@ -1,0 +1,72 @@
+import 'zod-openapi';
+import { z } from 'zod';
+import type { Program } from '../../../../shared/domain/program';
+import type { BrowserSettings } from '../../../../shared/domain/browser-settings';
+import { epochMillis, referrerRewardViewSchema } from './common';
+import { sameShape } from './shape-check';
+import { FRAUD_ACTIONS, FRAUD_SIGNALS } from '../../../../shared/types/fraud';
+
+/** GET and PATCH /program (shared/domain/program.ts presentProgram). */
+export const programSchema = z
+  .object({
+    alias: z.string(),
+    name: z.string(),
+    mode: z
+      .enum(['live', 'test'])
+      .meta({ description: 'test for tenants whose alias begins test_ (processor sandbox).' }),
+    referredDiscountPercent: z
+      .int()
+      .meta({ description: 'The discount a referred account gets at attribution.' }),
+    referrerReward: referrerRewardViewSchema,
+    maxReferrerDiscountPercent: z
+      .int()
+      .meta({ description: "Cap on a referrer's summed percent discounts." }),
+    discountId: z.string().meta({ description: "The processor's discount the percentages are applied as." }),
+    landingUrl: z
+      .string()
+      .nullable()
+      .meta({ description: 'Where share links redirect (with rsCode); null: the hosted landing page.' }),
+    conversionEventKey: z
+      .string()
+      .nullable()
+      .meta({ description: 'A user event with this key converts a referred account.' }),
+    allowedOrigins: z
+      .array(z.string())
+      .meta({ description: 'Origins allowed to call the user-JWT routes from a browser (CORS).' }),
+    referralCookieDays: z.int(),
+    referralCookieLastClickWins: z.boolean(),
+    websiteUrl: z.string().nullable(),
+    widgetHeadline: z.string().nullable(),
+    widgetSubheadline: z.string().nullable(),
+    fraudPolicy: z.array(z.object({ signal: z.enum(FRAUD_SIGNALS), action: z.enum(FRAUD_ACTIONS) })).meta({
+      description:
+        'What each fraud signal does to an attribution: ALLOW (nothing), REVIEW (the referral proceeds, its rewards wait as PENDING_REVIEW for an operator) or BLOCK (no referral is made). A signal not listed is ALLOW.',
+    }),
+    rewardHoldDays: z.int().meta({
+      description:
+        "Days a referrer's reward stays PENDING after its referral converts; cancelled instead if the referred account cancels meanwhile. 0: AVAILABLE at once.",
+    }),
+    creditExpiryDays: z.int().nullable().meta({
+      description:
+        'Days after which unredeemed CREDIT expires, counted from when it becomes AVAILABLE; null: never.',
+    }),
+    maxAttributionsPerReferrerPerHour: z.int().nullable().meta({
+      description:
+        'More attributions to one referrer within an hour raise the VELOCITY fraud signal; null: no limit.',
+    }),
+    requireUserJwtExp: z.boolean().meta({ description: 'User JWTs without `exp` are refused (401).' }),
+    dateCreated: epochMillis,
+  })
+  .meta({ id: 'Program', description: "The tenant's referral program settings." });
+
+sameShape<z.output<typeof programSchema>, Program>(true);
+
+/** GET /open/browser-settings (shared/domain/browser-settings.ts). */
+export const browserSettingsSchema = z
+  .object({
+    cookieDays: z.int().meta({ description: "The tracking cookie's lifetime in days." }),
+    lastClickWins: z.boolean().meta({ description: "Whether a later share link's code replaces the first." }),
+  })
+  .meta({ id: 'BrowserSettings' });
+
+sameShape<z.output<typeof browserSettingsSchema>, BrowserSettings>(true);

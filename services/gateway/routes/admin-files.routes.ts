@@ -1,0 +1,47 @@
+import type Router from '@koa/router';
+import { recordAudit } from '../../../shared/domain/audit-log';
+import { AppError } from '../../../shared/errors';
+import type { GatewayContext, GatewayDeps, GatewayState } from '../context';
+import { receiveUpload, sendTenantFile } from '../middleware/file-transfer';
+import { operatorSession } from '../middleware/operator-session';
+import { validate } from '../middleware/validate';
+import { adminDownloadQuerySchema, adminUploadQuerySchema } from './admin-files.schema';
+
+/** A VIEWER reads only; refused before any of the body is read (so the connection closes after the answer). */
+function refuseViewer(ctx: GatewayContext): void {
+  const { principal } = ctx.state;
+  if (principal?.kind === 'operator' && principal.role !== 'VIEWER') return;
+  throw new AppError('FORBIDDEN', 'Viewers can read only', {
+    headers: ctx.req.complete ? {} : { Connection: 'close' },
+  });
+}
+
+/**
+ * The admin portal's doors to the import file transfer of files.routes.ts, on the admin router
+ * (prefix /admin/api): the signed-in operator's tenant instead of the API key, the same limits, quota
+ * and answers (middleware/file-transfer.ts). Uploads need the CSRF token and a role above VIEWER and are
+ * recorded in the audit log as `file.upload` with the stored name and size (never the content).
+ */
+export function adminFileRoutes(router: Router<GatewayState>, deps: GatewayDeps): void {
+  const session = operatorSession(deps);
+
+  router.post('/files', session, validate({ query: adminUploadQuerySchema }), async (ctx) => {
+    refuseViewer(ctx);
+    const { tenant, principal } = ctx.state;
+    const upload = await receiveUpload(ctx, deps, tenant!, { filename: ctx.state.input.query.filename });
+    if (principal?.kind === 'operator') {
+      await recordAudit(deps.db, {
+        tenantId: tenant!.id,
+        operator: { id: principal.operatorId, email: principal.email },
+        action: 'file.upload',
+        target: upload.fileRef,
+        details: { name: upload.name, size: upload.bytes },
+      });
+    }
+    ctx.body = { fileRef: upload.fileRef };
+  });
+
+  router.get('/files/download', session, validate({ query: adminDownloadQuerySchema }), async (ctx) => {
+    await sendTenantFile(ctx, deps, ctx.state.tenant!, ctx.state.input.query.fileRef);
+  });
+}

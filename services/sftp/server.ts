@@ -1,0 +1,124 @@
+import path from 'node:path';
+import { Server } from 'ssh2';
+import type { Config } from '../../shared/config';
+import { createDb } from '../../shared/db/knex';
+import type { Logger } from '../../shared/logger';
+import { createMetrics, type Metrics } from '../../shared/metrics';
+import { createLocalFileStorage } from '../../shared/storage/file-storage';
+import { createTemporal } from '../../shared/temporal/client';
+import { discardAbandonedSftpUpload } from '../../shared/use-cases/sftp-upload';
+import { SessionCounter } from './auth';
+import { ensureHostKey, hostKeyPath } from './host-key';
+import { createInFlightUploads } from './in-flight';
+import { serveConnection, type ConnectionDeps, type ServedConnection } from './session';
+
+/**
+ * The SFTP server (`npm run start:sftp`, and `npm start` runs one): ssh2 on SFTP_HOST:SFTP_PORT with the
+ * persisted host key, tenants' uploads streamed into the same file storage, database and Temporal as the
+ * gateway's. Stateless apart from the host key file, so replicas sharing that file and the file storage
+ * scale out behind a TCP load balancer.
+ */
+
+export interface RunningSftp {
+  port: number;
+  host: string;
+  /** The host key's `SHA256:…` fingerprint, which clients see on their first connection. */
+  hostKeyFingerprint: string;
+  close(): Promise<void>;
+}
+
+/** How often uploads in flight are marked alive and cut-off ones looked for (see ./in-flight.ts). */
+export function heartbeatMs(config: Pick<Config, 'SFTP_IDLE_TIMEOUT_MS'>): number {
+  return Math.min(5000, Math.max(250, Math.floor(config.SFTP_IDLE_TIMEOUT_MS / 4)));
+}
+
+export async function startSftpServer(
+  config: Config,
+  logger: Logger,
+  options: { metrics?: Metrics; now?: () => number } = {},
+): Promise<RunningSftp> {
+  const now = options.now ?? Date.now;
+  const hostKey = ensureHostKey(hostKeyPath(config));
+  const db = createDb({
+    url: config.databaseUrl,
+    poolMax: config.DATABASE_POOL_MAX,
+    applicationName: 'sftp',
+    logger,
+  });
+  const temporal = createTemporal({
+    address: config.temporalAddress,
+    namespace: config.TEMPORAL_NAMESPACE,
+    taskQueue: config.TEMPORAL_TASK_QUEUE,
+  });
+  const storage = createLocalFileStorage(config.fileStorageDir);
+  const inFlight = createInFlightUploads({
+    dir: path.join(path.dirname(hostKey.path), 'uploads-in-flight'),
+    heartbeatMs: heartbeatMs(config),
+    discard: (tenant, fileRef) => discardAbandonedSftpUpload({ db, storage }, tenant, fileRef),
+    logger,
+  });
+  const deps: ConnectionDeps = {
+    db,
+    storage,
+    logger,
+    inFlight,
+    now,
+    startedAt: new Date(now()),
+    failureDelayMs: config.SFTP_AUTH_FAILURE_DELAY_MS,
+    idleTimeoutMs: config.SFTP_IDLE_TIMEOUT_MS,
+    sessions: new SessionCounter(config.SFTP_MAX_SESSIONS_PER_TENANT),
+    uploads: {
+      db,
+      storage,
+      temporal,
+      metrics: options.metrics ?? createMetrics({ collectDefaults: false }),
+      config,
+      maxBytes: config.UPLOAD_MAX_BYTES,
+      quotaBytes: config.UPLOAD_QUOTA_BYTES,
+      now,
+    },
+  };
+
+  const connections = new Set<ServedConnection>();
+  const server = new Server(
+    { hostKeys: [hostKey.privateKey], ident: 'referral-service-sftp' },
+    (client, info) => {
+      const served = serveConnection(client, info, deps);
+      connections.add(served);
+      client.once('close', () => connections.delete(served));
+    },
+  );
+  server.on('error', (err: Error) => logger.error({ err }, 'SFTP server error'));
+
+  const host = config.SFTP_HOST ?? config.HOST;
+  let port: number;
+  try {
+    await inFlight.sweep();
+    port = await new Promise<number>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(config.SFTP_PORT, host, () => {
+        server.off('error', reject);
+        const address = server.address();
+        resolve(typeof address === 'object' && address ? address.port : config.SFTP_PORT);
+      });
+    });
+  } catch (err) {
+    inFlight.close();
+    await Promise.allSettled([db.destroy(), temporal.close()]);
+    throw err;
+  }
+  logger.info({ host, port, hostKey: hostKey.fingerprint }, 'SFTP server listening');
+
+  return {
+    port,
+    host,
+    hostKeyFingerprint: hostKey.fingerprint,
+    async close() {
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      await Promise.all([...connections].map((c) => c.end()));
+      await closed;
+      inFlight.close();
+      await Promise.allSettled([db.destroy(), temporal.close()]);
+    },
+  };
+}

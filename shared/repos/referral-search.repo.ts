@@ -1,0 +1,94 @@
+import type { Knex } from 'knex';
+import type { DbOrTrx } from '../db/knex';
+import type { ReferralStatus } from '../types/referrals';
+import type { ReferralRow, ReviewStatus } from './referrals.repo';
+
+/** A list row with its keyset position: date_started in microseconds since the epoch (exact). */
+export interface ListedReferralRow extends ReferralRow {
+  cursor_micros: string;
+}
+
+/** Where a page continues from: the last row's date_started (microseconds) and id. */
+export interface KeysetPosition {
+  micros: string;
+  id: string;
+}
+
+export interface ReferralListFilter {
+  status?: ReferralStatus;
+  /** date_started ≥ start */
+  start?: Date;
+  /** date_started < end */
+  end?: Date;
+  /** The code used, any case. */
+  code?: string;
+  /** An account id (referrer or referred), user id, e-mail (any case) or code used (any case). */
+  search?: string;
+  /** Only referrals whose review is in this state (the review queue: PENDING). */
+  review?: ReviewStatus;
+}
+
+/** Microseconds since the epoch of a timestamptz column, computed exactly (numeric), as text. */
+export const MICROS = (column: string) => `(extract(epoch from ${column}) * 1000000)::bigint::text`;
+
+/** The instant `micros` microseconds after the epoch, exactly (no floating point). */
+export const FROM_MICROS = `(timestamptz 'epoch' + ?::bigint * interval '1 microsecond')`;
+
+/**
+ * The ids of the tenant's referrals a search matches (parenthesised, for `in`), one indexed lookup per kind: the referrer's or
+ * referred account id, the code used, and users found by id or e-mail as referrer or referred.
+ */
+function matchingIds(db: DbOrTrx, tenantId: string, search: string): Knex.Raw {
+  return db.raw(
+    `(select id from referrals where tenant_id = :t and (referrer_account_id = :s or referred_account_id = :s)
+     union
+     select id from referrals where tenant_id = :t and upper(referral_code_used) = upper(:s)
+     union
+     select r.id from users u
+       join referrals r on r.tenant_id = u.tenant_id and r.referrer_account_id = u.account_id and r.referrer_user_id = u.id
+     where u.tenant_id = :t and (u.id = :s or lower(u.email) = lower(:s))
+     union
+     select r.id from users u
+       join referrals r on r.tenant_id = u.tenant_id and r.referred_account_id = u.account_id
+     where u.tenant_id = :t and (u.id = :s or lower(u.email) = lower(:s)))`,
+    { t: tenantId, s: search },
+  );
+}
+
+/** The portal's referral list: filters, search and keyset pages, newest first (indexes: migration 010). */
+export function createReferralSearchRepo(db: DbOrTrx) {
+  return {
+    /** Up to `limit` referrals after `after` (exclusive), newest started first, ties by id descending. */
+    async page(
+      tenantId: string,
+      filter: ReferralListFilter,
+      limit: number,
+      after?: KeysetPosition,
+    ): Promise<ListedReferralRow[]> {
+      const query = db<ReferralRow>('referrals as r').where('r.tenant_id', tenantId);
+      if (filter.status) query.where('r.status', filter.status);
+      if (filter.review) query.where('r.review_status', filter.review);
+      if (filter.start) query.where('r.date_started', '>=', filter.start);
+      if (filter.end) query.where('r.date_started', '<', filter.end);
+      if (filter.code) query.whereRaw('upper(r.referral_code_used) = upper(?)', [filter.code]);
+      if (filter.search) query.where('r.id', 'in', matchingIds(db, tenantId, filter.search));
+      if (after) {
+        query.whereRaw(`(r.date_started, r.id) < (${FROM_MICROS}, ?::uuid)`, [after.micros, after.id]);
+      }
+      return query
+        .orderBy([
+          { column: 'r.date_started', order: 'desc' },
+          { column: 'r.id', order: 'desc' },
+        ])
+        .limit(limit)
+        .select('r.*', db.raw(`${MICROS('r.date_started')} as cursor_micros`)) as unknown as Promise<
+        ListedReferralRow[]
+      >;
+    },
+
+    /** One of the tenant's referrals; `id` is a UUID. */
+    async find(tenantId: string, id: string): Promise<ReferralRow | undefined> {
+      return db<ReferralRow>('referrals').where({ tenant_id: tenantId, id }).first();
+    },
+  };
+}

@@ -1,0 +1,60 @@
+import { z } from 'zod';
+
+/**
+ * The fraud signals of a referral (issue 21): named findings about its attribution, each with evidence
+ * an operator can check. Computed by shared/domain/fraud-signals.ts and stored with the referral.
+ */
+export const FRAUD_SIGNALS = [
+  'SAME_EMAIL',
+  'SAME_NAME',
+  'SAME_CLIENT',
+  'DISPOSABLE_EMAIL',
+  'VELOCITY',
+] as const;
+export type FraudSignal = (typeof FRAUD_SIGNALS)[number];
+
+export interface FraudSignalHit {
+  signal: FraudSignal;
+  evidence: string;
+}
+
+/** A client a user identified from: the browser's address, or the browser library's device id. */
+export interface ClientKey {
+  kind: 'ADDRESS' | 'DEVICE';
+  value: string;
+}
+
+/** A client the referrer was seen on, as the SAME_CLIENT signal reports it. */
+export interface SharedClient extends ClientKey {
+  lastSeenAt: Date;
+}
+
+/** What a signal does to an attribution: nothing, hold its rewards for review, or refuse it. */
+export const FRAUD_ACTIONS = ['ALLOW', 'REVIEW', 'BLOCK'] as const;
+export type FraudAction = (typeof FRAUD_ACTIONS)[number];
+
+/** The program's fraudPolicy: one action per signal at most; a signal not listed is ALLOW. */
+export const fraudPolicySchema = z
+  .array(
+    z.strictObject({
+      signal: z.enum(FRAUD_SIGNALS),
+      action: z.enum(FRAUD_ACTIONS),
+    }),
+  )
+  .max(FRAUD_SIGNALS.length)
+  .superRefine((rules, ctx) => {
+    const seen = new Set<string>();
+    rules.forEach((rule, i) => {
+      if (seen.has(rule.signal)) {
+        ctx.addIssue({ code: 'custom', path: [i, 'signal'], message: `${rule.signal} is listed twice` });
+      }
+      seen.add(rule.signal);
+    });
+  });
+export type FraudPolicy = z.output<typeof fraudPolicySchema>;
+
+/** An attribution the policy refused: the code, and the signals that blocked it. */
+export interface RefusedAttribution {
+  code: string;
+  signals: FraudSignalHit[];
+}

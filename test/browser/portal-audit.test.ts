@@ -1,0 +1,199 @@
+/**
+ * The admin portal's audit log in headless Chromium: the changes an OWNER made (keys created and
+ * revoked, an operator invited, demoted and removed, the program renamed) show with the OWNER's e-mail,
+ * newest first, details as text (never HTML), never the key or the password; "Load more" pages with the
+ * cursor; VIEWERs get a "not allowed" page; a failing load shows the designed error state.
+ * Accessibility and screenshots at 1280 and 390.
+ */
+import { recordAudit } from '../../shared/domain/audit-log';
+import { adminApi, type AdminSession } from '../helpers/admin-api';
+import {
+  expectAccessible,
+  expectPhoneView,
+  failGraphql,
+  GRAPHQL_ROUTE,
+  graphqlError,
+  ON_PHONE,
+  openFromNav,
+  portalShot,
+  usePortalStack,
+} from '../helpers/portal';
+
+const stack = usePortalStack();
+let owner: AdminSession;
+let api: ReturnType<typeof adminApi>;
+/** Secrets the actions produced: none may appear in the page. */
+const secrets: string[] = [];
+const HOSTILE_NAME = '<img src=x onerror="window.pwned=1">Spring & <b>friends</b>';
+
+async function ownerMutation(query: string, variables: Record<string, unknown> = {}) {
+  const res = await api.graphql(owner, query, variables);
+  expect({ status: res.status, errors: res.json.errors }).toEqual({ status: 200, errors: undefined });
+  return res.json.data as Record<string, any>;
+}
+
+beforeAll(async () => {
+  api = adminApi(stack.gateway);
+  owner = await api.signIn(stack.tenant.alias, stack.owner.email, stack.owner.password);
+  // The changes the log must show, made by the OWNER through the portal's API.
+  const created = await ownerMutation('mutation { createApiKey { id key } }');
+  secrets.push(created.createApiKey.key);
+  await ownerMutation('mutation R($id: ID!) { revokeApiKey(id: $id) { id } }', {
+    id: created.createApiKey.id,
+  });
+  const email = `audited@${stack.owner.email.split('@')[1]}`;
+  const invited = await ownerMutation(
+    'mutation I($email: String!) { inviteOperator(email: $email, role: ADMIN) { password } }',
+    { email },
+  );
+  secrets.push(invited.inviteOperator.password);
+  await ownerMutation(
+    'mutation C($email: String!) { changeOperatorRole(email: $email, role: VIEWER) { role } }',
+    {
+      email,
+    },
+  );
+  await ownerMutation('mutation D($email: String!) { removeOperator(email: $email) { email } }', { email });
+  await ownerMutation('mutation P($name: String!) { updateProgram(input: { name: $name }) { name } }', {
+    name: HOSTILE_NAME,
+  });
+});
+
+const rows = (page: import('playwright-core').Page) => page.getByTestId('audit-row');
+
+test('the OWNER’s changes, newest first, with their e-mail; details as text; no key, no password', async () => {
+  const wp = await stack.signedInPage();
+  const { page } = wp;
+  expect(await openFromNav(page, 'Audit log', stack.url('/admin/audit-log'))).toBe('Audit log');
+  await rows(page).first().waitFor();
+
+  const cells = await rows(page).evaluateAll((trs) =>
+    trs.map((tr) => [...tr.children].map((cell) => (cell as any).innerText as string)),
+  );
+  // [when, who, action, target, details]; the page's own sign-in is the newest.
+  const actions = cells.map((c) => c[2]);
+  expect(actions.slice(0, 8)).toEqual([
+    'operator.login',
+    'updateProgram',
+    'removeOperator',
+    'changeOperatorRole',
+    'inviteOperator',
+    'revokeApiKey',
+    'createApiKey',
+    'operator.login',
+  ]);
+  for (const row of cells.slice(0, 8)) expect(row[1]).toBe(stack.owner.email);
+  const email = `audited@${stack.owner.email.split('@')[1]}`;
+  const byAction = (action: string) => cells.find((c) => c[2] === action)!;
+  expect(JSON.parse(byAction('inviteOperator')[4]!)).toEqual({ email, role: 'ADMIN' });
+  expect(JSON.parse(byAction('changeOperatorRole')[4]!)).toEqual({ email, role: 'VIEWER' });
+  expect(JSON.parse(byAction('removeOperator')[4]!)).toEqual({ email });
+  expect(byAction('createApiKey')[4]).toBe('—');
+  expect(byAction('revokeApiKey')[4]).toMatch(/^\{"id":"[0-9a-f-]{36}"\}$/);
+  // The hostile program name is shown as the text it is: no element made of it, no script run.
+  expect(JSON.parse(byAction('updateProgram')[4]!)).toEqual({ input: { name: HOSTILE_NAME } });
+  expect(await page.locator('main img, main b').count()).toBe(0);
+  expect(await page.evaluate(() => (globalThis as any).pwned)).toBeUndefined();
+  // When: a <time> with the instant; the login's target is the e-mail.
+  expect(await rows(page).first().locator('time').getAttribute('datetime')).toMatch(/^\d{4}-\d\d-\d\dT/);
+  expect(cells[0]![3]).toBe(stack.owner.email);
+
+  const text = await page.locator('body').innerText();
+  for (const secret of secrets) expect(text).not.toContain(secret);
+  expect(text).not.toContain(stack.owner.password);
+  expect(text).not.toMatch(/rsk_(live|test)_[A-Za-z0-9_-]{20,}/);
+  // Every entry fits on one page: no "Load more".
+  expect(await page.getByTestId('load-more').count()).toBe(0);
+  await expect(page.locator('.load-more-count').innerText()).resolves.toBe(
+    `Showing ${cells.length} entries — the whole log`,
+  );
+  await expectAccessible(page);
+  await portalShot(page, 'audit-log');
+  wp.expectClean([/401 \(Unauthorized\).*\/admin\/api\/session/]);
+});
+
+test('on a phone the table scrolls inside the page', async () => {
+  const wp = await stack.signedInPage(stack.owner, ON_PHONE);
+  const { page } = wp;
+  await page.goto(stack.url('/admin/audit-log'));
+  await rows(page).first().waitFor();
+  await expectPhoneView(page, 'audit-log-phone');
+});
+
+test('"Load more" appends the next page after the cursor until the whole log is shown', async () => {
+  const db = stack.gateway.deps.db;
+  for (let i = 1; i <= 70; i += 1) {
+    await recordAudit(db, {
+      tenantId: stack.tenant.id,
+      operator: null,
+      action: 'test.bulk',
+      target: `entry ${i}`,
+      details: { n: i },
+    });
+  }
+  const total = Number(
+    ((await db('audit_log').where({ tenant_id: stack.tenant.id }).count('* as n').first()) as { n: string })
+      .n,
+  );
+  const wp = await stack.signedInPage();
+  const { page } = wp;
+  await page.goto(stack.url('/admin/audit-log'));
+  await rows(page).first().waitFor();
+  // The page's own sign-in, then the bulk entries, newest first; a change without an operator says so.
+  expect(await rows(page).count()).toBe(50);
+  const second = await rows(page).nth(1).innerText();
+  expect(second).toContain('API key');
+  expect(second).toContain('entry 70');
+  await expect(page.locator('.load-more-count').innerText()).resolves.toBe('Showing 50 entries');
+
+  await page.getByTestId('load-more').click();
+  await page.waitForFunction(
+    (n) => (globalThis as any).document.querySelectorAll('[data-testid=audit-row]').length === n,
+    total + 1,
+  );
+  const targets = await rows(page).evaluateAll((trs) => trs.map((tr) => (tr.children[3] as any).innerText));
+  const bulk = targets.filter((t) => t.startsWith('entry '));
+  expect(bulk).toEqual(Array.from({ length: 70 }, (_, i) => `entry ${70 - i}`));
+  expect(await page.getByTestId('load-more').count()).toBe(0);
+  await expect(page.locator('.load-more-count').innerText()).resolves.toBe(
+    `Showing ${total + 1} entries — the whole log`,
+  );
+  // At 1280 the columns wrap rather than scroll sideways.
+  expect(await page.locator('.table-scroll').evaluate((el: any) => el.scrollWidth <= el.clientWidth)).toBe(
+    true,
+  );
+  await portalShot(page, 'audit-log-more');
+});
+
+test('a VIEWER has no Audit log in the nav and gets a "not allowed" page; an ADMIN reads it', async () => {
+  const viewer = await stack.signedInPage(await stack.addOperator('VIEWER'));
+  expect(await viewer.page.locator('nav[aria-label="Main"] a').allInnerTexts()).not.toContain('Audit log');
+  await viewer.page.goto(stack.url('/admin/audit-log'));
+  await expect(viewer.page.getByRole('heading', { level: 1 }).innerText()).resolves.toBe('Not available');
+  await expect(viewer.page.getByTestId('empty-state').innerText()).resolves.toMatch(
+    /Only owners and admins can open this page[\s\S]*signed in as viewer/,
+  );
+  expect(await viewer.page.getByTestId('audit-row').count()).toBe(0);
+  await expectAccessible(viewer.page);
+  await portalShot(viewer.page, 'audit-log-viewer');
+
+  const admin = await stack.signedInPage(await stack.addOperator('ADMIN'));
+  await admin.page.getByRole('link', { name: 'Audit log' }).click();
+  await rows(admin.page).first().waitFor();
+  expect(await rows(admin.page).first().innerText()).toContain('operator.login');
+});
+
+test('a failing load shows the designed error state; "Try again" loads the log', async () => {
+  const wp = await stack.signedInPage();
+  const { page } = wp;
+  await failGraphql(page, 503, graphqlError('The service is unavailable; try again shortly', 'UNAVAILABLE'));
+  await page.goto(stack.url('/admin/audit-log'));
+  const error = page.getByTestId('error-state');
+  await error.waitFor();
+  expect(await error.innerText()).toContain('The service is unavailable; try again shortly');
+  await expectAccessible(page);
+  await page.unroute(GRAPHQL_ROUTE);
+  await error.getByRole('button', { name: 'Try again' }).click();
+  await rows(page).first().waitFor();
+  expect(await page.getByTestId('error-state').count()).toBe(0);
+});

@@ -1,0 +1,332 @@
+/**
+ * The admin portal's Program page in headless Chromium: the settings made through the API show in the
+ * form; an edit sends only the changed fields and is visible through the API afterwards; invalid values
+ * (a percent of 150, an origin with a path) show the server's message under the field they name and
+ * save nothing; a VIEWER sees the form read-only; the error state; accessibility and screenshots at
+ * 1280 and 390.
+ */
+import type { Page } from 'playwright-core';
+import { screenshot } from '../helpers/browser';
+import { configureProgram } from '../helpers/merchant-site';
+import {
+  expectAccessible,
+  expectOutageThenRetry,
+  expectPhoneView,
+  ON_PHONE,
+  openFromNav,
+  portalShot,
+  usePortalStack,
+} from '../helpers/portal';
+
+const stack = usePortalStack();
+
+const PROGRAM = /* GraphQL */ `
+  {
+    program {
+      name
+      referredDiscountPercent
+      referrerReward {
+        type
+        discountPercent
+        amountCents
+        unit
+      }
+      maxReferrerDiscountPercent
+      discountId
+      landingUrl
+      conversionEventKey
+      requireUserJwtExp
+      allowedOrigins
+      referralCookieDays
+      referralCookieLastClickWins
+      websiteUrl
+      widgetHeadline
+      widgetSubheadline
+    }
+  }
+`;
+
+async function programViaApi(): Promise<Record<string, any>> {
+  const res = await stack.api.gql(PROGRAM);
+  expect(res.errors).toBeUndefined();
+  return res.data.program as Record<string, any>;
+}
+
+beforeAll(async () => {
+  await configureProgram(stack.api, {
+    name: 'Acme Coffee',
+    referredDiscountPercent: 10,
+    referrerReward: { type: 'CREDIT', amountCents: 2500, unit: 'USD' },
+    allowedOrigins: ['https://shop.acme.example'],
+    conversionEventKey: 'purchase',
+    websiteUrl: 'https://acme.example',
+  });
+});
+
+const field = (page: Page, label: string) => page.getByLabel(label, { exact: true });
+
+/** The element's text once it contains `expected` (the page answers after its request). */
+async function shown(page: Page, testId: string, expected: string): Promise<string> {
+  await page.getByTestId(testId).filter({ hasText: expected }).waitFor();
+  return page.getByTestId(testId).innerText();
+}
+
+/** Opens the Program page from the nav and waits for the form. */
+async function openProgram(page: Page): Promise<void> {
+  await openFromNav(page, 'Program', stack.url('/admin/program'));
+  await field(page, 'Program name').waitFor();
+}
+
+/** The inputs of each updateProgram mutation the page sends. */
+function watchMutations(page: Page): Record<string, unknown>[] {
+  const inputs: Record<string, unknown>[] = [];
+  page.on('request', (request) => {
+    if (!request.url().endsWith('/admin/api/graphql') || request.method() !== 'POST') return;
+    const body = request.postDataJSON() as { query: string; variables: { input?: Record<string, unknown> } };
+    if (body.query.includes('updateProgram')) inputs.push(body.variables.input!);
+  });
+  return inputs;
+}
+
+test('the settings made through the API show; an edit sends only the changed fields and is saved', async () => {
+  const wp = await stack.signedInPage();
+  const { page } = wp;
+  const sent = watchMutations(page);
+  await openProgram(page);
+  await expect(page.title()).resolves.toBe(`Program · ${stack.tenant.alias} · Referral admin`);
+
+  expect(await field(page, 'Program name').inputValue()).toBe('Acme Coffee');
+  expect(await field(page, 'Discount for the referred friend (%)').inputValue()).toBe('10');
+  expect(await field(page, 'Referrer reward').inputValue()).toBe('CREDIT');
+  expect(await field(page, 'Credit amount (minor units)').inputValue()).toBe('2500');
+  expect(await field(page, 'Credit unit').inputValue()).toBe('USD');
+  expect(await page.getByTestId('credit-preview').innerText()).toBe('$25.00');
+  expect(await field(page, 'Allowed origins').inputValue()).toBe('https://shop.acme.example');
+  expect(await field(page, 'Conversion event key').inputValue()).toBe('purchase');
+  expect(await field(page, 'Website').inputValue()).toBe('https://acme.example');
+  expect(await field(page, 'Processor discount ID').inputValue()).toBe('service_discount');
+  expect(await field(page, 'Require an expiry in user JWTs').isChecked()).toBe(false);
+  // Every field has help text tied to its control.
+  const described = await page
+    .locator('form.program-form input, form.program-form select, form.program-form textarea')
+    .evaluateAll((els) => els.map((el) => [el.id, el.getAttribute('aria-describedby')]));
+  expect(described.length).toBe(24);
+  for (const [id, describedBy] of described)
+    expect({ id, describedBy }).toEqual({ id, describedBy: `${id}-hint` });
+  await expectAccessible(page);
+  await portalShot(page, 'program');
+
+  await field(page, 'Program name').fill('Acme Coffee Club');
+  await field(page, 'Discount for the referred friend (%)').fill('15');
+  await field(page, 'Referrer reward').selectOption('PCT_DISCOUNT');
+  await field(page, 'Referrer discount (%)').fill('20');
+  await field(page, 'Allowed origins').fill('https://shop.acme.example\n\nHTTPS://App.Acme.Example:8443/\n');
+  await field(page, 'Require an expiry in user JWTs').check();
+  await field(page, 'Widget headline').fill('Give 15%, get 20%');
+  expect(await page.getByTestId('program-notice').innerText()).toBe('6 unsaved changes');
+  await page.getByTestId('program-save').click();
+  expect(await shown(page, 'program-notice', 'Saved. 6 settings changed.')).toBe(
+    'Saved. 6 settings changed.',
+  );
+  // The server's normalised origin is what the form shows now.
+  await page.waitForFunction(
+    () =>
+      (globalThis as any).document.getElementById('field-allowedOrigins').value ===
+      'https://shop.acme.example\nhttps://app.acme.example:8443',
+  );
+
+  expect(sent).toEqual([
+    {
+      name: 'Acme Coffee Club',
+      referredDiscountPercent: 15,
+      referrerReward: { type: 'PCT_DISCOUNT', discountPercent: 20 },
+      allowedOrigins: ['https://shop.acme.example', 'HTTPS://App.Acme.Example:8443/'],
+      requireUserJwtExp: true,
+      widgetHeadline: 'Give 15%, get 20%',
+    },
+  ]);
+  expect(await programViaApi()).toEqual({
+    name: 'Acme Coffee Club',
+    referredDiscountPercent: 15,
+    referrerReward: { type: 'PCT_DISCOUNT', discountPercent: 20, amountCents: null, unit: null },
+    maxReferrerDiscountPercent: expect.any(Number),
+    discountId: 'service_discount',
+    landingUrl: null,
+    conversionEventKey: 'purchase',
+    requireUserJwtExp: true,
+    allowedOrigins: ['https://shop.acme.example', 'https://app.acme.example:8443'],
+    referralCookieDays: expect.any(Number),
+    referralCookieLastClickWins: false,
+    websiteUrl: 'https://acme.example',
+    widgetHeadline: 'Give 15%, get 20%',
+    widgetSubheadline: null,
+  });
+
+  // Clearing an optional text sends null; saving again with nothing changed sends nothing.
+  await field(page, 'Conversion event key').fill('');
+  await page.getByTestId('program-save').click();
+  expect(await shown(page, 'program-notice', 'Saved. 1 setting changed.')).toBe('Saved. 1 setting changed.');
+  expect(sent[1]).toEqual({ conversionEventKey: null });
+  expect((await programViaApi()).conversionEventKey).toBeNull();
+  await page.getByTestId('program-save').click();
+  expect(await shown(page, 'program-notice', 'Nothing to save: no setting was changed.')).toBe(
+    'Nothing to save: no setting was changed.',
+  );
+  expect(sent).toHaveLength(2);
+
+  // After a reload the page shows what was saved.
+  await page.reload();
+  await field(page, 'Program name').waitFor();
+  expect(await field(page, 'Program name').inputValue()).toBe('Acme Coffee Club');
+  expect(await field(page, 'Referrer discount (%)').inputValue()).toBe('20');
+  wp.expectClean();
+});
+
+test('invalid values show the server’s message under the field they name, and nothing is saved', async () => {
+  const before = await programViaApi();
+  const wp = await stack.signedInPage();
+  const { page } = wp;
+  await openProgram(page);
+  await field(page, 'Discount for the referred friend (%)').fill('150');
+  await field(page, 'Allowed origins').fill('https://shop.acme.example\nhttps://shop.acme.example/checkout');
+  await field(page, 'Website').fill('ftp://acme.example');
+  await page.getByTestId('program-save').click();
+
+  const percentError = page.getByTestId('error-referredDiscountPercent');
+  await percentError.waitFor();
+  expect(await percentError.innerText()).toMatch(/100/);
+  expect(await page.getByTestId('error-allowedOrigins').innerText()).toBe(
+    'Line 2 (https://shop.acme.example/checkout): must be an origin: http:// or https://, a host and an ' +
+      'optional port, with no path, query or wildcard (e.g. https://shop.example)',
+  );
+  expect(await page.getByTestId('error-websiteUrl').innerText()).toBe('must be an http or https URL');
+  // Each message is tied to its control; the summary names the fields and is focused.
+  const percent = field(page, 'Discount for the referred friend (%)');
+  expect(await percent.getAttribute('aria-invalid')).toBe('true');
+  expect(await percent.getAttribute('aria-describedby')).toBe(
+    'field-referredDiscountPercent-hint field-referredDiscountPercent-error',
+  );
+  expect(await page.locator('#field-referredDiscountPercent-error').innerText()).toBe(
+    await percentError.innerText(),
+  );
+  const summary = page.getByTestId('program-errors');
+  expect(await summary.innerText()).toContain('Discount for the referred friend (%)');
+  expect(await summary.innerText()).toContain('Allowed origins');
+  expect(await summary.innerText()).toContain('Website');
+  await page.waitForFunction(
+    () => (globalThis as any).document.activeElement?.getAttribute('data-testid') === 'program-errors',
+  );
+  expect(await programViaApi()).toEqual(before);
+  await expectAccessible(page);
+  await portalShot(page, 'program-errors');
+
+  // A number that is not a whole number never leaves the page.
+  await field(page, 'Discount for the referred friend (%)').fill('12.5');
+  await page.getByTestId('program-save').click();
+  expect(await shown(page, 'error-referredDiscountPercent', 'Enter a whole number')).toBe(
+    'Enter a whole number',
+  );
+  // Correcting the fields saves.
+  await field(page, 'Discount for the referred friend (%)').fill('25');
+  await field(page, 'Allowed origins').fill('https://shop.acme.example');
+  await field(page, 'Website').fill('https://acme.example/home');
+  await page.getByTestId('program-save').click();
+  // The percent, the website and the origins (the first test had saved two).
+  expect(await shown(page, 'program-notice', 'Saved. 3 settings changed.')).toBe(
+    'Saved. 3 settings changed.',
+  );
+  expect(await page.getByTestId('error-referredDiscountPercent').count()).toBe(0);
+  const after = await programViaApi();
+  expect([after.referredDiscountPercent, after.websiteUrl]).toEqual([25, 'https://acme.example/home']);
+  wp.expectClean();
+});
+
+test('on a phone the form fits the screen, errors included', async () => {
+  const wp = await stack.signedInPage(stack.owner, ON_PHONE);
+  const { page } = wp;
+  await page.goto(stack.url('/admin/program'));
+  await field(page, 'Program name').waitFor();
+  await field(page, 'Referrer reward').selectOption('CREDIT');
+  await field(page, 'Credit unit').fill('usd');
+  await field(page, 'Credit amount (minor units)').fill('500');
+  await page.getByTestId('program-save').click();
+  await page.getByTestId('error-referrerReward.unit').waitFor();
+  expect(await page.getByTestId('error-referrerReward.unit').innerText()).toBe(
+    'must be 1-32 upper-case letters, digits or _ (e.g. USD)',
+  );
+  await expectPhoneView(page, 'program-phone');
+});
+
+test('a VIEWER sees the settings read-only, with no save button', async () => {
+  const viewer = await stack.addOperator('VIEWER');
+  const wp = await stack.signedInPage(viewer);
+  const { page } = wp;
+  await openProgram(page);
+  expect(await field(page, 'Program name').inputValue()).toBe((await programViaApi()).name);
+  await page.getByTestId('read-only-notice').waitFor();
+  const enabled = await page
+    .locator('main input:enabled, main select:enabled, main textarea:enabled, main button:enabled')
+    .count();
+  expect(enabled).toBe(0);
+  expect(await page.getByTestId('program-save').count()).toBe(0);
+  await expectAccessible(page);
+  await portalShot(page, 'program-viewer');
+  wp.expectClean();
+});
+
+test('a failed load shows the error state, and "Try again" loads the form', async () => {
+  await expectOutageThenRetry(stack, '/admin/program', (page) => field(page, 'Program name').waitFor());
+});
+
+test('fraud protection: a velocity limit and blocked signals are saved; blocking then refuses such a referral', async () => {
+  const { page } = await stack.signedInPage();
+  const mutations = watchMutations(page);
+  await openProgram(page);
+  const policy = page.getByTestId('fraud-policy');
+  // One choice per signal: Allow, Review or Block (Allow when the policy does not list it).
+  expect(await policy.getByRole('combobox').count()).toBe(5);
+  expect(await policy.getByLabel('Same e-mail', { exact: true }).inputValue()).toBe('ALLOW');
+  await field(page, 'Attributions per referrer per hour').fill('20');
+  await policy.getByLabel('Same e-mail', { exact: true }).selectOption('BLOCK');
+  await policy.getByLabel('Disposable e-mail', { exact: true }).selectOption('BLOCK');
+  await page.getByTestId('program-save').click();
+  await shown(page, 'program-notice', 'Saved.');
+  expect(mutations.at(-1)).toEqual({
+    maxAttributionsPerReferrerPerHour: 20,
+    fraudPolicy: [
+      { signal: 'SAME_EMAIL', action: 'BLOCK' },
+      { signal: 'DISPOSABLE_EMAIL', action: 'BLOCK' },
+    ],
+  });
+  await page.reload();
+  await field(page, 'Program name').waitFor();
+  expect(await field(page, 'Attributions per referrer per hour').inputValue()).toBe('20');
+  expect(await policy.getByLabel('Same e-mail', { exact: true }).inputValue()).toBe('BLOCK');
+  expect(await policy.getByLabel('Same name', { exact: true }).inputValue()).toBe('ALLOW');
+  await page.getByTestId('fraud-policy').scrollIntoViewIfNeeded();
+  await screenshot(page, 'portal-program-fraud', page.locator('#program-fraud').locator('xpath=..'));
+
+  // The API now refuses a referral by the same mailbox.
+  const referrer = await stack.api.identify('fraud-ui-r', 'u', { email: 'ui.rita@example.com' });
+  const friend = await stack.api.identify('fraud-ui-f', 'u', {
+    email: 'UI.Rita+2@example.com',
+    referredByCode: referrer.body.shareCode,
+  });
+  expect(friend.body.referredBy).toEqual({
+    code: referrer.body.shareCode,
+    status: 'REFUSED',
+    refusedFor: ['SAME_EMAIL'],
+  });
+
+  // Emptying the limit and allowing both again goes back to no limit and nothing blocked.
+  await field(page, 'Attributions per referrer per hour').fill('');
+  await policy.getByLabel('Same e-mail', { exact: true }).selectOption('ALLOW');
+  await policy.getByLabel('Disposable e-mail', { exact: true }).selectOption('ALLOW');
+  await page.getByTestId('program-save').click();
+  await shown(page, 'program-notice', 'Saved.');
+  expect(mutations.at(-1)).toEqual({ maxAttributionsPerReferrerPerHour: null, fraudPolicy: [] });
+  const saved = await stack.api.gql(
+    '{ program { maxAttributionsPerReferrerPerHour fraudPolicy { signal } } }',
+  );
+  expect(saved.data.program).toEqual({ maxAttributionsPerReferrerPerHour: null, fraudPolicy: [] });
+});
