@@ -1,4 +1,6 @@
+import type { Client } from '@temporalio/client';
 import type { Db } from '../../shared/db/knex';
+import { workflowIds } from '../../shared/temporal/workflow-ids';
 import type { Json, PortalTenant } from './admin-api';
 import { basic, postJson } from './harness';
 import { uid } from './referrals';
@@ -190,10 +192,36 @@ export async function within(ms: number, check: () => Promise<boolean>): Promise
 }
 
 /**
+ * Polls `remaining` every 250 ms until it is 0; gives up when it has not gone down for `stallMs` or
+ * `maxMs` passed. Answers whether it reached 0: a backlog that drains slowly on a busy machine passes,
+ * one that stops draining (something lost) fails within `stallMs`.
+ */
+export async function drains(
+  remaining: () => Promise<number>,
+  { stallMs, maxMs }: { stallMs: number; maxMs: number },
+): Promise<boolean> {
+  const deadline = Date.now() + maxMs;
+  let best = Infinity;
+  let lastProgress = Date.now();
+  for (;;) {
+    const left = await remaining();
+    if (left === 0) return true;
+    if (left < best) [best, lastProgress] = [left, Date.now()];
+    if (Date.now() > deadline || Date.now() - lastProgress > stallMs) return false;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+/**
  * Why events have not arrived at an endpoint, for a failure message: how many are still undispatched
  * in the outbox, and the latest logged outcome (with its attempt number) of the others.
  */
-export async function explainMissing(db: Db, endpointId: string, missing: string[]): Promise<string> {
+export async function explainMissing(
+  db: Db,
+  endpointId: string,
+  missing: string[],
+  temporal?: Client,
+): Promise<string> {
   if (missing.length === 0) return 'nothing missing';
   const undispatched: { id: string }[] = await db('webhook_events')
     .whereIn('id', missing)
@@ -216,6 +244,29 @@ export async function explainMissing(db: Db, endpointId: string, missing: string
     `${missing.length} missing: ${undispatched.length} undispatched, ` +
     `${missing.length - undispatched.length - latest.length} dispatched with no attempt logged, ` +
     `latest attempts ${JSON.stringify(Object.fromEntries(tally))}` +
-    (newest ? `, newest ${Date.now() - newest} ms ago` : '')
+    (newest ? `, newest ${Date.now() - newest} ms ago` : '') +
+    (temporal ? `; workflows: ${await describeDeliveries(temporal, endpointId, missing.slice(0, 3))}` : '')
   );
+}
+
+/** What Temporal says of a few events' delivery workflows: status, history length, pending activity. */
+async function describeDeliveries(temporal: Client, endpointId: string, eventIds: string[]): Promise<string> {
+  const described = await Promise.all(
+    eventIds.map(async (eventId) => {
+      try {
+        const d = await temporal.workflow
+          .getHandle(workflowIds.webhookDelivery(endpointId, eventId))
+          .describe();
+        const pending = d.raw.pendingActivities?.[0];
+        const activity = pending
+          ? ` activity ${String(pending.state)} attempt ${String(pending.attempt)}` +
+            ` last failure ${JSON.stringify(pending.lastFailure?.message ?? null)}`
+          : ' no pending activity';
+        return `${d.status.name} after ${d.historyLength} events,${activity}`;
+      } catch (err) {
+        return `not found (${(err as Error).name})`;
+      }
+    }),
+  );
+  return described.join(' | ');
 }

@@ -94,7 +94,8 @@ export async function startKillHarness(suffix: string): Promise<KillHarness> {
       if (!arrived) {
         const why = await Promise.all(
           (await missingAt(tenant, endpoints)).map(
-            async ({ e, missing }) => `${e.path}: ${await explainMissing(gw.deps.db, e.id, missing)}`,
+            async ({ e, missing }) =>
+              `${e.path}: ${await explainMissing(gw.deps.db, e.id, missing, gw.deps.temporal.client)}`,
           ),
         );
         throw new Error(`not every event arrived within ${ms} ms: ${why.join('; ')}`);

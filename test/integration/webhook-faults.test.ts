@@ -26,7 +26,7 @@ import {
   mixedAction,
   outboxIds,
   pacedLoad,
-  within,
+  drains,
   type LoggedAttempt,
 } from '../helpers/webhook-faults';
 import { startWebhookReceiver, type WebhookReceiver } from '../helpers/webhook-receiver';
@@ -125,12 +125,14 @@ test('receiver down for 30 seconds under load, then up: every event arrives, non
     { ...refusing, path: refusedPath },
     { ...failing, path: failingPath },
   ];
-  const allArrived = async () => {
+  const stillMissing = async () => {
     const ids = await outboxIds(gw.deps.db, tenant.id);
-    return endpoints.every((e) => missingFrom(ids, deliveredCounts(rx, e.path, e.secret)).length === 0);
+    return endpoints.reduce((n, e) => n + missingFrom(ids, deliveredCounts(rx, e.path, e.secret)).length, 0);
   };
-  // Measured 23-28 s (the webhook worker works through the outage's backlog of retries); room for a busy CI.
-  const drained = await within(90_000, allArrived);
+  // Measured 23-28 s on a quiet machine, 49 s beside three busy processes (the webhook worker works
+  // through the outage's backlog of retries); a CI run beside other suites had 90 % after 90 s. So the
+  // bound is progress: every 45 s at least one more delivery, and all of them within 150 s.
+  const drained = await drains(stillMissing, { stallMs: 45_000, maxMs: 150_000 });
   const drainMs = Date.now() - started - loadMs;
   // Late duplicates would show up now.
   await new Promise((r) => setTimeout(r, 3000));
@@ -148,7 +150,7 @@ test('receiver down for 30 seconds under load, then up: every event arrives, non
     report.push(
       `${e.path}: ${counts.size} delivered, ${duplicatesIn(counts).length} duplicated, ` +
         `${requests} requests reached the receiver; ` +
-        (await explainMissing(gw.deps.db, e.id, missingFrom(ids, counts))),
+        (await explainMissing(gw.deps.db, e.id, missingFrom(ids, counts), gw.deps.temporal.client)),
     );
   }
   process.stdout.write(`webhook faults, receiver outage: ${report.join('; ')}\n`);
@@ -171,13 +173,14 @@ test('receiver down for 30 seconds under load, then up: every event arrives, non
   expectFailuresThenOneSuccess(failingLog, ids);
   const failedRefused = refusedLog.filter((r) => r.outcome === 'FAILED');
   const failedUnavailable = failingLog.filter((r) => r.outcome === 'FAILED');
-  // Most events are created during the outage, but on a busy machine the dispatcher can fall behind and
-  // first try an event made late in the outage after the receiver is back (CI once logged 306 failed
-  // attempts for 633 events): a quarter is the bound that still proves the failures were logged.
-  expect(failedRefused.length).toBeGreaterThan(ids.size / 4);
-  expect(failedUnavailable.length).toBeGreaterThan(ids.size / 4);
+  // Most events are created during the outage, but on a busy machine the delivery workflows fall behind
+  // and first try most events after the receiver is back (a CI run beside other suites logged 104 failed
+  // attempts to the 503 endpoint for 640 events, another 306 for 633): one failure per second of outage
+  // still proves the failures were logged, and the 503 count below proves each exactly once.
+  expect(failedRefused.length).toBeGreaterThan(DOWN_MS / 1000);
+  expect(failedUnavailable.length).toBeGreaterThan(DOWN_MS / 1000);
   for (const r of failedRefused) expect(r).toMatchObject({ statusCode: null, error: 'connection refused' });
   for (const r of failedUnavailable) expect(r).toMatchObject({ statusCode: 503 });
   // What reached the 503 receiver is exactly the logged attempts: nothing unlogged, nothing unsent.
   expect(rx.at(failingPath).filter((r) => r.status === 503)).toHaveLength(failedUnavailable.length);
-}, 200_000);
+}, 260_000);
