@@ -137,8 +137,11 @@ test('an outbox event is delivered once, signed, to each enabled endpoint that w
     expect(at(e)[0]!.headers['webhook-id']).toBe(payload.id);
     expect(at(e)[0]!.headers['content-type']).toBe('application/json');
   }
-  const row = await gw.deps.db('webhook_events').where({ id: payload.id }).first();
-  expect(row.dispatched_at).not.toBeNull();
+  // The batch marks its events dispatched after its first attempts are logged, a moment after they arrive.
+  await eventually('marked dispatched', async () => {
+    const row = await gw.deps.db('webhook_events').where({ id: payload.id }).first();
+    return row.dispatched_at !== null;
+  });
 
   await eventually('logged', async () => (await deliveries(t, all)).length === 1);
   const [logged] = await deliveries(t, all);
