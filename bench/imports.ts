@@ -16,6 +16,7 @@ import {
   type FileCounts,
 } from './import-files';
 import { anchorLoad } from './import-anchor';
+import { serviceCommand } from './service-command';
 import { cpuPercent, fmt, sampleCpu, type CpuGroups } from './measure';
 import { describeMachine, runBench, startBenchEnvironment, type BenchEnvironment } from './support';
 
@@ -203,8 +204,8 @@ class BenchWorker {
     const port = await freePort();
     // BENCH_WORKER_NODE_ARGS: node flags for the worker, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`.
     const nodeArgs = (process.env.BENCH_WORKER_NODE_ARGS ?? '').split(' ').filter(Boolean);
-    const tsx = path.join(PROJECT_ROOT, 'node_modules/.bin/tsx');
-    const child = spawn(tsx, [...nodeArgs, 'services/worker/main.ts'], {
+    const [command, args] = serviceCommand('services/worker/main.ts', nodeArgs);
+    const child = spawn(command, args, {
       cwd: PROJECT_ROOT,
       env: {
         ...process.env,

@@ -1,6 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import os from 'node:os';
-import path from 'node:path';
 import { PROJECT_ROOT, loadConfig, type Config } from '../shared/config';
 import { createDb, migrateLatest } from '../shared/db/knex';
 import { createTenant, type IssuedKey } from '../shared/domain/tenants';
@@ -8,6 +7,7 @@ import { ensureLocalInfrastructure } from '../shared/infra/local-infrastructure'
 import { dropDatabase, ensureDatabase } from '../shared/infra/postgres';
 import { createLogger } from '../shared/logger';
 import { freePort } from '../shared/http';
+import { serviceCommand } from './service-command';
 
 /**
  * What every bench needs: PostgreSQL and Temporal found or started the way `npm start` does, a throwaway
@@ -43,13 +43,14 @@ export interface BenchOptions {
 }
 
 /**
- * A service under tsx; with profileDir, under node itself with tsx as a loader and V8's CPU profiler on
- * (written there when it stops; `tsx bench/profile-summary.ts <dir>` sums it up).
+ * A service as its npm script runs it (bench/service-command.ts); with profileDir, with V8's CPU
+ * profiler on (written there when it stops; `tsx bench/profile-summary.ts <dir>` sums it up).
  */
 function spawnService(script: string, env: NodeJS.ProcessEnv, profileDir?: string): ChildProcess {
-  const [command, args] = profileDir
-    ? [process.execPath, ['--import', 'tsx', '--cpu-prof', `--cpu-prof-dir=${profileDir}`, script]]
-    : [path.join(PROJECT_ROOT, 'node_modules/.bin/tsx'), [script]];
+  const [command, args] = serviceCommand(
+    script,
+    profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [],
+  );
   return spawn(command, args, {
     cwd: PROJECT_ROOT,
     env,

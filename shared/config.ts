@@ -237,7 +237,7 @@ export const CONFIG_VARIABLES = {
     schema: positiveInt,
     default: '500',
     description:
-      "Workflows the worker's main Temporal worker (referral lifecycles, imports) keeps in its sticky cache. Lifecycles waiting on reward holds or credit expiry take no memory beyond it: an evicted one is replayed from its short history when its timer fires. The SDK's own default follows the heap limit (about 2,300), which costs about 0.5 GB more with 10,000 rewards held. The webhook worker keeps the SDK's default, so a retry backlog after an outage is not slowed by replays.",
+      "Workflows the worker's main Temporal worker (referral lifecycles, imports) keeps in its sticky cache. Lifecycles waiting on reward holds or credit expiry take no memory beyond it: an evicted one is replayed from its short history when its timer fires. The SDK's own default follows the heap limit (about 2,300), which costs about 0.5 GB more with 10,000 rewards held. The webhook worker keeps 2,000 (services/worker/worker.ts), so a retry backlog after an outage is not slowed by replays.",
     usedBy: ['worker'],
   },
   REWARD_DAY_MS: {

@@ -24,6 +24,9 @@ import { parseWebhookSchedule } from '../../shared/domain/webhook-delivery';
 import { buildWorkflowBundleInChild } from './workflow-bundle';
 import { createWorkerHttpServer } from './worker-http';
 
+/** Delivery workflows the webhook worker keeps cached: a few KB each, so a 1,600-pair backlog fits. */
+const WEBHOOK_CACHED_WORKFLOWS = 2000;
+
 export interface RunningWorker {
   httpPort: number;
   /** Settles when the worker stops polling (after close(), or on a fatal worker error). */
@@ -230,9 +233,12 @@ export async function startWorker(
     maxCachedWorkflows: config.WORKER_MAX_CACHED_WORKFLOWS,
   });
   // Outbound webhooks poll a queue of their own with their own slots (shared/temporal/webhook-delivery.ts).
+  // Its cache is fixed here too: the SDK's default follows the heap limit, about 2,300 without one but
+  // 32 under `npm run start:worker`'s 256 MiB, which would replay most of a retry backlog at each timer.
   const webhookWorker = await Worker.create({
     ...common,
     taskQueue: webhookTaskQueue(taskQueue),
+    maxCachedWorkflows: WEBHOOK_CACHED_WORKFLOWS,
     maxConcurrentWorkflowTaskExecutions: 10,
     maxConcurrentActivityTaskExecutions: 50,
   });
