@@ -1,4 +1,3 @@
-import type http from 'node:http';
 import getRawBody from 'raw-body';
 import type { Middleware } from 'koa';
 import { AppError, type ApiErrorCode } from '../../../shared/errors';
@@ -19,8 +18,7 @@ export async function readBodyText(
   notUtf8: ApiErrorCode = 'INVALID_JSON',
 ) {
   const length = ctx.get('content-length');
-  let bytes: Buffer | null = alreadyReceived(ctx.req, length, limit);
-  if (bytes) return decodeUtf8(bytes, notUtf8);
+  let bytes: Buffer;
   try {
     // 408 when the body stalls or is slow (HTTP_BODY_IDLE_TIMEOUT_MS, HTTP_REQUEST_TIMEOUT_MS).
     bytes = await withinBodyTimeouts(ctx, getRawBody(ctx.req, { limit, length: length || undefined }));
@@ -39,31 +37,11 @@ export async function readBodyText(
     }
     throw err;
   }
-  return decodeUtf8(bytes, notUtf8);
-}
-
-function decodeUtf8(bytes: Buffer, notUtf8: ApiErrorCode): string {
   try {
     return utf8.decode(bytes);
   } catch {
     throw new AppError(notUtf8, 'Request body is not valid UTF-8');
   }
-}
-
-/**
- * The body when Node has already received all of it (a small body arrives with its headers): its
- * Content-Length, within the limit, is buffered whole. Read at once, with no stream listeners and no
- * timers; anything else (chunked, larger, still arriving) is null and goes through raw-body.
- */
-function alreadyReceived(req: NodeJS.ReadableStream, length: string, limit: number): Buffer | null {
-  const message = req as Partial<http.IncomingMessage>;
-  const expected = Number(length);
-  if (length === '' || !(expected > 0) || expected > limit || message.complete !== true) return null;
-  if (message.readableLength !== expected || message.readableFlowing === true) return null;
-  const chunk = req.read() as Buffer | null;
-  // Cannot happen with the whole length buffered; if it did, the body is gone from the stream either way.
-  if (chunk?.length !== expected) throw new AppError('VALIDATION_FAILED', 'Request body was incomplete');
-  return chunk;
 }
 
 /** Only a number literal with a 3-digit exponent or 309+ digits can overflow a double to Infinity. */
