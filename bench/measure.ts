@@ -166,7 +166,8 @@ export function createJsonClient(baseUrl: string, headers: Record<string, string
 export type CpuGroups = Record<string, { root?: number; pid?: number; cmdline?: RegExp }>;
 export interface CpuSample {
   at: number;
-  ticks: Record<string, number>;
+  /** Per group, each member process's CPU ticks so far. */
+  ticks: Record<string, Map<number, number>>;
   machineBusy: number;
   machineTotal: number;
 }
@@ -209,22 +210,23 @@ export function sampleCpu(groups: CpuGroups): CpuSample {
   const children = new Map<number, number[]>();
   for (const p of processes) children.set(p.ppid, [...(children.get(p.ppid) ?? []), p.pid]);
   const byPid = new Map(processes.map((p) => [p.pid, p]));
-  const ticks: Record<string, number> = {};
+  const ticks: Record<string, Map<number, number>> = {};
   for (const [name, group] of Object.entries(groups)) {
-    let total = 0;
+    const members = new Map<number, number>();
+    const add = (p: ProcessTicks | undefined) => p && members.set(p.pid, p.ticks);
     if (group.root !== undefined) {
       const stack = [group.root];
       while (stack.length > 0) {
         const pid = stack.pop()!;
-        total += byPid.get(pid)?.ticks ?? 0;
+        add(byPid.get(pid));
         stack.push(...(children.get(pid) ?? []));
       }
     }
-    if (group.pid !== undefined) total += byPid.get(group.pid)?.ticks ?? 0;
+    if (group.pid !== undefined) add(byPid.get(group.pid));
     if (group.cmdline) {
-      for (const p of processes) if (group.cmdline.test(p.cmdline)) total += p.ticks;
+      for (const p of processes) if (group.cmdline.test(p.cmdline)) add(p);
     }
-    ticks[name] = total;
+    ticks[name] = members;
   }
   let machineBusy = 0;
   let machineTotal = 0;
@@ -244,15 +246,21 @@ export function sampleCpu(groups: CpuGroups): CpuSample {
   return { at: performance.now(), ticks, machineBusy, machineTotal };
 }
 
-/** Per group: percent of one core used between the samples (clock ticks are 1/100 s on Linux). */
+/**
+ * Per group: percent of one core used between the samples (clock ticks are 1/100 s on Linux). Counted
+ * per process, so one that ended between the samples (a closed pool connection's backend) takes nothing
+ * away; its last ticks are missed, a small undercount.
+ */
 export function cpuPercent(
   before: CpuSample,
   after: CpuSample,
 ): Record<string, number> & { machine: number } {
   const seconds = (after.at - before.at) / 1000;
   const out: Record<string, number> = {};
-  for (const name of Object.keys(after.ticks)) {
-    out[name] = (after.ticks[name]! - (before.ticks[name] ?? 0)) / seconds;
+  for (const [name, members] of Object.entries(after.ticks)) {
+    let used = 0;
+    for (const [pid, ticks] of members) used += ticks - (before.ticks[name]?.get(pid) ?? 0);
+    out[name] = used / seconds;
   }
   const total = after.machineTotal - before.machineTotal;
   const machine = total > 0 ? (100 * (after.machineBusy - before.machineBusy)) / total : Number.NaN;

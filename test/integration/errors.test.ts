@@ -105,6 +105,19 @@ describe('one error model for every non-2xx response', () => {
     expect(res.headers.get('allow')).toContain('PATCH');
   });
 
+  // These two live in the gateway's router of hot routes (app.ts), matched before the API router.
+  test.each([
+    ['the code lookup', 'DELETE', '/code/SOMECODE', 'GET'],
+    ['user events', 'GET', '/open/account/a1/user/u1/events', 'POST'],
+  ])('%s with the wrong method is 405 with Allow', async (_name, method, path, allowed) => {
+    const res = await fetch(`${gw.api(tenant.alias)}${path}`, {
+      method,
+      headers: { authorization: basic(tenant.apiKey) },
+    });
+    await expectError(res, 405, 'METHOD_NOT_ALLOWED');
+    expect(res.headers.get('allow')).toContain(allowed);
+  });
+
   test.each([
     ['a malformed percent-encoding in the path', '/api/v1/%E0%A4%A/program'],
     ['a NUL byte in the alias', '/api/v1/a%00b/program'],

@@ -14,7 +14,17 @@ import {
   rewardQuerySchema,
 } from './accounts.schema';
 
-/** Account sync, code lookup and account rewards; the tenant API key. */
+/**
+ * The code lookup: a hot path, whose program and code come from the gateway cache (shared/cache), so a
+ * warm lookup does no I/O. It is in the gateway's router of hot routes (app.ts).
+ */
+export function codeLookupRoutes(router: Router<GatewayState>, deps: GatewayDeps): void {
+  router.get('/code/:code', authenticate(deps), validate({ params: codePathSchema }), async (ctx) => {
+    ctx.body = await lookupCode(deps.cache, ctx.state.tenant!, ctx.state.input.params.code);
+  });
+}
+
+/** Account sync and account rewards; the tenant API key. */
 export function accountRoutes(router: Router<GatewayState>, deps: GatewayDeps): void {
   router.post(
     '/accountsync',
@@ -30,11 +40,6 @@ export function accountRoutes(router: Router<GatewayState>, deps: GatewayDeps): 
       ctx.body = presentSyncedAccount(account, referral, refused);
     },
   );
-
-  // Hot path: program and code come from the gateway cache (shared/cache), so a warm lookup does no I/O.
-  router.get('/code/:code', authenticate(deps), validate({ params: codePathSchema }), async (ctx) => {
-    ctx.body = await lookupCode(deps.cache, ctx.state.tenant!, ctx.state.input.params.code);
-  });
 
   router.get(
     '/account/:accountId/reward',
