@@ -24,7 +24,8 @@ import { describeMachine, runBench, startBenchEnvironment } from './support';
 /**
  * The hot API paths as ratios to anchors measured in the same run (this machine's speed varies several
  * times over from day to day), gateway in its own process (bench/support.ts):
- *   - GET /code/{code} (warm) and replays of a used key (409), against GET /healthz;
+ *   - GET /code/{code} (warm) and replays of a used key (409), against GET /healthz, each with the
+ *     gateway's CPU per answer;
  *   - one event per request with a fresh key, against pgbench running the gateway's own store statement
  *     (shared/repos/user-events-store.ts) with the same durability, one request per transaction;
  *   - p50 and p99 of one event per request sent on time (an open loop) at a quarter, half and all of
