@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import type { DbOrTrx } from '../db/knex';
-import { createAuditLogRepo, type AuditLogRow } from '../repos/audit-log.repo';
+import { createAuditLogRepo, type AuditActorKind, type AuditLogRow } from '../repos/audit-log.repo';
 import { parseInput } from '../validation';
 
-export type { AuditLogRow };
+export type { AuditActorKind, AuditLogRow };
 
 export const REDACTED = '[redacted]';
 
@@ -55,10 +55,32 @@ export function redactSecrets(value: unknown, depth = 0): unknown {
   return out;
 }
 
+/**
+ * Who acted, for a change not made by an operator (an operator is named by `operator`): an API key by
+ * its prefix, a user JWT by the user id, an SFTP user by its key's fingerprint, `cli` with the command,
+ * `system` for the service itself, `anonymous` for a failed sign-in. Never a secret.
+ */
+export interface AuditActor {
+  kind: Exclude<AuditActorKind, 'operator'>;
+  label: string | null;
+}
+
+/** Where a change came from: the client's address (client-address.ts) and its User-Agent. */
+export interface AuditClient {
+  address: string | null;
+  userAgent: string | null;
+}
+
+const MAX_USER_AGENT = 300;
+
 export interface AuditInput {
   tenantId: string;
-  /** Who made the change; null for a change made with the tenant's API key. */
+  /** The operator who made the change, or null when another principal did (then say which in `actor`). */
   operator: { id: string; email: string } | null;
+  /** Who acted when it was not an operator; without it and without an operator, an API key (legacy). */
+  actor?: AuditActor;
+  /** The client's address and user agent, when the change came over the network. */
+  client?: AuditClient;
   /** What was done: the GraphQL mutation's name or a dotted name such as `operator.login`. */
   action: string;
   /** What it was done to (an e-mail, a job id, ...), when there is one thing. */
@@ -75,6 +97,10 @@ export async function recordAudit(db: DbOrTrx, input: AuditInput): Promise<Audit
     tenant_id: input.tenantId,
     operator_id: input.operator?.id ?? null,
     operator_email: input.operator?.email ?? null,
+    actor_kind: input.operator ? 'operator' : (input.actor?.kind ?? 'apiKey'),
+    actor_label: input.operator ? null : (input.actor?.label ?? null),
+    client_address: input.client?.address ?? null,
+    user_agent: input.client?.userAgent?.slice(0, MAX_USER_AGENT) ?? null,
     action: input.action,
     target: input.target ?? null,
     details: (redactSecrets(input.details ?? {}) ?? {}) as Record<string, unknown>,
@@ -86,6 +112,11 @@ export interface AuditEntryView {
   id: string;
   at: number;
   operatorEmail: string | null;
+  actorKind: AuditActorKind;
+  /** A key's prefix, a user id, an SFTP key's fingerprint; null for an operator (see operatorEmail). */
+  actorLabel: string | null;
+  clientAddress: string | null;
+  userAgent: string | null;
   action: string;
   target: string | null;
   details: Record<string, unknown>;
@@ -96,6 +127,10 @@ export function presentAuditEntry(row: AuditLogRow): AuditEntryView {
     id: row.id,
     at: row.at.getTime(),
     operatorEmail: row.operator_email,
+    actorKind: row.actor_kind,
+    actorLabel: row.actor_label,
+    clientAddress: row.client_address,
+    userAgent: row.user_agent,
     action: row.action,
     target: row.target,
     details: row.details,

@@ -1,11 +1,18 @@
 import type { DbOrTrx } from '../db/knex';
 
-/** One change made in the portal (or through the API by an operator's session). */
+/** Who made an audited change (migration 016): see AuditActor in shared/domain/audit-log.ts. */
+export type AuditActorKind = 'operator' | 'apiKey' | 'user' | 'sftp' | 'cli' | 'system' | 'anonymous';
+
+/** One change (or sign-in) made by any principal: an operator, an API key, a user, SFTP, the CLI. */
 export interface AuditLogRow {
   id: string;
   tenant_id: string;
   operator_id: string | null;
   operator_email: string | null;
+  actor_kind: AuditActorKind;
+  actor_label: string | null;
+  client_address: string | null;
+  user_agent: string | null;
   action: string;
   target: string | null;
   details: Record<string, unknown>;
@@ -17,7 +24,16 @@ export function createAuditLogRepo(db: DbOrTrx) {
     async insert(
       row: Pick<
         AuditLogRow,
-        'tenant_id' | 'operator_id' | 'operator_email' | 'action' | 'target' | 'details'
+        | 'tenant_id'
+        | 'operator_id'
+        | 'operator_email'
+        | 'actor_kind'
+        | 'actor_label'
+        | 'client_address'
+        | 'user_agent'
+        | 'action'
+        | 'target'
+        | 'details'
       >,
       trx: DbOrTrx = db,
     ): Promise<AuditLogRow> {

@@ -14,6 +14,7 @@ import * as m012 from './012-webhooks';
 import * as m013 from './013-fraud-signals';
 import * as m014 from './014-reward-integrity';
 import * as m015 from './015-chargebacks';
+import * as m016 from './016-audit-actors';
 
 /**
  * Migrations are listed statically (not discovered on disk) so they load the same way under tsx, jest
@@ -35,6 +36,7 @@ const migrations: Record<string, Knex.Migration> = {
   '013-fraud-signals': m013,
   '014-reward-integrity': m014,
   '015-chargebacks': m015,
+  '016-audit-actors': m016,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {
