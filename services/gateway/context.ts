@@ -74,7 +74,14 @@ export interface OperatorPrincipal {
   role: OperatorRole;
 }
 
-export type Principal = { kind: 'apiKey' } | ({ kind: 'user' } & UserIdentity) | OperatorPrincipal;
+/** A tenant's API key (server calls): its id and readable prefix, never the key. */
+export interface ApiKeyPrincipal {
+  kind: 'apiKey';
+  keyId: string;
+  prefix: string;
+}
+
+export type Principal = ApiKeyPrincipal | ({ kind: 'user' } & UserIdentity) | OperatorPrincipal;
 
 export interface GatewayState extends DefaultState {
   requestId: string;

@@ -38,8 +38,17 @@ export type ProgramColumns = Pick<
   | 'credit_expiry_days'
 >;
 
+/** An active API key as authentication sees it: the hash to match and who it is, never the key. */
+export interface ActiveApiKey {
+  id: string;
+  prefix: string;
+  hash: Buffer;
+}
+
 export interface TenantWithKeys extends TenantRow {
   keyHashes: Buffer[];
+  /** The same keys as keyHashes, in the same order, with their ids and prefixes (audit, scopes). */
+  keys: ActiveApiKey[];
 }
 
 /** An API key as listed (its hash stays in the table). */
@@ -79,15 +88,14 @@ export function createTenantsRepo(db: DbOrTrx) {
           this.on('k.tenant_id', 't.id').andOnNull('k.revoked_at');
         })
         .where('t.alias', alias)
-        .select('t.*', 'k.key_hash');
+        .select('t.*', 'k.key_hash', { key_id: 'k.id' }, 'k.key_prefix');
       if (rows.length === 0) return undefined;
-      const { key_hash: _ignored, ...tenant } = rows[0] as TenantRow & { key_hash: Buffer | null };
-      return {
-        ...tenant,
-        keyHashes: rows
-          .map((r: { key_hash: Buffer | null }) => r.key_hash)
-          .filter((h): h is Buffer => h !== null),
-      };
+      type Joined = TenantRow & { key_hash: Buffer | null; key_id: string | null; key_prefix: string | null };
+      const { key_hash: _hash, key_id: _id, key_prefix: _prefix, ...tenant } = rows[0] as Joined;
+      const keys = (rows as Joined[])
+        .filter((r) => r.key_hash !== null && r.key_id !== null)
+        .map((r) => ({ id: r.key_id!, prefix: r.key_prefix ?? '', hash: r.key_hash! }));
+      return { ...tenant, keyHashes: keys.map((k) => k.hash), keys };
     },
 
     /** Gateways drop their cached copy when this commits (program settings feed GET /code). */

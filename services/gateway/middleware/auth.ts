@@ -1,9 +1,9 @@
 import type { Middleware } from 'koa';
-import { matchesAnyKey } from '../../../shared/domain/api-keys';
+import { hashApiKey, matchesAnyKey } from '../../../shared/domain/api-keys';
 import { verifyUserJwt } from '../../../shared/domain/user-jwt';
 import { AppError } from '../../../shared/errors';
 import { tenantAliasSchema } from '../../../shared/ids';
-import type { TenantWithKeys } from '../../../shared/repos/tenants.repo';
+import type { ActiveApiKey, TenantWithKeys } from '../../../shared/repos/tenants.repo';
 import type { GatewayDeps, GatewayState, Principal } from '../context';
 
 const USER_TOKEN_HEADER = 'x-saasquatch-user-token';
@@ -13,14 +13,20 @@ const USER_TOKEN_HEADER = 'x-saasquatch-user-token';
  * part of a cached lookup's cost). Only keys that matched are kept, so a set holds at most the tenant's
  * active keys; it belongs to the row object, and a revocation reloads the row, so it starts empty again.
  */
-const verifiedKeys = new WeakMap<TenantWithKeys, Set<string>>();
+const verifiedKeys = new WeakMap<TenantWithKeys, Map<string, ActiveApiKey>>();
 
-function matchesTenantKey(apiKey: string, tenant: TenantWithKeys | undefined): boolean {
-  if (tenant && verifiedKeys.get(tenant)?.has(apiKey)) return true;
+/** The tenant's active key this is, or null (compared in constant time against every active key). */
+function matchTenantKey(apiKey: string, tenant: TenantWithKeys | undefined): ActiveApiKey | null {
+  const known = tenant && verifiedKeys.get(tenant)?.get(apiKey);
+  if (known) return known;
   // Unknown tenants still compare against a dummy hash, so they cost the same as a wrong key.
-  if (!matchesAnyKey(apiKey, tenant?.keyHashes ?? [])) return false;
-  if (tenant) verifiedKeys.set(tenant, (verifiedKeys.get(tenant) ?? new Set()).add(apiKey));
-  return true;
+  if (!matchesAnyKey(apiKey, tenant?.keyHashes ?? [])) return null;
+  if (!tenant) return null;
+  const hash = hashApiKey(apiKey);
+  const key = tenant.keys.find((candidate) => candidate.hash.equals(hash));
+  if (!key) return null;
+  verifiedKeys.set(tenant, (verifiedKeys.get(tenant) ?? new Map()).set(apiKey, key));
+  return key;
 }
 
 function unauthorized(allowUserJwt: boolean): AppError {
@@ -74,7 +80,8 @@ export function authenticate(
     const keyHashes = tenant?.keyHashes ?? [];
     let principal: Principal | null = null;
     if (apiKey !== null) {
-      if (matchesTenantKey(apiKey, tenant)) principal = { kind: 'apiKey' };
+      const key = matchTenantKey(apiKey, tenant);
+      if (key) principal = { kind: 'apiKey', keyId: key.id, prefix: key.prefix };
     } else if (userToken !== null) {
       const identity = verifyUserJwt(userToken, keyHashes, deps.now(), {
         maxLifetimeS: deps.config.USER_JWT_MAX_LIFETIME_S,
