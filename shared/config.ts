@@ -393,6 +393,19 @@ export const CONFIG_VARIABLES = {
       'Open connections one gateway serves API requests on; a request on a connection beyond it is answered 503 SERVICE_UNAVAILABLE (Retry-After: 1, Connection: close) without touching the database. /healthz, /readyz and /metrics are still answered on such connections, so probes see the gateway under a connection flood.',
     usedBy: ['gateway'],
   },
+  MAX_API_KEYS_PER_TENANT: {
+    schema: positiveInt,
+    default: '20',
+    description:
+      'Active API keys one tenant may hold; creating another answers 409 TOO_MANY_API_KEYS (revoke one first). The CLI\'s `tenant:rotate-key` is not counted against it.',
+    usedBy: ['gateway'],
+  },
+  MAX_OPERATORS_PER_TENANT: {
+    schema: positiveInt,
+    default: '100',
+    description: 'Operators one tenant may have (any role); inviting another answers 409 TOO_MANY_OPERATORS.',
+    usedBy: ['gateway'],
+  },
   SHUTDOWN_GRACE_MS: {
     schema: positiveInt,
     default: '20000',

@@ -27,6 +27,10 @@ export const API_ERROR_STATUS = {
   OPERATOR_EXISTS: 409,
   /** The change would leave the tenant without an OWNER. */
   LAST_OWNER: 409,
+  /** The tenant has MAX_API_KEYS_PER_TENANT active keys. */
+  TOO_MANY_API_KEYS: 409,
+  /** The tenant has MAX_OPERATORS_PER_TENANT operators. */
+  TOO_MANY_OPERATORS: 409,
   INVALID_REFERRAL_CODE: 400,
   SELF_REFERRAL: 400,
   REFERRAL_CODE_NOT_FOUND: 404,

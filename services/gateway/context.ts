@@ -79,6 +79,8 @@ export interface ApiKeyPrincipal {
   kind: 'apiKey';
   keyId: string;
   prefix: string;
+  /** TEAM, KEYS: what it may do beyond the integration API (shared/domain/api-key-scopes.ts). */
+  scopes: readonly string[];
 }
 
 export type Principal = ApiKeyPrincipal | ({ kind: 'user' } & UserIdentity) | OperatorPrincipal;

@@ -4,6 +4,14 @@ import type { Db } from '../db/knex';
 import { AppError } from '../errors';
 import { createTenantsRepo, type ApiKeyRow } from '../repos/tenants.repo';
 import { parseInput } from '../validation';
+import {
+  apiKeyScopesSchema,
+  assertCanManageKeys,
+  assertGrantable,
+  keyCreator,
+  type ApiKeyScope,
+  type KeyActor,
+} from './api-key-scopes';
 
 /**
  * API keys are 64 random bytes (86 base64url characters) behind a readable prefix, so longer than
@@ -39,6 +47,8 @@ export function matchesAnyKey(presented: string, storedHashes: readonly Buffer[]
 export interface ApiKeyView {
   id: string;
   prefix: string;
+  scopes: string[];
+  createdBy: string | null;
   dateCreated: number;
   dateRevoked: number | null;
 }
@@ -47,6 +57,8 @@ export function presentApiKey(row: ApiKeyRow): ApiKeyView {
   return {
     id: row.id,
     prefix: row.key_prefix,
+    scopes: row.scopes,
+    createdBy: row.created_by,
     dateCreated: row.created_at.getTime(),
     dateRevoked: row.revoked_at?.getTime() ?? null,
   };
@@ -58,18 +70,33 @@ export async function listApiKeys(db: Db, tenantId: string): Promise<ApiKeyView[
 }
 
 /**
- * Issues an additional key for the tenant (the others keep working). The key itself is returned this
- * once; only its hash is stored.
+ * Issues an additional key for the tenant (the others keep working), with scopes the creator holds
+ * (api-key-scopes.ts) and within the cap on active keys per tenant (409 TOO_MANY_API_KEYS). The key
+ * itself is returned this once; only its hash is stored.
  */
 export async function createApiKey(
   db: Db,
   tenant: { id: string; mode: 'live' | 'test' },
+  input: { actor: KeyActor; scopes?: readonly ApiKeyScope[]; maxKeys: number },
 ): Promise<Omit<ApiKeyView, 'dateRevoked'> & { key: string }> {
+  assertCanManageKeys(input.actor);
+  const scopes = assertGrantable(input.actor, parseInput(apiKeyScopesSchema, input.scopes ?? []));
   const key = generateApiKey(tenant.mode);
-  const row = await createTenantsRepo(db).insertKey({
-    tenantId: tenant.id,
-    keyHash: hashApiKey(key),
-    keyPrefix: keyPrefix(key),
+  const row = await db.transaction(async (trx) => {
+    const repo = createTenantsRepo(trx);
+    if ((await repo.countActiveKeysLocked(tenant.id)) >= input.maxKeys) {
+      throw new AppError(
+        'TOO_MANY_API_KEYS',
+        `A tenant has at most ${input.maxKeys} active API keys; revoke one first`,
+      );
+    }
+    return repo.insertKey({
+      tenantId: tenant.id,
+      keyHash: hashApiKey(key),
+      keyPrefix: keyPrefix(key),
+      scopes,
+      createdBy: keyCreator(input.actor),
+    });
   });
   const { dateRevoked: _never, ...view } = presentApiKey(row);
   return { ...view, key };

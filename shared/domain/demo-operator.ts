@@ -5,7 +5,9 @@ import type { Db } from '../db/knex';
 import { AppError } from '../errors';
 import { createTenantsRepo } from '../repos/tenants.repo';
 import { checkOperatorPassword, createOperator, setOperatorPassword } from './operators';
+import { linkServiceMadeTwins } from './operator-twins';
 import { generatePassword } from './passwords';
+import { twinAlias } from './tenants';
 
 export interface DemoOperator {
   alias: string;
@@ -45,17 +47,20 @@ export async function ensureDemoOperator(db: Db, alias: string, dataDir: string)
 /**
  * The demo operator on another tenant (the demo tenant's `test_` twin): the same e-mail and password,
  * an OWNER, so the portal's live/test switch works on the demo. Creates the operator, or resets its
- * password when it no longer matches; the tenant must exist.
+ * password when it no longer matches; the tenant must exist. The service made both rows, so it links
+ * them (operator-twins.ts): the switch follows links, never e-mails alone.
  */
 export async function ensureDemoOperatorOn(db: Db, alias: string, demo: DemoOperator): Promise<void> {
   const tenant = await createTenantsRepo(db).findByAlias(alias);
   if (!tenant) throw new Error(`the demo tenant "${alias}" does not exist`);
   const { email, password } = demo;
-  if (await checkOperatorPassword(db, { tenantId: tenant.id, email, password })) return;
-  await createOperator(db, { tenantId: tenant.id, email, password, role: 'OWNER' }).catch(
-    async (err: unknown) => {
-      if (!(err instanceof AppError && err.apiErrorCode === 'OPERATOR_EXISTS')) throw err;
-      await setOperatorPassword(db, { tenantId: tenant.id, email, password });
-    },
-  );
+  if (!(await checkOperatorPassword(db, { tenantId: tenant.id, email, password }))) {
+    await createOperator(db, { tenantId: tenant.id, email, password, role: 'OWNER' }).catch(
+      async (err: unknown) => {
+        if (!(err instanceof AppError && err.apiErrorCode === 'OPERATOR_EXISTS')) throw err;
+        await setOperatorPassword(db, { tenantId: tenant.id, email, password });
+      },
+    );
+  }
+  if (twinAlias(alias) === demo.alias) await linkServiceMadeTwins(db, alias, email);
 }

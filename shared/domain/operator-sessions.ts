@@ -8,6 +8,11 @@ export interface OperatorSession {
   operatorId: string;
   email: string;
   role: OperatorRole;
+  /**
+   * The highest role this session may ever reach: the role held where the operator signed in, carried
+   * through twin switches (a switched-to session acts with at most this and its own row's role).
+   */
+  roleCap: OperatorRole;
   tenant: { id: string; alias: string; mode: 'live' | 'test' };
   csrfToken: string;
   expiresAt: Date;
@@ -23,6 +28,13 @@ export interface SessionLimits {
 /** last_seen_at is written at most this often, so a busy portal page does not write on every request. */
 const TOUCH_INTERVAL_MS = 60_000;
 
+const ROLE_RANK: Record<OperatorRole, number> = { VIEWER: 0, ADMIN: 1, OWNER: 2 };
+
+/** The lower of two roles (a missing cap does not lower anything). */
+export function lowerRole(role: OperatorRole, cap: OperatorRole | null | undefined): OperatorRole {
+  return cap && ROLE_RANK[cap] < ROLE_RANK[role] ? cap : role;
+}
+
 /** Only the SHA-256 of the cookie value is stored: a leaked table holds no usable session. */
 export function sessionTokenHash(cookieValue: string): Buffer {
   return crypto.createHash('sha256').update(cookieValue, 'utf8').digest();
@@ -31,7 +43,7 @@ export function sessionTokenHash(cookieValue: string): Buffer {
 /** Opens a session for a signed-in operator: a random cookie value (32 bytes, base64url) and CSRF token. */
 export async function createSession(
   db: DbOrTrx,
-  input: { operatorId: string; tenantId: string },
+  input: { operatorId: string; tenantId: string; roleCap?: OperatorRole | null },
   nowMs: number,
   limits: Pick<SessionLimits, 'maxS'>,
 ): Promise<{ cookieValue: string; csrfToken: string; expiresAt: Date }> {
@@ -43,6 +55,7 @@ export async function createSession(
     operator_id: input.operatorId,
     tenant_id: input.tenantId,
     csrf_token: csrfToken,
+    role_cap: input.roleCap ?? null,
     created_at: new Date(nowMs),
     expires_at: expiresAt,
   });
@@ -72,7 +85,8 @@ export async function resolveSession(
   return {
     operatorId: row.operator_id,
     email: row.email,
-    role: row.role as OperatorRole,
+    role: lowerRole(row.role as OperatorRole, row.role_cap as OperatorRole | null),
+    roleCap: (row.role_cap ?? row.role) as OperatorRole,
     tenant: { id: row.tenant_id, alias: row.tenant_alias, mode: row.tenant_mode },
     csrfToken: row.csrf_token,
     expiresAt: row.expires_at,

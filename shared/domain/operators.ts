@@ -49,7 +49,7 @@ export function presentOperator(row: OperatorRow): OperatorView {
  */
 export async function createOperator(
   db: Db,
-  input: { tenantId: string; email: string; password?: string; role: OperatorRole },
+  input: { tenantId: string; email: string; password?: string; role: OperatorRole; maxOperators?: number },
 ): Promise<{ operator: OperatorRow; password: string }> {
   const { email, password, role } = parseInput(
     z.object({
@@ -61,11 +61,12 @@ export async function createOperator(
   );
   const chosen = password ?? generatePassword();
   const passwordHash = await hashPassword(chosen);
-  const operator = await createOperatorsRepo(db).insert({
-    tenantId: input.tenantId,
-    email,
-    passwordHash,
-    role,
+  const operator = await db.transaction(async (trx) => {
+    const repo = createOperatorsRepo(trx);
+    if (input.maxOperators !== undefined && (await repo.countLocked(input.tenantId)) >= input.maxOperators) {
+      throw new AppError('TOO_MANY_OPERATORS', `A tenant has at most ${input.maxOperators} operators`);
+    }
+    return repo.insert({ tenantId: input.tenantId, email, passwordHash, role });
   });
   if (!operator) throw new AppError('OPERATOR_EXISTS', `An operator with e-mail "${email}" exists`);
   return { operator, password: chosen };

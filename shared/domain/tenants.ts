@@ -1,8 +1,8 @@
-import type { Db, DbOrTrx } from '../db/knex';
+import type { Db } from '../db/knex';
 import { AppError } from '../errors';
 import { tenantAliasSchema } from '../ids';
-import { createOperatorsRepo, type OperatorRow } from '../repos/operators.repo';
 import { createTenantsRepo } from '../repos/tenants.repo';
+import { API_KEY_SCOPES } from './api-key-scopes';
 import { generateApiKey, hashApiKey, keyPrefix } from './api-keys';
 
 /** Aliases beginning `test_` are test-mode tenants (payment processor sandbox); the rest are live. */
@@ -17,24 +17,6 @@ export function modeForAlias(alias: string): 'live' | 'test' {
 export function twinAlias(alias: string): string | null {
   const twin = modeForAlias(alias) === 'test' ? alias.slice('test_'.length) : `test_${alias}`;
   return tenantAliasSchema.safeParse(twin).success ? twin : null;
-}
-
-/** A tenant's twin in the other mode and the operator there with the given e-mail. */
-export interface TenantTwin {
-  tenant: { id: string; alias: string; mode: 'live' | 'test' };
-  operator: OperatorRow;
-}
-
-/**
- * The twin of the tenant with this alias, when it exists and has an operator with this e-mail (the
- * operator a session there would sign in as); null otherwise.
- */
-export async function findTwin(db: DbOrTrx, alias: string, email: string): Promise<TenantTwin | null> {
-  const other = twinAlias(alias);
-  const tenant = other === null ? undefined : await createTenantsRepo(db).findByAlias(other);
-  const operator = tenant && (await createOperatorsRepo(db).findByEmail(tenant.id, email));
-  if (!tenant || !operator) return null;
-  return { tenant: { id: tenant.id, alias: tenant.alias, mode: tenant.mode }, operator };
 }
 
 export interface IssuedKey {
@@ -52,7 +34,14 @@ export async function createTenant(db: Db, input: { alias: string; name?: string
     const existing = await repo.findByAliasIgnoringCase(alias);
     if (existing) throw new AppError('CONFLICT', `Tenant alias "${alias}" is taken`);
     const tenant = await repo.insert({ alias, mode, name: input.name ?? alias });
-    await repo.insertKey({ tenantId: tenant.id, keyHash: hashApiKey(apiKey), keyPrefix: keyPrefix(apiKey) });
+    // The key the CLI prints is the tenant's root credential: every scope (api-key-scopes.ts).
+    await repo.insertKey({
+      tenantId: tenant.id,
+      keyHash: hashApiKey(apiKey),
+      keyPrefix: keyPrefix(apiKey),
+      scopes: API_KEY_SCOPES,
+      createdBy: 'cli:tenant:create',
+    });
   });
   return { alias, mode, apiKey };
 }
@@ -75,6 +64,8 @@ export async function rotateApiKey(
       tenantId: tenant.id,
       keyHash: hashApiKey(apiKey),
       keyPrefix: keyPrefix(apiKey),
+      scopes: API_KEY_SCOPES,
+      createdBy: 'cli:tenant:rotate-key',
     });
     if (!options.keepExisting) await repo.revokeKeysExcept(tenant.id, key.id);
     return { alias: tenant.alias, mode: tenant.mode, apiKey };

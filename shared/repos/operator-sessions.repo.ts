@@ -6,6 +6,8 @@ export interface OperatorSessionRow {
   operator_id: string;
   tenant_id: string;
   csrf_token: string;
+  /** The highest role the session may act with (a session opened by a twin switch), or null. */
+  role_cap: string | null;
   created_at: Date;
   last_seen_at: Date;
   expires_at: Date;
@@ -26,6 +28,7 @@ export function createOperatorSessionsRepo(db: DbOrTrx) {
       row: Pick<OperatorSessionRow, 'token_hash' | 'operator_id' | 'tenant_id' | 'csrf_token'> & {
         created_at: Date;
         expires_at: Date;
+        role_cap?: string | null;
       },
       trx: DbOrTrx = db,
     ): Promise<void> {

@@ -9,6 +9,8 @@ export interface OperatorRow {
   email: string;
   password_hash: string;
   role: OperatorRole;
+  /** The same person's operator row in the twin tenant, when the two were linked (migration 021). */
+  twin_operator_id: string | null;
   created_at: Date;
   updated_at: Date;
 }
@@ -35,6 +37,34 @@ export function createOperatorsRepo(db: DbOrTrx) {
 
     async findByEmail(tenantId: string, email: string, trx: DbOrTrx = db): Promise<OperatorRow | undefined> {
       return trx<OperatorRow>('operators').where({ tenant_id: tenantId, email }).first();
+    },
+
+    /**
+     * Links two operator rows of twin tenants both ways, replacing whatever either was linked to (that
+     * other row's link is cleared, so a link is always mutual).
+     */
+    async linkTwins(
+      a: Pick<OperatorRow, 'id' | 'tenant_id'>,
+      b: Pick<OperatorRow, 'id' | 'tenant_id'>,
+      trx: DbOrTrx = db,
+    ): Promise<void> {
+      const ids = [a.id, b.id];
+      await trx('operators')
+        .whereIn('twin_operator_id', ids)
+        .whereNotIn('id', ids)
+        .update({ twin_operator_id: null });
+      await trx('operators').where({ tenant_id: a.tenant_id, id: a.id }).update({ twin_operator_id: b.id });
+      await trx('operators').where({ tenant_id: b.tenant_id, id: b.id }).update({ twin_operator_id: a.id });
+    },
+
+    /** The tenant's operators, counted under the tenant row's lock (the cap on operators per tenant). */
+    async countLocked(tenantId: string, trx: DbOrTrx = db): Promise<number> {
+      await trx('tenants').where({ id: tenantId }).forUpdate().first('id');
+      const row = await trx('operators')
+        .where({ tenant_id: tenantId })
+        .count<{ count: string }[]>('* as count')
+        .first();
+      return Number(row?.count ?? 0);
     },
 
     async findById(tenantId: string, id: string, trx: DbOrTrx = db): Promise<OperatorRow | undefined> {

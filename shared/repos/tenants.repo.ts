@@ -43,6 +43,8 @@ export interface ActiveApiKey {
   id: string;
   prefix: string;
   hash: Buffer;
+  /** What the key may do beyond the data and program API (shared/domain/api-key-scopes.ts). */
+  scopes: string[];
 }
 
 export interface TenantWithKeys extends TenantRow {
@@ -55,11 +57,14 @@ export interface TenantWithKeys extends TenantRow {
 export interface ApiKeyRow {
   id: string;
   key_prefix: string;
+  scopes: string[];
+  /** `cli`, `operator:<e-mail>` or `apiKey:<prefix>` (migration 021); null for keys made before. */
+  created_by: string | null;
   created_at: Date;
   revoked_at: Date | null;
 }
 
-const API_KEY_COLUMNS = ['id', 'key_prefix', 'created_at', 'revoked_at'];
+const API_KEY_COLUMNS = ['id', 'key_prefix', 'scopes', 'created_by', 'created_at', 'revoked_at'];
 
 export function createTenantsRepo(db: DbOrTrx) {
   return {
@@ -88,13 +93,23 @@ export function createTenantsRepo(db: DbOrTrx) {
           this.on('k.tenant_id', 't.id').andOnNull('k.revoked_at');
         })
         .where('t.alias', alias)
-        .select('t.*', 'k.key_hash', { key_id: 'k.id' }, 'k.key_prefix');
+        .select('t.*', 'k.key_hash', { key_id: 'k.id' }, 'k.key_prefix', { key_scopes: 'k.scopes' });
       if (rows.length === 0) return undefined;
-      type Joined = TenantRow & { key_hash: Buffer | null; key_id: string | null; key_prefix: string | null };
-      const { key_hash: _hash, key_id: _id, key_prefix: _prefix, ...tenant } = rows[0] as Joined;
+      type Joined = TenantRow & {
+        key_hash: Buffer | null;
+        key_id: string | null;
+        key_prefix: string | null;
+        key_scopes: string[] | null;
+      };
+      const { key_hash: _h, key_id: _i, key_prefix: _p, key_scopes: _s, ...tenant } = rows[0] as Joined;
       const keys = (rows as Joined[])
         .filter((r) => r.key_hash !== null && r.key_id !== null)
-        .map((r) => ({ id: r.key_id!, prefix: r.key_prefix ?? '', hash: r.key_hash! }));
+        .map((r) => ({
+          id: r.key_id!,
+          prefix: r.key_prefix ?? '',
+          hash: r.key_hash!,
+          scopes: r.key_scopes ?? [],
+        }));
       return { ...tenant, keyHashes: keys.map((k) => k.hash), keys };
     },
 
@@ -132,10 +147,25 @@ export function createTenantsRepo(db: DbOrTrx) {
      * Key changes notify gateways in the same transaction, so a revoked key stops working everywhere
      * when the revocation commits (the first key of a new tenant also ends cached "unknown alias" answers).
      */
-    async insertKey(key: { tenantId: string; keyHash: Buffer; keyPrefix: string }, trx: DbOrTrx = db) {
+    async insertKey(
+      key: {
+        tenantId: string;
+        keyHash: Buffer;
+        keyPrefix: string;
+        scopes: readonly string[];
+        createdBy: string;
+      },
+      trx: DbOrTrx = db,
+    ) {
       return inTransaction(trx, async (t) => {
         const [row] = await t('api_keys')
-          .insert({ tenant_id: key.tenantId, key_hash: key.keyHash, key_prefix: key.keyPrefix })
+          .insert({
+            tenant_id: key.tenantId,
+            key_hash: key.keyHash,
+            key_prefix: key.keyPrefix,
+            scopes: [...key.scopes],
+            created_by: key.createdBy,
+          })
           .returning(API_KEY_COLUMNS);
         await notifyTenantChanged(t, key.tenantId);
         return row as ApiKeyRow;
@@ -171,6 +201,17 @@ export function createTenantsRepo(db: DbOrTrx) {
         }
         return t('api_keys').where({ tenant_id: tenantId, id: keyId }).first(API_KEY_COLUMNS);
       });
+    },
+
+    /** The tenant's active keys, counted under the tenant row's lock (the cap on keys per tenant). */
+    async countActiveKeysLocked(tenantId: string, trx: DbOrTrx = db): Promise<number> {
+      await trx('tenants').where({ id: tenantId }).forUpdate().first('id');
+      const row = await trx('api_keys')
+        .where({ tenant_id: tenantId })
+        .whereNull('revoked_at')
+        .count<{ count: string }[]>('* as count')
+        .first();
+      return Number(row?.count ?? 0);
     },
 
     async revokeKeysExcept(tenantId: string, keepKeyId: string, trx: DbOrTrx = db): Promise<number> {

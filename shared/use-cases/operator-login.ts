@@ -9,7 +9,7 @@ import {
 } from '../domain/login-throttle';
 import { createSession, revokeSession, type OperatorSession } from '../domain/operator-sessions';
 import { checkOperatorPassword, type OperatorRole } from '../domain/operators';
-import { findTwin } from '../domain/tenants';
+import { findLinkedTwin } from '../domain/operator-twins';
 import { AppError } from '../errors';
 import { createTenantsRepo } from '../repos/tenants.repo';
 
@@ -39,12 +39,16 @@ export interface OperatorLoginResult {
 /** The other-mode tenant a session's operator can switch to, as the session view shows it. */
 export type TwinView = { alias: string; mode: 'live' | 'test' } | null;
 
-/** The session's twin (`test_X` for `X` and back) when the operator's e-mail is an operator there too. */
+/** The session's twin (`test_X` for `X` and back) when the operator's row there is linked to this one. */
 export async function sessionTwin(
   db: Db,
-  session: { email: string; tenant: { alias: string } },
+  session: { operatorId: string; tenant: { id: string; alias: string } },
 ): Promise<TwinView> {
-  const twin = await findTwin(db, session.tenant.alias, session.email);
+  const twin = await findLinkedTwin(db, {
+    tenantId: session.tenant.id,
+    alias: session.tenant.alias,
+    operatorId: session.operatorId,
+  });
   return twin && { alias: twin.tenant.alias, mode: twin.tenant.mode };
 }
 
@@ -92,7 +96,7 @@ export async function operatorLogin(
     ...session,
     operator: { id: operator.id, email: operator.email, role: operator.role },
     tenant: { id: tenant.id, alias: tenant.alias, mode: tenant.mode },
-    twin: await sessionTwin(deps.db, { email: operator.email, tenant }),
+    twin: await sessionTwin(deps.db, { operatorId: operator.id, tenant }),
   };
 }
 

@@ -1,8 +1,8 @@
 import type { Config } from '../config';
 import type { Db } from '../db/knex';
-import { recordAudit } from '../domain/audit-log';
-import { createSession, revokeSession, type OperatorSession } from '../domain/operator-sessions';
-import { findTwin } from '../domain/tenants';
+import { recordAudit, type AuditClient } from '../domain/audit-log';
+import { createSession, lowerRole, revokeSession, type OperatorSession } from '../domain/operator-sessions';
+import { findLinkedTwin } from '../domain/operator-twins';
 import { AppError } from '../errors';
 import type { OperatorLoginResult } from './operator-login';
 
@@ -14,46 +14,53 @@ export interface OperatorSwitchDeps {
 
 /**
  * Moves a signed-in operator to the twin tenant without a password: a new session there as the
- * operator with the same e-mail (with that operator's role), the current session revoked, and an
- * `operator.switch_tenant` entry in both tenants' audit logs, all in one transaction. No twin, or no
- * operator with this e-mail there: 404 NOT_FOUND, and the current session stays.
+ * operator row *linked* to this one (operator-twins.ts; an e-mail match alone is not enough), the
+ * current session revoked, and an `operator.switch_tenant` entry in both tenants' audit logs, all in
+ * one transaction. The new session's role is capped at the role held where the operator signed in
+ * (`roleCap`, carried through switches), so a switch never grants more than that. No linked twin: 404 NOT_FOUND, and the
+ * current session stays.
  */
 export async function switchTenant(
   deps: OperatorSwitchDeps,
   current: { session: OperatorSession; cookieValue: string },
+  client?: AuditClient,
 ): Promise<OperatorLoginResult> {
   const { session } = current;
-  const twin = await findTwin(deps.db, session.tenant.alias, session.email);
-  if (!twin) throw new AppError('NOT_FOUND', 'No twin tenant with an operator of this e-mail');
+  const twin = await findLinkedTwin(deps.db, {
+    tenantId: session.tenant.id,
+    alias: session.tenant.alias,
+    operatorId: session.operatorId,
+  });
+  if (!twin) throw new AppError('NOT_FOUND', 'No linked operator account in the twin tenant');
   const nowMs = deps.now();
-  const details = { from: session.tenant.alias, to: twin.tenant.alias };
+  const role = lowerRole(twin.operator.role, session.roleCap);
+  const details = { from: session.tenant.alias, to: twin.tenant.alias, role };
   const opened = await deps.db.transaction(async (trx) => {
     await revokeSession(trx, current.cookieValue, nowMs);
     const created = await createSession(
       trx,
-      { operatorId: twin.operator.id, tenantId: twin.tenant.id },
+      { operatorId: twin.operator.id, tenantId: twin.tenant.id, roleCap: session.roleCap },
       nowMs,
       { maxS: deps.config.ADMIN_SESSION_MAX_S },
     );
-    await recordAudit(trx, {
-      tenantId: session.tenant.id,
-      operator: { id: session.operatorId, email: session.email },
-      action: 'operator.switch_tenant',
-      target: session.email,
-      details,
-    });
-    await recordAudit(trx, {
-      tenantId: twin.tenant.id,
-      operator: { id: twin.operator.id, email: twin.operator.email },
-      action: 'operator.switch_tenant',
-      target: twin.operator.email,
-      details,
-    });
+    for (const [tenantId, operator] of [
+      [session.tenant.id, { id: session.operatorId, email: session.email }],
+      [twin.tenant.id, { id: twin.operator.id, email: twin.operator.email }],
+    ] as const) {
+      await recordAudit(trx, {
+        tenantId,
+        operator,
+        action: 'operator.switch_tenant',
+        target: operator.email,
+        details,
+        client,
+      });
+    }
     return created;
   });
   return {
     ...opened,
-    operator: { id: twin.operator.id, email: twin.operator.email, role: twin.operator.role },
+    operator: { id: twin.operator.id, email: twin.operator.email, role },
     tenant: twin.tenant,
     twin: { alias: session.tenant.alias, mode: session.tenant.mode },
   };

@@ -10,6 +10,7 @@ import type { Page } from 'playwright-core';
 import { sandboxGateway, subscribeCustomer } from '../../services/processor-sandbox/merchant';
 import { signedNotification } from '../../services/processor-sandbox/notifications';
 import { startProcessorSandbox, type ProcessorSandbox } from '../../services/processor-sandbox/sandbox';
+import { linkServiceMadeTwins } from '../../shared/domain/operator-twins';
 import { createOperator } from '../../shared/domain/operators';
 import { createPortalTenant } from '../helpers/admin-api';
 import { configureProgram } from '../helpers/merchant-site';
@@ -275,6 +276,8 @@ test('an operator of both X and test_X switches to the test twin and back withou
     password: 'another password for the test twin',
     role: 'ADMIN',
   });
+  // As `operator:create --with-twin` does: the two rows are the same person only once linked.
+  expect(await linkServiceMadeTwins(stack.gateway.deps.db, stack.tenant.alias, stack.owner.email)).toBe(true);
   const wp = await stack.signedInPage();
   const { page } = wp;
   const visited: string[] = [];

@@ -7,6 +7,8 @@
 import { listAuditLog } from '../../shared/domain/audit-log';
 import {
   adminApi,
+  createPortalTenant,
+  mailDomain,
   portalTenants,
   type AdminSession,
   type Json,
@@ -217,5 +219,82 @@ describe('audit log', () => {
       { action: 'revokeApiKey', details: { id: created.id } },
       { action: 'createApiKey', details: {} },
     ]);
+  });
+});
+
+describe('key scopes and caps (issue 28, finding 2)', () => {
+  const INVITE = 'mutation I($email: String!) { inviteOperator(email: $email, role: OWNER) { email role } }';
+  const CREATE_SCOPED =
+    'mutation C($scopes: [ApiKeyScope!]) { createApiKey(scopes: $scopes) { key scopes createdBy } }';
+
+  test('an ADMIN’s key cannot invite an OWNER nor mint keys, and an ADMIN cannot grant scopes', async () => {
+    const made = await gql(adminOp, CREATE_SCOPED);
+    expect(made.json.data.createApiKey).toMatchObject({
+      scopes: [],
+      createdBy: expect.stringMatching(/^operator:/),
+    });
+    const key = made.json.data.createApiKey.key as string;
+    const invite = await withKey(a, key, INVITE, { email: `climb-${Date.now()}@example.com` });
+    expect(invite.json.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
+    expect(invite.json.errors[0].message).toBe('This API key lacks the TEAM scope');
+    expect((await withKey(a, key, CREATE)).json.errors?.[0]?.message).toBe(
+      'This API key lacks the KEYS scope',
+    );
+    const granted = await gql(adminOp, CREATE_SCOPED, { scopes: ['TEAM'] });
+    expect(granted.json.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
+    const team = (await gql(owner, '{ operators { email role } }')).json.data.operators as Json[];
+    expect(team.filter((o) => o.role === 'OWNER')).toHaveLength(1);
+  });
+
+  test('an OWNER grants scopes; a key never mints more than it holds', async () => {
+    const teamKey = (await gql(owner, CREATE_SCOPED, { scopes: ['TEAM'] })).json.data.createApiKey as Json;
+    expect(teamKey.scopes).toEqual(['TEAM']);
+    const invited = await withKey(a, teamKey.key as string, INVITE, {
+      email: `scoped-${Date.now()}@example.com`,
+    });
+    expect(invited.json.data?.inviteOperator).toMatchObject({ role: 'OWNER' });
+    const keysKey = (await gql(owner, CREATE_SCOPED, { scopes: ['KEYS'] })).json.data.createApiKey as Json;
+    const child = await withKey(a, keysKey.key as string, CREATE_SCOPED, { scopes: ['KEYS'] });
+    expect(child.json.data.createApiKey).toMatchObject({
+      scopes: ['KEYS'],
+      createdBy: `apiKey:${String(keysKey.key).slice(0, 16)}`,
+    });
+    const climb = await withKey(a, keysKey.key as string, CREATE_SCOPED, { scopes: ['KEYS', 'TEAM'] });
+    expect(climb.json.errors?.[0]?.message).toBe('You cannot grant the scope TEAM');
+    const bad = await gql(owner, CREATE_SCOPED, { scopes: ['ROOT'] });
+    expect(bad.json.errors?.[0]?.message).toContain('ApiKeyScope');
+    expect(bad.json.data?.createApiKey).toBeUndefined();
+  });
+
+  test('a test-mode key never acts on operators, whatever its scopes', async () => {
+    const testTenant = await createPortalTenant(gw.deps.db, `test_${a.alias}`);
+    const res = await withKey(testTenant, testTenant.apiKey, INVITE, { email: `owner@${mailDomain(a.alias)}` });
+    expect(res.json.errors?.[0]?.message).toBe('A test-mode API key cannot change operators');
+    expect(await gw.deps.db('operators').where({ tenant_id: testTenant.id }).count('* as n')).toEqual([
+      { n: '0' },
+    ]);
+  });
+
+  test('caps on active keys and on operators per tenant (409)', async () => {
+    const c = await createPortalTenant(gw.deps.db);
+    const config = gw.deps.config as { MAX_API_KEYS_PER_TENANT: number; MAX_OPERATORS_PER_TENANT: number };
+    const saved = { ...config };
+    config.MAX_API_KEYS_PER_TENANT = 3;
+    config.MAX_OPERATORS_PER_TENANT = 2;
+    try {
+      const made = await Promise.all([1, 2, 3].map(() => withKey(c, c.apiKey, CREATE)));
+      const codes = made.map((r) => r.json.errors?.[0]?.extensions?.code ?? 'ok');
+      expect(codes.sort()).toEqual(['TOO_MANY_API_KEYS', 'ok', 'ok']);
+      const invites = await Promise.all(
+        [1, 2, 3].map((n) => withKey(c, c.apiKey, INVITE, { email: `op${n}@${mailDomain(c.alias)}` })),
+      );
+      expect(invites.map((r) => r.json.errors?.[0]?.extensions?.code ?? 'ok').sort()).toEqual([
+        'TOO_MANY_OPERATORS',
+        'ok',
+        'ok',
+      ]);
+    } finally {
+      Object.assign(config, saved);
+    }
   });
 });

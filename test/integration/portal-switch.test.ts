@@ -1,10 +1,13 @@
 /**
  * Live/test twins in the admin portal: the session view names the twin (`test_X` for `X` and back)
- * when the operator's e-mail is an operator there; POST /admin/api/switch-tenant moves the operator
- * there without a password (new cookie, the old session ended, the twin's role), needs the CSRF token,
- * is 404 without a twin operator, and is recorded in both tenants' audit logs.
+ * when the operator's row there is *linked* to this one (by the service, or by proving the twin's
+ * password at POST /admin/api/link-twin); POST /admin/api/switch-tenant moves the operator there
+ * without a password (new cookie, the old session ended, at most the role held where they signed in),
+ * needs the CSRF token, is 404 without a linked twin (an e-mail match is not enough: issue 28 finding
+ * 1), and is recorded in both tenants' audit logs.
  */
 import { listAuditLog } from '../../shared/domain/audit-log';
+import { linkServiceMadeTwins } from '../../shared/domain/operator-twins';
 import {
   addOperator,
   adminApi,
@@ -25,6 +28,7 @@ let test_: PortalTenant;
 let lonely: PortalTenant;
 let both: string;
 let liveOnly: string;
+let planted: string;
 let api: ReturnType<typeof adminApi>;
 
 beforeAll(async () => {
@@ -41,6 +45,12 @@ beforeAll(async () => {
   await addOperator(db, test_, both, TEST_PASSWORD, 'VIEWER');
   await addOperator(db, live, liveOnly, LIVE_PASSWORD, 'ADMIN');
   await addOperator(db, lonely, `ops@${mailDomain(lonely.alias)}`, LIVE_PASSWORD, 'OWNER');
+  expect(await linkServiceMadeTwins(db, live.alias, both)).toBe(true);
+  // The live OWNER's e-mail planted in the test twin (as a test-mode key's inviteOperator once could):
+  // the two rows share an e-mail but were never linked.
+  planted = `boss@${mailDomain(alias)}`;
+  await addOperator(db, live, planted, LIVE_PASSWORD, 'OWNER');
+  await addOperator(db, test_, planted, TEST_PASSWORD, 'VIEWER');
 });
 
 afterAll(async () => {
@@ -54,7 +64,7 @@ const tenantOf = async (session: AdminSession) =>
   (await api.graphql(session, '{ tenant { alias mode } }')).json.data?.tenant as unknown;
 
 describe('the twin in the session view', () => {
-  test('named at sign-in and by GET /session when the same e-mail is an operator there', async () => {
+  test('named at sign-in and by GET /session when the operator there is linked to this one', async () => {
     const onLive = await api.signIn(live.alias, both, LIVE_PASSWORD);
     expect(onLive.view).toMatchObject({
       operator: { email: both, role: 'OWNER' },
@@ -71,7 +81,9 @@ describe('the twin in the session view', () => {
     });
   });
 
-  test('null without a twin tenant, or without the operator on it', async () => {
+  test('null without a twin tenant, without the operator on it, or when the rows are not linked', async () => {
+    expect((await api.signIn(test_.alias, planted, TEST_PASSWORD)).view.twin).toBeNull();
+    expect((await api.signIn(live.alias, planted, LIVE_PASSWORD)).view.twin).toBeNull();
     const solo = await api.signIn(live.alias, liveOnly, LIVE_PASSWORD);
     expect(solo.view.twin).toBeNull();
     expect((await api.call('/session', { cookie: solo.cookie })).json.twin).toBeNull();
@@ -151,8 +163,9 @@ describe('POST /admin/api/switch-tenant', () => {
     expect((await switchTenant({ cookie: 'rs_admin_session=forged', csrf: session.csrf })).status).toBe(401);
   });
 
-  test('404 NOT_FOUND without an operator of this e-mail on the twin; the session stays', async () => {
+  test('404 NOT_FOUND without a linked operator on the twin; the session stays', async () => {
     for (const session of [
+      await api.signIn(test_.alias, planted, TEST_PASSWORD),
       await api.signIn(live.alias, liveOnly, LIVE_PASSWORD),
       await api.signIn(lonely.alias, `ops@${mailDomain(lonely.alias)}`, LIVE_PASSWORD),
     ]) {
@@ -160,7 +173,7 @@ describe('POST /admin/api/switch-tenant', () => {
       expect(res.status).toBe(404);
       expect(res.json).toMatchObject({
         apiErrorCode: 'NOT_FOUND',
-        message: 'No twin tenant with an operator of this e-mail',
+        message: 'No linked operator account in the twin tenant',
       });
       expect(res.headers.get('set-cookie')).toBeNull();
       expect((await api.call('/session', { cookie: session.cookie })).status).toBe(200);
@@ -170,7 +183,7 @@ describe('POST /admin/api/switch-tenant', () => {
   test('recorded as operator.switch_tenant in both tenants’ audit logs', async () => {
     const session = await api.signIn(live.alias, both, LIVE_PASSWORD);
     expect((await switchTenant(session)).status).toBe(200);
-    const details = { from: live.alias, to: test_.alias };
+    const details = { from: live.alias, to: test_.alias, role: 'VIEWER' };
     for (const tenant of [live, test_]) {
       const { entries } = await listAuditLog(gw.deps.db, tenant.id, { first: 1 });
       expect(entries).toEqual([
@@ -184,5 +197,54 @@ describe('POST /admin/api/switch-tenant', () => {
     }
     const lonelyLog = await listAuditLog(gw.deps.db, lonely.id, { first: 200 });
     expect(lonelyLog.entries.map((e) => e.action)).not.toContain('operator.switch_tenant');
+  });
+});
+
+describe('POST /admin/api/link-twin (issue 28, finding 1)', () => {
+  const linkTwin = (session: AdminSession, password: unknown) =>
+    api.call('/link-twin', {
+      method: 'POST',
+      cookie: session.cookie,
+      csrf: session.csrf,
+      body: { password },
+    });
+
+  test('a planted twin account cannot be linked without the other account’s password', async () => {
+    const onTest = await api.signIn(test_.alias, planted, TEST_PASSWORD);
+    const wrong = await linkTwin(onTest, TEST_PASSWORD);
+    expect(wrong.status).toBe(401);
+    expect(wrong.json.apiErrorCode).toBe('INVALID_LOGIN');
+    expect((await switchTenant(onTest)).status).toBe(404);
+    expect((await linkTwin(onTest, '')).status).toBe(400);
+    expect((await api.call('/link-twin', { method: 'POST', body: { password: 'x' } })).status).toBe(401);
+  });
+
+  test('the owner links with the twin’s password; the switch then caps the role at the signed-in one', async () => {
+    // Signed in where the operator is a VIEWER: even linked to the live OWNER, the switch gives VIEWER.
+    const onTest = await api.signIn(test_.alias, planted, TEST_PASSWORD);
+    const linked = await linkTwin(onTest, LIVE_PASSWORD);
+    expect(linked.status).toBe(200);
+    expect(linked.json).toEqual({ twin: { alias: live.alias, mode: 'live' } });
+    const moved = await switchTenant(onTest);
+    expect(moved.status).toBe(200);
+    expect(moved.json).toMatchObject({
+      operator: { email: planted, role: 'VIEWER' },
+      tenant: { alias: live.alias },
+    });
+    const onLive = {
+      cookie: moved.headers.get('set-cookie')!.split(';')[0]!,
+      csrf: moved.json.csrfToken as string,
+    };
+    expect((await api.graphql(onLive, RENAME, { name: 'capped' })).status).toBe(403);
+    const createKey = await api.graphql(onLive, 'mutation { createApiKey { key } }');
+    expect(createKey.status).toBe(403);
+    // Signed in on live as OWNER, the same link keeps OWNER.
+    const owner = await api.signIn(live.alias, planted, LIVE_PASSWORD);
+    expect(owner.view.twin).toEqual({ alias: test_.alias, mode: 'test' });
+    const entries = (await listAuditLog(gw.deps.db, live.id, { first: 20 })).entries;
+    expect(entries.find((e) => e.action === 'operator.link_twin')).toMatchObject({
+      operatorEmail: planted,
+      clientAddress: expect.any(String),
+    });
   });
 });

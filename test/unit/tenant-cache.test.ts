@@ -33,7 +33,7 @@ function tenantRow(id: string, alias: string, discountId = 'service_discount'): 
     credit_expiry_days: null,
     created_at: new Date(0),
     keyHashes: [Buffer.from('hash')],
-    keys: [{ id: 'k1', prefix: 'rsk_live_k1', hash: Buffer.from('hash') }],
+    keys: [{ id: 'k1', prefix: 'rsk_live_k1', hash: Buffer.from('hash'), scopes: [] }],
   };
 }
 

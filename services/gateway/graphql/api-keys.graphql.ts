@@ -1,22 +1,13 @@
 import { z } from 'zod';
+import { apiKeyScopesSchema, assertCanManageKeys } from '../../../shared/domain/api-key-scopes';
 import { createApiKey, listApiKeys, revokeApiKey } from '../../../shared/domain/api-keys';
-import { AppError } from '../../../shared/errors';
 import { parseInput } from '../../../shared/validation';
 import type { GraphQLContext } from './context';
+import { keyActorOf } from './key-actor';
 import type { GraphQLModule } from './module';
 
-/**
- * Keys change for the tenant's API key itself or an OWNER or ADMIN signed in to the portal. A VIEWER's
- * mutation never gets here (operator-guard.ts refuses it first); this is the second lock.
- */
-function requireKeyManager(ctx: GraphQLContext): void {
-  const { principal } = ctx;
-  if (principal.kind === 'apiKey') return;
-  if (principal.kind === 'operator' && (principal.role === 'OWNER' || principal.role === 'ADMIN')) return;
-  throw new AppError('FORBIDDEN', 'Only OWNERs and ADMINs can change API keys');
-}
-
 const idArgs = z.object({ id: z.string() });
+const createArgs = z.object({ scopes: apiKeyScopesSchema.nullish() });
 
 /**
  * The API keys page: list by prefix, create (the key is in the answer once and never again; the audit
@@ -25,11 +16,21 @@ const idArgs = z.object({ id: z.string() });
  */
 export const apiKeysModule: GraphQLModule = {
   typeDefs: /* GraphQL */ `
+    "What a key may do beyond the integration API."
+    enum ApiKeyScope {
+      "Invite operators, change roles, remove operators (never with a test-mode key)."
+      TEAM
+      "Create and revoke API keys (with at most its own scopes)."
+      KEYS
+    }
     "One of the tenant's API keys, by its prefix (the key itself is never shown again)."
     type ApiKey {
       id: ID!
       "The key's first 16 characters, e.g. rsk_live_AbCdEfG."
       prefix: String!
+      scopes: [ApiKeyScope!]!
+      "Who minted it: cli:<command>, operator:<e-mail> or apiKey:<prefix>; null for keys older than scopes."
+      createdBy: String
       dateCreated: EpochMillis!
       "Set once revoked; a revoked key is refused everywhere."
       dateRevoked: EpochMillis
@@ -38,6 +39,8 @@ export const apiKeysModule: GraphQLModule = {
     type CreatedApiKey {
       id: ID!
       prefix: String!
+      scopes: [ApiKeyScope!]!
+      createdBy: String
       dateCreated: EpochMillis!
       key: String!
     }
@@ -46,9 +49,9 @@ export const apiKeysModule: GraphQLModule = {
       apiKeys: [ApiKey!]!
     }
     extend type Mutation {
-      "OWNER, ADMIN or the API key; the other keys keep working."
-      createApiKey: CreatedApiKey!
-      "OWNER, ADMIN or the API key. Another tenant's key is NOT_FOUND."
+      "OWNER, ADMIN or a key with KEYS; scopes only an OWNER (or a key holding them) may grant. At most MAX_API_KEYS_PER_TENANT active keys."
+      createApiKey(scopes: [ApiKeyScope!]): CreatedApiKey!
+      "OWNER, ADMIN or a key with KEYS. Another tenant's key is NOT_FOUND."
       revokeApiKey(id: ID!): ApiKey!
     }
   `,
@@ -57,15 +60,19 @@ export const apiKeysModule: GraphQLModule = {
       apiKeys: (_: unknown, __: unknown, ctx: GraphQLContext) => listApiKeys(ctx.deps.db, ctx.tenant.id),
     },
     Mutation: {
-      createApiKey: async (_: unknown, __: unknown, ctx: GraphQLContext) => {
-        requireKeyManager(ctx);
-        const created = await createApiKey(ctx.deps.db, ctx.tenant);
+      createApiKey: async (_: unknown, args: unknown, ctx: GraphQLContext) => {
+        const { scopes } = parseInput(createArgs, args);
+        const created = await createApiKey(ctx.deps.db, ctx.tenant, {
+          actor: keyActorOf(ctx),
+          scopes: scopes ?? [],
+          maxKeys: ctx.deps.config.MAX_API_KEYS_PER_TENANT,
+        });
         // The key works here at once, not only once this gateway's own NOTIFY arrives.
         ctx.deps.cache.invalidate(ctx.tenant.id);
         return created;
       },
       revokeApiKey: async (_: unknown, args: unknown, ctx: GraphQLContext) => {
-        requireKeyManager(ctx);
+        assertCanManageKeys(keyActorOf(ctx));
         const { id } = parseInput(idArgs, args);
         const revoked = await revokeApiKey(ctx.deps.db, ctx.tenant.id, id);
         // Other gateways drop the key when the NOTIFY arrives; this one need not wait for its own.

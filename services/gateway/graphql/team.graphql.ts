@@ -7,10 +7,12 @@ import {
   presentOperator,
   removeOperator,
 } from '../../../shared/domain/operators';
+import { assertCanManageTeam } from '../../../shared/domain/api-key-scopes';
 import { AppError } from '../../../shared/errors';
 import { parseInput } from '../../../shared/validation';
 import type { OperatorRole } from '../../../shared/domain/operators';
 import type { GraphQLContext } from './context';
+import { keyActorOf } from './key-actor';
 import type { GraphQLModule } from './module';
 
 /** The tenant's API key, or a signed-in operator with one of these roles; anyone else is 403. */
@@ -90,17 +92,18 @@ export const teamModule: GraphQLModule = {
     },
     Mutation: {
       inviteOperator: async (_: unknown, args: unknown, ctx: GraphQLContext) => {
-        requireRole(ctx, ['OWNER'], 'Only OWNERs can invite operators');
+        assertCanManageTeam(keyActorOf(ctx), ctx.tenant.mode);
         const { email, role } = parseInput(inviteArgs, args);
         const created = await createOperator(ctx.deps.db, {
           tenantId: ctx.tenant.id,
           email,
           role: role as OperatorRole,
+          maxOperators: ctx.deps.config.MAX_OPERATORS_PER_TENANT,
         });
         return { email: created.operator.email, role: created.operator.role, password: created.password };
       },
       changeOperatorRole: async (_: unknown, args: unknown, ctx: GraphQLContext) => {
-        requireRole(ctx, ['OWNER'], 'Only OWNERs can change roles');
+        assertCanManageTeam(keyActorOf(ctx), ctx.tenant.mode);
         const { email, role } = parseInput(inviteArgs, args);
         return presentOperator(
           await changeOperatorRole(ctx.deps.db, {
@@ -111,7 +114,7 @@ export const teamModule: GraphQLModule = {
         );
       },
       removeOperator: async (_: unknown, args: unknown, ctx: GraphQLContext) => {
-        requireRole(ctx, ['OWNER'], 'Only OWNERs can remove operators');
+        assertCanManageTeam(keyActorOf(ctx), ctx.tenant.mode);
         const { email } = parseInput(emailArgs, args);
         return presentOperator(await removeOperator(ctx.deps.db, { tenantId: ctx.tenant.id, email }));
       },

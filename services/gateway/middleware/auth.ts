@@ -81,7 +81,7 @@ export function authenticate(
     let principal: Principal | null = null;
     if (apiKey !== null) {
       const key = matchTenantKey(apiKey, tenant);
-      if (key) principal = { kind: 'apiKey', keyId: key.id, prefix: key.prefix };
+      if (key) principal = { kind: 'apiKey', keyId: key.id, prefix: key.prefix, scopes: key.scopes };
     } else if (userToken !== null) {
       const identity = verifyUserJwt(userToken, keyHashes, deps.now(), {
         maxLifetimeS: deps.config.USER_JWT_MAX_LIFETIME_S,

@@ -8,12 +8,14 @@ import {
   type TwinView,
 } from '../../../shared/use-cases/operator-login';
 import { switchTenant } from '../../../shared/use-cases/operator-switch';
+import { linkTwinAccount } from '../../../shared/use-cases/operator-twin-link';
+import { auditClientOf } from '../audit-client';
 import type { GatewayContext, GatewayDeps, GatewayState } from '../context';
 import { graphqlHandler } from '../graphql/handler';
 import { jsonBody } from '../middleware/body';
 import { assertSameOrigin, operatorSession, SESSION_COOKIE } from '../middleware/operator-session';
 import { validate } from '../middleware/validate';
-import { loginBodySchema } from './admin-session.schema';
+import { linkTwinBodySchema, loginBodySchema } from './admin-session.schema';
 import { clientAddressResolver } from '../client-address';
 
 /**
@@ -82,11 +84,37 @@ export function adminSessionRoutes(deps: GatewayDeps): Router<GatewayState> {
 
   // Live <-> test twin without signing in again: a new cookie, the old session revoked.
   router.post('/switch-tenant', session, async (ctx) => {
-    const result = await switchTenant(deps, ctx.state.adminSession!);
+    const result = await switchTenant(deps, ctx.state.adminSession!, auditClientOf(ctx, deps.config));
     noStore(ctx);
     ctx.set('Set-Cookie', sessionCookie(result.cookieValue, deps.config.ADMIN_SESSION_MAX_S, secure));
     ctx.body = sessionView(result.operator, result.tenant, result.csrfToken, result.twin);
   });
+
+  // Links the operator's account in the twin tenant after they prove its password (finding 1 of issue
+  // 28: an e-mail match alone never lets a session cross). The answer is the twin a switch now reaches.
+  router.post(
+    '/link-twin',
+    session,
+    jsonBody({ limit: deps.config.BODY_LIMIT_BYTES }),
+    validate({ body: linkTwinBodySchema }),
+    async (ctx) => {
+      const twin = await linkTwinAccount(
+        {
+          db: deps.db,
+          now: deps.now,
+          limits: {
+            maxPerAccount: deps.config.LOGIN_MAX_FAILURES_PER_ACCOUNT,
+            maxPerAddress: deps.config.LOGIN_MAX_FAILURES_PER_ADDRESS,
+            windowS: deps.config.LOGIN_THROTTLE_WINDOW_S,
+          },
+        },
+        ctx.state.adminSession!.session,
+        { password: ctx.state.input.body.password, client: auditClientOf(ctx, deps.config) },
+      );
+      noStore(ctx);
+      ctx.body = { twin };
+    },
+  );
 
   router.post('/logout', session, async (ctx) => {
     const { session: current, cookieValue } = ctx.state.adminSession!;

@@ -11,3 +11,8 @@ export const loginBodySchema = z.object({
   email: textSchema(320, { min: 1 }),
   password: textSchema(1024, { min: 1 }),
 });
+
+/** POST /admin/api/link-twin: the password of the operator's account in the twin tenant. */
+export const linkTwinBodySchema = z.object({
+  password: textSchema(1024, { min: 1 }),
+});
