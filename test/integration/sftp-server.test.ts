@@ -4,7 +4,6 @@
  * survives a restart. Uploads becoming jobs are in sftp-imports.test.ts.
  */
 import fs from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
 import pino from 'pino';
 import { Client, utils, type SFTPWrapper } from 'ssh2';
@@ -22,6 +21,7 @@ import type { RunningSftp } from '../../services/sftp/server';
 import { eventually, testConfig } from '../helpers/harness';
 import {
   createSftpTenant,
+  flood,
   runProcess,
   runSftp,
   scratchDir,
@@ -311,25 +311,6 @@ describe('the tree', () => {
     expect(fs.existsSync(path.join(local, 'b-only.csv.json'))).toBe(false);
   });
 });
-
-/** Raw TCP connections from `localAddress` that send an SSH version line and nothing more. */
-function flood(port: number, count: number, localAddress: string) {
-  let closed = 0;
-  const sockets = Array.from({ length: count }, () => {
-    const socket = net.connect({ host: '127.0.0.1', port, localAddress });
-    socket.on('connect', () => socket.write('SSH-2.0-flood\r\n'));
-    socket.on('error', () => undefined);
-    // Reads (and drops) what the server sends, so that its close is seen.
-    socket.resume();
-    socket.once('close', () => (closed += 1));
-    return socket;
-  });
-  return {
-    closed: () => closed,
-    held: () => count - closed,
-    end: () => sockets.forEach((s) => s.destroy()),
-  };
-}
 
 const signIn = (tenant: SftpTenant, port: number) =>
   connectWith({ username: tenant.alias, privateKey: fs.readFileSync(tenant.keyFile) }, port);
