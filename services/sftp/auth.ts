@@ -61,7 +61,7 @@ export function handleAuthentication(
   client: Connection,
   info: ClientInfo,
   deps: AuthDeps,
-  onLogin: (tenant: SftpTenant) => void,
+  onLogin: (login: SftpLogin) => void,
 ): void {
   let failures = 0;
   let closed = false;
@@ -105,7 +105,7 @@ export function handleAuthentication(
     if (closed) return;
     ctx.accept();
     deps.logger.info({ tenant: login.tenant.alias, ip: info.ip }, 'SFTP login');
-    onLogin(login.tenant);
+    onLogin(login);
   };
 
   client.on('authentication', (ctx) => {

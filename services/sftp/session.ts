@@ -1,4 +1,5 @@
 import type { ClientInfo, Connection } from 'ssh2';
+import type { SftpUploadAudit } from '../../shared/use-cases/sftp-upload';
 import { handleAuthentication, type AuthDeps, type SftpTenant } from './auth';
 import { serveSftpRequests, type SftpRequestDeps } from './sftp-requests';
 
@@ -71,8 +72,13 @@ export function serveConnection(
     void abortAll(new Error('connection closed during the upload'));
   });
 
+  let audit: SftpUploadAudit | undefined;
   handleAuthentication(client, info, { ...deps, logger: log }, (login) => {
-    tenant = login;
+    tenant = login.tenant;
+    audit = {
+      actor: { kind: 'sftp', label: login.fingerprint },
+      client: { address: info.ip, userAgent: info.header.identRaw },
+    };
     deps.onAuthenticated(info);
   });
 
@@ -97,7 +103,7 @@ export function serveConnection(
       // The client's EOF ends the subsystem: the channel is closed back, which OpenSSH's sftp waits for.
       sftp.once('end', () => sftp.end());
       const requestLog = log.child({ tenant: tenant!.alias });
-      sessions.push(serveSftpRequests(sftp, tenant!, { ...deps, logger: requestLog }, busy, handles));
+      sessions.push(serveSftpRequests(sftp, tenant!, { ...deps, logger: requestLog, audit }, busy, handles));
     });
   });
   client.on('tcpip', (_accept, reject) => reject());

@@ -3,7 +3,11 @@ import type { Db } from '../../shared/db/knex';
 import { findSftpResultFile, findSftpStatusFile } from '../../shared/domain/sftp-status';
 import type { Logger } from '../../shared/logger';
 import { parseFileRef, type FileStorage } from '../../shared/storage/file-storage';
-import { beginSftpUpload, type SftpUploadDeps } from '../../shared/use-cases/sftp-upload';
+import {
+  beginSftpUpload,
+  type SftpUploadAudit,
+  type SftpUploadDeps,
+} from '../../shared/use-cases/sftp-upload';
 import type { PlaceCounter, SftpTenant } from './auth';
 import type { InFlightUploads } from './in-flight';
 import { entry, fileAttrs, folderEntries, nodeAttrs, type ListingDeps } from './listing';
@@ -25,6 +29,8 @@ export interface SftpRequestDeps {
   inFlight: InFlightUploads;
   /** Uploads each tenant has open on this server (SFTP_MAX_UPLOADS_PER_TENANT). */
   uploadPlaces: PlaceCounter;
+  /** Who uploads, for the audit log: the key's fingerprint and the client's address. */
+  audit?: SftpUploadAudit;
   logger: Logger;
   startedAt: Date;
 }
@@ -146,10 +152,15 @@ export function serveSftpRequests(
         return status(id, STATUS_CODE.FAILURE, 'too many uploads in progress; try again when one is done');
       }
       const tracked = deps.inFlight.track(deps.storage, tenant);
-      const upload = beginSftpUpload({ ...deps.uploads, storage: tracked.storage }, tenant, {
-        folder: node.jobType,
-        fileName: node.fileName,
-      });
+      const upload = beginSftpUpload(
+        { ...deps.uploads, storage: tracked.storage },
+        tenant,
+        {
+          folder: node.jobType,
+          fileName: node.fileName,
+        },
+        deps.audit,
+      );
       let placeHeld = true;
       const end = (cleaned: boolean) => {
         if (placeHeld) deps.uploadPlaces.release(tenant.id);

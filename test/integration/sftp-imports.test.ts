@@ -49,6 +49,7 @@ interface Merchant {
   alias: string;
   id: string;
   keyFile: string;
+  fingerprint: string;
   jobs: ReturnType<typeof importClient>;
 }
 
@@ -71,7 +72,7 @@ async function merchant(prefix: string): Promise<Merchant> {
     `${tenant.alias}_sftp_ed25519`,
     generated.data.generateSftpKey.privateKey,
   );
-  return { alias: tenant.alias, id, keyFile, jobs };
+  return { alias: tenant.alias, id, keyFile, jobs, fingerprint: generated.data.generateSftpKey.fingerprint };
 }
 
 const sftp = (m: Merchant, commands: string[], port = server.port, extra: string[] = []): Promise<SftpRun> =>
@@ -132,6 +133,18 @@ describe('a users file uploaded into /imports/USER/', () => {
     const put = await sftp(m, ['put users.csv /imports/USER/']);
     expect([put.code, put.stderr]).toEqual([0, '']);
     const status = await statusWhenEnded(m, 'users.csv');
+    // Audited as the SFTP key, from the client's address, in this tenant's log only.
+    const audited = await gw.deps.db('audit_log').where({ action: 'sftp.upload', target: status.jobId });
+    expect(audited).toEqual([
+      expect.objectContaining({
+        tenant_id: m.id,
+        actor_kind: 'sftp',
+        actor_label: m.fingerprint,
+        client_address: '127.0.0.1',
+        user_agent: expect.stringMatching(/^SSH-2\.0-OpenSSH/),
+        details: expect.objectContaining({ fileName: 'users.csv', jobCreated: true }),
+      }),
+    ]);
     expect(status).toEqual({
       fileName: 'users.csv',
       folder: 'USER',
