@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import type { Socket } from 'node:net';
 import type { Config } from '../../shared/config';
 import type { Logger } from '../../shared/logger';
@@ -35,6 +36,30 @@ export interface Admission {
 }
 
 const SUMMARY_MS = 10_000;
+
+/**
+ * The most descriptors the SFTP server can hold with these limits: each connection's socket and its
+ * open files (`handlesPerConnection`), and the process's soft RLIMIT_NOFILE (Linux; undefined elsewhere).
+ * `npm start` runs the SFTP server in the gateway's and worker's process, so the budget must leave them
+ * room: the server warns at start when it exceeds half the limit.
+ */
+export function descriptorBudget(
+  limits: Pick<Config, 'SFTP_MAX_CONNECTIONS'>,
+  handlesPerConnection: number,
+): { worstCase: number; processLimit: number | undefined } {
+  let processLimit: number | undefined;
+  try {
+    const line = fs
+      .readFileSync('/proc/self/limits', 'utf8')
+      .split('\n')
+      .find((l) => l.startsWith('Max open files'));
+    const soft = line?.split(/\s+/)[3];
+    processLimit = soft && /^\d+$/.test(soft) ? Number(soft) : undefined;
+  } catch {
+    processLimit = undefined;
+  }
+  return { worstCase: limits.SFTP_MAX_CONNECTIONS * (1 + handlesPerConnection), processLimit };
+}
 
 interface Entry {
   address: string;

@@ -8,10 +8,11 @@ import { createMetrics, type Metrics } from '../../shared/metrics';
 import { createLocalFileStorage } from '../../shared/storage/file-storage';
 import { createTemporal } from '../../shared/temporal/client';
 import { discardAbandonedSftpUpload } from '../../shared/use-cases/sftp-upload';
-import { createAdmission } from './admission';
+import { createAdmission, descriptorBudget } from './admission';
 import { PlaceCounter } from './auth';
 import { ensureHostKey, hostKeyPath } from './host-key';
 import { createInFlightUploads } from './in-flight';
+import { MAX_HANDLES } from './sftp-requests';
 import { serveConnection, type ConnectionDeps, type ServedConnection } from './session';
 
 /**
@@ -63,6 +64,13 @@ export async function startSftpServer(
     logger,
   });
   const admission = createAdmission(config, logger);
+  const budget = descriptorBudget(config, MAX_HANDLES);
+  if (budget.processLimit !== undefined && budget.worstCase > budget.processLimit / 2) {
+    logger.warn(
+      { ...budget, SFTP_MAX_CONNECTIONS: config.SFTP_MAX_CONNECTIONS },
+      'SFTP_MAX_CONNECTIONS lets the SFTP server hold more than half the open files this process may have: lower it or raise the limit (ulimit -n)',
+    );
+  }
   const deps: ConnectionDeps = {
     db,
     storage,

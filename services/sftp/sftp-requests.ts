@@ -17,8 +17,12 @@ import { isFolder, renameRefusal, resolvePath, type SftpNode } from './virtual-t
 
 const { STATUS_CODE, OPEN_MODE } = utils.sftp;
 
-/** Open handles one SFTP connection may hold (files and folders), over all its channels. */
-export const MAX_HANDLES = 64;
+/**
+ * Open handles one SFTP connection may hold (files and folders), over all its channels: with
+ * SFTP_MAX_CONNECTIONS this bounds the server's descriptors (./admission.ts descriptorBudget). OpenSSH's
+ * sftp opens one file at a time (a few with -R).
+ */
+export const MAX_HANDLES = 16;
 /** Directory entries per READDIR answer. */
 const ENTRIES_PER_ANSWER = 200;
 
