@@ -74,7 +74,15 @@ export function createAdmission(limits: AdmissionLimits, logger: Logger): Admiss
 
   const summary = setInterval(() => {
     if (Object.keys(refused).length === 0) return;
-    logger.warn({ refused, limits }, 'SFTP connections refused at their limits');
+    logger.warn(
+      {
+        refused,
+        maxConnections: limits.SFTP_MAX_CONNECTIONS,
+        maxUnauthenticated: limits.SFTP_MAX_UNAUTHENTICATED,
+        maxUnauthenticatedPerAddress: limits.SFTP_MAX_UNAUTHENTICATED_PER_ADDRESS,
+      },
+      'SFTP connections refused at their limits',
+    );
     refused = {};
   }, SUMMARY_MS);
   summary.unref();
