@@ -347,8 +347,9 @@ describe('limits and identity', () => {
       // Another address still signs in while it lasts.
       const tenant = await signIn(a, limited.port);
       expect(tenant.outcome).toBe('ready');
-      tenant.client.end();
-      // Server-wide: 3 more addresses, 2 places left in all.
+      let tenantClosed = false;
+      tenant.client.once('close', () => (tenantClosed = true));
+      // Server-wide: 3 more addresses, 2 places left in all (the signed-in tenant takes none).
       floods.push(...['127.0.0.3', '127.0.0.4', '127.0.0.5'].map((ip) => flood(limited.port, 3, ip)));
       await eventually(
         '7 of 9 closed',
@@ -359,6 +360,9 @@ describe('limits and identity', () => {
       // The deadline closes those held, though they never sent more than a version line.
       await eventually('every flood connection closed', async () => floods.every((f) => f.held() === 0), 100);
       expect(Date.now() - t0).toBeGreaterThanOrEqual(1500);
+      // Signed in, the tenant is past the deadline's reach.
+      expect(tenantClosed).toBe(false);
+      tenant.client.end();
       const later = await signIn(a, limited.port);
       expect(later.outcome).toBe('ready');
       later.client.end();
