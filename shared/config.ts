@@ -505,7 +505,8 @@ export const CONFIG_VARIABLES = {
   SFTP_AUTH_TIMEOUT_MS: {
     schema: positiveInt,
     default: '30000',
-    description: "An SFTP connection not signed in this long after it opened is closed (OpenSSH's LoginGraceTime).",
+    description:
+      "An SFTP connection not signed in this long after it opened is closed (OpenSSH's LoginGraceTime).",
     usedBy: ['sftp'],
   },
   SFTP_MAX_CHANNELS_PER_CONNECTION: {
