@@ -494,6 +494,47 @@ export const CONFIG_VARIABLES = {
       'An SFTP connection with no request for this long is closed (an unfinished upload is discarded).',
     usedBy: ['sftp'],
   },
+  SFTP_MAX_CONNECTIONS: {
+    schema: positiveInt,
+    default: '512',
+    description:
+      'Connections one SFTP server holds at once, signed in or not; one more is closed as it arrives (this bounds its file descriptors).',
+    usedBy: ['sftp'],
+  },
+  SFTP_MAX_UNAUTHENTICATED: {
+    schema: positiveInt,
+    default: '64',
+    description:
+      "Connections one SFTP server holds that have not signed in yet (OpenSSH's MaxStartups); one more is closed as it arrives.",
+    usedBy: ['sftp'],
+  },
+  SFTP_MAX_UNAUTHENTICATED_PER_ADDRESS: {
+    schema: positiveInt,
+    default: '8',
+    description:
+      'Connections from one client address that have not signed in yet; one more is closed as it arrives. Behind a TCP load balancer every client has its address: raise it there.',
+    usedBy: ['sftp'],
+  },
+  SFTP_AUTH_TIMEOUT_MS: {
+    schema: positiveInt,
+    default: '30000',
+    description:
+      "An SFTP connection not signed in this long after it opened is closed (OpenSSH's LoginGraceTime).",
+    usedBy: ['sftp'],
+  },
+  SFTP_MAX_CHANNELS_PER_CONNECTION: {
+    schema: positiveInt,
+    default: '10',
+    description: "SSH sessions (SFTP channels) one connection may hold open at once (OpenSSH's MaxSessions).",
+    usedBy: ['sftp'],
+  },
+  SFTP_MAX_UPLOADS_PER_TENANT: {
+    schema: positiveInt,
+    default: '8',
+    description:
+      'Files one tenant may be uploading at once on one SFTP server, over all its connections; one more OPEN for writing is refused.',
+    usedBy: ['sftp'],
+  },
   SFTP_AUTH_FAILURE_DELAY_MS: {
     schema: z.coerce.number().int().min(0),
     default: '1000',

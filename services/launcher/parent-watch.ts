@@ -10,14 +10,24 @@ import path from 'node:path';
  * dies, the kernel gives its children another parent; seeing that, onGone runs (the launcher then shuts
  * down as on SIGTERM, and its watchdogs stop the servers). Linux reads /proc; elsewhere only a tsx
  * parent is watched. Polled every intervalMs by a timer that does not keep the process alive.
+ *
+ * Only a process that is provably gone counts: its /proc entry missing (ENOENT, ESRCH) or its parent
+ * changed. Any other failure to read (EMFILE when the process is out of descriptors, EACCES, ...) says
+ * nothing about it, so that round is skipped (issue 28 finding 4: EMFILE stopped the whole stack).
  */
-export function watchLaunchingProcesses(onGone: (message: string) => void, intervalMs = 1000): () => void {
-  const links = launchingLinks();
+export function watchLaunchingProcesses(
+  onGone: (message: string) => void,
+  intervalMs = 1000,
+  readFile: ReadFile = (file) => fs.readFileSync(file, 'utf8'),
+): () => void {
+  const read = (pid: number) => readStat(pid, readFile);
+  const links = launchingLinks(read, readFile);
   if (links.length === 0) return () => undefined;
   const timer = setInterval(() => {
     for (const link of links) {
-      const now = link.pid === process.pid ? process.ppid : readStat(link.pid)?.ppid;
-      if (now !== link.ppid) {
+      const stat = link.pid === process.pid ? { ppid: process.ppid } : read(link.pid);
+      if (stat === 'unknown') return;
+      if (stat?.ppid !== link.ppid) {
         clearInterval(timer);
         onGone(`the process that started the launcher (${link.parentName}, pid ${link.ppid}) is gone`);
         return;
@@ -36,9 +46,18 @@ interface Link {
   parentName: string;
 }
 
-function readStat(pid: number): { ppid: number; pgrp: number; stat: string } | undefined {
+export type ReadFile = (file: string) => string;
+
+/** Codes that mean the process does not exist. */
+const GONE = new Set(['ENOENT', 'ESRCH']);
+
+/** The process's stat line; undefined when it is gone, 'unknown' when it could not be read. */
+function readStat(
+  pid: number,
+  readFile: ReadFile,
+): { ppid: number; pgrp: number; stat: string } | undefined | 'unknown' {
   try {
-    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const stat = readFile(`/proc/${pid}/stat`);
     // pid (comm) state ppid pgrp ...; comm may contain spaces and parentheses
     const [, ppid, pgrp] = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
     return {
@@ -46,26 +65,26 @@ function readStat(pid: number): { ppid: number; pgrp: number; stat: string } | u
       pgrp: Number(pgrp),
       stat,
     };
-  } catch {
-    return undefined;
+  } catch (err) {
+    return GONE.has((err as NodeJS.ErrnoException).code ?? '') ? undefined : 'unknown';
   }
 }
 
 /** The command name; for node, the script it runs (tsx, npm-cli.js), which says more. */
-function processName(pid: number, stat: string): string {
+function processName(pid: number, stat: string, readFile: ReadFile): string {
   const comm = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
   if (comm !== 'node') return comm;
   try {
-    const script = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0')[1];
+    const script = readFile(`/proc/${pid}/cmdline`).split('\0')[1];
     return script ? path.basename(script) : comm;
   } catch {
     return comm;
   }
 }
 
-function launchingLinks(): Link[] {
-  const self = readStat(process.pid);
-  if (!self) {
+function launchingLinks(read: (pid: number) => ReturnType<typeof readStat>, readFile: ReadFile): Link[] {
+  const self = read(process.pid);
+  if (!self || self === 'unknown') {
     const underTsx = process.execArgv.some((arg) => arg.includes('tsx'));
     return underTsx ? [{ pid: process.pid, ppid: process.ppid, parentName: 'tsx' }] : [];
   }
@@ -73,9 +92,9 @@ function launchingLinks(): Link[] {
   let pid = process.pid;
   let ppid = process.ppid;
   for (;;) {
-    const parent = ppid > 1 ? readStat(ppid) : undefined;
-    if (!parent || parent.pgrp !== self.pgrp) return links;
-    links.push({ pid, ppid, parentName: processName(ppid, parent.stat) });
+    const parent = ppid > 1 ? read(ppid) : undefined;
+    if (!parent || parent === 'unknown' || parent.pgrp !== self.pgrp) return links;
+    links.push({ pid, ppid, parentName: processName(ppid, parent.stat, readFile) });
     pid = ppid;
     ppid = parent.ppid;
   }

@@ -10,14 +10,18 @@ import type { Logger } from '../../shared/logger';
  * replica. Every other method (password, keyboard-interactive, hostbased) is refused. A failed attempt
  * is logged and answered only after SFTP_AUTH_FAILURE_DELAY_MS; a connection is closed after
  * MAX_FAILURES of them. One login more than SFTP_MAX_SESSIONS_PER_TENANT is refused.
+ *
+ * The place a login takes is released when the connection closes, whenever that is: the close is heard
+ * by this module, which knows of the place from the moment it is claimed (issue 28 finding 7: a client
+ * that left during its own sign-in kept its place for good).
  */
 
 export const MAX_FAILURES = 6;
 
 export type SftpTenant = SftpLogin['tenant'];
 
-/** Connections per tenant on this server. */
-export class SessionCounter {
+/** Places per tenant on this server: its connections (SFTP_MAX_SESSIONS_PER_TENANT), its uploads. */
+export class PlaceCounter {
   private readonly counts = new Map<string, number>();
 
   constructor(private readonly max: number) {}
@@ -45,23 +49,28 @@ export interface AuthDeps {
   db: Db;
   logger: Logger;
   failureDelayMs: number;
-  sessions: SessionCounter;
+  sessions: PlaceCounter;
   now: () => number;
 }
 
 /**
- * Answers a connection's authentication requests. `onLogin` runs once, for the accepted login, which then
- * holds a place in `sessions` that the caller releases when the connection closes.
+ * Answers a connection's authentication requests. `onLogin` runs once, for the accepted login, which
+ * holds a place in `sessions` until the connection closes.
  */
 export function handleAuthentication(
   client: Connection,
   info: ClientInfo,
   deps: AuthDeps,
-  onLogin: (tenant: SftpTenant) => void,
+  onLogin: (login: SftpLogin) => void,
 ): void {
   let failures = 0;
   let closed = false;
-  client.once('close', () => (closed = true));
+  let placeOf: string | undefined;
+  client.once('close', () => {
+    closed = true;
+    if (placeOf !== undefined) deps.sessions.release(placeOf);
+    placeOf = undefined;
+  });
 
   const fail = (ctx: AuthContext, reason: string) => {
     failures += 1;
@@ -85,14 +94,18 @@ export function handleAuthentication(
     const signed =
       !(key instanceof Error) && !Array.isArray(key) && key.verify(ctx.blob, ctx.signature, ctx.hashAlgo);
     if (!signed) return fail(ctx, 'bad signature');
+    if (closed) return;
+    if (placeOf !== undefined) return fail(ctx, 'a sign-in of this connection is under way');
     if (!deps.sessions.claim(login.tenant.id)) return fail(ctx, 'too many sessions for this tenant');
-    if (closed) return deps.sessions.release(login.tenant.id);
+    // Recorded before any wait: the close handler releases it from here on.
+    placeOf = login.tenant.id;
     await touchSftpKey(deps.db, login.keyId, new Date(deps.now())).catch((err: unknown) =>
       deps.logger.warn({ err }, 'could not record the SFTP key as used'),
     );
+    if (closed) return;
     ctx.accept();
     deps.logger.info({ tenant: login.tenant.alias, ip: info.ip }, 'SFTP login');
-    onLogin(login.tenant);
+    onLogin(login);
   };
 
   client.on('authentication', (ctx) => {

@@ -1,3 +1,4 @@
+import net from 'node:net';
 import path from 'node:path';
 import { Server } from 'ssh2';
 import type { Config } from '../../shared/config';
@@ -7,9 +8,11 @@ import { createMetrics, type Metrics } from '../../shared/metrics';
 import { createLocalFileStorage } from '../../shared/storage/file-storage';
 import { createTemporal } from '../../shared/temporal/client';
 import { discardAbandonedSftpUpload } from '../../shared/use-cases/sftp-upload';
-import { SessionCounter } from './auth';
+import { createAdmission, descriptorBudget } from './admission';
+import { PlaceCounter } from './auth';
 import { ensureHostKey, hostKeyPath } from './host-key';
 import { createInFlightUploads } from './in-flight';
+import { MAX_HANDLES } from './sftp-requests';
 import { serveConnection, type ConnectionDeps, type ServedConnection } from './session';
 
 /**
@@ -17,6 +20,9 @@ import { serveConnection, type ConnectionDeps, type ServedConnection } from './s
  * persisted host key, tenants' uploads streamed into the same file storage, database and Temporal as the
  * gateway's. Stateless apart from the host key file, so replicas sharing that file and the file storage
  * scale out behind a TCP load balancer.
+ *
+ * Connections come in through a plain TCP server that applies the admission limits (./admission.ts)
+ * before handing a socket to ssh2, so that a flood of connections is refused for the cost of a close.
  */
 
 export interface RunningSftp {
@@ -57,6 +63,14 @@ export async function startSftpServer(
     discard: (tenant, fileRef) => discardAbandonedSftpUpload({ db, storage }, tenant, fileRef),
     logger,
   });
+  const admission = createAdmission(config, logger);
+  const budget = descriptorBudget(config, MAX_HANDLES);
+  if (budget.processLimit !== undefined && budget.worstCase > budget.processLimit / 2) {
+    logger.warn(
+      { ...budget, SFTP_MAX_CONNECTIONS: config.SFTP_MAX_CONNECTIONS },
+      'SFTP_MAX_CONNECTIONS lets the SFTP server hold more than half the open files this process may have: lower it or raise the limit (ulimit -n)',
+    );
+  }
   const deps: ConnectionDeps = {
     db,
     storage,
@@ -66,7 +80,10 @@ export async function startSftpServer(
     startedAt: new Date(now()),
     failureDelayMs: config.SFTP_AUTH_FAILURE_DELAY_MS,
     idleTimeoutMs: config.SFTP_IDLE_TIMEOUT_MS,
-    sessions: new SessionCounter(config.SFTP_MAX_SESSIONS_PER_TENANT),
+    sessions: new PlaceCounter(config.SFTP_MAX_SESSIONS_PER_TENANT),
+    uploadPlaces: new PlaceCounter(config.SFTP_MAX_UPLOADS_PER_TENANT),
+    maxChannels: config.SFTP_MAX_CHANNELS_PER_CONNECTION,
+    onAuthenticated: (info) => admission.authenticated(info.ip, info.port),
     uploads: {
       db,
       storage,
@@ -89,21 +106,26 @@ export async function startSftpServer(
     },
   );
   server.on('error', (err: Error) => logger.error({ err }, 'SFTP server error'));
+  const gate = net.createServer((socket) => {
+    if (admission.admit(socket)) server.injectSocket(socket);
+  });
+  gate.on('error', (err: Error) => logger.error({ err }, 'SFTP server error'));
 
   const host = config.SFTP_HOST ?? config.HOST;
   let port: number;
   try {
     await inFlight.sweep();
     port = await new Promise<number>((resolve, reject) => {
-      server.once('error', reject);
-      server.listen(config.SFTP_PORT, host, () => {
-        server.off('error', reject);
-        const address = server.address();
+      gate.once('error', reject);
+      gate.listen(config.SFTP_PORT, host, () => {
+        gate.off('error', reject);
+        const address = gate.address();
         resolve(typeof address === 'object' && address ? address.port : config.SFTP_PORT);
       });
     });
   } catch (err) {
     inFlight.close();
+    admission.close();
     await Promise.allSettled([db.destroy(), temporal.close()]);
     throw err;
   }
@@ -114,10 +136,11 @@ export async function startSftpServer(
     host,
     hostKeyFingerprint: hostKey.fingerprint,
     async close() {
-      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      const closed = new Promise<void>((resolve) => gate.close(() => resolve()));
       await Promise.all([...connections].map((c) => c.end()));
       await closed;
       inFlight.close();
+      admission.close();
       await Promise.allSettled([db.destroy(), temporal.close()]);
     },
   };

@@ -1,4 +1,5 @@
 import type { ClientInfo, Connection } from 'ssh2';
+import type { SftpUploadAudit } from '../../shared/use-cases/sftp-upload';
 import { handleAuthentication, type AuthDeps, type SftpTenant } from './auth';
 import { serveSftpRequests, type SftpRequestDeps } from './sftp-requests';
 
@@ -6,11 +7,16 @@ import { serveSftpRequests, type SftpRequestDeps } from './sftp-requests';
  * One SSH connection: authentication (./auth.ts), then the SFTP subsystem and nothing else. Shells,
  * commands, other subsystems, terminals, agent and X11 forwarding, and TCP or socket forwarding in
  * either direction are refused. A connection with no request in flight for SFTP_IDLE_TIMEOUT_MS is
- * closed; an upload it left unfinished is discarded.
+ * closed; an upload it left unfinished is discarded. It holds at most maxChannels SSH sessions at once
+ * (OpenSSH's MaxSessions), and its channels share MAX_HANDLES open files and folders (./sftp-requests.ts).
  */
 
 export interface ConnectionDeps extends AuthDeps, SftpRequestDeps {
   idleTimeoutMs: number;
+  /** SFTP_MAX_CHANNELS_PER_CONNECTION. */
+  maxChannels: number;
+  /** Told of the sign-in, so that the connection stops counting as unauthenticated (./admission.ts). */
+  onAuthenticated(info: ClientInfo): void;
 }
 
 export interface ServedConnection {
@@ -31,6 +37,8 @@ export function serveConnection(
   let inFlight = 0;
   let whenIdle: (() => void) | undefined;
   let idleTimer: NodeJS.Timeout | undefined;
+  let channels = 0;
+  const handles = { open: 0 };
   const log = deps.logger.child({ ip: info.ip });
 
   const armIdle = () => {
@@ -61,17 +69,28 @@ export function serveConnection(
   client.on('error', (err) => log.debug({ err }, 'SFTP connection error'));
   client.once('close', () => {
     clearTimeout(idleTimer);
-    if (tenant) deps.sessions.release(tenant.id);
     void abortAll(new Error('connection closed during the upload'));
   });
 
+  let audit: SftpUploadAudit | undefined;
   handleAuthentication(client, info, { ...deps, logger: log }, (login) => {
-    tenant = login;
+    tenant = login.tenant;
+    audit = {
+      actor: { kind: 'sftp', label: login.fingerprint },
+      client: { address: info.ip, userAgent: info.header.identRaw },
+    };
+    deps.onAuthenticated(info);
   });
 
   client.on('session', (accept, reject) => {
     if (!tenant) return reject();
+    if (channels >= deps.maxChannels) {
+      log.warn({ tenant: tenant.alias, maxChannels: deps.maxChannels }, 'SFTP connection: too many channels');
+      return reject();
+    }
+    channels += 1;
     const session = accept();
+    session.once('close', () => (channels -= 1));
     const refuse = (what: string) => (_accept: unknown, rejectRequest?: () => void) => {
       log.warn({ tenant: tenant?.alias, request: what }, 'SFTP connection: refused a request');
       rejectRequest?.();
@@ -84,7 +103,7 @@ export function serveConnection(
       // The client's EOF ends the subsystem: the channel is closed back, which OpenSSH's sftp waits for.
       sftp.once('end', () => sftp.end());
       const requestLog = log.child({ tenant: tenant!.alias });
-      sessions.push(serveSftpRequests(sftp, tenant!, { ...deps, logger: requestLog }, busy));
+      sessions.push(serveSftpRequests(sftp, tenant!, { ...deps, logger: requestLog, audit }, busy, handles));
     });
   });
   client.on('tcpip', (_accept, reject) => reject());

@@ -3,8 +3,12 @@ import type { Db } from '../../shared/db/knex';
 import { findSftpResultFile, findSftpStatusFile } from '../../shared/domain/sftp-status';
 import type { Logger } from '../../shared/logger';
 import { parseFileRef, type FileStorage } from '../../shared/storage/file-storage';
-import { beginSftpUpload, type SftpUploadDeps } from '../../shared/use-cases/sftp-upload';
-import type { SftpTenant } from './auth';
+import {
+  beginSftpUpload,
+  type SftpUploadAudit,
+  type SftpUploadDeps,
+} from '../../shared/use-cases/sftp-upload';
+import type { PlaceCounter, SftpTenant } from './auth';
 import type { InFlightUploads } from './in-flight';
 import { entry, fileAttrs, folderEntries, nodeAttrs, type ListingDeps } from './listing';
 import { bufferHandle, streamHandle, type ReadHandle } from './read-handle';
@@ -13,8 +17,12 @@ import { isFolder, renameRefusal, resolvePath, type SftpNode } from './virtual-t
 
 const { STATUS_CODE, OPEN_MODE } = utils.sftp;
 
-/** Open handles one SFTP session may hold (files and folders). */
-const MAX_HANDLES = 64;
+/**
+ * Open handles one SFTP connection may hold (files and folders), over all its channels: with
+ * SFTP_MAX_CONNECTIONS this bounds the server's descriptors (./admission.ts descriptorBudget). OpenSSH's
+ * sftp opens one file at a time (a few with -R).
+ */
+export const MAX_HANDLES = 16;
 /** Directory entries per READDIR answer. */
 const ENTRIES_PER_ANSWER = 200;
 
@@ -23,6 +31,10 @@ export interface SftpRequestDeps {
   storage: FileStorage;
   uploads: SftpUploadDeps;
   inFlight: InFlightUploads;
+  /** Uploads each tenant has open on this server (SFTP_MAX_UPLOADS_PER_TENANT). */
+  uploadPlaces: PlaceCounter;
+  /** Who uploads, for the audit log: the key's fingerprint and the client's address. */
+  audit?: SftpUploadAudit;
   logger: Logger;
   startedAt: Date;
 }
@@ -34,13 +46,15 @@ type Handle =
 
 /**
  * One SFTP session's requests over the tenant's virtual tree (./virtual-tree.ts). Every request marks the
- * connection busy while it runs (`busy()` returns the call that ends it), for the idle timeout.
+ * connection busy while it runs (`busy()` returns the call that ends it), for the idle timeout. `budget`
+ * counts the handles open on the whole connection.
  */
 export function serveSftpRequests(
   sftp: SFTPWrapper,
   tenant: SftpTenant,
   deps: SftpRequestDeps,
   busy: () => () => void,
+  budget: { open: number },
 ): { abortUploads(reason: Error): Promise<void> } {
   const handles = new Map<string, Handle>();
   let nextHandle = 0;
@@ -52,14 +66,23 @@ export function serveSftpRequests(
     status(id, STATUS_CODE.PERMISSION_DENIED, message);
   const noSuchFile = (id: number) => status(id, STATUS_CODE.NO_SUCH_FILE, 'no such file');
 
+  const tooMany = (id: number) => {
+    if (budget.open < MAX_HANDLES) return false;
+    status(id, STATUS_CODE.FAILURE, 'too many open files');
+    return true;
+  };
   const open = (id: number, handle: Handle) => {
-    if (handles.size >= MAX_HANDLES) return status(id, STATUS_CODE.FAILURE, 'too many open files');
+    if (tooMany(id)) return;
+    budget.open += 1;
     const key = Buffer.alloc(4);
     key.writeUInt32BE(nextHandle++ % 0x1_0000_0000);
     handles.set(key.toString('hex'), handle);
     sftp.handle(id, key);
   };
   const handleOf = (key: Buffer) => handles.get(key.toString('hex'));
+  const forget = (key: Buffer) => {
+    if (handles.delete(key.toString('hex'))) budget.open -= 1;
+  };
 
   /** Registers a request handler; a path it cannot resolve is refused before the handler runs. */
   function on<A extends unknown[]>(event: string, run: (id: number, ...args: A) => Promise<void> | void) {
@@ -127,12 +150,28 @@ export function serveSftpRequests(
       }
       if (flags & OPEN_MODE.APPEND)
         return status(id, STATUS_CODE.OP_UNSUPPORTED, 'appending is not supported');
+      if (tooMany(id)) return;
+      if (!deps.uploadPlaces.claim(tenant.id)) {
+        log.warn({ fileName: node.fileName }, 'SFTP upload refused: too many uploads of this tenant');
+        return status(id, STATUS_CODE.FAILURE, 'too many uploads in progress; try again when one is done');
+      }
       const tracked = deps.inFlight.track(deps.storage, tenant);
-      const upload = beginSftpUpload({ ...deps.uploads, storage: tracked.storage }, tenant, {
-        folder: node.jobType,
-        fileName: node.fileName,
-      });
-      const file = new UploadHandle(upload, tracked.end, log);
+      const upload = beginSftpUpload(
+        { ...deps.uploads, storage: tracked.storage },
+        tenant,
+        {
+          folder: node.jobType,
+          fileName: node.fileName,
+        },
+        deps.audit,
+      );
+      let placeHeld = true;
+      const end = (cleaned: boolean) => {
+        if (placeHeld) deps.uploadPlaces.release(tenant.id);
+        placeHeld = false;
+        tracked.end(cleaned);
+      };
+      const file = new UploadHandle(upload, end, log);
       log.info({ jobType: node.jobType, fileName: node.fileName }, 'SFTP upload started');
       return open(id, { type: 'upload', file });
     }
@@ -188,7 +227,7 @@ export function serveSftpRequests(
   on('CLOSE', async (id, key: Buffer) => {
     const handle = handleOf(key);
     if (!handle) return status(id, STATUS_CODE.FAILURE, 'invalid handle');
-    handles.delete(key.toString('hex'));
+    forget(key);
     if (handle.type === 'read') handle.file.close();
     if (handle.type !== 'upload') return status(id, STATUS_CODE.OK);
     const { outcome, error } = await handle.file.close();
@@ -221,6 +260,7 @@ export function serveSftpRequests(
     async abortUploads(reason) {
       const uploads = [...handles.values()].flatMap((h) => (h.type === 'upload' ? [h.file] : []));
       for (const h of handles.values()) if (h.type === 'read') h.file.close();
+      budget.open -= handles.size;
       handles.clear();
       await Promise.all(uploads.map((file) => file.abort(reason)));
     },

@@ -65,10 +65,16 @@ export class UploadHandle {
     }
   }
 
-  /** The connection went away (or the write order broke): keep nothing. */
+  /**
+   * The connection went away (or the write order broke): keep nothing. A client that drops its own upload
+   * is no fault of the server's: logged at info, without a stack (issue 28 finding 13a).
+   */
   async abort(reason: Error): Promise<void> {
     if (this.settled) return;
     this.settled = true;
+    // Set first: the sink's error event and writes still waiting then answer with it, logging nothing.
+    this.failure ??= 'the upload was cut off';
+    this.logger.info({ bytes: this.offset, reason: reason.message }, 'SFTP upload dropped; discarding it');
     try {
       await this.upload.abort(reason);
       this.onEnd(true);

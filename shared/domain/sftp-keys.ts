@@ -140,6 +140,8 @@ export async function revokeSftpKey(
 export interface SftpLogin {
   tenant: { id: string; alias: string; mode: 'live' | 'test' };
   keyId: string;
+  /** The key's `SHA256:…` fingerprint: how the audit log names the SFTP user. */
+  fingerprint: string;
 }
 
 /**
@@ -155,10 +157,15 @@ export async function findSftpLogin(
 ): Promise<SftpLogin | null> {
   // A user name PostgreSQL cannot compare (NUL, lone surrogates) names no tenant.
   if (alias.length > 255 || idProblem(alias) !== null) return null;
-  const row = await createSftpKeysRepo(db).findLogin(alias, sshFingerprint(publicKeyBlob));
+  const fingerprint = sshFingerprint(publicKeyBlob);
+  const row = await createSftpKeysRepo(db).findLogin(alias, fingerprint);
   if (!row || !algorithmFitsKeyType(keyType, row.key_type)) return null;
   if (!blobOfLine(row.public_key).equals(publicKeyBlob)) return null;
-  return { tenant: { id: row.tenant_id, alias: row.alias, mode: row.mode }, keyId: row.key_id };
+  return {
+    tenant: { id: row.tenant_id, alias: row.alias, mode: row.mode },
+    keyId: row.key_id,
+    fingerprint,
+  };
 }
 
 /** Records that a key was used to sign in (the keys table's "last used"). */

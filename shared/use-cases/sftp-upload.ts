@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import { Transform } from 'node:stream';
 import { AppError } from '../errors';
+import { recordAudit, type AuditActor, type AuditClient } from '../domain/audit-log';
 import { presentSftpStatus, type SftpStatusDocument } from '../domain/sftp-status';
 import type { JobType } from '../imports/job-types';
 import { createSftpUploadsRepo } from '../repos/sftp-uploads.repo';
@@ -14,10 +15,17 @@ import type { TenantRef } from './use-case-deps';
  * (storeUpload: UPLOAD_MAX_BYTES and the tenant's quota apply, nothing is kept when it fails), validated
  * like validateJobCreation, and made into a job by createJob with requester SFTP. The job's idempotency
  * key comes from the tenant, the folder and the content's SHA-256, so the same file uploaded again into
- * the same folder gives the same job. Each upload leaves one `sftp_uploads` row, which `/status/` shows.
+ * the same folder gives the same job. Each upload leaves one `sftp_uploads` row, which `/status/` shows,
+ * and an audit entry `sftp.upload` written in the same transaction.
  */
 
 export type SftpUploadDeps = JobServiceDeps & UploadDeps;
+
+/** Who uploaded: the SFTP key (actor `sftp`, labelled by its fingerprint) and the client's address. */
+export interface SftpUploadAudit {
+  actor: AuditActor;
+  client: AuditClient;
+}
 
 export interface SftpUploadOutcome {
   status: SftpStatusDocument;
@@ -48,6 +56,7 @@ export function beginSftpUpload(
   deps: SftpUploadDeps,
   tenant: TenantRef,
   file: { folder: JobType; fileName: string },
+  audit?: SftpUploadAudit,
 ): SftpUpload {
   const hash = crypto.createHash('sha256');
   const sink = new Transform({
@@ -68,7 +77,7 @@ export function beginSftpUpload(
     async finish() {
       sink.end();
       const upload = await stored;
-      return takeStoredUpload(deps, tenant, file, upload, hash.digest('hex'));
+      return takeStoredUpload(deps, tenant, file, upload, hash.digest('hex'), audit);
     },
     async abort(reason) {
       sink.destroy(reason);
@@ -92,19 +101,39 @@ async function takeStoredUpload(
   file: { folder: JobType; fileName: string },
   upload: StoredUpload,
   contentSha256: string,
+  audit: SftpUploadAudit | undefined,
 ): Promise<SftpUploadOutcome> {
-  const uploads = createSftpUploadsRepo(deps.db);
   const record = async (jobId: string | null, errors: string[], jobCreated: boolean) => {
-    const row = await uploads.insert({
-      tenant_id: tenant.id,
-      folder: file.folder,
-      file_name: file.fileName,
-      content_sha256: contentSha256,
-      bytes: upload.bytes,
-      job_id: jobId,
-      errors,
+    const row = await deps.db.transaction(async (trx) => {
+      const inserted = await createSftpUploadsRepo(trx).insert({
+        tenant_id: tenant.id,
+        folder: file.folder,
+        file_name: file.fileName,
+        content_sha256: contentSha256,
+        bytes: upload.bytes,
+        job_id: jobId,
+        errors,
+      });
+      await recordAudit(trx, {
+        tenantId: tenant.id,
+        operator: null,
+        actor: audit?.actor ?? { kind: 'sftp', label: null },
+        client: audit?.client,
+        action: 'sftp.upload',
+        target: jobId ?? file.fileName,
+        details: {
+          folder: file.folder,
+          fileName: file.fileName,
+          bytes: upload.bytes,
+          contentSha256,
+          jobId,
+          jobCreated,
+          errors: errors.length,
+        },
+      });
+      return inserted;
     });
-    const latest = await uploads.latestByName(tenant.id, file.fileName);
+    const latest = await createSftpUploadsRepo(deps.db).latestByName(tenant.id, file.fileName);
     return { status: presentSftpStatus(latest ?? { ...row, ...NO_JOB }), jobCreated };
   };
   const input = {

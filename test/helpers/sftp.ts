@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { Config } from '../../shared/config';
@@ -145,4 +146,23 @@ export function runProcess(
       resolve({ code, stdout, stderr, ms: Date.now() - t0 });
     });
   });
+}
+
+/** Raw TCP connections from `localAddress` that send an SSH version line and nothing more. */
+export function flood(port: number, count: number, localAddress: string) {
+  let closed = 0;
+  const sockets = Array.from({ length: count }, () => {
+    const socket = net.connect({ host: '127.0.0.1', port, localAddress });
+    socket.on('connect', () => socket.write('SSH-2.0-flood\r\n'));
+    socket.on('error', () => undefined);
+    // Reads (and drops) what the server sends, so that its close is seen.
+    socket.resume();
+    socket.once('close', () => (closed += 1));
+    return socket;
+  });
+  return {
+    closed: () => closed,
+    held: () => count - closed,
+    end: () => sockets.forEach((s) => s.destroy()),
+  };
 }

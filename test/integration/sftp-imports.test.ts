@@ -7,6 +7,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import pino from 'pino';
 import { PROJECT_ROOT, type Config } from '../../shared/config';
 import type { RunningSftp } from '../../services/sftp/server';
 import type { RunningWorker } from '../../services/worker/worker';
@@ -20,7 +21,15 @@ import {
   type TestGateway,
 } from '../helpers/harness';
 import { importClient, storedImportFiles } from '../helpers/imports';
-import { runSftp, scratchDir, sshOptions, startTestSftp, writeKeyFile, type SftpRun } from '../helpers/sftp';
+import {
+  flood,
+  runSftp,
+  scratchDir,
+  sshOptions,
+  startTestSftp,
+  writeKeyFile,
+  type SftpRun,
+} from '../helpers/sftp';
 
 type Json = Record<string, any>;
 
@@ -32,11 +41,15 @@ let worker: RunningWorker;
 let gw: TestGateway;
 let server: RunningSftp;
 const children: ChildProcess[] = [];
+/** The SFTP server's log. */
+const logs: Json[] = [];
+const logger = pino({ level: 'info' }, { write: (line: string) => logs.push(JSON.parse(line) as Json) });
 
 interface Merchant {
   alias: string;
   id: string;
   keyFile: string;
+  fingerprint: string;
   jobs: ReturnType<typeof importClient>;
 }
 
@@ -59,7 +72,7 @@ async function merchant(prefix: string): Promise<Merchant> {
     `${tenant.alias}_sftp_ed25519`,
     generated.data.generateSftpKey.privateKey,
   );
-  return { alias: tenant.alias, id, keyFile, jobs };
+  return { alias: tenant.alias, id, keyFile, jobs, fingerprint: generated.data.generateSftpKey.fingerprint };
 }
 
 const sftp = (m: Merchant, commands: string[], port = server.port, extra: string[] = []): Promise<SftpRun> =>
@@ -91,7 +104,7 @@ beforeAll(async () => {
   fs.mkdirSync(local);
   worker = await startTestWorker(config);
   gw = await startTestGateway({ config });
-  server = await startTestSftp(config, dir);
+  server = await startTestSftp(config, dir, {}, logger);
 });
 afterAll(async () => {
   for (const child of children) child.kill('SIGKILL');
@@ -120,6 +133,18 @@ describe('a users file uploaded into /imports/USER/', () => {
     const put = await sftp(m, ['put users.csv /imports/USER/']);
     expect([put.code, put.stderr]).toEqual([0, '']);
     const status = await statusWhenEnded(m, 'users.csv');
+    // Audited as the SFTP key, from the client's address, in this tenant's log only.
+    const audited = await gw.deps.db('audit_log').where({ action: 'sftp.upload', target: status.jobId });
+    expect(audited).toEqual([
+      expect.objectContaining({
+        tenant_id: m.id,
+        actor_kind: 'sftp',
+        actor_label: m.fingerprint,
+        client_address: '127.0.0.1',
+        user_agent: expect.stringMatching(/^SSH-2\.0-OpenSSH/),
+        details: expect.objectContaining({ fileName: 'users.csv', jobCreated: true }),
+      }),
+    ]);
     expect(status).toEqual({
       fileName: 'users.csv',
       folder: 'USER',
@@ -209,6 +234,29 @@ describe('a users file uploaded into /imports/USER/', () => {
   });
 });
 
+test("a flood of connections that never sign in: /healthz and a tenant's upload still answered, descriptors bounded", async () => {
+  const m = await merchant('sftpflood');
+  fs.writeFileSync(path.join(local, 'flood.csv'), 'id,accountId,email\nf1,fa1,f1@example.com\n');
+  const descriptors = () => fs.readdirSync('/proc/self/fd').length;
+  const before = descriptors();
+  const connections = flood(server.port, 200, '127.0.0.2');
+  try {
+    await eventually(
+      'all but the per-address cap closed at once',
+      async () => connections.closed() >= 192,
+      100,
+    );
+    expect(connections.held()).toBe(config.SFTP_MAX_UNAUTHENTICATED_PER_ADDRESS);
+    // Both ends of each held connection live in this process; the 192 refused hold nothing.
+    expect(descriptors() - before).toBeLessThanOrEqual(2 * config.SFTP_MAX_UNAUTHENTICATED_PER_ADDRESS + 4);
+    expect((await fetch(`${gw.url}/healthz`)).status).toBe(200);
+    const put = await sftp(m, ['put flood.csv /imports/USER/']);
+    expect([put.code, put.stderr]).toEqual([0, '']);
+  } finally {
+    connections.end();
+  }
+});
+
 test('a 100,000-row upload completes with exact stats', async () => {
   const m = await merchant('sftpbig');
   const rows = ['id,accountId,email'];
@@ -281,12 +329,20 @@ describe('an upload cut off midway leaves no job and no file', () => {
   test('the client killed', async () => {
     const m = await merchant('sftpcut');
     const { client, exited } = await startSlowUpload(m, server.port);
+    const logged = logs.length;
     client.kill('SIGKILL');
     await exited;
     await eventually(
       'the partial file is gone',
       async () => storedImportFiles(storageDir, m.alias).length === 0,
     );
+    // The client's own doing: one line at info, no error and no stack (issue 28 finding 13a).
+    const entries = logs.slice(logged);
+    expect(entries.filter((e) => e.level >= 50)).toEqual([]);
+    expect(entries.filter((e) => e.msg === 'SFTP upload dropped; discarding it')).toEqual([
+      expect.objectContaining({ level: 30, tenant: m.alias, reason: 'connection closed during the upload' }),
+    ]);
+    expect(JSON.stringify(entries)).not.toContain('"stack"');
     await nothingLeft(m);
     expect((await sftp(m, ['ls -1 /status', 'ls -1 /imports/USER'])).stdout).not.toContain('slow.csv');
   });

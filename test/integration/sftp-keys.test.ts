@@ -339,7 +339,11 @@ describe('findSftpLogin (the SFTP server at each authentication)', () => {
     const { db } = gw.deps;
 
     const login = await findSftpLogin(db, a.alias, type, blob);
-    expect(login).toEqual({ tenant: { id: a.id, alias: a.alias, mode: 'live' }, keyId: expect.any(String) });
+    expect(login).toEqual({
+      tenant: { id: a.id, alias: a.alias, mode: 'live' },
+      keyId: expect.any(String),
+      fingerprint: added.fingerprint,
+    });
     // RSA clients name the SHA-2 signature algorithm rather than ssh-rsa.
     expect(await findSftpLogin(db, a.alias, 'rsa-sha2-512', blob)).toEqual(login);
     expect(await findSftpLogin(db, a.alias, 'ssh-ed25519', blob)).toBeNull();

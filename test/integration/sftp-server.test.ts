@@ -18,9 +18,10 @@ import {
 } from '../../shared/domain/sftp-keys';
 import { generateEd25519Key } from '../../shared/domain/ssh-public-keys';
 import type { RunningSftp } from '../../services/sftp/server';
-import { testConfig } from '../helpers/harness';
+import { eventually, testConfig } from '../helpers/harness';
 import {
   createSftpTenant,
+  flood,
   runProcess,
   runSftp,
   scratchDir,
@@ -311,7 +312,156 @@ describe('the tree', () => {
   });
 });
 
+const signIn = (tenant: SftpTenant, port: number) =>
+  connectWith({ username: tenant.alias, privateKey: fs.readFileSync(tenant.keyFile) }, port);
+
+/** Sessions of the `sftp` pool waiting for a lock the test holds. */
+const sftpWaitingOnLock = async () =>
+  Number(
+    (
+      await db.raw<{ rows: { n: string }[] }>(
+        "select count(*) as n from pg_stat_activity where application_name = 'sftp' and wait_event_type = 'Lock'",
+      )
+    ).rows[0]!.n,
+  ) > 0;
+
 describe('limits and identity', () => {
+  test('connections not signed in: capped per address and server-wide, refused at once, closed at the deadline', async () => {
+    const limited = await startTestSftp(
+      config,
+      dir,
+      {
+        SFTP_MAX_UNAUTHENTICATED: 5,
+        SFTP_MAX_UNAUTHENTICATED_PER_ADDRESS: 3,
+        SFTP_AUTH_TIMEOUT_MS: 1500,
+      },
+      logger,
+    );
+    const floods: ReturnType<typeof flood>[] = [];
+    try {
+      // One address floods: all but 3 are closed as they come.
+      const t0 = Date.now();
+      floods.push(flood(limited.port, 40, '127.0.0.2'));
+      await eventually('37 of 40 closed', async () => floods[0]!.closed() >= 37, 60);
+      expect(floods[0]!.held()).toBe(3);
+      // Another address still signs in while it lasts.
+      const tenant = await signIn(a, limited.port);
+      expect(tenant.outcome).toBe('ready');
+      let tenantClosed = false;
+      tenant.client.once('close', () => (tenantClosed = true));
+      // Server-wide: 3 more addresses, 2 places left in all (the signed-in tenant takes none).
+      floods.push(...['127.0.0.3', '127.0.0.4', '127.0.0.5'].map((ip) => flood(limited.port, 3, ip)));
+      await eventually(
+        '7 of 9 closed',
+        async () => floods.slice(1).reduce((n, f) => n + f.closed(), 0) >= 7,
+        60,
+      );
+      expect(floods.reduce((n, f) => n + f.held(), 0)).toBe(5);
+      // The deadline closes those held, though they never sent more than a version line.
+      await eventually('every flood connection closed', async () => floods.every((f) => f.held() === 0), 100);
+      expect(Date.now() - t0).toBeGreaterThanOrEqual(1500);
+      // Signed in, the tenant is past the deadline's reach.
+      expect(tenantClosed).toBe(false);
+      tenant.client.end();
+      const later = await signIn(a, limited.port);
+      expect(later.outcome).toBe('ready');
+      later.client.end();
+    } finally {
+      floods.forEach((f) => f.end());
+      await limited.close();
+    }
+  });
+
+  test('a sign-in cut at any step gives its place back (one place per tenant)', async () => {
+    const limited = await startTestSftp(config, dir, { SFTP_MAX_SESSIONS_PER_TENANT: 1 }, logger);
+    const cut = (when: (client: Client, cutNow: () => void) => void) =>
+      new Promise<void>((resolve) => {
+        const client = new Client();
+        client.on('error', () => undefined);
+        client.once('close', () => resolve());
+        when(client, () => client.destroy());
+        client.connect({
+          host: '127.0.0.1',
+          port: limited.port,
+          username: a.alias,
+          privateKey: fs.readFileSync(a.keyFile),
+        });
+      });
+    /** Cuts the connection while the server waits for `lock`, held in a transaction of the test. */
+    const cutWhileLocked = async (lock: string, bindings: string[]) => {
+      const trx = await db.transaction();
+      try {
+        await trx.raw(lock, bindings);
+        await cut((_client, cutNow) => {
+          void eventually('the SFTP server waits for the lock', sftpWaitingOnLock).then(cutNow);
+        });
+      } finally {
+        await trx.commit();
+      }
+    };
+    try {
+      // Before authentication.
+      await cut((client, cutNow) => client.once('handshake', cutNow));
+      // During the key check.
+      await cutWhileLocked('lock table sftp_keys in access exclusive mode', []);
+      // After the signature was accepted, while the key is marked used.
+      await cutWhileLocked('select id from sftp_keys where tenant_id = ? for update', [a.id]);
+      // Right after success, and while a channel opens.
+      await cut((client, cutNow) => client.once('ready', cutNow));
+      await cut((client, cutNow) =>
+        client.once('ready', () => {
+          client.sftp(() => undefined);
+          cutNow();
+        }),
+      );
+      const after = await signIn(a, limited.port);
+      expect(after.outcome).toBe('ready');
+      after.client.end();
+    } finally {
+      await limited.close();
+    }
+  });
+
+  test('channels per connection and uploads per tenant are bounded', async () => {
+    const limited = await startTestSftp(config, dir, {
+      SFTP_MAX_CHANNELS_PER_CONNECTION: 3,
+      SFTP_MAX_UPLOADS_PER_TENANT: 2,
+    });
+    const { client, outcome } = await signIn(a, limited.port);
+    expect(outcome).toBe('ready');
+    try {
+      const channel = () =>
+        new Promise<SFTPWrapper | Error>((resolve) => client.sftp((err, s) => resolve(err ?? s)));
+      const channels = [await channel(), await channel(), await channel()];
+      expect(channels.every((c) => !(c instanceof Error))).toBe(true);
+      expect(await channel()).toBeInstanceOf(Error);
+      const [one, two] = channels as SFTPWrapper[];
+      const openUpload = (s: SFTPWrapper, name: string) =>
+        new Promise<Buffer | Error>((resolve) =>
+          s.open(`/imports/USER/${name}.csv`, 'w', (err, handle) => resolve(err ?? handle)),
+        );
+      const first = await openUpload(one!, 'u1');
+      expect(first).toBeInstanceOf(Buffer);
+      expect(await openUpload(two!, 'u2')).toBeInstanceOf(Buffer);
+      // A third, on any channel or connection of the tenant, is refused ...
+      const third = await openUpload(one!, 'u3');
+      expect(third).toBeInstanceOf(Error);
+      expect((third as Error).message).toContain('too many uploads in progress');
+      // ... until one ends.
+      await new Promise((resolve) => one!.close(first as Buffer, resolve));
+      expect(await openUpload(two!, 'u4')).toBeInstanceOf(Buffer);
+      // A closed channel gives its place back.
+      await new Promise<void>((resolve) => {
+        one!.once('close', () => resolve());
+        one!.end();
+      });
+      expect(await channel()).not.toBeInstanceOf(Error);
+    } finally {
+      client.end();
+      await limited.close();
+    }
+  });
+
   test('sessions per tenant and idle time are bounded', async () => {
     const limited = await startTestSftp(config, dir, {
       SFTP_MAX_SESSIONS_PER_TENANT: 1,
