@@ -393,6 +393,40 @@ export const CONFIG_VARIABLES = {
       'Open connections one gateway serves API requests on; a request on a connection beyond it is answered 503 SERVICE_UNAVAILABLE (Retry-After: 1, Connection: close) without touching the database. /healthz, /readyz and /metrics are still answered on such connections, so probes see the gateway under a connection flood.',
     usedBy: ['gateway'],
   },
+  MAX_CONNECTIONS_PER_ADDRESS: {
+    schema: positiveInt,
+    default: '128',
+    description:
+      'Connections one client address may have admitted to the API on one gateway (a share of MAX_CONNECTIONS); a request on another is answered 503 with Retry-After and the connection closed. Behind TRUSTED_PROXIES, whose connections carry many clients, it bounds the requests in flight per forwarded client address instead.',
+    usedBy: ['gateway'],
+  },
+  MAX_IN_FLIGHT_PER_TENANT: {
+    schema: positiveInt,
+    default: '256',
+    description:
+      'Requests of one tenant (API key, user token or operator session) one gateway works on at once, slow uploads included; another is answered 503 with Retry-After and its connection closed, so one tenant cannot hold the whole MAX_CONNECTIONS.',
+    usedBy: ['gateway'],
+  },
+  UNAUTHENTICATED_BODY_LIMIT_BYTES: {
+    schema: positiveInt,
+    default: '8192',
+    description:
+      'Largest body a route read before the caller is known accepts (admin sign-in, invitation and reset links); larger is 413 and the connection is closed.',
+    usedBy: ['gateway'],
+  },
+  UNAUTHENTICATED_BODY_TIMEOUT_MS: {
+    schema: positiveInt,
+    default: '5000',
+    description: 'How long such a body may take to arrive, whole (408 and the connection closed).',
+    usedBy: ['gateway'],
+  },
+  UPLOAD_MIN_BYTES_PER_S: {
+    schema: positiveInt,
+    default: '4096',
+    description:
+      'Slowest average rate an upload may keep, measured from its start once 10 s (or UPLOAD_IDLE_TIMEOUT_MS, if shorter) have passed: a trickling upload is cut with 408 and nothing is kept.',
+    usedBy: ['gateway'],
+  },
   MAX_API_KEYS_PER_TENANT: {
     schema: positiveInt,
     default: '20',

@@ -1,11 +1,16 @@
 import crypto from 'node:crypto';
 import http from 'node:http';
 import type { Duplex } from 'node:stream';
+import proxyaddr from 'proxy-addr';
 import { Counter, Gauge, type Registry } from 'prom-client';
-import type { Config } from '../../shared/config';
+import { trustedProxyList, type Config } from '../../shared/config';
 import type { ApiErrorCode } from '../../shared/errors';
 
-type ServerConfig = Pick<Config, 'HTTP_HEADERS_TIMEOUT_MS' | 'HTTP_BODY_IDLE_TIMEOUT_MS' | 'MAX_CONNECTIONS'>;
+type ServerConfig = Pick<
+  Config,
+  'HTTP_HEADERS_TIMEOUT_MS' | 'HTTP_BODY_IDLE_TIMEOUT_MS' | 'MAX_CONNECTIONS'
+> &
+  Partial<Pick<Config, 'MAX_CONNECTIONS_PER_ADDRESS' | 'TRUSTED_PROXIES'>>;
 
 /** Probes and scrapes: answered on every connection, admitted by the connection cap or not. */
 const RESERVED_PATHS = new Set(['/healthz', '/readyz', '/metrics']);
@@ -172,29 +177,68 @@ export function createProbeServer(config: ServerConfig): GatewayServer {
  */
 export function createGatewayServer(config: ServerConfig, registry?: Registry): GatewayServer {
   const server = createTimedServer(config);
+  const perAddress = config.MAX_CONNECTIONS_PER_ADDRESS ?? config.MAX_CONNECTIONS;
+  const trusted = proxyaddr.compile(trustedProxyList(config.TRUSTED_PROXIES));
 
   let open = 0;
   let admittedCount = 0;
-  const admitted = new WeakSet<object>();
+  /** Admitted sockets and the peer address each is counted against ('' for a trusted proxy). */
+  const admitted = new WeakMap<object, string>();
+  const byAddress = new Map<string, number>();
   server.on('connection', (socket) => {
     open += 1;
     socket.once('close', () => {
       open -= 1;
-      if (admitted.has(socket)) admittedCount -= 1;
+      const address = admitted.get(socket);
+      if (address === undefined) return;
+      admittedCount -= 1;
+      if (address === '') return;
+      const left = (byAddress.get(address) ?? 1) - 1;
+      if (left > 0) byAddress.set(address, left);
+      else byAddress.delete(address);
     });
   });
-  const admit = (socket: object): boolean => {
-    if (admitted.has(socket)) return true;
-    if (admittedCount >= config.MAX_CONNECTIONS) return false;
-    admitted.add(socket);
+  /**
+   * 'ok', or why not: the whole gateway is at MAX_CONNECTIONS, or this peer address at its share
+   * (MAX_CONNECTIONS_PER_ADDRESS; a trusted proxy's connections carry many clients and are not counted
+   * per address).
+   */
+  const admit = (socket: { remoteAddress?: string }): 'ok' | 'full' | 'address' => {
+    if (admitted.has(socket)) return 'ok';
+    if (admittedCount >= config.MAX_CONNECTIONS) return 'full';
+    const peer = socket.remoteAddress ?? '';
+    const address = peer !== '' && trusted(peer, 0) ? '' : peer;
+    // A trusted proxy's connection carries many clients: each request counts against its client's
+    // address instead, while it is in flight (forwardedShare below).
+    if (address !== '' && (byAddress.get(address) ?? 0) >= perAddress) return 'address';
+    admitted.set(socket, address);
     admittedCount += 1;
+    if (address !== '') byAddress.set(address, (byAddress.get(address) ?? 0) + 1);
+    return 'ok';
+  };
+
+  /** Requests in flight per client address named by a trusted proxy (X-Forwarded-For). */
+  const forwardedInFlight = new Map<string, number>();
+  const forwardedShare = (req: http.IncomingMessage, res: http.ServerResponse): boolean => {
+    const peer = req.socket.remoteAddress ?? '';
+    if (peer === '' || !trusted(peer, 0)) return true;
+    const client = proxyaddr(req, trusted);
+    const current = forwardedInFlight.get(client) ?? 0;
+    if (current >= perAddress) return false;
+    forwardedInFlight.set(client, current + 1);
+    res.once('close', () => {
+      const left = (forwardedInFlight.get(client) ?? 1) - 1;
+      if (left > 0) forwardedInFlight.set(client, left);
+      else forwardedInFlight.delete(client);
+    });
     return true;
   };
 
   const refused = registry
     ? new Counter({
         name: 'http_over_capacity_requests_total',
-        help: 'Requests answered 503 because their connection was not admitted (MAX_CONNECTIONS reached)',
+        help: 'Requests answered 503 because their connection was not admitted (reason full: MAX_CONNECTIONS reached; address: MAX_CONNECTIONS_PER_ADDRESS)',
+        labelNames: ['reason'],
         registers: [registry],
       })
     : undefined;
@@ -222,11 +266,23 @@ export function createGatewayServer(config: ServerConfig, registry?: Registry): 
     serve(listener) {
       server.on('request', (req: http.IncomingMessage, res: http.ServerResponse) => {
         if (!req.complete) boundUnreadBody(req, res, config.HTTP_BODY_IDLE_TIMEOUT_MS);
-        if (admit(req.socket) || RESERVED_PATHS.has(pathOf(req))) {
+        let admission = admit(req.socket);
+        if (admission === 'ok' && !forwardedShare(req, res)) admission = 'address';
+        if (admission === 'ok' || RESERVED_PATHS.has(pathOf(req))) {
           listener(req, res);
           return;
         }
-        refused?.inc();
+        refused?.inc({ reason: admission });
+        if (admission === 'address') {
+          // One address past its share: close, so what it holds is only what it was admitted.
+          const message = `Too many connections from your address (${perAddress}); retry shortly`;
+          answerJson(res, 503, 'SERVICE_UNAVAILABLE', message, {
+            'Retry-After': String(OVER_CAP_RETRY_AFTER_SECONDS),
+            Connection: 'close',
+          });
+          res.once('finish', () => req.socket.destroy());
+          return;
+        }
         const message = `This gateway is at its connection limit (${config.MAX_CONNECTIONS}); retry shortly`;
         answerJson(res, 503, 'SERVICE_UNAVAILABLE', message, {
           'Retry-After': String(OVER_CAP_RETRY_AFTER_SECONDS),

@@ -110,7 +110,7 @@ describe('MAX_CONNECTIONS', () => {
       });
       const text = await (await fetch(`${gw.url}/metrics`)).text();
       expect(text).toMatch(new RegExp(`^http_admitted_connections ${CAP}$`, 'm'));
-      const refusals = Number(/^http_over_capacity_requests_total (\d+)$/m.exec(text)?.[1]);
+      const refusals = Number(/^http_over_capacity_requests_total\{reason="full"\} (\d+)$/m.exec(text)?.[1]);
       expect(refusals).toBeGreaterThanOrEqual(FLOOD - CAP + 1);
     } finally {
       for (const { socket } of flood) socket.destroy();

@@ -27,6 +27,8 @@ beforeAll(async () => {
       HTTP_BODY_IDLE_TIMEOUT_MS: String(IDLE_MS),
       HTTP_REQUEST_TIMEOUT_MS: String(REQUEST_MS),
       UPLOAD_IDLE_TIMEOUT_MS: '1500',
+      // Slow but moving (about 60 bytes/s below): above this floor it is kept; see connection-quotas.test.ts.
+      UPLOAD_MIN_BYTES_PER_S: '16',
     }),
   });
   port = Number(new URL(gw.url).port);

@@ -5,6 +5,7 @@ import { AppError } from '../../../shared/errors';
 import { tenantAliasSchema } from '../../../shared/ids';
 import type { ActiveApiKey, TenantWithKeys } from '../../../shared/repos/tenants.repo';
 import type { GatewayDeps, GatewayState, Principal } from '../context';
+import { withinTenantShare } from './tenant-share';
 
 const USER_TOKEN_HEADER = 'x-saasquatch-user-token';
 
@@ -105,6 +106,6 @@ export function authenticate(
     ctx.state.log.setBindings({ tenantAlias: tenant.alias });
     // The tenant's token bucket, now that the request is the tenant's and before its body is read.
     deps.rateLimiter.enforce(ctx, tenant);
-    await next();
+    await withinTenantShare(deps.config, tenant.id, next);
   };
 }

@@ -44,8 +44,11 @@ function timedOut(message: string): AppError {
 export function withinBodyTimeouts<T>(
   ctx: { req: NodeJS.ReadableStream; app?: object },
   read: Promise<T>,
+  override: Partial<BodyTimeouts> = {},
 ): Promise<T> {
-  const { requestMs, idleMs } = timeoutsFor(ctx.app);
+  const installed = timeoutsFor(ctx.app);
+  const requestMs = override.requestMs ?? installed.requestMs;
+  const idleMs = Math.min(override.idleMs ?? installed.idleMs, requestMs);
   const stream = ctx.req;
   return new Promise<T>((resolve, reject) => {
     let idleTimer: NodeJS.Timeout | undefined;

@@ -16,17 +16,24 @@ export async function readBodyText(
   ctx: { req: NodeJS.ReadableStream; get(name: string): string; app?: object },
   limit: number,
   notUtf8: ApiErrorCode = 'INVALID_JSON',
+  options: { timeoutMs?: number } = {},
 ) {
   const length = ctx.get('content-length');
   let bytes: Buffer;
+  // A body bounded more tightly than the app's (a route read before the caller is known) closes the
+  // connection when it is too large: the unread rest is never drained, so it holds nothing.
+  const close = options.timeoutMs !== undefined ? { headers: { Connection: 'close' } } : undefined;
   try {
-    // 408 when the body stalls or is slow (HTTP_BODY_IDLE_TIMEOUT_MS, HTTP_REQUEST_TIMEOUT_MS).
-    bytes = await withinBodyTimeouts(ctx, getRawBody(ctx.req, { limit, length: length || undefined }));
+    // 408 when the body stalls or is slow (HTTP_BODY_IDLE_TIMEOUT_MS, HTTP_REQUEST_TIMEOUT_MS, or the
+    // route's tighter timeoutMs).
+    bytes = await withinBodyTimeouts(ctx, getRawBody(ctx.req, { limit, length: length || undefined }), {
+      requestMs: options.timeoutMs,
+    });
   } catch (err) {
     if (err instanceof AppError) throw err;
     const type = (err as { type?: string }).type;
     if (type === 'entity.too.large')
-      throw new AppError('PAYLOAD_TOO_LARGE', `Request body is larger than ${limit} bytes`);
+      throw new AppError('PAYLOAD_TOO_LARGE', `Request body is larger than ${limit} bytes`, close);
     // The client went away mid-body: nobody is left to answer, and it is not a server fault (499, info).
     if (type === 'request.aborted' || (ctx.req as { destroyed?: boolean }).destroyed === true) {
       const message = 'The client closed the connection before its body was complete';
@@ -84,7 +91,7 @@ export function refuseNonFiniteNumbers(text: string, value: unknown): void {
  * JSON request bodies: only application/json is accepted (415 otherwise), size-limited (413) and
  * parsed strictly (400 INVALID_JSON). The parsed value is left on ctx.request.body for validation.
  */
-export function jsonBody(options: { limit: number }): Middleware<GatewayState> {
+export function jsonBody(options: { limit: number; timeoutMs?: number }): Middleware<GatewayState> {
   return async (ctx, next) => {
     const hasBody = ctx.request.length > 0 || ctx.get('transfer-encoding') !== '';
     if (!hasBody) {
@@ -94,7 +101,7 @@ export function jsonBody(options: { limit: number }): Middleware<GatewayState> {
     if (!ctx.is('application/json', '+json')) {
       throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Content-Type must be application/json');
     }
-    const text = await readBodyText(ctx, options.limit);
+    const text = await readBodyText(ctx, options.limit, 'INVALID_JSON', { timeoutMs: options.timeoutMs });
     ctx.request.body = text.trim() === '' ? undefined : parseJsonBody(text);
     return next();
   };

@@ -62,7 +62,11 @@ export async function receiveUpload(
     quotaBytes: deps.config.UPLOAD_QUOTA_BYTES,
     now: deps.now,
   };
-  const body = guardUploadBody(ctx.req, deps.config.UPLOAD_IDLE_TIMEOUT_MS);
+  const body = guardUploadBody(
+    ctx.req,
+    deps.config.UPLOAD_IDLE_TIMEOUT_MS,
+    deps.config.UPLOAD_MIN_BYTES_PER_S,
+  );
   try {
     const upload = multipart
       ? await receiveMultipart(ctx.req.headers, body, {

@@ -3,6 +3,7 @@ import type { Middleware } from 'koa';
 import { resolveSession } from '../../../shared/domain/operator-sessions';
 import { AppError } from '../../../shared/errors';
 import type { GatewayDeps, GatewayState } from '../context';
+import { withinTenantShare } from './tenant-share';
 
 /** The admin portal's session cookie (HttpOnly, SameSite=Strict, Path=/admin). */
 export const SESSION_COOKIE = 'rs_admin_session';
@@ -56,6 +57,6 @@ export function operatorSession(deps: Pick<GatewayDeps, 'db' | 'config' | 'now'>
     };
     ctx.state.adminSession = { session, cookieValue };
     ctx.state.log.setBindings({ tenantAlias: session.tenant.alias, operatorId: session.operatorId });
-    await next();
+    await withinTenantShare(deps.config, session.tenant.id, next);
   };
 }

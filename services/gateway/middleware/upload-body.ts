@@ -5,13 +5,45 @@ import { AppError } from '../../../shared/errors';
 import type { StoredUpload } from '../../../shared/storage/uploads';
 
 /**
- * The request body of an upload as a stream that fails, instead of waiting, when the client stops
- * sending for `idleMs` (408 REQUEST_TIMEOUT) or goes away before the end (499 CLIENT_CLOSED_REQUEST).
- * Whoever reads it sees that failure as the stream's error; time the storage spends pushing back
- * (the request paused) does not count as the client's.
+ * How long an upload runs before its average rate is held to the minimum (UPLOAD_MIN_BYTES_PER_S): 10 s,
+ * or the idle timeout when that is shorter.
  */
-export function guardUploadBody(req: IncomingMessage, idleMs: number): Readable {
+export const UPLOAD_RATE_GRACE_MS = 10_000;
+const RATE_CHECK_MS = 1000;
+
+/**
+ * The request body of an upload as a stream that fails, instead of waiting, when the client stops
+ * sending for `idleMs` or, past the first 10 s, averages less than `minBytesPerS` (408 REQUEST_TIMEOUT:
+ * a byte every few seconds would otherwise hold the connection for good), or goes away before the end
+ * (499 CLIENT_CLOSED_REQUEST). Whoever reads it sees that failure as the stream's error; time the
+ * storage spends pushing back (the request paused) does not count as the client's.
+ */
+export function guardUploadBody(req: IncomingMessage, idleMs: number, minBytesPerS = 0): Readable {
   const body = new PassThrough();
+  let received = 0;
+  let clientMs = 0;
+  const rateTimer =
+    minBytesPerS > 0
+      ? setInterval(() => {
+          if (req.isPaused()) return;
+          clientMs += RATE_CHECK_MS;
+          if (
+            clientMs >= Math.min(UPLOAD_RATE_GRACE_MS, idleMs) &&
+            received < (minBytesPerS * clientMs) / 1000
+          ) {
+            fail(
+              new AppError(
+                'REQUEST_TIMEOUT',
+                `The upload is slower than ${minBytesPerS} bytes/s on average; nothing was kept`,
+              ),
+            );
+          }
+        }, RATE_CHECK_MS)
+      : undefined;
+  const count = (chunk: Buffer) => {
+    received += chunk.length;
+  };
+  req.on('data', count);
   // Its readers report its failure; this keeps a failure nobody reads yet from being an unhandled event.
   body.on('error', () => undefined);
   let timer: NodeJS.Timeout | undefined;
@@ -21,6 +53,8 @@ export function guardUploadBody(req: IncomingMessage, idleMs: number): Readable 
   };
   const stop = () => {
     clearTimeout(timer);
+    clearInterval(rateTimer);
+    req.off('data', count);
     req.off('data', arm);
     req.off('close', onClose);
   };
@@ -39,7 +73,10 @@ export function guardUploadBody(req: IncomingMessage, idleMs: number): Readable 
     }
   }
   req.on('data', arm);
-  req.once('end', () => clearTimeout(timer));
+  req.once('end', () => {
+    clearTimeout(timer);
+    clearInterval(rateTimer);
+  });
   req.on('close', onClose);
   body.once('close', stop);
   req.pipe(body);

@@ -69,10 +69,17 @@ export function adminSessionRoutes(deps: GatewayDeps): Router<GatewayState> {
     await next();
   };
 
+  // Read before the caller is known: a few KB under a short deadline (issue 28, finding 3), so a
+  // trickled sign-in cannot hold a connection for long.
+  const unauthenticatedBody = jsonBody({
+    limit: deps.config.UNAUTHENTICATED_BODY_LIMIT_BYTES,
+    timeoutMs: deps.config.UNAUTHENTICATED_BODY_TIMEOUT_MS,
+  });
+
   router.post(
     '/login',
     sameOriginOnly,
-    jsonBody({ limit: deps.config.BODY_LIMIT_BYTES }),
+    unauthenticatedBody,
     validate({ body: loginBodySchema }),
     async (ctx) => {
       const result = await operatorLogin(deps, { ...ctx.state.input.body, address: clientAddress(ctx.req) });
