@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import path from 'node:path';
 import { loadConfigOrExit } from '../shared/config';
+import { recordCliAudit } from '../shared/domain/audit-log';
 import { createDb, migrateLatest, type Db } from '../shared/db/knex';
 import { isAppError } from '../shared/errors';
 import { ensureDatabase } from '../shared/infra/postgres';
@@ -35,18 +37,31 @@ export function parseFlags(argv: string[]): Record<string, string | true> {
   return flags;
 }
 
-/** Runs an admin command against DATABASE_URL (migrating first); errors are one line on stderr, exit 1. */
+/**
+ * Runs an admin command against DATABASE_URL (migrating first); errors are one line on stderr, exit 1.
+ * A command that succeeds on a tenant (`--alias`) is recorded in that tenant's audit log as
+ * `cli.<command>` with its flags (secrets redacted), actor `cli` (issue 28, finding 5).
+ */
 export async function runCommand(fn: (db: Db, flags: Record<string, string | true>) => Promise<void>) {
   const config = loadConfigOrExit();
   const db = createDb({ url: config.databaseUrl, poolMax: 2, applicationName: 'cli' });
   try {
     if (!config.databaseUrlExplicit) await ensureDatabase(config.databaseUrl);
     await migrateLatest(db);
-    await fn(db, parseFlags(process.argv.slice(2)));
+    const flags = parseFlags(process.argv.slice(2));
+    await fn(db, flags);
+    if (typeof flags.alias === 'string') {
+      await recordCliAudit(db, { alias: flags.alias, command: commandName(), flags });
+    }
   } catch (err) {
     process.stderr.write(`error: ${errorLine(err)}\n`);
     process.exitCode = 1;
   } finally {
     await db.destroy();
   }
+}
+
+/** The command's script name (`tenant-create` for `npm run tenant:create`). */
+function commandName(): string {
+  return path.basename(process.argv[1] ?? 'cli').replace(/\.[cm]?[jt]s$/, '');
 }

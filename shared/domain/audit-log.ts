@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { DbOrTrx } from '../db/knex';
 import { createAuditLogRepo, type AuditActorKind, type AuditLogRow } from '../repos/audit-log.repo';
+import { createTenantsRepo } from '../repos/tenants.repo';
 import { parseInput } from '../validation';
 
 export type { AuditActorKind, AuditLogRow };
@@ -164,4 +165,22 @@ export async function listAuditLog(
     endCursor: page.length > 0 ? page[page.length - 1]!.id : null,
     hasNextPage: rows.length > first,
   };
+}
+
+/** An admin command's entry in its tenant's log (scripts/cli.ts); nothing when the tenant is unknown. */
+export async function recordCliAudit(
+  db: DbOrTrx,
+  input: { alias: string; command: string; flags: Record<string, unknown> },
+): Promise<void> {
+  const tenant = await createTenantsRepo(db).findByAlias(input.alias);
+  if (!tenant) return;
+  await recordAudit(db, {
+    tenantId: tenant.id,
+    operator: null,
+    actor: { kind: 'cli', label: input.command },
+    action: `cli.${input.command}`,
+    target: input.alias,
+    details: input.flags,
+    client: { address: null, userAgent: 'cli' },
+  });
 }

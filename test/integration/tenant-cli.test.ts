@@ -169,6 +169,20 @@ describe('tenant admin CLI (scripts/tenant-create.ts, scripts/tenant-rotate-key.
       [alias],
     );
     expect(rows).toEqual([{ active: '2', revoked: '1' }]);
+
+    // Each command is in the tenant's audit log, by the CLI (issue 28, finding 5); the keys never are.
+    const audit = await pg.query<{ action: string; actor_kind: string; details: Record<string, unknown> }>(
+      `select a.action, a.actor_kind, a.details from audit_log a join tenants t on t.id = a.tenant_id
+        where t.alias = $1 and a.actor_kind = 'cli' order by a.at`,
+      [alias],
+    );
+    expect(audit.rows.map((r) => r.action)).toEqual([
+      'cli.tenant-create',
+      'cli.tenant-rotate-key',
+      'cli.tenant-rotate-key',
+    ]);
+    expect(audit.rows[2]!.details).toEqual({ alias, 'keep-existing': true });
+    expect(JSON.stringify(audit.rows)).not.toContain(rotated);
   });
 
   test('tenant-rotate-key for an unknown alias is exit 1 with a one-line error', async () => {

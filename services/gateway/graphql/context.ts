@@ -1,3 +1,4 @@
+import type { AuditClient } from '../../../shared/domain/audit-log';
 import type { Logger } from '../../../shared/logger';
 import type { AuthenticatedTenant, GatewayDeps, Principal } from '../context';
 
@@ -8,4 +9,6 @@ export type GraphQLContext = {
   principal: Principal;
   requestId: string;
   log: Logger;
+  /** The client's address and user agent, for audit entries. */
+  client: AuditClient;
 };

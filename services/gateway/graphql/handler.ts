@@ -10,7 +10,8 @@ import { readBodyText, refuseNonFiniteNumbers } from '../middleware/body';
 import type { GraphQLContext } from './context';
 import { parseBoundedDocument } from './document';
 import { complexityLimitRule, depthLimitRule } from './limits';
-import { auditOperatorMutations, readOnlyRules } from './operator-guard';
+import { auditClientOf } from '../audit-client';
+import { auditMutations, readOnlyRules } from './operator-guard';
 import { buildSchema } from './schema';
 
 interface RequestContext {
@@ -120,7 +121,7 @@ function requestBody(text: string): string | Record<string, unknown> {
 export function graphqlHandler(deps: GatewayDeps): Middleware<GatewayState> {
   const { GRAPHQL_MAX_DEPTH, GRAPHQL_MAX_COMPLEXITY, BODY_LIMIT_BYTES } = deps.config;
   const handle = createHandler<IncomingMessage, RequestContext, GraphQLContext>({
-    schema: auditOperatorMutations(buildSchema()),
+    schema: auditMutations(buildSchema()),
     parse: parseBoundedDocument,
     context: (req) => req.context.gql,
     validationRules: (req, args, specifiedRules): ValidationRule[] => [
@@ -149,7 +150,8 @@ export function graphqlHandler(deps: GatewayDeps): Middleware<GatewayState> {
     const { tenant, principal, requestId, log } = ctx.state;
     if (!tenant || !principal) throw new AppError('UNAUTHORIZED', 'Missing or invalid credentials');
     const body = ctx.method === 'POST' ? requestBody(await readBodyText(ctx, BODY_LIMIT_BYTES)) : null;
-    const context: RequestContext = { gql: { deps, tenant, principal, requestId, log } };
+    const client = auditClientOf(ctx, deps.config);
+    const context: RequestContext = { gql: { deps, tenant, principal, requestId, log, client } };
     const [responseBody, init] = await handle({
       url: ctx.url,
       method: ctx.method,

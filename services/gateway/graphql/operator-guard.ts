@@ -1,6 +1,7 @@
 import { defaultFieldResolver, GraphQLError, type GraphQLSchema, type ValidationRule } from 'graphql';
 import { recordAudit } from '../../../shared/domain/audit-log';
 import { AppError } from '../../../shared/errors';
+import { auditWho } from '../audit-actor';
 import type { Principal } from '../context';
 import type { GraphQLContext } from './context';
 
@@ -47,29 +48,67 @@ export function auditTarget(args: Record<string, unknown>, result: unknown): str
 }
 
 /**
- * Wraps every mutation field so that, for an operator signed in to the portal, a VIEWER is refused
- * (again, should a document slip past readOnlyRules) and each successful change is recorded in the
- * audit log: the field's name as action, its arguments as details (recordAudit redacts secrets).
- * Other principals run the resolvers unchanged.
+ * Mutations that commit and then tell Temporal or an outside service (an import's workflow, a review's
+ * lifecycle update, a webhook replay or test, the processor's key check): they run outside the audit
+ * transaction, which would otherwise hold the commit until after those calls, and their entry is written
+ * as soon as they succeed.
  */
-export function auditOperatorMutations(schema: GraphQLSchema): GraphQLSchema {
+const COMMIT_THEN_CALL = new Set([
+  'createJob',
+  'reviewReferrals',
+  'replayWebhookEvent',
+  'replayFailedWebhookEvents',
+  'sendTestWebhook',
+  'connectPaymentProcessor',
+]);
+
+/**
+ * The integration's own traffic (user events, thousands a second): its rows are its record. Audited only
+ * when an operator sends it from the portal.
+ */
+const DATA_PLANE = new Set(['logUserEvent', 'logUserEvents']);
+
+/**
+ * Wraps every mutation field so that each successful change is recorded in the audit log, whoever made
+ * it (issue 28, finding 5): the field's name as action, its arguments as details (recordAudit redacts
+ * secrets), the principal (an operator, an API key by its prefix, a user token by its user id) and the
+ * client's address and user agent. The resolver runs in a transaction that the entry is written in, so
+ * a change and its entry commit together or not at all (nested transactions become savepoints); see
+ * COMMIT_THEN_CALL for the exceptions. A VIEWER is refused here too, should a document slip past
+ * readOnlyRules.
+ */
+export function auditMutations(schema: GraphQLSchema): GraphQLSchema {
   const mutation = schema.getMutationType();
   if (!mutation) return schema;
   for (const field of Object.values(mutation.getFields())) {
     const resolve = field.resolve ?? defaultFieldResolver;
     field.resolve = async (source, args: Record<string, unknown>, ctx: GraphQLContext, info) => {
       const { principal } = ctx;
-      if (principal.kind !== 'operator') return resolve(source, args, ctx, info);
-      if (principal.role === 'VIEWER') throw new AppError('FORBIDDEN', VIEWER_READ_ONLY);
-      const result: unknown = await resolve(source, args, ctx, info);
-      await recordAudit(ctx.deps.db, {
+      if (principal.kind === 'operator' && principal.role === 'VIEWER') {
+        throw new AppError('FORBIDDEN', VIEWER_READ_ONLY);
+      }
+      if (principal.kind !== 'operator' && DATA_PLANE.has(info.fieldName)) {
+        return resolve(source, args, ctx, info);
+      }
+      const entry = (result: unknown) => ({
         tenantId: ctx.tenant.id,
-        operator: { id: principal.operatorId, email: principal.email },
+        ...auditWho(principal),
         action: info.fieldName,
         target: auditTarget(args, result),
         details: args,
+        client: ctx.client,
       });
-      return result;
+      if (COMMIT_THEN_CALL.has(info.fieldName)) {
+        const result: unknown = await resolve(source, args, ctx, info);
+        await recordAudit(ctx.deps.db, entry(result));
+        return result;
+      }
+      return ctx.deps.db.transaction(async (trx) => {
+        const inTrx: GraphQLContext = { ...ctx, deps: { ...ctx.deps, db: trx } };
+        const result: unknown = await resolve(source, args, inTrx, info);
+        await recordAudit(trx, entry(result));
+        return result;
+      });
     };
   }
   return schema;

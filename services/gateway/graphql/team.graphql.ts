@@ -23,6 +23,17 @@ function requireRole(ctx: GraphQLContext, roles: readonly OperatorRole[], messag
   throw new AppError('FORBIDDEN', message);
 }
 
+/** The stored actor kinds as the GraphQL enum names them. */
+const ACTOR_KIND = {
+  operator: 'OPERATOR',
+  apiKey: 'API_KEY',
+  user: 'USER',
+  sftp: 'SFTP',
+  cli: 'CLI',
+  system: 'SYSTEM',
+  anonymous: 'ANONYMOUS',
+} as const;
+
 const auditArgs = z.object({ first: z.int().nullish(), after: z.string().nullish() });
 const inviteArgs = z.object({ email: z.string(), role: z.string() });
 const emailArgs = z.object({ email: z.string() });
@@ -51,12 +62,28 @@ export const teamModule: GraphQLModule = {
       role: OperatorRole!
       password: String!
     }
-    "One change made in the portal: who, when, what (secrets redacted)."
+    "Who made an audited change."
+    enum AuditActorKind {
+      OPERATOR
+      API_KEY
+      USER
+      SFTP
+      CLI
+      SYSTEM
+      ANONYMOUS
+    }
+    "One change or sign-in, whoever made it: who, when, from where, what (secrets redacted)."
     type AuditEntry {
       id: ID!
       at: EpochMillis!
-      "Null for a change made with the API key."
+      "The operator who made it; null when another principal did (see actorKind and actorLabel)."
       operatorEmail: String
+      actorKind: AuditActorKind!
+      "An API key's prefix, a user id, an SFTP key's fingerprint, the CLI command; null for an operator."
+      actorLabel: String
+      "The client's address (TRUSTED_PROXIES decide whether X-Forwarded-For is believed)."
+      clientAddress: String
+      userAgent: String
       action: String!
       target: String
       details: JSON!
@@ -83,9 +110,10 @@ export const teamModule: GraphQLModule = {
   `,
   resolvers: {
     Query: {
-      auditLog: (_: unknown, args: unknown, ctx: GraphQLContext) => {
+      auditLog: async (_: unknown, args: unknown, ctx: GraphQLContext) => {
         requireRole(ctx, ['OWNER', 'ADMIN'], 'Only OWNERs and ADMINs can read the audit log');
-        return listAuditLog(ctx.deps.db, ctx.tenant.id, parseInput(auditArgs, args));
+        const page = await listAuditLog(ctx.deps.db, ctx.tenant.id, parseInput(auditArgs, args));
+        return { ...page, entries: page.entries.map((e) => ({ ...e, actorKind: ACTOR_KIND[e.actorKind] })) };
       },
       operators: async (_: unknown, __: unknown, ctx: GraphQLContext) =>
         (await listOperators(ctx.deps.db, ctx.tenant.id)).map(presentOperator),

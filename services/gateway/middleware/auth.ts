@@ -5,6 +5,8 @@ import { AppError } from '../../../shared/errors';
 import { tenantAliasSchema } from '../../../shared/ids';
 import type { ActiveApiKey, TenantWithKeys } from '../../../shared/repos/tenants.repo';
 import type { GatewayDeps, GatewayState, Principal } from '../context';
+import { auditClientOf } from '../audit-client';
+import { noteKeyAddress } from './key-addresses';
 import { withinTenantShare } from './tenant-share';
 
 const USER_TOKEN_HEADER = 'x-saasquatch-user-token';
@@ -64,7 +66,7 @@ function bearerToken(authorization: string): string | null {
  * key hashes come from the gateway cache, which a key rotation or revocation invalidates at commit.
  */
 export function authenticate(
-  deps: Pick<GatewayDeps, 'cache' | 'config' | 'now' | 'rateLimiter'>,
+  deps: Pick<GatewayDeps, 'cache' | 'config' | 'now' | 'rateLimiter' | 'db' | 'logger'>,
   options: { allowUserJwt?: boolean } = {},
 ): Middleware<GatewayState> {
   const allowUserJwt = options.allowUserJwt ?? false;
@@ -106,6 +108,10 @@ export function authenticate(
     ctx.state.log.setBindings({ tenantAlias: tenant.alias });
     // The tenant's token bucket, now that the request is the tenant's and before its body is read.
     deps.rateLimiter.enforce(ctx, tenant);
+    if (principal.kind === 'apiKey') {
+      const { keyId, prefix } = principal;
+      noteKeyAddress(deps, { tenantId: tenant.id, keyId, prefix, client: auditClientOf(ctx, deps.config) });
+    }
     await withinTenantShare(deps.config, tenant.id, next);
   };
 }

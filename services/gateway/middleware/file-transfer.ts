@@ -1,5 +1,8 @@
 import contentDisposition from 'content-disposition';
+import { recordAudit } from '../../../shared/domain/audit-log';
 import { AppError } from '../../../shared/errors';
+import { auditClientOf } from '../audit-client';
+import { auditWho } from '../audit-actor';
 import { parseFileRef } from '../../../shared/storage/file-storage';
 import { discardUpload, storeUpload, type UploadDeps } from '../../../shared/storage/uploads';
 import type { AuthenticatedTenant, GatewayContext, GatewayDeps } from '../context';
@@ -79,7 +82,19 @@ export async function receiveUpload(
           source: body,
           declaredBytes: ctx.request.length,
         });
-    return { fileRef: upload.ref.value, name: lastPart(upload.ref.value), bytes: upload.bytes };
+    const received = { fileRef: upload.ref.value, name: lastPart(upload.ref.value), bytes: upload.bytes };
+    const { principal } = ctx.state;
+    if (principal) {
+      await recordAudit(deps.db, {
+        tenantId: tenant.id,
+        ...auditWho(principal),
+        action: 'file.upload',
+        target: received.fileRef,
+        details: { name: received.name, size: received.bytes },
+        client: auditClientOf(ctx, deps.config),
+      });
+    }
+    return received;
   } catch (err) {
     // An answer before the whole body arrived: the connection closes rather than wait for the rest.
     if (!ctx.req.complete) ctx.set('Connection', 'close');

@@ -1,5 +1,4 @@
 import type Router from '@koa/router';
-import { recordAudit } from '../../../shared/domain/audit-log';
 import { AppError } from '../../../shared/errors';
 import type { GatewayContext, GatewayDeps, GatewayState } from '../context';
 import { receiveUpload, sendTenantFile } from '../middleware/file-transfer';
@@ -27,17 +26,10 @@ export function adminFileRoutes(router: Router<GatewayState>, deps: GatewayDeps)
 
   router.post('/files', session, validate({ query: adminUploadQuerySchema }), async (ctx) => {
     refuseViewer(ctx);
-    const { tenant, principal } = ctx.state;
-    const upload = await receiveUpload(ctx, deps, tenant!, { filename: ctx.state.input.query.filename });
-    if (principal?.kind === 'operator') {
-      await recordAudit(deps.db, {
-        tenantId: tenant!.id,
-        operator: { id: principal.operatorId, email: principal.email },
-        action: 'file.upload',
-        target: upload.fileRef,
-        details: { name: upload.name, size: upload.bytes },
-      });
-    }
+    // receiveUpload records `file.upload` in the audit log, as for the API key.
+    const upload = await receiveUpload(ctx, deps, ctx.state.tenant!, {
+      filename: ctx.state.input.query.filename,
+    });
     ctx.body = { fileRef: upload.fileRef };
   });
 

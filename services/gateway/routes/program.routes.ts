@@ -1,5 +1,8 @@
 import type Router from '@koa/router';
 import { getProgram, updateProgram } from '../../../shared/domain/program';
+import { recordAudit } from '../../../shared/domain/audit-log';
+import { auditClientOf } from '../audit-client';
+import { auditWho } from '../audit-actor';
 import type { GatewayDeps, GatewayState } from '../context';
 import { authenticate } from '../middleware/auth';
 import { jsonBody } from '../middleware/body';
@@ -17,7 +20,19 @@ export function programRoutes(router: Router<GatewayState>, deps: GatewayDeps): 
     jsonBody({ limit: deps.config.BODY_LIMIT_BYTES }),
     validate({ body: programPatchBodySchema }),
     async (ctx) => {
-      ctx.body = await updateProgram(deps.db, ctx.state.tenant!.id, ctx.state.input.body);
+      const tenantId = ctx.state.tenant!.id;
+      // The change and its audit entry commit together (issue 28, finding 5).
+      ctx.body = await deps.db.transaction(async (trx) => {
+        const program = await updateProgram(trx, tenantId, ctx.state.input.body);
+        await recordAudit(trx, {
+          tenantId,
+          ...auditWho(ctx.state.principal!),
+          action: 'program.update',
+          details: ctx.state.input.body,
+          client: auditClientOf(ctx, deps.config),
+        });
+        return program;
+      });
     },
   );
 }

@@ -16,6 +16,7 @@ import * as m014 from './014-reward-integrity';
 import * as m015 from './015-chargebacks';
 import * as m016 from './016-audit-actors';
 import * as m021 from './021-twins-and-key-scopes';
+import * as m022 from './022-api-key-addresses';
 
 /**
  * Migrations are listed statically (not discovered on disk) so they load the same way under tsx, jest
@@ -39,6 +40,7 @@ const migrations: Record<string, Knex.Migration> = {
   '015-chargebacks': m015,
   '016-audit-actors': m016,
   '021-twins-and-key-scopes': m021,
+  '022-api-key-addresses': m022,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

@@ -7,6 +7,10 @@ interface AuditEntry {
   id: string;
   at: number;
   operatorEmail: string | null;
+  actorKind: string;
+  actorLabel: string | null;
+  clientAddress: string | null;
+  userAgent: string | null;
   action: string;
   target: string | null;
   details: unknown;
@@ -25,6 +29,10 @@ const AUDIT_LOG = /* GraphQL */ `
         id
         at
         operatorEmail
+        actorKind
+        actorLabel
+        clientAddress
+        userAgent
         action
         target
         details
@@ -44,6 +52,22 @@ function detailsText(details: unknown): string {
   return JSON.stringify(details);
 }
 
+const ACTOR_NAMES: Record<string, string> = {
+  API_KEY: 'API key',
+  USER: 'User',
+  SFTP: 'SFTP',
+  CLI: 'CLI',
+  SYSTEM: 'Service',
+  ANONYMOUS: 'Someone',
+};
+
+/** An operator by e-mail; anyone else by kind and label ("API key rsk_live_AbCd…"), as text. */
+function whoText(e: AuditEntry): string {
+  if (e.operatorEmail) return e.operatorEmail;
+  const name = ACTOR_NAMES[e.actorKind] ?? e.actorKind;
+  return e.actorLabel ? `${name} ${e.actorLabel}` : name;
+}
+
 const COLUMNS: Column<AuditEntry>[] = [
   {
     key: 'at',
@@ -54,7 +78,13 @@ const COLUMNS: Column<AuditEntry>[] = [
     key: 'who',
     header: 'Who',
     className: 'audit-who',
-    render: (e) => e.operatorEmail ?? <span class="muted-text">API key</span>,
+    render: (e) => (e.operatorEmail ? e.operatorEmail : <span class="muted-text">{whoText(e)}</span>),
+  },
+  {
+    key: 'from',
+    header: 'From',
+    className: 'audit-from',
+    render: (e) => <span title={e.userAgent ?? undefined}>{e.clientAddress ?? '—'}</span>,
   },
   { key: 'action', header: 'Action', rowHeader: true, className: 'mono', render: (e) => e.action },
   { key: 'target', header: 'Target', className: 'audit-target', render: (e) => e.target ?? '—' },
