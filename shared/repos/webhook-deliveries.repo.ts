@@ -50,18 +50,30 @@ export function createWebhookDeliveriesRepo(db: DbOrTrx) {
       return ids.map((r) => String(r.id));
     },
 
-    /** Completes started attempts with what they came to, in one statement. */
+    /**
+     * Completes started attempts with what they came to, in one statement. `started_at` stays the time
+     * the attempt was logged as started, and no indexed column changes, so PostgreSQL can update the
+     * rows in place (HOT, with the free space migration 020 leaves in each page). The ids are also given
+     * as an array so that the rows are found by the primary key, not by scanning the log to join.
+     */
     async completeMany(rows: WebhookDeliveryRow[], trx: DbOrTrx = db): Promise<void> {
       if (rows.length === 0) return;
-      const values = rows.map((r) => ({ ...r, started_at: r.started_at.toISOString() }));
+      const values = rows.map((r) => ({
+        id: r.id,
+        status_code: r.status_code,
+        latency_ms: r.latency_ms,
+        response_excerpt: r.response_excerpt,
+        error: r.error,
+        outcome: r.outcome,
+      }));
       await trx.raw(
         `update webhook_deliveries d
-            set started_at = v.started_at, status_code = v.status_code, latency_ms = v.latency_ms,
+            set status_code = v.status_code, latency_ms = v.latency_ms,
                 response_excerpt = v.response_excerpt, error = v.error, outcome = v.outcome
-           from jsonb_to_recordset(?::jsonb) as v(id bigint, started_at timestamptz, status_code int,
-                latency_ms int, response_excerpt text, error text, outcome text)
-          where d.id = v.id`,
-        [JSON.stringify(values)],
+           from jsonb_to_recordset(?::jsonb) as v(id bigint, status_code int, latency_ms int,
+                response_excerpt text, error text, outcome text)
+          where d.id = any(?::bigint[]) and d.id = v.id`,
+        [JSON.stringify(values), rows.map((r) => r.id)],
       );
     },
 
