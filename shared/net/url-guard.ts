@@ -5,7 +5,8 @@ import net from 'node:net';
  * The server-side request forgery guard of outbound webhooks (issue 20). A URL is parsed with the WHATWG
  * parser (which already turns `http://2130706433/`, `0x7f.1` and `0177.0.0.1` into `127.0.0.1`), must be
  * https (http only with WEBHOOK_ALLOW_HTTP), carry no user name or password, and its host must resolve
- * only to public unicast addresses (unless WEBHOOK_ALLOW_PRIVATE_ADDRESSES). The answer names the
+ * only to public unicast addresses (unless WEBHOOK_ALLOW_PRIVATE_ADDRESSES; link-local and cloud metadata
+ * addresses are refused even then, ALWAYS_REFUSED). The answer names the
  * vetted addresses: a delivery connects to exactly those (`pinnedLookup`), so a DNS answer that changes
  * between the check and the connection (DNS rebinding) cannot move it to an internal address.
  */
@@ -70,8 +71,16 @@ const v6 = (ranges: [string, number][]) => {
   return list;
 };
 
+/**
+ * Refused whatever WEBHOOK_ALLOW_PRIVATE_ADDRESSES says: the cloud metadata services (AWS, GCP, Azure and
+ * Oracle at 169.254.169.254, AWS's IPv6 fd00:ec2::254, Alibaba's 100.100.100.200) hand out instance
+ * credentials, and nothing a developer runs locally listens on a link-local address.
+ */
+export const ALWAYS_REFUSED = new Set(['metadata', 'link-local']);
+
 /** Why each kind of address is refused, checked in this order. */
 const IPV4_RULES: [string, net.BlockList][] = [
+  ['metadata', v4([['100.100.100.200', 32]])],
   ['unspecified', v4([['0.0.0.0', 8]])],
   ['loopback', v4([['127.0.0.0', 8]])],
   [
@@ -91,6 +100,7 @@ const IPV4_RULES: [string, net.BlockList][] = [
 ];
 
 const IPV6_RULES: [string, net.BlockList][] = [
+  ['metadata', v6([['fd00:ec2::254', 128]])],
   ['unspecified', v6([['::', 128]])],
   ['loopback', v6([['::1', 128]])],
   [
@@ -130,15 +140,41 @@ function ipv6Bytes(address: string): Buffer {
   return bytes;
 }
 
-/** The IPv4 address an IPv6 one carries (mapped ::ffff:0:0/96, compatible ::/96, NAT64, 6to4), or null. */
-function embeddedIpv4(address: string): string | null {
-  const b = ipv6Bytes(address);
-  const dotted = (at: number) => `${b[at]}.${b[at + 1]}.${b[at + 2]}.${b[at + 3]}`;
-  const zeroUpTo = (n: number) => b.subarray(0, n).every((x) => x === 0);
-  if (zeroUpTo(10) && b[10] === 0xff && b[11] === 0xff) return dotted(12);
-  if (zeroUpTo(12) && !(b.subarray(12).every((x) => x === 0) || b.readUInt32BE(12) === 1)) return dotted(12);
-  if (b.readUInt32BE(0) === 0x0064ff9b && b.subarray(4, 12).every((x) => x === 0)) return dotted(12);
-  if (b.readUInt16BE(0) === 0x2002) return dotted(2);
+/** The IPv4 address at byte `at` of `b`, dotted, optionally with every bit inverted (Teredo's client). */
+function dottedAt(b: Buffer, at: number, invert = false): string {
+  const x = (i: number) => (invert ? ~b[at + i]! & 0xff : b[at + i]!);
+  return `${x(0)}.${x(1)}.${x(2)}.${x(3)}`;
+}
+
+/**
+ * The IPv4 address an IPv6 one carries: mapped ::ffff:0:0/96, translated ::ffff:0:0:0/96 (SIIT),
+ * compatible ::/96, well-known NAT64 64:ff9b::/96 and 6to4 2002::/16; or null.
+ */
+function embeddedIpv4(b: Buffer): string | null {
+  const zero = (from: number, to: number) => b.subarray(from, to).every((x) => x === 0);
+  if (zero(0, 10) && b[10] === 0xff && b[11] === 0xff) return dottedAt(b, 12);
+  if (zero(0, 8) && b[8] === 0xff && b[9] === 0xff && zero(10, 12)) return dottedAt(b, 12);
+  if (zero(0, 12) && !(zero(12, 16) || b.readUInt32BE(12) === 1)) return dottedAt(b, 12);
+  if (b.readUInt32BE(0) === 0x0064ff9b && zero(4, 12)) return dottedAt(b, 12);
+  if (b.readUInt16BE(0) === 0x2002) return dottedAt(b, 2);
+  return null;
+}
+
+/**
+ * Prefixes that tunnel to IPv4 addresses we cannot vet as a whole: local-use NAT64 64:ff9b:1::/48 (its
+ * translator is inside the network, and RFC 6052 lets the IPv4 sit at several offsets) and Teredo
+ * 2001::/32 (server at bytes 4-7, client inverted at 12-15). They are refused outright; the IPv4
+ * addresses they may carry are still checked so that a metadata or link-local one is refused even where
+ * private addresses are allowed.
+ */
+function tunnelProblem(b: Buffer): { problem: string; inner: string[] } | null {
+  if (b.readUInt32BE(0) === 0x0064ff9b && b.readUInt16BE(4) === 1) {
+    const rfc6052 = [`${b[6]}.${b[7]}.${b[9]}.${b[10]}`, `${b[7]}.${b[9]}.${b[10]}.${b[11]}`, dottedAt(b, 9)];
+    return { problem: 'NAT64 (local-use)', inner: [...rfc6052, dottedAt(b, 12)] };
+  }
+  if (b.readUInt32BE(0) === 0x20010000) {
+    return { problem: 'Teredo tunnel', inner: [dottedAt(b, 4), dottedAt(b, 12, true)] };
+  }
   return null;
 }
 
@@ -149,8 +185,14 @@ export function addressProblem(address: string): string | null {
   }
   if (net.isIPv6(address)) {
     const plain = address.split('%')[0]!;
-    const inner = embeddedIpv4(plain);
+    const bytes = ipv6Bytes(plain);
+    const inner = embeddedIpv4(bytes);
     if (inner !== null) return addressProblem(inner);
+    const tunnel = tunnelProblem(bytes);
+    if (tunnel) {
+      const always = tunnel.inner.map(addressProblem).find((p) => p !== null && ALWAYS_REFUSED.has(p));
+      return always ?? tunnel.problem;
+    }
     return IPV6_RULES.find(([, list]) => list.check(plain, 'ipv6'))?.[0] ?? null;
   }
   return 'not an IP address';
@@ -200,12 +242,10 @@ export async function vetWebhookUrl(raw: string, options: UrlGuardOptions): Prom
     }
     if (addresses.length === 0) throw new UnsafeUrlError(`host ${hostname} does not resolve`);
   }
-  if (!options.allowPrivateAddresses) {
-    for (const { address } of addresses) {
-      const problem = addressProblem(address);
-      if (problem) {
-        throw new UnsafeUrlError(`must not point at a ${problem} address (${hostname} is ${address})`);
-      }
+  for (const { address } of addresses) {
+    const problem = addressProblem(address);
+    if (problem && (!options.allowPrivateAddresses || ALWAYS_REFUSED.has(problem))) {
+      throw new UnsafeUrlError(`must not point at a ${problem} address (${hostname} is ${address})`);
     }
   }
   return { url, hostname, addresses };

@@ -147,7 +147,7 @@ export function createWebhookEventsRepo(db: DbOrTrx) {
         )
         .whereRaw(
           `coalesce((select d.outcome from webhook_deliveries d where d.tenant_id = e.tenant_id and d.event_id = e.id
-             and d.endpoint_id = ? order by d.started_at desc, d.id desc limit 1), 'NONE') <> 'FAILED'`,
+             and d.endpoint_id = ? order by d.started_at desc, d.id desc limit 1), 'NONE') not in ('FAILED', 'UNKNOWN')`,
           [endpointId],
         )
         .orderBy([

@@ -1,7 +1,11 @@
 /**
  * Arguments and results of the outbound webhook workflows (issue 20), imported as types by workflows/.
  */
-export type WebhookOutcome = 'SUCCEEDED' | 'FAILED' | 'GONE' | 'ABANDONED';
+/**
+ * What an attempt came to. UNKNOWN: logged before its request was sent and never completed (in flight
+ * now, or its worker stopped before the answer was recorded); the delivery goes on with the same webhook-id.
+ */
+export type WebhookOutcome = 'SUCCEEDED' | 'FAILED' | 'GONE' | 'ABANDONED' | 'UNKNOWN';
 
 export interface WebhookDeliveryInput {
   tenantId: string;

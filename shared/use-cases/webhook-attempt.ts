@@ -5,6 +5,8 @@ import type { WebhookAttemptInput, WebhookAttemptResult } from '../types/webhook
 import {
   recordWebhookAttempts,
   sendWebhookAttempt,
+  startedAttempt,
+  startWebhookAttempts,
   vetEndpointUrl,
   type WebhookSendDeps,
 } from './webhook-send';
@@ -14,8 +16,8 @@ export type WebhookAttemptDeps = WebhookSendDeps;
 /**
  * One delivery attempt of an event to an endpoint (called by the delivery workflow's activity): checks
  * that the endpoint is enabled and the event still exists (SKIPPED otherwise, nothing sent), vets the
- * URL again (SSRF guard, pinned addresses), signs with every current secret, POSTs the payload's JSON
- * text, and records the attempt. A 410 disables the endpoint; so do three days of failures.
+ * URL again (SSRF guard, pinned addresses), signs with every current secret, logs the attempt as started,
+ * POSTs the payload's JSON text, and completes the attempt's row. A 410 disables the endpoint; so do three days of failures.
  */
 export async function attemptWebhookDelivery(
   deps: WebhookAttemptDeps,
@@ -27,12 +29,15 @@ export async function attemptWebhookDelivery(
   if (!event) return { outcome: 'SKIPPED', statusCode: null };
   const secrets = openWebhookSigningSecrets(deps, endpoint);
   const url = await vetEndpointUrl(deps, endpoint.url);
-  const attempt = await sendWebhookAttempt(deps, { url, secrets }, event, {
+  const meta = {
     tenantId: input.tenantId,
     endpointId: input.endpointId,
     number: input.attempt,
     last: input.last,
-  });
-  await recordWebhookAttempts(deps, [attempt], new Map([[endpoint.id, endpoint]]));
+  };
+  // Logged as started first: a worker killed mid-request leaves an UNKNOWN row, not nothing.
+  const [id] = await startWebhookAttempts(deps, [startedAttempt(event, meta, (deps.now ?? Date.now)())]);
+  const attempt = await sendWebhookAttempt(deps, { url, secrets }, event, meta);
+  await recordWebhookAttempts(deps, [{ ...attempt, id }], new Map([[endpoint.id, endpoint]]));
   return { outcome: attempt.outcome, statusCode: attempt.status_code };
 }

@@ -9,7 +9,7 @@ import { startWebhookDelivery } from '../temporal/webhook-delivery';
 import type { WebhookDispatchInput, WebhookDispatchResult } from '../types/webhooks';
 import type { WorkflowMessaging } from './use-case-deps';
 import { makeInlineFirstAttempts, type WebhookPair } from './webhook-inline-attempts';
-import { recordWebhookAttempts, type WebhookSendDeps } from './webhook-send';
+import { recordWebhookAttempts, startWebhookAttempts, type WebhookSendDeps } from './webhook-send';
 
 export type WebhookDispatchDeps = WebhookSendDeps &
   WorkflowMessaging & {
@@ -25,12 +25,14 @@ interface Handover extends WebhookPair {
 /**
  * The outbox dispatcher's batch (issue 20). Takes the oldest undispatched events; for each, the tenant's
  * enabled endpoints that want its type (resolved now). The first attempt to a healthy endpoint is made
- * here, batched (`makeInlineFirstAttempts`), and logged as they complete (every 50 ms or 50 attempts); a delivery workflow
+ * here, batched (`makeInlineFirstAttempts`): all logged as started (UNKNOWN) in one INSERT before any is
+ * sent, and completed as they finish (one UPDATE every 50 ms or 50 attempts); a delivery workflow
  * `webhook-delivery:{endpoint}:{event}` is started only for what is not over: a failed first attempt
  * (it retries from attempt 2 on the schedule) and every pair of an endpoint that was failing or slow
  * (from attempt 1). Then `dispatched_at`. A round that takes an event again (a start failed, or the
  * batch died half way) skips the pairs the log shows over, and a start of a workflow that already
- * started is answered "already started", so nothing is sent twice by us.
+ * started is answered "already started"; only a pair whose attempt is UNKNOWN (in flight at the crash,
+ * the receiver may have it) is sent again, with the same webhook-id, as its next attempt.
  */
 export async function dispatchWebhookEvents(
   deps: WebhookDispatchDeps,
@@ -51,22 +53,28 @@ export async function dispatchWebhookEvents(
     for (const endpoint of endpoints) {
       if (endpoint.tenant_id !== event.tenant_id) continue;
       if (!endpointWants(endpoint, event.type as WebhookEventType)) continue;
-      const state = states.get(`${event.id}|${endpoint.id}`);
-      if (state === 'FINAL') continue;
-      if (state === 'RETRYING') handovers.push({ event, endpoint, firstAttempt: 2 });
-      else if (inlineAllowed && deps.health.inline(endpoint.id, now)) inline.push({ event, endpoint });
-      else handovers.push({ event, endpoint, firstAttempt: 1 });
+      const logged = states.get(`${event.id}|${endpoint.id}`);
+      if (logged?.state === 'FINAL') continue;
+      if (logged?.state === 'RETRYING') {
+        handovers.push({ event, endpoint, firstAttempt: 2 });
+        continue;
+      }
+      // In flight when its batch died (UNKNOWN): sent again, same webhook-id, as the next attempt.
+      const attempt = logged ? Math.min(logged.attempts + 1, input.scheduleMs.length) : 1;
+      if (inlineAllowed && deps.health.inline(endpoint.id, now)) inline.push({ event, endpoint, attempt });
+      else handovers.push({ event, endpoint, firstAttempt: attempt });
     }
   }
 
   const endpointsById = new Map(endpoints.map((e) => [e.id, e]));
   const attempts = await makeInlineFirstAttempts(deps, inline, {
     concurrency: input.inlineConcurrency ?? 0,
-    lastAttempt: input.scheduleMs.length <= 1,
+    scheduleLength: input.scheduleMs.length,
+    start: (pending) => startWebhookAttempts(deps, pending),
     record: (done) => recordWebhookAttempts(deps, done, endpointsById),
   });
   attempts.forEach((attempt, i) => {
-    if (attempt.outcome === 'FAILED') handovers.push({ ...inline[i]!, firstAttempt: 2 });
+    if (attempt.outcome === 'FAILED') handovers.push({ ...inline[i]!, firstAttempt: attempt.attempt + 1 });
   });
 
   const startFailed = new Set<string>();

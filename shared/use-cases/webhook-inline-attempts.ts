@@ -7,16 +7,19 @@ import type { WebhookEndpointRow } from '../repos/webhook-endpoints.repo';
 import type { UndispatchedWebhookEvent } from '../repos/webhook-events.repo';
 import {
   sendWebhookAttempt,
+  startedAttempt,
   vetEndpointUrl,
+  type LoggedWebhookAttempt,
   type VetResult,
   type WebhookAttempt,
   type WebhookSendDeps,
 } from './webhook-send';
 
-/** One event for one endpoint. */
+/** One event for one endpoint; `attempt` 1 unless an earlier one's outcome is UNKNOWN. */
 export interface WebhookPair {
   event: UndispatchedWebhookEvent;
   endpoint: WebhookEndpointRow;
+  attempt?: number;
 }
 
 interface Target {
@@ -44,14 +47,21 @@ export async function makeInlineFirstAttempts(
   pairs: WebhookPair[],
   options: {
     concurrency: number;
-    lastAttempt: boolean;
+    /** Attempts in the retry schedule: an attempt with this number is the last. */
+    scheduleLength: number;
     /**
-     * Logs attempts as they complete (RECORD_EVERY at a time, or every RECORD_AFTER_MS), so that a batch
-     * taken again after a crash skips what was already logged (and sends only what was in flight).
+     * Logs every attempt as started (outcome UNKNOWN) in one statement before any request goes out and
+     * answers the rows' ids: a request in flight when the worker dies is then in the log (issue 28).
      */
-    record: (attempts: WebhookAttempt[]) => Promise<void>;
+    start: (attempts: WebhookAttempt[]) => Promise<string[]>;
+    /**
+     * Completes the started rows as attempts finish (RECORD_EVERY at a time, or every RECORD_AFTER_MS), so
+     * that a batch taken again after a crash skips what was already logged, and hands what was in flight
+     * (still UNKNOWN) to a delivery workflow, which sends it again with the same webhook-id.
+     */
+    record: (attempts: LoggedWebhookAttempt[]) => Promise<void>;
   },
-): Promise<WebhookAttempt[]> {
+): Promise<LoggedWebhookAttempt[]> {
   const counts = new Map<string, number>();
   for (const { endpoint } of pairs) counts.set(endpoint.id, (counts.get(endpoint.id) ?? 0) + 1);
   const targets = new Map<string, Target>();
@@ -67,16 +77,22 @@ export async function makeInlineFirstAttempts(
     });
   }
   const now = deps.now ?? Date.now;
-  const unrecorded: WebhookAttempt[] = [];
+  const meta = ({ event, endpoint, attempt = 1 }: WebhookPair) => ({
+    tenantId: event.tenant_id,
+    endpointId: endpoint.id,
+    number: attempt,
+    last: attempt >= options.scheduleLength,
+  });
+  const unrecorded: LoggedWebhookAttempt[] = [];
   let lastRecord = now();
   try {
-    const attempts = await mapLimited(pairs, options.concurrency, async ({ event, endpoint }) => {
-      const attempt = await sendWebhookAttempt(deps, targets.get(endpoint.id)!, event, {
-        tenantId: event.tenant_id,
-        endpointId: endpoint.id,
-        number: 1,
-        last: options.lastAttempt,
-      });
+    const startedAt = now();
+    const ids = await options.start(pairs.map((pair) => startedAttempt(pair.event, meta(pair), startedAt)));
+    const indexed = pairs.map((pair, i) => ({ pair, id: ids[i] }));
+    const attempts = await mapLimited(indexed, options.concurrency, async ({ pair, id }) => {
+      const { event, endpoint } = pair;
+      const sent = await sendWebhookAttempt(deps, targets.get(endpoint.id)!, event, meta(pair));
+      const attempt: LoggedWebhookAttempt = { ...sent, id };
       deps.health.record(endpoint.id, attempt.outcome === 'SUCCEEDED', attempt.latency_ms, now());
       unrecorded.push(attempt);
       if (unrecorded.length >= RECORD_EVERY || now() - lastRecord >= RECORD_AFTER_MS) {

@@ -58,6 +58,41 @@ export async function vetEndpointUrl(deps: WebhookSendDeps, url: string): Promis
 /** One attempt as it goes into the log (the row without its id). */
 export type WebhookAttempt = Omit<WebhookDeliveryRow, 'id'>;
 
+/** An attempt and, when it was logged as started (startWebhookAttempts), its row's id. */
+export type LoggedWebhookAttempt = WebhookAttempt & { id?: string };
+
+/** The log row of an attempt about to be sent: outcome UNKNOWN until completed. */
+export function startedAttempt(
+  event: { id: string },
+  attempt: { tenantId: string; endpointId: string; number: number },
+  at: number,
+): WebhookAttempt {
+  return {
+    tenant_id: attempt.tenantId,
+    endpoint_id: attempt.endpointId,
+    event_id: event.id,
+    attempt: attempt.number,
+    started_at: new Date(at),
+    status_code: null,
+    latency_ms: 0,
+    response_excerpt: null,
+    error: null,
+    outcome: 'UNKNOWN',
+  };
+}
+
+/**
+ * Logs attempts as started before their requests go out (one statement), so that a request that
+ * reached a receiver is in the log even if the worker dies before its answer is recorded (issue 28).
+ * Answers their row ids, in order, for recordWebhookAttempts to complete.
+ */
+export async function startWebhookAttempts(
+  deps: Pick<WebhookSendDeps, 'db'>,
+  attempts: WebhookAttempt[],
+): Promise<string[]> {
+  return createWebhookDeliveriesRepo(deps.db).startMany(attempts);
+}
+
 /**
  * One signed POST of an event's payload (its JSON text, `webhook-id` = the event id) to a vetted URL,
  * signed with every current secret; a refused URL is a failed attempt that sent nothing.
@@ -110,19 +145,22 @@ const GONE_REASON = 'The endpoint answered 410 Gone';
 const FAILING_REASON = `Every delivery failed for ${WEBHOOK_FAILING_DISABLE_MS / 3_600_000} hours`;
 
 /**
- * Writes attempts to the log (one statement), counts them, and applies what they mean for their
+ * Writes attempts to the log (one statement: completes those started with an id, inserts the others;
+ * a batch has one kind), counts them, and applies what they mean for their
  * endpoints: a 410 disables the endpoint; a failure disables it when every attempt since its last
  * success (or change) failed for three days. Each disabling is logged and recorded for operators as a
  * `webhook` entry in Temporal's UI.
  */
 export async function recordWebhookAttempts(
   deps: Pick<WebhookSendDeps, 'db' | 'metrics' | 'logger' | 'now' | 'temporal'>,
-  attempts: WebhookAttempt[],
+  attempts: LoggedWebhookAttempt[],
   endpoints: Map<string, Pick<WebhookEndpointRow, 'id' | 'tenant_id' | 'updated_at'>>,
 ): Promise<void> {
   if (attempts.length === 0) return;
   const deliveries = createWebhookDeliveriesRepo(deps.db);
-  await deliveries.insertMany(attempts);
+  const started = attempts.filter((a): a is WebhookDeliveryRow => a.id !== undefined);
+  await deliveries.completeMany(started);
+  await deliveries.insertMany(attempts.filter((a) => a.id === undefined));
   const byOutcome = new Map<WebhookOutcome, WebhookAttempt[]>();
   for (const a of attempts) {
     byOutcome.set(a.outcome, [...(byOutcome.get(a.outcome) ?? []), a]);

@@ -28,6 +28,11 @@ export interface WebhookReceiver {
   verified(path: string, secret: string): Record<string, unknown>[];
   /** TCP connections accepted so far, over every server of this receiver. */
   connections(): number;
+  /**
+   * From now on requests are recorded when their body has arrived but not answered until release(): the
+   * requests a worker has in flight when it is killed. `held()` lists them.
+   */
+  holdAnswers(): { held(): ReceivedWebhook[]; release(): void };
   /** Another server with the same handler on `port` (0: a free one), e.g. a receiver coming back up. */
   listenOn(port: number): Promise<http.Server>;
   close(): Promise<void>;
@@ -36,6 +41,7 @@ export interface WebhookReceiver {
 export async function startWebhookReceiver(): Promise<WebhookReceiver> {
   const received: ReceivedWebhook[] = [];
   const plans = new Map<string, number[]>();
+  let holding: { requests: ReceivedWebhook[]; answers: (() => void)[] } | undefined;
   const handler = (req: http.IncomingMessage, res: http.ServerResponse) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
@@ -48,8 +54,13 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
         body: Buffer.concat(chunks).toString('utf8'),
         status,
       });
-      res.writeHead(status, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ status, note: 'é'.repeat(400) }));
+      const answer = () => {
+        res.writeHead(status, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ status, note: 'é'.repeat(400) }));
+      };
+      if (!holding) return answer();
+      holding.requests.push(received[received.length - 1]!);
+      holding.answers.push(answer);
     });
   };
   let connections = 0;
@@ -73,6 +84,17 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
     verified: (path, secret) =>
       at(path).map((r) => new Webhook(secret).verify(r.body, r.headers) as Record<string, unknown>),
     connections: () => connections,
+    holdAnswers() {
+      const hold = { requests: [] as ReceivedWebhook[], answers: [] as (() => void)[] };
+      holding = hold;
+      return {
+        held: () => [...hold.requests],
+        release() {
+          if (holding === hold) holding = undefined;
+          for (const answer of hold.answers.splice(0)) answer();
+        },
+      };
+    },
     listenOn,
     close: () => closeServer(main),
   };

@@ -432,9 +432,65 @@ describe('GraphQL endpoint (default limits)', () => {
       expect(res.json.data.__schema.queryType).toMatchObject({ name: 'Query' });
     });
 
+    // Issue 28, finding 12: cost reflects work, and a refusal is a 400 before anything runs.
+    const copies = (n: number, field: string) =>
+      Array.from({ length: n }, (_, i) => `f${i}: ${field}`).join(' ');
+    const yearDashboard =
+      'dashboard(range: { from: "2025-01-01", to: "2025-12-31" }) { clicks daily { date clicks } }';
+
+    test('400 year-long dashboards: 400 GRAPHQL_QUERY_TOO_COMPLEX; one year-long dashboard still answers', async () => {
+      const refused = await gql(gw, live, { query: `{ ${copies(400, yearDashboard)} }` });
+      expect(refused.status).toBe(400);
+      expect(refused.json.data).toBeUndefined();
+      expect(refused.json.errors).toEqual([
+        {
+          message: expect.stringMatching(/^Query complexity \d+ exceeds the maximum of 1000$/),
+          extensions: { code: 'GRAPHQL_QUERY_TOO_COMPLEX' },
+        },
+      ]);
+      expect((await gql(gw, live, { query: `{ ${copies(3, yearDashboard)} }` })).status).toBe(400);
+      const one = await gql(gw, live, { query: `{ ${yearDashboard} }` });
+      expect(one.status).toBe(200);
+      expect(one.json.data.dashboard.daily).toHaveLength(365);
+    });
+
+    test('100 createApiKey: 400 before anything runs, no key created', async () => {
+      const keys = async () =>
+        (await gql(gw, other, { query: '{ apiKeys { id } }' })).json.data.apiKeys.length;
+      const before = await keys();
+      const res = await gql(gw, other, { query: `mutation { ${copies(100, 'createApiKey { key }')} }` });
+      expect(res.status).toBe(400);
+      expect(res.json.data).toBeUndefined();
+      expect(res.json.errors[0].extensions.code).toBe('GRAPHQL_QUERY_TOO_COMPLEX');
+      expect(await keys()).toBe(before);
+    });
+
+    test('more than 3 outbound calls (300 or 4 sendTestWebhook) in one request: 400 before anything runs', async () => {
+      for (const n of [300, 4]) {
+        const res = await gql(gw, live, {
+          query: `mutation { ${copies(n, 'sendTestWebhook(endpointId: "01900000-0000-7000-8000-000000000000") { eventId }')} }`,
+        });
+        expect(res.status).toBe(400);
+        expect(res.json.data).toBeUndefined();
+        expect(res.json.errors).toContainEqual({
+          message: expect.stringMatching(
+            new RegExp(`^The operation makes ${n} outbound calls .*; at most 3 are allowed per request$`),
+          ),
+          locations: [{ line: 1, column: 1 }],
+          extensions: { code: 'GRAPHQL_QUERY_TOO_COMPLEX' },
+        });
+      }
+      // Three are let through (and run: this endpoint does not exist).
+      const three = await gql(gw, live, {
+        query: `mutation { ${copies(3, 'sendTestWebhook(endpointId: "01900000-0000-7000-8000-000000000000") { eventId }')} }`,
+      });
+      expect(three.status).not.toBe(400);
+      expect(three.json.errors[0].extensions.code).toBe('NOT_FOUND');
+    });
+
     test('complexity over the default 1000: GRAPHQL_QUERY_TOO_COMPLEX', async () => {
       const res = await gql(gw, live, { query: wideQuery(501) });
-      expect(res.status).toBe(200);
+      expect(res.status).toBe(400);
       expect(res.json).toEqual({
         errors: [
           {
@@ -449,7 +505,7 @@ describe('GraphQL endpoint (default limits)', () => {
       const started = Date.now();
       const res = await gql(gw, live, { query: fragmentBomb(22) });
       expect(Date.now() - started).toBeLessThan(2000);
-      expect(res.status).toBe(200);
+      expect(res.status).toBe(400);
       expect(res.json.data).toBeUndefined();
       expect(res.json.errors).toEqual([
         {
@@ -482,7 +538,7 @@ describe('GraphQL complexity limit (GRAPHQL_MAX_DEPTH=3, GRAPHQL_MAX_COMPLEXITY=
 
   test('complexity over the limit: GRAPHQL_QUERY_TOO_COMPLEX and nothing executed', async () => {
     const res = await gql(gw, tenant, { query: wideQuery(3) }); // 3 × (tenant + alias) = 6
-    expect(res.status).toBe(200);
+    expect(res.status).toBe(400);
     expect(res.json).toEqual({
       errors: [
         {
@@ -510,7 +566,7 @@ describe('GraphQL complexity limit (GRAPHQL_MAX_DEPTH=3, GRAPHQL_MAX_COMPLEXITY=
 
   test('complexity over the limit by GET: GRAPHQL_QUERY_TOO_COMPLEX', async () => {
     const res = await gqlGet(gw, tenant, wideQuery(3));
-    expect(res.status).toBe(200);
+    expect(res.status).toBe(400);
     expect(res.json).toEqual({
       errors: [
         {
@@ -523,7 +579,7 @@ describe('GraphQL complexity limit (GRAPHQL_MAX_DEPTH=3, GRAPHQL_MAX_COMPLEXITY=
 
   test('introspection is bounded by the complexity limit (only the depth rule ignores it)', async () => {
     const res = await gql(gw, tenant, { query: getIntrospectionQuery() });
-    expect(res.status).toBe(200);
+    expect(res.status).toBe(400);
     expect(res.json.data).toBeUndefined();
     expect(res.json.errors).toEqual([
       {
@@ -556,7 +612,7 @@ describe('GraphQL depth limit (GRAPHQL_MAX_DEPTH=1)', () => {
     ['by GET', '{ tenant { alias } }'],
   ])('depth 2 %s: GRAPHQL_QUERY_TOO_COMPLEX and nothing executed', async (name, query) => {
     const res = name === 'by GET' ? await gqlGet(gw, tenant, query) : await gql(gw, tenant, { query });
-    expect(res.status).toBe(200);
+    expect(res.status).toBe(400);
     expect(res.json).toEqual({
       // located at the operation
       errors: [

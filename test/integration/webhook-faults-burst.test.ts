@@ -7,10 +7,13 @@
  * yet recorded) is sent again with the same webhook-id after the restart. Asserted precisely: every
  * event arrives at each endpoint (verified with the `standardwebhooks` library); an event arrives twice
  * only if the receiver had it before the kill, and never more than twice; the counts are printed.
+ * Every request the receiver got is in the delivery log (issue 28): the receiver holds its answers
+ * just before the kill, so some requests certainly reached it without their answer reaching the worker;
+ * those attempts show as UNKNOWN.
  * webhook-faults-kill.test.ts covers kills that cut no exchange (exactly once).
  */
 import { recordWebhookEvents } from '../../shared/domain/webhook-events';
-import { deliveredCounts, duplicatesIn } from '../helpers/webhook-faults';
+import { deliveredCounts, duplicatesIn, within } from '../helpers/webhook-faults';
 import { startKillHarness, type KillHarness } from '../helpers/webhook-kill-harness';
 
 let h: KillHarness;
@@ -47,7 +50,13 @@ test('the worker killed with SIGKILL in the middle of a burst of 200 events: eve
   );
   const total = events.length * endpoints.length;
   await whenReceived(total / 10);
+  // From here requests reach the receiver but their answers do not reach the worker before its kill.
+  const hold = h.rx.holdAnswers();
+  await within(10_000, async () => hold.held().length >= 2);
   await worker.kill();
+  const held = hold.held();
+  hold.release();
+  expect(held.length).toBeGreaterThanOrEqual(2);
   // A request whose body had reached the receiver before the kill is recorded when it ends.
   await new Promise((r) => setTimeout(r, 300));
   const beforeKill = endpoints.map((e) => new Set(deliveredCounts(h.rx, e.path, e.secret).keys()));
@@ -67,6 +76,30 @@ test('the worker killed with SIGKILL in the middle of a burst of 200 events: eve
       expect(n).toBe(2);
     }
   });
+  // Every request the receiver got is in the delivery log, with those cut by the kill as UNKNOWN.
+  const log: { endpoint_id: string; event_id: string; rows: number; unknown: number }[] = await h.gw.deps
+    .db('webhook_deliveries')
+    .where({ tenant_id: tenant.id })
+    .groupBy('endpoint_id', 'event_id')
+    .select(
+      'endpoint_id',
+      'event_id',
+      h.gw.deps.db.raw('count(*)::int as rows'),
+      h.gw.deps.db.raw(`(count(*) filter (where outcome = 'UNKNOWN'))::int as unknown`),
+    );
+  const logged = new Map(log.map((r) => [`${r.endpoint_id}|${r.event_id}`, r]));
+  results.forEach(({ endpoint, counts }) => {
+    for (const [id, n] of counts)
+      expect(logged.get(`${endpoint.id}|${id}`)?.rows ?? 0).toBeGreaterThanOrEqual(n);
+  });
+  for (const request of held) {
+    const endpoint = endpoints.find((e) => e.path === request.path)!;
+    expect(logged.get(`${endpoint.id}|${request.headers['webhook-id']}`)?.unknown).toBeGreaterThanOrEqual(1);
+  }
+  const unknown = log.reduce((n, r) => n + r.unknown, 0);
+  process.stdout.write(
+    `webhook faults, delivery log after the kill: ${held.length} requests held at the kill, ${unknown} attempts UNKNOWN; every request received is logged\n`,
+  );
   process.stdout.write(
     `webhook faults, SIGKILL mid-burst: ${atKill} of ${total} deliveries had arrived at the kill; all ` +
       `${total} arrived ${tookMs} ms after the restart; ${twice} arrived twice ` +

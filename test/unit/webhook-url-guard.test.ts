@@ -76,6 +76,29 @@ describe('addressProblem', () => {
     ['::7f00:1', 'loopback'],
     ['64:ff9b::10.0.0.1', 'private'],
     ['2002:7f00:1::', 'loopback'],
+    ['2002:a9fe:a9fe::1', 'link-local'],
+    ['64:ff9b::127.0.0.1', 'loopback'],
+    ['64:ff9b::a9fe:a9fe', 'link-local'],
+    ['::10.0.0.1', 'private'],
+    ['::169.254.169.254', 'link-local'],
+    // Issue 28 finding 11: IPv4-translated (SIIT), local-use NAT64 and Teredo forms.
+    ['::ffff:0:127.0.0.1', 'loopback'],
+    ['::ffff:0:7f00:1', 'loopback'],
+    ['::ffff:0:10.0.0.1', 'private'],
+    ['::ffff:0:a9fe:a9fe', 'link-local'],
+    ['64:ff9b:1::7f00:1', 'NAT64 (local-use)'],
+    ['64:ff9b:1:7f00:0:1::', 'NAT64 (local-use)'],
+    ['64:ff9b:1::8.8.8.8', 'NAT64 (local-use)'],
+    ['64:ff9b:1::169.254.169.254', 'link-local'],
+    ['64:ff9b:1:a9fe:a9:fe00::', 'link-local'],
+    ['2001:0:4136:e378:8000:63bf:80ff:fffe', 'Teredo tunnel'],
+    ['2001::7f00:1', 'Teredo tunnel'],
+    ['2001:0:a9fe:a9fe::', 'link-local'],
+    ['2001::5601:5601', 'link-local'],
+    // Cloud metadata services.
+    ['100.100.100.200', 'metadata'],
+    ['fd00:ec2::254', 'metadata'],
+    ['::ffff:100.100.100.200', 'metadata'],
     ['not-an-ip', 'not an IP address'],
   ])('%s is %s', (address, problem) => {
     expect(addressProblem(address)).toBe(problem);
@@ -125,7 +148,11 @@ describe('vetWebhookUrl', () => {
     ['https://[fe80::1]/', 'link-local'],
     ['https://[fd00::1]/', 'private'],
     ['https://169.254.169.254/latest/meta-data', 'link-local'],
-    ['https://100.100.100.200/', 'shared (CGNAT)'],
+    ['https://100.100.100.200/', 'metadata'],
+    ['https://[fd00:ec2::254]/latest/meta-data', 'metadata'],
+    ['https://[::ffff:0:127.0.0.1]/', 'loopback'],
+    ['https://[64:ff9b:1::a00:1]/', 'NAT64 (local-use)'],
+    ['https://[2001:0:4136:e378:8000:63bf:80ff:fffe]/', 'Teredo tunnel'],
     ['https://192.168.0.1./', 'private'],
     ['https://internal.example.com/', 'private'],
     ['https://mixed.example.com/', 'loopback'],
@@ -193,6 +220,21 @@ describe('vetWebhookUrl', () => {
     });
     expect(await refusal('http://127.0.0.1/', open)).toContain('https');
     expect(await refusal('https://u:p@127.0.0.1/', open)).toContain('user name');
+  });
+
+  test.each([
+    ['https://169.254.169.254/latest/meta-data', 'link-local'],
+    ['https://[::ffff:169.254.169.254]/', 'link-local'],
+    ['https://[::ffff:0:169.254.169.254]/', 'link-local'],
+    ['https://[64:ff9b:1::169.254.169.254]/', 'link-local'],
+    ['https://[2001::5601:5601]/', 'link-local'],
+    ['https://[fe80::1]/', 'link-local'],
+    ['https://[fd00:ec2::254]/', 'metadata'],
+    ['https://100.100.100.200/', 'metadata'],
+    ['https://mapped.example.com/', 'link-local'],
+  ])('%s is refused as %s even with WEBHOOK_ALLOW_PRIVATE_ADDRESSES (npm start)', async (url, problem) => {
+    const open = { allowPrivateAddresses: true, allowHttp: true };
+    expect(await refusal(url, open)).toContain(`a ${problem} address`);
   });
 });
 

@@ -9,8 +9,8 @@ import type { GatewayDeps, GatewayState } from '../context';
 import { readBodyText, refuseNonFiniteNumbers } from '../middleware/body';
 import type { GraphQLContext } from './context';
 import { parseBoundedDocument } from './document';
-import { complexityLimitRule, depthLimitRule } from './limits';
 import { auditClientOf } from '../audit-client';
+import { complexityLimitRule, depthLimitRule, outboundCallsRule, withRefusal } from './limits';
 import { auditMutations, readOnlyRules } from './operator-guard';
 import { buildSchema } from './schema';
 
@@ -119,17 +119,24 @@ function requestBody(text: string): string | Record<string, unknown> {
 
 /** GraphQL over HTTP (POST, and GET for queries) with graphql-http, behind the gateway's auth and body limit. */
 export function graphqlHandler(deps: GatewayDeps): Middleware<GatewayState> {
-  const { GRAPHQL_MAX_DEPTH, GRAPHQL_MAX_COMPLEXITY, BODY_LIMIT_BYTES } = deps.config;
+  const { GRAPHQL_MAX_DEPTH, GRAPHQL_MAX_COMPLEXITY, GRAPHQL_MAX_OUTBOUND_CALLS, BODY_LIMIT_BYTES } = deps.config;
   const handle = createHandler<IncomingMessage, RequestContext, GraphQLContext>({
     schema: auditMutations(buildSchema()),
     parse: parseBoundedDocument,
     context: (req) => req.context.gql,
     validationRules: (req, args, specifiedRules): ValidationRule[] => [
       ...specifiedRules,
-      depthLimitRule(GRAPHQL_MAX_DEPTH),
-      complexityLimitRule(
-        GRAPHQL_MAX_COMPLEXITY,
-        (args.variableValues as Record<string, unknown> | undefined) ?? {},
+      ...[
+        depthLimitRule(GRAPHQL_MAX_DEPTH),
+        outboundCallsRule(GRAPHQL_MAX_OUTBOUND_CALLS),
+        complexityLimitRule(
+          GRAPHQL_MAX_COMPLEXITY,
+          (args.variableValues as Record<string, unknown> | undefined) ?? {},
+        ),
+      ].map((rule) =>
+        withRefusal(rule, () => {
+          req.context.status = 400;
+        }),
       ),
       ...readOnlyRules(req.context.gql.principal, () => {
         req.context.status = 403;

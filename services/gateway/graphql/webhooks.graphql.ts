@@ -98,6 +98,8 @@ export const webhooksModule: GraphQLModule = {
       GONE
       "The last attempt of the schedule failed: the delivery gave up (replay it)."
       ABANDONED
+      "Sent, with no outcome recorded: in flight now, or its worker stopped before the answer was logged (the receiver may have it); the delivery goes on with the same webhook-id."
+      UNKNOWN
     }
     "One HTTP attempt of a webhook delivery."
     type WebhookDelivery {

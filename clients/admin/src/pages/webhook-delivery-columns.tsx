@@ -14,6 +14,7 @@ const OUTCOMES: Record<DeliveryOutcome, { label: string; tone: BadgeTone }> = {
   FAILED: { label: 'Failed', tone: 'warning' },
   GONE: { label: 'Gone', tone: 'danger' },
   ABANDONED: { label: 'Gave up', tone: 'danger' },
+  UNKNOWN: { label: 'Outcome unknown', tone: 'neutral' },
 };
 
 function Answer({ delivery }: { delivery: WebhookDelivery }) {

@@ -21,7 +21,7 @@ export interface WebhookEndpoint {
   dateCreated: number;
 }
 
-export type DeliveryOutcome = 'SUCCEEDED' | 'FAILED' | 'GONE' | 'ABANDONED';
+export type DeliveryOutcome = 'SUCCEEDED' | 'FAILED' | 'GONE' | 'ABANDONED' | 'UNKNOWN';
 
 export interface WebhookDelivery {
   id: string;
