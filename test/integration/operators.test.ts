@@ -117,6 +117,21 @@ describe('createOperator', () => {
       createOperator(db, { tenantId, email: 'role@example.test', role: 'ROOT' as 'OWNER' }),
     ).rejects.toMatchObject({ details: { validationErrors: [{ path: 'role' }] } });
   });
+
+  it('refuses a password common in breaches (any case) or one repeated character (issue 28)', async () => {
+    for (const [password, message] of [
+      ['1QAZ2wsx3edc', /breaches/],
+      ['qwerty123456', /breaches/],
+      ['zzzzzzzzzzzzzzzz', /repeated/],
+    ] as const) {
+      await expect(
+        createOperator(db, { tenantId, email: 'weak@example.test', password, role: 'ADMIN' }),
+      ).rejects.toMatchObject({
+        details: { validationErrors: [{ path: 'password', message: expect.stringMatching(message) }] },
+      });
+    }
+    expect(await db('operators').where({ tenant_id: tenantId, email: 'weak@example.test' })).toEqual([]);
+  });
 });
 
 describe('checkOperatorPassword', () => {
