@@ -266,29 +266,27 @@ export function createGatewayServer(config: ServerConfig, registry?: Registry): 
     serve(listener) {
       server.on('request', (req: http.IncomingMessage, res: http.ServerResponse) => {
         if (!req.complete) boundUnreadBody(req, res, config.HTTP_BODY_IDLE_TIMEOUT_MS);
-        let admission = admit(req.socket);
-        if (admission === 'ok' && !forwardedShare(req, res)) admission = 'address';
+        const connection = admit(req.socket);
+        const admission = connection === 'ok' && !forwardedShare(req, res) ? 'address' : connection;
         if (admission === 'ok' || RESERVED_PATHS.has(pathOf(req))) {
           listener(req, res);
           return;
         }
         refused?.inc({ reason: admission });
-        if (admission === 'address') {
-          // One address past its share: close, so what it holds is only what it was admitted.
-          const message = `Too many connections from your address (${perAddress}); retry shortly`;
-          answerJson(res, 503, 'SERVICE_UNAVAILABLE', message, {
-            'Retry-After': String(OVER_CAP_RETRY_AFTER_SECONDS),
-            Connection: 'close',
-          });
-          res.once('finish', () => req.socket.destroy());
-          return;
-        }
-        const message = `This gateway is at its connection limit (${config.MAX_CONNECTIONS}); retry shortly`;
+        // One address past its share is answered like a full gateway: the connection is kept but not
+        // admitted (it holds no place), and not read again for Retry-After. Closing it instead made
+        // flooders reconnect at once, and that churn delays probes in the accept queue (bench).
+        const message =
+          admission === 'address'
+            ? `Too many connections from your address (${perAddress}); retry shortly`
+            : `This gateway is at its connection limit (${config.MAX_CONNECTIONS}); retry shortly`;
         answerJson(res, 503, 'SERVICE_UNAVAILABLE', message, {
           'Retry-After': String(OVER_CAP_RETRY_AFTER_SECONDS),
         });
         // Hold Retry-After for the client: its next request on this connection is not read before then,
-        // so a client that retries at once costs one answer a second instead of a busy loop.
+        // so a client that retries at once costs one answer a second instead of a busy loop. Not for a
+        // trusted proxy's admitted connection, which carries other clients' requests too.
+        if (connection === 'ok') return;
         res.once('finish', () => {
           req.socket.pause();
           setTimeout(() => req.socket.resume(), OVER_CAP_RETRY_AFTER_SECONDS * 1000).unref();
