@@ -119,7 +119,8 @@ function requestBody(text: string): string | Record<string, unknown> {
 
 /** GraphQL over HTTP (POST, and GET for queries) with graphql-http, behind the gateway's auth and body limit. */
 export function graphqlHandler(deps: GatewayDeps): Middleware<GatewayState> {
-  const { GRAPHQL_MAX_DEPTH, GRAPHQL_MAX_COMPLEXITY, GRAPHQL_MAX_OUTBOUND_CALLS, BODY_LIMIT_BYTES } = deps.config;
+  const { GRAPHQL_MAX_DEPTH, GRAPHQL_MAX_COMPLEXITY, GRAPHQL_MAX_OUTBOUND_CALLS, BODY_LIMIT_BYTES } =
+    deps.config;
   const handle = createHandler<IncomingMessage, RequestContext, GraphQLContext>({
     schema: auditMutations(buildSchema()),
     parse: parseBoundedDocument,
