@@ -1,5 +1,6 @@
 import Router from '@koa/router';
 import type { Middleware } from 'koa';
+import { loginThrottleLimits } from '../../../shared/domain/login-throttle';
 import type { OperatorSession } from '../../../shared/domain/operator-sessions';
 import {
   operatorLogin,
@@ -23,13 +24,17 @@ import { clientAddressResolver } from '../client-address';
  * connection Koa does not see as TLS (a proxy that terminates TLS without X-Forwarded-Proto).
  */
 function sessionCookie(value: string, maxAgeS: number, secure: boolean): string {
-  const parts = [
-    `${SESSION_COOKIE}=${value}`,
-    'Path=/admin',
-    `Max-Age=${maxAgeS}`,
-    'HttpOnly',
-    'SameSite=Strict',
-  ];
+  return cookie(SESSION_COOKIE, '/admin', value, maxAgeS, secure);
+}
+
+/**
+ * The trusted-device cookie a successful sign-in sets (issue 28, finding 10): sent only to the sign-in
+ * route, long-lived, HttpOnly, SameSite=Strict, Secure when the public URL is https.
+ */
+export const DEVICE_COOKIE = 'rs_admin_device';
+
+function cookie(name: string, path: string, value: string, maxAgeS: number, secure: boolean): string {
+  const parts = [`${name}=${value}`, `Path=${path}`, `Max-Age=${maxAgeS}`, 'HttpOnly', 'SameSite=Strict'];
   if (secure) parts.push('Secure');
   return parts.join('; ');
 }
@@ -75,9 +80,24 @@ export function adminSessionRoutes(deps: GatewayDeps): Router<GatewayState> {
     jsonBody({ limit: deps.config.BODY_LIMIT_BYTES }),
     validate({ body: loginBodySchema }),
     async (ctx) => {
-      const result = await operatorLogin(deps, { ...ctx.state.input.body, address: clientAddress(ctx.req) });
+      const client = auditClientOf(ctx, deps.config);
+      const result = await operatorLogin(deps, {
+        ...ctx.state.input.body,
+        address: clientAddress(ctx.req),
+        client,
+        deviceCookie: ctx.cookies.get(DEVICE_COOKIE) ?? undefined,
+      });
       noStore(ctx);
-      ctx.set('Set-Cookie', sessionCookie(result.cookieValue, deps.config.ADMIN_SESSION_MAX_S, secure));
+      ctx.set('Set-Cookie', [
+        sessionCookie(result.cookieValue, deps.config.ADMIN_SESSION_MAX_S, secure),
+        cookie(
+          DEVICE_COOKIE,
+          '/admin/api/login',
+          result.deviceCookieValue,
+          deps.config.LOGIN_DEVICE_MAX_AGE_S,
+          secure,
+        ),
+      ]);
       ctx.body = sessionView(result.operator, result.tenant, result.csrfToken, result.twin);
     },
   );
@@ -102,11 +122,7 @@ export function adminSessionRoutes(deps: GatewayDeps): Router<GatewayState> {
         {
           db: deps.db,
           now: deps.now,
-          limits: {
-            maxPerAccount: deps.config.LOGIN_MAX_FAILURES_PER_ACCOUNT,
-            maxPerAddress: deps.config.LOGIN_MAX_FAILURES_PER_ADDRESS,
-            windowS: deps.config.LOGIN_THROTTLE_WINDOW_S,
-          },
+          limits: loginThrottleLimits(deps.config),
         },
         ctx.state.adminSession!.session,
         { password: ctx.state.input.body.password, client: auditClientOf(ctx, deps.config) },
@@ -118,7 +134,7 @@ export function adminSessionRoutes(deps: GatewayDeps): Router<GatewayState> {
 
   router.post('/logout', session, async (ctx) => {
     const { session: current, cookieValue } = ctx.state.adminSession!;
-    await operatorLogout(deps, cookieValue, current);
+    await operatorLogout(deps, cookieValue, current, auditClientOf(ctx, deps.config));
     noStore(ctx);
     ctx.set('Set-Cookie', sessionCookie('', 0, secure));
     ctx.status = 204;
