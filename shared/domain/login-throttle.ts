@@ -101,10 +101,34 @@ export async function reserveLoginAttempt(
   nowMs: number,
   limits: LoginThrottleLimits,
 ): Promise<LoginReservation> {
-  const entries = scopes(attempt, limits).sort((x, y) =>
-    `${x.scope}:${x.key}` < `${y.scope}:${y.key}` ? -1 : 1,
-  );
-  const ids = await db.transaction(async (trx) => {
+  return { ids: await reserve(db, scopes(attempt, limits), nowMs, limits), attempt };
+}
+
+/**
+ * The same reservation for one key of its own (the second sign-in step's code, per operator): `free`
+ * failures, then the progressive delay. Release the ids with `releaseReservation` on success.
+ */
+export async function reserveKeyedAttempt(
+  db: Db,
+  entry: { key: string; free: number },
+  nowMs: number,
+  limits: LoginThrottleLimits,
+): Promise<string[]> {
+  return reserve(db, [{ scope: 'account', ...entry }], nowMs, limits);
+}
+
+export async function releaseReservation(trx: DbOrTrx, ids: string[]): Promise<void> {
+  await createLoginFailuresRepo(trx).release(ids);
+}
+
+async function reserve(
+  db: Db,
+  unsorted: { scope: LoginFailureScope; key: string; free: number }[],
+  nowMs: number,
+  limits: LoginThrottleLimits,
+): Promise<string[]> {
+  const entries = [...unsorted].sort((x, y) => (`${x.scope}:${x.key}` < `${y.scope}:${y.key}` ? -1 : 1));
+  return db.transaction(async (trx) => {
     const repo = createLoginFailuresRepo(trx);
     const since = new Date(nowMs - limits.windowS * 1000);
     let waitMs = 0;
@@ -120,7 +144,6 @@ export async function reserveLoginAttempt(
       new Date(nowMs),
     );
   });
-  return { ids, attempt };
 }
 
 /**

@@ -1,4 +1,6 @@
+import type { Knex } from 'knex';
 import type { Config } from '../config';
+import type { SecretBox } from '../crypto/secret-box';
 import type { Db } from '../db/knex';
 import { recordAudit, type AuditClient } from '../domain/audit-log';
 import {
@@ -12,10 +14,13 @@ import { checkOperatorPassword, type OperatorRole } from '../domain/operators';
 import { findLinkedTwin } from '../domain/operator-twins';
 import { AppError } from '../errors';
 import { createTenantsRepo } from '../repos/tenants.repo';
+import { createChallenge, twoFactorEnabled } from '../domain/two-factor';
 import { touchTrustedDevice, trustDevice, trustedDeviceKey } from '../domain/trusted-devices';
 
 export interface OperatorLoginDeps {
   db: Db;
+  /** Opens operators' sealed TOTP secrets (SECRET_KEY). */
+  secretBox?: SecretBox | undefined;
   config: Pick<
     Config,
     | 'ADMIN_SESSION_MAX_S'
@@ -39,6 +44,9 @@ export interface OperatorLoginResult {
   /** The tenant's other-mode twin the operator can switch to (use-cases/operator-switch.ts). */
   twin: TwinView;
 }
+
+/** A finished sign-in, with the trusted-device cookie's value for this browser. */
+export type SignedIn = OperatorLoginResult & { deviceCookieValue: string };
 
 /** The other-mode tenant a session's operator can switch to, as the session view shows it. */
 export type TwinView = { alias: string; mode: 'live' | 'test' } | null;
@@ -74,7 +82,7 @@ export async function operatorLogin(
     client?: AuditClient;
     deviceCookie?: string;
   },
-): Promise<OperatorLoginResult & { deviceCookieValue: string }> {
+): Promise<SignedIn | { challenge: { token: string; expiresAt: Date } }> {
   const limits = loginThrottleLimits(deps.config);
   const account = { tenantAlias: input.tenantAlias, email: input.email };
   const deviceKey = await trustedDeviceKey(deps.db, input.deviceCookie, account, deps.now());
@@ -106,14 +114,50 @@ export async function operatorLogin(
     }
     throw new AppError('INVALID_LOGIN', 'E-mail or password is wrong');
   }
+  if (await twoFactorEnabled(deps.db, operator.id)) {
+    // The password was right: its reservation is released, and the code has a throttle of its own.
+    const challenge = await deps.db.transaction(async (trx) => {
+      await releaseLoginAttempt(trx, reservation);
+      return createChallenge(trx, { id: operator.id, tenantId: tenant.id }, deps.now());
+    });
+    return { challenge };
+  }
+  return openOperatorSession(deps, {
+    operator,
+    tenant,
+    client,
+    deviceKey,
+    deviceCookie: input.deviceCookie,
+    beforeOpen: (trx) => releaseLoginAttempt(trx, reservation),
+    details: deviceKey ? { trustedDevice: true } : {},
+  });
+}
+
+/**
+ * Opens the session of an operator who proved who they are (password, and code when on): in one
+ * transaction `beforeOpen` (releasing the reservation), the session, the trusted-device cookie (a
+ * browser already trusted for this account keeps its own) and the `operator.login` entry.
+ */
+export async function openOperatorSession(
+  deps: OperatorLoginDeps,
+  input: {
+    operator: { id: string; email: string; role: OperatorRole };
+    tenant: { id: string; alias: string; mode: 'live' | 'test' };
+    client: AuditClient;
+    deviceKey: string | null;
+    deviceCookie: string | undefined;
+    beforeOpen: (trx: Knex.Transaction) => Promise<void>;
+    details: Record<string, unknown>;
+  },
+): Promise<SignedIn> {
+  const { operator, tenant } = input;
   const opened = await deps.db.transaction(async (trx) => {
-    await releaseLoginAttempt(trx, reservation);
+    await input.beforeOpen(trx);
     const session = await createSession(trx, { operatorId: operator.id, tenantId: tenant.id }, deps.now(), {
       maxS: deps.config.ADMIN_SESSION_MAX_S,
     });
-    // A browser that is already trusted for this account keeps its cookie; another gets a new one.
     let deviceCookieValue = input.deviceCookie;
-    if (deviceKey && deviceCookieValue) await touchTrustedDevice(trx, deviceKey, deps.now());
+    if (input.deviceKey && deviceCookieValue) await touchTrustedDevice(trx, input.deviceKey, deps.now());
     else {
       deviceCookieValue = await trustDevice(
         trx,
@@ -125,10 +169,10 @@ export async function operatorLogin(
     await recordAudit(trx, {
       tenantId: tenant.id,
       operator: { id: operator.id, email: operator.email },
-      client,
+      client: input.client,
       action: 'operator.login',
       target: operator.email,
-      details: deviceKey ? { trustedDevice: true } : {},
+      details: input.details,
     });
     return { ...session, deviceCookieValue };
   });

@@ -4,6 +4,7 @@
  * address, CSRF, VIEWERs read only, a session never reaching another tenant, and the audit log.
  */
 import crypto from 'node:crypto';
+import { Secret, TOTP } from 'otpauth';
 import { startProcessorSandbox, type ProcessorSandbox } from '../../services/processor-sandbox/sandbox';
 import { listAuditLog } from '../../shared/domain/audit-log';
 import { createOperator } from '../../shared/domain/operators';
@@ -616,5 +617,181 @@ describe('team and audit log', () => {
       `mutation { removeOperator(email: "owner@${domain(b.alias)}") { email } }`,
     );
     expect(foreign.json.errors[0].extensions.code).toBe('NOT_FOUND');
+  });
+});
+
+describe('two-factor sign-in (TOTP)', () => {
+  const codeAt = (secret: string, at = clock) =>
+    TOTP.generate({ secret: Secret.fromBase32(secret), period: 30, timestamp: at });
+
+  async function enrolled(email: string, tenant = a) {
+    await createOperator(gw.deps.db, { tenantId: tenant.id, email, password: PASSWORD, role: 'OWNER' });
+    const session = await signIn(email, PASSWORD, tenant.alias);
+    const started = await admin('/two-factor/enroll', { ...session, method: 'POST' });
+    expect(started.status).toBe(200);
+    const secret = started.json.secret as string;
+    const confirmed = await admin('/two-factor/confirm', { ...session, body: { code: codeAt(secret) } });
+    expect(confirmed.status).toBe(200);
+    return {
+      session,
+      secret,
+      started: started.json,
+      recoveryCodes: confirmed.json.recoveryCodes as string[],
+    };
+  }
+
+  test('enrol once, then password and code (or a recovery code, once); off again with a code; audited', async () => {
+    const email = `totp-${crypto.randomInt(1e9)}@${domain(a.alias)}`;
+    const ip = address();
+    const { session, secret, started, recoveryCodes } = await enrolled(email);
+    expect(started.uri).toMatch(/^otpauth:\/\/totp\/.*secret=/);
+    expect(started.qrSvg).toContain('<svg');
+    expect(recoveryCodes).toHaveLength(10);
+    expect(new Set(recoveryCodes).size).toBe(10);
+    const stored = JSON.stringify(await gw.deps.db('operator_two_factor').select());
+    expect(stored).not.toContain(secret);
+    expect(JSON.stringify(await gw.deps.db('operator_recovery_codes').select())).not.toContain(
+      recoveryCodes[0],
+    );
+    expect((await admin('/two-factor/enroll', { ...session, method: 'POST' })).status).toBe(409);
+    expect((await admin('/two-factor', { cookie: session.cookie })).json).toEqual({
+      enabled: true,
+      required: false,
+    });
+
+    const first = await login({ tenantAlias: a.alias, email, password: PASSWORD }, { ip });
+    expect(first.status).toBe(200);
+    expect(first.cookie).toBeNull();
+    expect(first.json).toMatchObject({ twoFactorRequired: true, challenge: expect.any(String) });
+    const step2 = (challenge: string, code: string) =>
+      postJson(
+        `${gw.url}/admin/api/login/two-factor`,
+        { challenge, code },
+        {
+          'x-forwarded-for': ip,
+          'user-agent': USER_AGENT,
+        },
+      );
+    // The code used to confirm is not accepted again; a wrong one is 401; the next step's code signs in.
+    expect((await step2(first.json.challenge, codeAt(secret))).status).toBe(401);
+    expect((await step2(first.json.challenge, '000000')).status).toBe(401);
+    clock += 30_000;
+    const done = await step2(first.json.challenge, codeAt(secret));
+    expect(done.status).toBe(200);
+    expect(done.json.operator).toEqual({ email, role: 'OWNER' });
+    expect(done.headers.getSetCookie()[0]).toMatch(/^rs_admin_session=/);
+    // The challenge is used once.
+    clock += 30_000;
+    expect((await step2(first.json.challenge, codeAt(secret))).status).toBe(401);
+
+    const second = await login({ tenantAlias: a.alias, email, password: PASSWORD }, { ip });
+    expect((await step2(second.json.challenge, recoveryCodes[0]!.toUpperCase())).status).toBe(200);
+    const third = await login({ tenantAlias: a.alias, email, password: PASSWORD }, { ip });
+    expect((await step2(third.json.challenge, recoveryCodes[0]!)).status).toBe(401);
+    // A challenge lives 5 minutes.
+    clock += 301_000;
+    expect((await step2(third.json.challenge, recoveryCodes[1]!)).status).toBe(401);
+
+    const wrongOff = await admin('/two-factor/disable', { ...session, body: { code: '123456' } });
+    expect(wrongOff.status).toBe(400);
+    expect(wrongOff.json.validationErrors).toEqual([expect.objectContaining({ path: 'code' })]);
+    expect((await admin('/two-factor/disable', { ...session, body: { code: codeAt(secret) } })).status).toBe(
+      204,
+    );
+    expect((await login({ tenantAlias: a.alias, email, password: PASSWORD })).cookie).not.toBeNull();
+
+    const { entries } = await listAuditLog(gw.deps.db, a.id, { first: 200 });
+    const mine = entries.filter((e) => e.target === email);
+    const actions = mine.map((e) => e.action);
+    expect(actions).toEqual(
+      expect.arrayContaining([
+        'operator.two_factor_enabled',
+        'operator.two_factor_disabled',
+        'operator.login_failed',
+      ]),
+    );
+    expect(mine.filter((e) => e.action === 'operator.login' && e.details.twoFactor === true)).toHaveLength(2);
+    expect(mine.find((e) => e.action === 'operator.login_failed')).toMatchObject({
+      actorKind: 'anonymous',
+      clientAddress: ip,
+      userAgent: USER_AGENT,
+      details: { step: 'twoFactor' },
+    });
+    const text = JSON.stringify(entries);
+    expect(text).not.toContain(secret);
+    expect(text).not.toContain(recoveryCodes[1]);
+  });
+
+  test('wrong codes are throttled per operator like passwords', async () => {
+    const email = `totp-${crypto.randomInt(1e9)}@${domain(a.alias)}`;
+    const { secret } = await enrolled(email);
+    const { json } = await login({ tenantAlias: a.alias, email, password: PASSWORD });
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i += 1) {
+      const res = await postJson(`${gw.url}/admin/api/login/two-factor`, {
+        challenge: json.challenge,
+        code: `00000${i}`,
+      });
+      statuses.push(res.status);
+    }
+    expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
+    // The right code (the next step's) waits out the delay like a password would, then signs in.
+    const next = codeAt(secret, clock + 30_000);
+    const two = (code: string) =>
+      postJson(`${gw.url}/admin/api/login/two-factor`, { challenge: json.challenge, code });
+    expect((await two(next)).status).toBe(429);
+    clock += 1000;
+    expect((await two(next)).status).toBe(200);
+  });
+
+  test('a tenant that requires it: only an OWNER sets it, operators enrol before anything else, other tenants unaffected', async () => {
+    const tenant = await createTenant(gw.deps.db, { alias: uniqueAlias('tfa') });
+    const c = {
+      ...tenant,
+      id: ((await gw.deps.db('tenants').where({ alias: tenant.alias }).first('id')) as { id: string }).id,
+    };
+    const owner = `owner@${domain(c.alias)}`;
+    const viewer = `viewer@${domain(c.alias)}`;
+    await createOperator(gw.deps.db, { tenantId: c.id, email: owner, password: PASSWORD, role: 'OWNER' });
+    await createOperator(gw.deps.db, { tenantId: c.id, email: viewer, password: PASSWORD, role: 'VIEWER' });
+    const ownerSession = await signIn(owner, PASSWORD, c.alias);
+    const viewerSession = await signIn(viewer, PASSWORD, c.alias);
+    expect((await admin('/two-factor/require', { ...viewerSession, body: { required: true } })).status).toBe(
+      403,
+    );
+    const bad = await admin('/two-factor/require', { ...ownerSession, body: { required: 'yes' } });
+    expect(bad.status).toBe(400);
+    expect(bad.json.validationErrors).toEqual([expect.objectContaining({ path: 'required' })]);
+    const set = await admin('/two-factor/require', { ...ownerSession, body: { required: true } });
+    expect(set.json).toEqual({ enabled: false, required: true });
+
+    const query = '{ __typename }';
+    for (const session of [ownerSession, viewerSession]) {
+      const refused = await graphql(session, query);
+      expect(refused.status).toBe(403);
+      expect(refused.json.apiErrorCode).toBe('TWO_FACTOR_REQUIRED');
+      expect((await admin('/session', { cookie: session.cookie })).status).toBe(200);
+    }
+    // Tenant A's operators are not held.
+    const aSession = await signIn(ownerA);
+    expect((await graphql(aSession, query)).json.data).toEqual({ __typename: 'Query' });
+    expect((await admin('/two-factor', { cookie: aSession.cookie })).json).toEqual({
+      enabled: false,
+      required: false,
+    });
+
+    const started = await admin('/two-factor/enroll', { ...viewerSession, method: 'POST' });
+    const code = TOTP.generate({
+      secret: Secret.fromBase32(started.json.secret),
+      period: 30,
+      timestamp: clock,
+    });
+    expect((await admin('/two-factor/confirm', { ...viewerSession, body: { code } })).status).toBe(200);
+    expect((await graphql(viewerSession, query)).json.data).toEqual({ __typename: 'Query' });
+    const audit = (await listAuditLog(gw.deps.db, c.id, { first: 50 })).entries;
+    expect(audit.find((e) => e.action === 'tenant.require_two_factor')).toMatchObject({
+      operatorEmail: owner,
+      details: { required: true },
+    });
   });
 });
