@@ -352,20 +352,41 @@ export const CONFIG_VARIABLES = {
     schema: positiveInt,
     default: '5',
     description:
-      'Failed admin sign-ins one operator e-mail of a tenant may have within LOGIN_THROTTLE_WINDOW_S before sign-ins to it are refused (429).',
+      'Failed admin sign-ins one operator e-mail of a tenant (or one trusted device) may have within LOGIN_THROTTLE_WINDOW_S before each further attempt must wait (LOGIN_DELAY_BASE_S, doubling; 429 with Retry-After while waiting).',
     usedBy: ['gateway'],
   },
   LOGIN_MAX_FAILURES_PER_ADDRESS: {
     schema: positiveInt,
     default: '30',
     description:
-      'Failed admin sign-ins one client address may have within LOGIN_THROTTLE_WINDOW_S before its sign-ins are refused (429).',
+      'Failed admin sign-ins one client address may have within LOGIN_THROTTLE_WINDOW_S before each further attempt from it must wait (LOGIN_DELAY_BASE_S, doubling). A browser with a trusted-device cookie is not held back by it.',
     usedBy: ['gateway'],
   },
   LOGIN_THROTTLE_WINDOW_S: {
     schema: positiveInt,
+    default: '3600',
+    description: 'The window over which failed admin sign-ins are counted (older failures are forgotten).',
+    usedBy: ['gateway'],
+  },
+  LOGIN_DELAY_BASE_S: {
+    schema: positiveInt,
+    default: '1',
+    description:
+      'The wait after the first failed admin sign-in past the free ones (per account, address or device); it doubles with each further failure, up to LOGIN_DELAY_MAX_S.',
+    usedBy: ['gateway'],
+  },
+  LOGIN_DELAY_MAX_S: {
+    schema: positiveInt,
     default: '900',
-    description: 'The window over which failed admin sign-ins are counted.',
+    description:
+      'The longest wait between two admin sign-in attempts of a throttled account, address or device.',
+    usedBy: ['gateway'],
+  },
+  LOGIN_DEVICE_MAX_AGE_S: {
+    schema: positiveInt,
+    default: String(180 * 24 * 3600),
+    description:
+      "How long the trusted-device cookie that a successful admin sign-in sets stays valid (a sign-in from that browser is not held back by other clients' failures).",
     usedBy: ['gateway'],
   },
   HTTP_HEADERS_TIMEOUT_MS: {
@@ -439,7 +460,7 @@ export const CONFIG_VARIABLES = {
     schema: positiveInt,
     default: '20',
     description:
-      'Active API keys one tenant may hold; creating another answers 409 TOO_MANY_API_KEYS (revoke one first). The CLI\'s `tenant:rotate-key` is not counted against it.',
+      "Active API keys one tenant may hold; creating another answers 409 TOO_MANY_API_KEYS (revoke one first). The CLI's `tenant:rotate-key` is not counted against it.",
     usedBy: ['gateway'],
   },
   MAX_OPERATORS_PER_TENANT: {

@@ -12,6 +12,8 @@ export const API_ERROR_STATUS = {
   FORBIDDEN: 403,
   /** An admin call without the session's X-CSRF-Token, or from a foreign Origin. */
   CSRF_REJECTED: 403,
+  /** The tenant requires two-factor sign-in and the operator has not enrolled yet. */
+  TWO_FACTOR_REQUIRED: 403,
   NOT_FOUND: 404,
   USER_NOT_FOUND: 404,
   METHOD_NOT_ALLOWED: 405,

@@ -7,6 +7,7 @@ import { installBodyTimeouts } from './middleware/body-timeouts';
 import { errorHandler } from './middleware/errors';
 import { requestContext } from './middleware/request-context';
 import { adminFileRoutes } from './routes/admin-files.routes';
+import { adminTwoFactorRoutes } from './routes/admin-two-factor.routes';
 import { adminPortalRoutes } from './routes/admin-portal.routes';
 import { adminSessionRoutes } from './routes/admin-session.routes';
 import { apiDocsRoutes } from './routes/api-docs.routes';
@@ -66,6 +67,7 @@ export function createApp(deps: GatewayDeps): Koa<GatewayState> {
   const admin = adminSessionRoutes(deps);
   const portal = adminPortalRoutes(deps);
   adminFileRoutes(admin, deps);
+  adminTwoFactorRoutes(admin, deps);
   app.use(api.routes());
   app.use(admin.routes());
   // After the admin API: the portal's page answers every other GET under /admin/.

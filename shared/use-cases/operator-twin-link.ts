@@ -1,9 +1,9 @@
 import type { Db } from '../db/knex';
 import { recordAudit, type AuditClient } from '../domain/audit-log';
 import {
-  assertLoginAllowed,
-  clearAccountFailures,
-  recordLoginFailure,
+  releaseLoginAttempt,
+  reserveLoginAttempt,
+  settleFailedLogin,
   type LoginThrottleLimits,
 } from '../domain/login-throttle';
 import type { OperatorSession } from '../domain/operator-sessions';
@@ -35,21 +35,21 @@ export async function linkTwinAccount(
     email: session.email,
     address: input.client.address ?? 'unknown',
   };
-  await assertLoginAllowed(deps.db, attempt, deps.now(), deps.limits);
+  const reservation = await reserveLoginAttempt(deps.db, attempt, deps.now(), deps.limits);
   const proven = await checkOperatorPassword(deps.db, {
     tenantId: candidate?.tenant.id ?? null,
     email: session.email,
     password: input.password,
   });
   if (!candidate || !proven || proven.id !== candidate.operator.id) {
-    await recordLoginFailure(deps.db, attempt, deps.now(), deps.limits);
+    await settleFailedLogin(deps.db, deps.now(), deps.limits);
     throw new AppError(
       'INVALID_LOGIN',
       'No account with your e-mail in the twin tenant, or a wrong password',
     );
   }
-  await clearAccountFailures(deps.db, attempt);
   await deps.db.transaction(async (trx) => {
+    await releaseLoginAttempt(trx, reservation);
     await linkTwinOperators(
       trx,
       { id: session.operatorId, tenant_id: session.tenant.id },

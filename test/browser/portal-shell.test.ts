@@ -131,7 +131,10 @@ describe('signing in and out', () => {
   });
 
   test('repeated failures are throttled with the server message', async () => {
-    const strict: TestGateway = await startPortalGateway({ LOGIN_MAX_FAILURES_PER_ACCOUNT: '2' });
+    const strict: TestGateway = await startPortalGateway({
+      LOGIN_MAX_FAILURES_PER_ACCOUNT: '2',
+      LOGIN_DELAY_BASE_S: '900',
+    });
     // The browser's keep-alive connections to this gateway go first, so closing it waits for nothing.
     let closeFirst = async (): Promise<void> => undefined;
     try {

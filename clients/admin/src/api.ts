@@ -115,16 +115,62 @@ export async function getSession(): Promise<Session | null> {
   return remember(json as unknown as Session);
 }
 
-/** Signs in; a wrong password or a throttled account is an ApiError with the server's message. */
+/** The first step of a sign-in with two-factor on: the code goes with this challenge to `loginTwoFactor`. */
+export interface TwoFactorChallenge {
+  twoFactorRequired: true;
+  challenge: string;
+}
+
+/**
+ * Signs in; a wrong password or a throttled account is an ApiError with the server's message. With
+ * two-factor sign-in on, the answer is a challenge instead of a session.
+ */
 export async function login(input: {
   tenantAlias: string;
   email: string;
   password: string;
-}): Promise<Session> {
+}): Promise<Session | TwoFactorChallenge> {
   const { status, json } = await request('POST', '/login', input, { signOutOn401: false });
+  if (status !== 200 || !json) throw errorFrom(status, json);
+  if (json.twoFactorRequired === true) return json as unknown as TwoFactorChallenge;
+  return remember(json as unknown as Session);
+}
+
+/** The second sign-in step: the challenge and a 6-digit code or a recovery code. */
+export async function loginTwoFactor(challenge: string, code: string): Promise<Session> {
+  const { status, json } = await request(
+    'POST',
+    '/login/two-factor',
+    { challenge, code },
+    { signOutOn401: false },
+  );
   if (status !== 200 || !json) throw errorFrom(status, json);
   return remember(json as unknown as Session);
 }
+
+export interface TwoFactorStatus {
+  enabled: boolean;
+  required: boolean;
+}
+
+export interface TwoFactorEnrolment {
+  secret: string;
+  uri: string;
+  qrSvg: string;
+}
+
+async function twoFactorCall<T>(method: string, path: string, body?: unknown): Promise<T> {
+  const { status, json } = await request(method, `/two-factor${path}`, body);
+  if (status >= 300 || (status !== 204 && !json)) throw errorFrom(status, json);
+  return json as T;
+}
+
+export const twoFactor = {
+  status: () => twoFactorCall<TwoFactorStatus>('GET', ''),
+  enroll: () => twoFactorCall<TwoFactorEnrolment>('POST', '/enroll', {}),
+  confirm: (code: string) => twoFactorCall<{ recoveryCodes: string[] }>('POST', '/confirm', { code }),
+  disable: (code: string) => twoFactorCall<null>('POST', '/disable', { code }),
+};
 
 export async function logout(): Promise<void> {
   const { status, json } = await request('POST', '/logout', undefined, { signOutOn401: false });

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import type { Middleware } from 'koa';
 import { resolveSession } from '../../../shared/domain/operator-sessions';
+import { assertTwoFactorSatisfied } from '../../../shared/domain/two-factor';
 import { AppError } from '../../../shared/errors';
 import type { GatewayDeps, GatewayState } from '../context';
 import { withinTenantShare } from './tenant-share';
@@ -33,9 +34,13 @@ function sameToken(given: string, expected: string): boolean {
  * the session, never from the request, so a session acts on its own tenant whatever the request names.
  * No session, or an expired or revoked one: 401. A state-changing request (anything but GET and HEAD)
  * also needs the session's CSRF token in X-CSRF-Token and, when Origin is sent, the gateway's origin:
- * 403 CSRF_REJECTED otherwise, before anything runs.
+ * 403 CSRF_REJECTED otherwise, before anything runs. Where the tenant requires two-factor sign-in, an
+ * operator who has not enrolled gets 403 TWO_FACTOR_REQUIRED except on routes marked `beforeTwoFactor`.
  */
-export function operatorSession(deps: Pick<GatewayDeps, 'db' | 'config' | 'now'>): Middleware<GatewayState> {
+export function operatorSession(
+  deps: Pick<GatewayDeps, 'db' | 'config' | 'now'>,
+  options: { beforeTwoFactor?: boolean } = {},
+): Middleware<GatewayState> {
   return async (ctx, next) => {
     const safe = ctx.method === 'GET' || ctx.method === 'HEAD';
     if (!safe) assertSameOrigin(ctx.get('origin') || undefined, deps.config.publicUrl);
@@ -47,6 +52,11 @@ export function operatorSession(deps: Pick<GatewayDeps, 'db' | 'config' | 'now'>
       throw new AppError('UNAUTHORIZED', 'Not signed in, or the session has ended');
     if (!safe && !sameToken(ctx.get(CSRF_HEADER), session.csrfToken)) {
       throw csrfRejected('Missing or wrong X-CSRF-Token header');
+    }
+    // A tenant that requires two-factor sign-in: an operator without it may only enrol (and see the
+    // session, sign out) until they have: 403 TWO_FACTOR_REQUIRED elsewhere.
+    if (!options.beforeTwoFactor) {
+      await assertTwoFactorSatisfied(deps.db, { id: session.operatorId, tenantId: session.tenant.id });
     }
     ctx.state.tenant = session.tenant;
     ctx.state.principal = {

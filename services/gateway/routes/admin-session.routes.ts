@@ -1,12 +1,15 @@
 import Router from '@koa/router';
 import type { Middleware } from 'koa';
+import { loginThrottleLimits } from '../../../shared/domain/login-throttle';
 import type { OperatorSession } from '../../../shared/domain/operator-sessions';
 import {
   operatorLogin,
   operatorLogout,
   sessionTwin,
+  type SignedIn,
   type TwinView,
 } from '../../../shared/use-cases/operator-login';
+import { completeTwoFactorLogin } from '../../../shared/use-cases/operator-two-factor';
 import { switchTenant } from '../../../shared/use-cases/operator-switch';
 import { linkTwinAccount } from '../../../shared/use-cases/operator-twin-link';
 import { auditClientOf } from '../audit-client';
@@ -15,7 +18,7 @@ import { graphqlHandler } from '../graphql/handler';
 import { jsonBody } from '../middleware/body';
 import { assertSameOrigin, operatorSession, SESSION_COOKIE } from '../middleware/operator-session';
 import { validate } from '../middleware/validate';
-import { linkTwinBodySchema, loginBodySchema } from './admin-session.schema';
+import { linkTwinBodySchema, loginBodySchema, twoFactorLoginBodySchema } from './admin-session.schema';
 import { clientAddressResolver } from '../client-address';
 
 /**
@@ -23,13 +26,17 @@ import { clientAddressResolver } from '../client-address';
  * connection Koa does not see as TLS (a proxy that terminates TLS without X-Forwarded-Proto).
  */
 function sessionCookie(value: string, maxAgeS: number, secure: boolean): string {
-  const parts = [
-    `${SESSION_COOKIE}=${value}`,
-    'Path=/admin',
-    `Max-Age=${maxAgeS}`,
-    'HttpOnly',
-    'SameSite=Strict',
-  ];
+  return cookie(SESSION_COOKIE, '/admin', value, maxAgeS, secure);
+}
+
+/**
+ * The trusted-device cookie a successful sign-in sets (issue 28, finding 10): sent only to the sign-in
+ * route, long-lived, HttpOnly, SameSite=Strict, Secure when the public URL is https.
+ */
+export const DEVICE_COOKIE = 'rs_admin_device';
+
+function cookie(name: string, path: string, value: string, maxAgeS: number, secure: boolean): string {
+  const parts = [`${name}=${value}`, `Path=${path}`, `Max-Age=${maxAgeS}`, 'HttpOnly', 'SameSite=Strict'];
   if (secure) parts.push('Secure');
   return parts.join('; ');
 }
@@ -60,7 +67,22 @@ function noStore(ctx: GatewayContext): void {
 export function adminSessionRoutes(deps: GatewayDeps): Router<GatewayState> {
   const router = new Router<GatewayState>({ prefix: '/admin/api' });
   const secure = new URL(deps.config.publicUrl).protocol === 'https:';
+  const signedIn = (ctx: GatewayContext, result: SignedIn) => {
+    ctx.set('Set-Cookie', [
+      sessionCookie(result.cookieValue, deps.config.ADMIN_SESSION_MAX_S, secure),
+      cookie(
+        DEVICE_COOKIE,
+        '/admin/api/login',
+        result.deviceCookieValue,
+        deps.config.LOGIN_DEVICE_MAX_AGE_S,
+        secure,
+      ),
+    ]);
+    ctx.body = sessionView(result.operator, result.tenant, result.csrfToken, result.twin);
+  };
   const session = operatorSession(deps);
+  // Signing out and reading the session need no second factor, even where the tenant requires one.
+  const anySession = operatorSession(deps, { beforeTwoFactor: true });
   // The per-address login throttle keys on the client's address: X-Forwarded-For only from TRUSTED_PROXIES.
   const clientAddress = clientAddressResolver(deps.config.TRUSTED_PROXIES);
   // No session yet, so no token: a login from another site is refused by its Origin alone.
@@ -82,10 +104,40 @@ export function adminSessionRoutes(deps: GatewayDeps): Router<GatewayState> {
     unauthenticatedBody,
     validate({ body: loginBodySchema }),
     async (ctx) => {
-      const result = await operatorLogin(deps, { ...ctx.state.input.body, address: clientAddress(ctx.req) });
+      const result = await operatorLogin(deps, {
+        ...ctx.state.input.body,
+        address: clientAddress(ctx.req),
+        client: auditClientOf(ctx, deps.config),
+        deviceCookie: ctx.cookies.get(DEVICE_COOKIE) ?? undefined,
+      });
       noStore(ctx);
-      ctx.set('Set-Cookie', sessionCookie(result.cookieValue, deps.config.ADMIN_SESSION_MAX_S, secure));
-      ctx.body = sessionView(result.operator, result.tenant, result.csrfToken, result.twin);
+      if ('challenge' in result) {
+        // Two-factor sign-in is on: no session yet, the code goes to /login/two-factor with the challenge.
+        ctx.body = {
+          twoFactorRequired: true,
+          challenge: result.challenge.token,
+          expiresAt: result.challenge.expiresAt.toISOString(),
+        };
+        return;
+      }
+      signedIn(ctx, result);
+    },
+  );
+
+  // The second step of a two-factor sign-in: the challenge and a TOTP code or a recovery code.
+  router.post(
+    '/login/two-factor',
+    sameOriginOnly,
+    jsonBody({ limit: deps.config.BODY_LIMIT_BYTES }),
+    validate({ body: twoFactorLoginBodySchema }),
+    async (ctx) => {
+      const result = await completeTwoFactorLogin(deps, {
+        ...ctx.state.input.body,
+        client: auditClientOf(ctx, deps.config),
+        deviceCookie: ctx.cookies.get(DEVICE_COOKIE) ?? undefined,
+      });
+      noStore(ctx);
+      signedIn(ctx, result);
     },
   );
 
@@ -109,11 +161,7 @@ export function adminSessionRoutes(deps: GatewayDeps): Router<GatewayState> {
         {
           db: deps.db,
           now: deps.now,
-          limits: {
-            maxPerAccount: deps.config.LOGIN_MAX_FAILURES_PER_ACCOUNT,
-            maxPerAddress: deps.config.LOGIN_MAX_FAILURES_PER_ADDRESS,
-            windowS: deps.config.LOGIN_THROTTLE_WINDOW_S,
-          },
+          limits: loginThrottleLimits(deps.config),
         },
         ctx.state.adminSession!.session,
         { password: ctx.state.input.body.password, client: auditClientOf(ctx, deps.config) },
@@ -123,15 +171,15 @@ export function adminSessionRoutes(deps: GatewayDeps): Router<GatewayState> {
     },
   );
 
-  router.post('/logout', session, async (ctx) => {
+  router.post('/logout', anySession, async (ctx) => {
     const { session: current, cookieValue } = ctx.state.adminSession!;
-    await operatorLogout(deps, cookieValue, current);
+    await operatorLogout(deps, cookieValue, current, auditClientOf(ctx, deps.config));
     noStore(ctx);
     ctx.set('Set-Cookie', sessionCookie('', 0, secure));
     ctx.status = 204;
   });
 
-  router.get('/session', session, async (ctx) => {
+  router.get('/session', anySession, async (ctx) => {
     const current: OperatorSession = ctx.state.adminSession!.session;
     const twin = await sessionTwin(deps.db, current);
     noStore(ctx);

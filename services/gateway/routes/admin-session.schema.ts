@@ -16,3 +16,19 @@ export const loginBodySchema = z.object({
 export const linkTwinBodySchema = z.object({
   password: textSchema(1024, { min: 1 }),
 });
+
+/** POST /admin/api/login/two-factor: the first step's challenge and a 6-digit code or a recovery code. */
+export const twoFactorLoginBodySchema = z.object({
+  challenge: textSchema(100, { min: 1 }),
+  code: textSchema(40, { min: 1 }),
+});
+
+/** POST /admin/api/two-factor/confirm and /disable. */
+export const twoFactorCodeBodySchema = z.object({
+  code: textSchema(40, { min: 1 }),
+});
+
+/** POST /admin/api/two-factor/require (OWNER). */
+export const requireTwoFactorBodySchema = z.object({
+  required: z.boolean(),
+});

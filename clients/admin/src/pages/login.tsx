@@ -1,5 +1,5 @@
 import { useState } from 'preact/hooks';
-import { login, type Session } from '../api';
+import { login, loginTwoFactor, type Session } from '../api';
 import { errorMessage, Field, type FieldProps } from '../components';
 import { useDocumentTitle } from '../hooks';
 
@@ -65,6 +65,36 @@ export function LoginPage({ onSignedIn, notice }: LoginPageProps) {
   const [missing, setMissing] = useState<Partial<Record<CredentialField, string>>>({});
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  /** Set when the password was right and two-factor sign-in is on: the second step's form shows. */
+  const [challenge, setChallenge] = useState<string | null>(null);
+  const [code, setCode] = useState('');
+
+  function signedIn(session: Session) {
+    try {
+      window.localStorage.setItem(ALIAS_KEY, session.tenant.alias);
+    } catch {
+      // private mode: nothing remembered
+    }
+    onSignedIn(session);
+  }
+
+  async function submitCode(event: Event) {
+    event.preventDefault();
+    if (!challenge) return;
+    if (!code.trim()) {
+      setError('Enter the code from your authenticator app, or a recovery code');
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    try {
+      signedIn(await loginTwoFactor(challenge, code.trim()));
+    } catch (err) {
+      setError(errorMessage(err));
+      setCode('');
+      setBusy(false);
+    }
+  }
 
   async function submit(event: Event) {
     event.preventDefault();
@@ -77,13 +107,14 @@ export function LoginPage({ onSignedIn, notice }: LoginPageProps) {
     setBusy(true);
     setError(null);
     try {
-      const session = await login(credentials);
-      try {
-        window.localStorage.setItem(ALIAS_KEY, session.tenant.alias);
-      } catch {
-        // private mode: nothing remembered
+      const answer = await login(credentials);
+      if ('challenge' in answer) {
+        setChallenge(answer.challenge);
+        setValues((v) => ({ ...v, password: '' }));
+        setBusy(false);
+        return;
       }
-      onSignedIn(session);
+      signedIn(answer);
     } catch (err) {
       setError(errorMessage(err));
       setValues((v) => ({ ...v, password: '' }));
@@ -101,30 +132,54 @@ export function LoginPage({ onSignedIn, notice }: LoginPageProps) {
             {notice}
           </p>
         )}
-        <form onSubmit={submit} noValidate>
-          {FIELDS.map((field) => (
+        {challenge ? (
+          <form onSubmit={submitCode} noValidate>
             <Field
-              key={field.name}
-              {...field.attributes}
-              label={field.label}
-              name={field.name}
-              value={values[field.name]}
-              error={missing[field.name]}
-              onInput={(e) => {
-                const value = e.currentTarget.value;
-                setValues((v) => ({ ...v, [field.name]: value }));
-              }}
+              label="Authentication code"
+              name="code"
+              hint="The 6-digit code from your authenticator app, or one of your recovery codes"
+              autocomplete="one-time-code"
+              inputmode="numeric"
+              autocapitalize="none"
+              spellcheck={false}
+              value={code}
+              onInput={(e) => setCode(e.currentTarget.value)}
             />
-          ))}
-          {error && (
-            <p class="form-error" data-testid="login-error" role="alert">
-              {error}
-            </p>
-          )}
-          <button type="submit" class="button button-block" disabled={busy}>
-            {busy ? 'Signing in…' : 'Sign in'}
-          </button>
-        </form>
+            {error && (
+              <p class="form-error" data-testid="login-error" role="alert">
+                {error}
+              </p>
+            )}
+            <button type="submit" class="button button-block" disabled={busy}>
+              {busy ? 'Checking…' : 'Verify'}
+            </button>
+          </form>
+        ) : (
+          <form onSubmit={submit} noValidate>
+            {FIELDS.map((field) => (
+              <Field
+                key={field.name}
+                {...field.attributes}
+                label={field.label}
+                name={field.name}
+                value={values[field.name]}
+                error={missing[field.name]}
+                onInput={(e) => {
+                  const value = e.currentTarget.value;
+                  setValues((v) => ({ ...v, [field.name]: value }));
+                }}
+              />
+            ))}
+            {error && (
+              <p class="form-error" data-testid="login-error" role="alert">
+                {error}
+              </p>
+            )}
+            <button type="submit" class="button button-block" disabled={busy}>
+              {busy ? 'Signing in…' : 'Sign in'}
+            </button>
+          </form>
+        )}
       </div>
     </main>
   );
