@@ -433,7 +433,7 @@ export const CONFIG_VARIABLES = {
     schema: positiveInt,
     default: '256',
     description:
-      'Requests of one tenant (API key, user token or operator session) one gateway works on at once, slow uploads included; another is answered 503 with Retry-After and its connection closed, so one tenant cannot hold the whole MAX_CONNECTIONS.',
+      'Requests of one tenant (API key, user token or operator session) one gateway works on at once, slow uploads included; another is answered 429 RATE_LIMITED with Retry-After and its connection closed, so one tenant cannot hold the whole MAX_CONNECTIONS.',
     usedBy: ['gateway'],
   },
   UNAUTHENTICATED_BODY_LIMIT_BYTES: {

@@ -169,7 +169,7 @@ test(`${FLOOD} trickled uploads with one tenant's key from 10 addresses: ${PER_T
     Array.from({ length: FLOOD }, (_, i) => trickle(`127.0.1.${1 + (i % 10)}`, head)),
   );
   try {
-    await settled(held, () => held.filter((h) => h.status() === 503).length === FLOOD - PER_TENANT);
+    await settled(held, () => held.filter((h) => h.status() === 429).length === FLOOD - PER_TENANT);
     expect(held.filter((h) => h.status() === undefined)).toHaveLength(PER_TENANT);
     for (let i = 0; i < 5; i += 1) expect(await victimLookup()).toBe(404);
     // The trickles are cut by the minimum rate (408) once the grace has passed, freeing their places.

@@ -18,9 +18,9 @@ function tableFor(config: ShareConfig): Map<string, number> {
 /**
  * Runs `next` as one of the tenant's requests in flight on this gateway, at most
  * MAX_IN_FLIGHT_PER_TENANT at once (issue 28, finding 3: one tenant's key trickling uploads could hold
- * every connection the gateway admits). Over that share the request is refused before its body is read:
- * 503 with Retry-After and the connection closed, so it holds nothing either. Counted from
- * authentication until the answer is written, which covers slow bodies.
+ * every connection the gateway admits). Over that share the request is refused before its body is read,
+ * with Retry-After and the connection closed, so it holds nothing either. Counted from
+ * authentication until the answer is written, which covers slow bodies. The refusal is 429 RATE_LIMITED.
  */
 export async function withinTenantShare(
   config: ShareConfig,
@@ -30,8 +30,9 @@ export async function withinTenantShare(
   const table = tableFor(config);
   const current = table.get(tenantId) ?? 0;
   if (current >= config.MAX_IN_FLIGHT_PER_TENANT) {
+    // 429, like the tenant's rate limit: the program's own load, not an outage (no warning, no stack).
     throw new AppError(
-      'SERVICE_UNAVAILABLE',
+      'RATE_LIMITED',
       `Too many requests of this program in flight (${config.MAX_IN_FLIGHT_PER_TENANT}); retry shortly`,
       { headers: { 'Retry-After': '1', Connection: 'close' } },
     );
