@@ -117,14 +117,14 @@ declare module 'koa' {
  * Form bodies (application/x-www-form-urlencoded, as payment processors post webhooks): size-limited,
  * parsed to an object of strings (a repeated field keeps its first value) on ctx.request.body.
  */
-export function formBody(options: { limit: number }): Middleware<GatewayState> {
+export function formBody(options: { limit: number; timeoutMs?: number }): Middleware<GatewayState> {
   return async (ctx, next) => {
     if (!ctx.is('application/x-www-form-urlencoded')) {
       throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Content-Type must be application/x-www-form-urlencoded');
     }
     const fields: Record<string, string> = {};
     for (const [name, value] of new URLSearchParams(
-      await readBodyText(ctx, options.limit, 'VALIDATION_FAILED'),
+      await readBodyText(ctx, options.limit, 'VALIDATION_FAILED', { timeoutMs: options.timeoutMs }),
     )) {
       if (!Object.hasOwn(fields, name)) fields[name] = value;
     }
