@@ -79,7 +79,7 @@ export async function assertTwoFactorSatisfied(db: DbOrTrx, operator: { id: stri
   if (status.required && !status.enabled) {
     throw new AppError(
       'TWO_FACTOR_REQUIRED',
-      'This tenant requires two-factor sign-in: set it up first (POST /admin/api/two-factor/enroll)',
+      'This program requires two-factor sign-in: set it up first (the Two-factor page, or POST /admin/api/two-factor/enroll)',
     );
   }
 }
