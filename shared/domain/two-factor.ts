@@ -79,7 +79,7 @@ export async function assertTwoFactorSatisfied(db: DbOrTrx, operator: { id: stri
   if (status.required && !status.enabled) {
     throw new AppError(
       'TWO_FACTOR_REQUIRED',
-      'This tenant requires two-factor sign-in: set it up first (POST /admin/api/two-factor/enroll)',
+      'This program requires two-factor sign-in: set it up first (the Two-factor page, or POST /admin/api/two-factor/enroll)',
     );
   }
 }
@@ -227,14 +227,18 @@ export async function consumeChallenge(trx: DbOrTrx, token: string): Promise<boo
   return (await createTwoFactorRepo(trx).deleteChallenge(sha256(token))) === 1;
 }
 
-/** The tenant's "every operator signs in with two factors" setting (OWNER only, checked by the caller). */
+/**
+ * The tenant's "every operator signs in with two factors" setting (OWNER only, checked by the caller).
+ * `audit: false` where the caller records the change itself (GraphQL's mutation wrapper).
+ */
 export async function setRequireTwoFactor(
   db: Db,
   operator: TwoFactorOperator,
-  input: { required: boolean; client: AuditClient },
+  input: { required: boolean; client?: AuditClient; audit?: boolean },
 ): Promise<void> {
   await db.transaction(async (trx) => {
     await createTwoFactorRepo(trx).setTenantRequires(operator.tenantId, input.required);
+    if (input.audit === false) return;
     await recordAudit(trx, {
       tenantId: operator.tenantId,
       operator: { id: operator.id, email: operator.email },

@@ -4,6 +4,7 @@
  * link while signed out, the nav per role, the keyboard (skip link, nav, focus), the phone menu, the
  * designed error state; accessibility and screenshots of the login page.
  */
+import { Secret, TOTP } from 'otpauth';
 import type { TestGateway } from '../helpers/harness';
 import {
   expectAccessible,
@@ -170,6 +171,48 @@ describe('signing in and out', () => {
     }
   }, 120_000);
 
+  test('two-factor: set up on its page (desktop and phone), then the sign-in asks for the code', async () => {
+    const who = await stack.addOperator('ADMIN');
+    const code = (secret: string, at: number) =>
+      TOTP.generate({ secret: Secret.fromBase32(secret), period: 30, timestamp: at });
+    const wp = await stack.signedInPage(who);
+    const { page } = wp;
+    await page.goto(stack.url('/admin/two-factor'));
+    await page.getByRole('button', { name: 'Set up' }).click();
+    const secret = (await page.getByTestId('tfa-secret').innerText()).trim();
+    await expect(page.getByRole('img', { name: 'QR code of the two-factor key' }).isVisible()).resolves.toBe(
+      true,
+    );
+    await expectAccessible(page);
+    await portalShot(page, 'two-factor-enrol');
+    await page.getByLabel('Authentication code').fill(code(secret, Date.now()));
+    await page.getByRole('button', { name: 'Turn on' }).click();
+    await page.getByTestId('recovery-codes').waitFor();
+    await expect(page.getByTestId('tfa-on').isVisible()).resolves.toBe(true);
+    await expectAccessible(page);
+    await portalShot(page, 'two-factor-recovery-codes');
+
+    const phone = await stack.newPage(ON_PHONE);
+    await phone.page.goto(stack.url('/admin/login'));
+    await phone.page.getByLabel('Program').fill(who.alias);
+    await phone.page.getByLabel('E-mail').fill(who.email);
+    await phone.page.getByLabel('Password').fill(who.password);
+    await phone.page.getByRole('button', { name: 'Sign in' }).click();
+    await phone.page.getByLabel('Authentication code').waitFor();
+    await expectNoHorizontalScroll(phone.page);
+    await expectAccessible(phone.page);
+    await portalShot(phone.page, 'login-two-factor-phone');
+    await phone.page.getByLabel('Authentication code').fill('000000');
+    await phone.page.getByRole('button', { name: 'Verify' }).click();
+    await expect(phone.page.getByTestId('login-error').innerText()).resolves.toBe(
+      'The code is wrong or was used already',
+    );
+    // The next step's code (the one that confirmed is spent).
+    await phone.page.getByLabel('Authentication code').fill(code(secret, Date.now() + 30_000));
+    await phone.page.getByRole('button', { name: 'Verify' }).click();
+    await phone.page.waitForURL(stack.url('/admin/'));
+  }, 120_000);
+
   test('sign-out ends the session: the login page, and the old cookie no longer works', async () => {
     const wp = await stack.signedInPage();
     const { page, context } = wp;
@@ -238,11 +281,11 @@ describe('layout and navigation', () => {
       'Webhooks',
     ];
     const owner = await stack.signedInPage();
-    expect(await navLinks(owner)).toEqual([...everyone, 'Team', 'Audit log']);
+    expect(await navLinks(owner)).toEqual([...everyone, 'Team', 'Audit log', 'Two-factor']);
     const admin = await stack.signedInPage(await stack.addOperator('ADMIN'));
-    expect(await navLinks(admin)).toEqual([...everyone, 'Audit log']);
+    expect(await navLinks(admin)).toEqual([...everyone, 'Audit log', 'Two-factor']);
     const viewer = await stack.signedInPage(await stack.addOperator('VIEWER'));
-    expect(await navLinks(viewer)).toEqual(everyone);
+    expect(await navLinks(viewer)).toEqual([...everyone, 'Two-factor']);
     expect(await viewer.page.locator('header.topbar').innerText()).toContain('Viewer');
     // A page the role may not open says so (the server refuses its data anyway).
     await viewer.page.goto(stack.url('/admin/team'));

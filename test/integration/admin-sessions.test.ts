@@ -764,8 +764,20 @@ describe('two-factor sign-in (TOTP)', () => {
     const bad = await admin('/two-factor/require', { ...ownerSession, body: { required: 'yes' } });
     expect(bad.status).toBe(400);
     expect(bad.json.validationErrors).toEqual([expect.objectContaining({ path: 'required' })]);
-    const set = await admin('/two-factor/require', { ...ownerSession, body: { required: true } });
-    expect(set.json).toEqual({ enabled: false, required: true });
+    // GraphQL: OWNER only (an ADMIN-level key or a VIEWER is refused).
+    const SET = 'mutation S($r: Boolean!) { setRequireTwoFactor(required: $r) }';
+    const byKey = await fetch(`${gw.api(c.alias)}/graphql`, {
+      method: 'POST',
+      headers: { authorization: basic(c.apiKey), 'content-type': 'application/json' },
+      body: JSON.stringify({ query: SET, variables: { r: true } }),
+    });
+    expect(((await byKey.json()) as Json).errors[0].extensions.code).toBe('FORBIDDEN');
+    expect((await graphql(viewerSession, SET, { r: true })).status).toBe(403);
+    expect((await graphql(ownerSession, SET, { r: true })).json.data).toEqual({ setRequireTwoFactor: true });
+    expect((await admin('/two-factor', { cookie: ownerSession.cookie })).json).toEqual({
+      enabled: false,
+      required: true,
+    });
 
     const query = '{ __typename }';
     for (const session of [ownerSession, viewerSession]) {
@@ -790,10 +802,18 @@ describe('two-factor sign-in (TOTP)', () => {
     });
     expect((await admin('/two-factor/confirm', { ...viewerSession, body: { code } })).status).toBe(200);
     expect((await graphql(viewerSession, query)).json.data).toEqual({ __typename: 'Query' });
+    // The OWNER (not enrolled) may still turn the requirement off through the REST door.
+    const off = await admin('/two-factor/require', { ...ownerSession, body: { required: false } });
+    expect(off.json).toEqual({ enabled: false, required: false });
+    expect((await graphql(ownerSession, query)).json.data).toEqual({ __typename: 'Query' });
     const audit = (await listAuditLog(gw.deps.db, c.id, { first: 50 })).entries;
-    expect(audit.find((e) => e.action === 'tenant.require_two_factor')).toMatchObject({
+    expect(audit.find((e) => e.action === 'setRequireTwoFactor')).toMatchObject({
       operatorEmail: owner,
       details: { required: true },
+    });
+    expect(audit.find((e) => e.action === 'tenant.require_two_factor')).toMatchObject({
+      operatorEmail: owner,
+      details: { required: false },
     });
   });
 });

@@ -13,6 +13,7 @@ import { scalarsModule } from './scalars.graphql';
 import { sftpModule } from './sftp.graphql';
 import { tenantModule } from './tenant.graphql';
 import { teamModule } from './team.graphql';
+import { twoFactorModule } from './two-factor.graphql';
 import { webhooksModule } from './webhooks.graphql';
 
 /** Every resource's module; new issues add theirs here. */
@@ -25,6 +26,7 @@ const modules: GraphQLModule[] = [
   jobsModule,
   processorModule,
   teamModule,
+  twoFactorModule,
   analyticsModule,
   referralsModule,
   apiKeysModule,
