@@ -110,7 +110,13 @@ export function authenticate(
     deps.rateLimiter.enforce(ctx, tenant);
     if (principal.kind === 'apiKey') {
       const { keyId, prefix } = principal;
-      noteKeyAddress(deps, { tenantId: tenant.id, keyId, prefix, client: auditClientOf(ctx, deps.config) });
+      noteKeyAddress(deps, {
+        tenantId: tenant.id,
+        keyId,
+        prefix,
+        seenAs: `${ctx.req.socket.remoteAddress ?? ''}|${ctx.get('x-forwarded-for')}`,
+        client: () => auditClientOf(ctx, deps.config),
+      });
     }
     await withinTenantShare(deps.config, tenant.id, next);
   };
