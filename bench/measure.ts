@@ -118,8 +118,14 @@ export interface HttpAnswer {
 }
 
 /** A small JSON client over one keep-alive agent (cheaper per request than fetch on a shared CPU). */
-export function createJsonClient(baseUrl: string, headers: Record<string, string>, maxSockets: number) {
-  const agent = new http.Agent({ keepAlive: true, maxSockets });
+export function createJsonClient(
+  baseUrl: string,
+  headers: Record<string, string>,
+  maxSockets: number,
+  /** The client's own address (e.g. 127.0.0.2: another client for the gateway's per-address quota). */
+  localAddress?: string,
+) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets, localAddress });
   const base = new URL(baseUrl);
   const request = (method: string, path: string, body?: unknown): Promise<HttpAnswer> =>
     new Promise((resolve, reject) => {

@@ -132,7 +132,14 @@ runBench(async () => {
     const b = await identifyUsers(env, quiet, 'b');
     const a = await identifyUsers(env, noisy, 'a');
 
-    const bClient = createJsonClient(`${env.baseUrl}/api/v1/${quiet.alias}`, { authorization: b.auth }, 64);
+    // B is another client than A (its own address), as it would be in production: the gateway's
+    // MAX_CONNECTIONS_PER_ADDRESS would otherwise count A's and B's connections together.
+    const bClient = createJsonClient(
+      `${env.baseUrl}/api/v1/${quiet.alias}`,
+      { authorization: b.auth },
+      64,
+      '127.0.0.2',
+    );
     const bEvents = eventsJson('bench-b', 1);
     let nextUser = 0;
     /** B's load: one event per request under a fresh key, paced; latency runs from the intended send. */
