@@ -188,7 +188,8 @@ describe('signing in and out', () => {
     await page.getByLabel('Authentication code').fill(code(secret, Date.now()));
     await page.getByRole('button', { name: 'Turn on' }).click();
     await page.getByTestId('recovery-codes').waitFor();
-    await expect(page.getByTestId('tfa-on').isVisible()).resolves.toBe(true);
+    // The status is read again after the codes are shown: wait for it rather than race it.
+    await page.getByTestId('tfa-on').waitFor();
     await expectAccessible(page);
     await portalShot(page, 'two-factor-recovery-codes');
 
