@@ -70,8 +70,8 @@ test('the OWNER’s changes, newest first, with their e-mail; details as text; n
   const cells = await rows(page).evaluateAll((trs) =>
     trs.map((tr) => [...tr.children].map((cell) => (cell as any).innerText as string)),
   );
-  // [when, who, action, target, details]; the page's own sign-in is the newest.
-  const actions = cells.map((c) => c[2]);
+  // [when, who, from, action, target, details]; the page's own sign-in is the newest.
+  const actions = cells.map((c) => c[3]);
   expect(actions.slice(0, 8)).toEqual([
     'operator.login',
     'updateProgram',
@@ -82,21 +82,25 @@ test('the OWNER’s changes, newest first, with their e-mail; details as text; n
     'createApiKey',
     'operator.login',
   ]);
-  for (const row of cells.slice(0, 8)) expect(row[1]).toBe(stack.owner.email);
+  for (const row of cells.slice(0, 8)) {
+    expect(row[1]).toBe(stack.owner.email);
+    // From: the client's address (issue 28), as text.
+    expect(row[2]).toMatch(/^[0-9a-f.:]+$/);
+  }
   const email = `audited@${stack.owner.email.split('@')[1]}`;
-  const byAction = (action: string) => cells.find((c) => c[2] === action)!;
-  expect(JSON.parse(byAction('inviteOperator')[4]!)).toEqual({ email, role: 'ADMIN' });
-  expect(JSON.parse(byAction('changeOperatorRole')[4]!)).toEqual({ email, role: 'VIEWER' });
-  expect(JSON.parse(byAction('removeOperator')[4]!)).toEqual({ email });
-  expect(byAction('createApiKey')[4]).toBe('—');
-  expect(byAction('revokeApiKey')[4]).toMatch(/^\{"id":"[0-9a-f-]{36}"\}$/);
+  const byAction = (action: string) => cells.find((c) => c[3] === action)!;
+  expect(JSON.parse(byAction('inviteOperator')[5]!)).toEqual({ email, role: 'ADMIN' });
+  expect(JSON.parse(byAction('changeOperatorRole')[5]!)).toEqual({ email, role: 'VIEWER' });
+  expect(JSON.parse(byAction('removeOperator')[5]!)).toEqual({ email });
+  expect(byAction('createApiKey')[5]).toBe('—');
+  expect(byAction('revokeApiKey')[5]).toMatch(/^\{"id":"[0-9a-f-]{36}"\}$/);
   // The hostile program name is shown as the text it is: no element made of it, no script run.
-  expect(JSON.parse(byAction('updateProgram')[4]!)).toEqual({ input: { name: HOSTILE_NAME } });
+  expect(JSON.parse(byAction('updateProgram')[5]!)).toEqual({ input: { name: HOSTILE_NAME } });
   expect(await page.locator('main img, main b').count()).toBe(0);
   expect(await page.evaluate(() => (globalThis as any).pwned)).toBeUndefined();
   // When: a <time> with the instant; the login's target is the e-mail.
   expect(await rows(page).first().locator('time').getAttribute('datetime')).toMatch(/^\d{4}-\d\d-\d\dT/);
-  expect(cells[0]![3]).toBe(stack.owner.email);
+  expect(cells[0]![4]).toBe(stack.owner.email);
 
   const text = await page.locator('body').innerText();
   for (const secret of secrets) expect(text).not.toContain(secret);
@@ -151,7 +155,7 @@ test('"Load more" appends the next page after the cursor until the whole log is 
     (n) => (globalThis as any).document.querySelectorAll('[data-testid=audit-row]').length === n,
     total + 1,
   );
-  const targets = await rows(page).evaluateAll((trs) => trs.map((tr) => (tr.children[3] as any).innerText));
+  const targets = await rows(page).evaluateAll((trs) => trs.map((tr) => (tr.children[4] as any).innerText));
   const bulk = targets.filter((t) => t.startsWith('entry '));
   expect(bulk).toEqual(Array.from({ length: 70 }, (_, i) => `entry ${70 - i}`));
   expect(await page.getByTestId('load-more').count()).toBe(0);

@@ -27,7 +27,8 @@ beforeAll(async () => {
       MAX_CONNECTIONS: '1024',
       MAX_CONNECTIONS_PER_ADDRESS: String(PER_ADDRESS),
       MAX_IN_FLIGHT_PER_TENANT: String(PER_TENANT),
-      UPLOAD_IDLE_TIMEOUT_MS: '3000',
+      // The minimum rate applies after min(10 s, this): long enough for the flood to be opened first.
+      UPLOAD_IDLE_TIMEOUT_MS: '6000',
       UNAUTHENTICATED_BODY_TIMEOUT_MS: '2000',
       // The clients connect directly (the harness otherwise trusts loopback as a proxy).
       TRUSTED_PROXIES: '',
@@ -104,8 +105,8 @@ function tally(held: Held[]): Record<string, number> {
   return counts;
 }
 
-async function settled(held: Held[], predicate: () => boolean): Promise<void> {
-  const deadline = Date.now() + 8000;
+async function settled(held: Held[], predicate: () => boolean, withinMs = 8000): Promise<void> {
+  const deadline = Date.now() + withinMs;
   while (!predicate() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
   if (!predicate()) throw new Error(`not settled: ${JSON.stringify(tally(held))}`);
 }
@@ -169,12 +170,19 @@ test(`${FLOOD} trickled uploads with one tenant's key from 10 addresses: ${PER_T
     Array.from({ length: FLOOD }, (_, i) => trickle(`127.0.1.${1 + (i % 10)}`, head)),
   );
   try {
-    await settled(held, () => held.filter((h) => h.status() === 429).length === FLOOD - PER_TENANT);
-    expect(held.filter((h) => h.status() === undefined)).toHaveLength(PER_TENANT);
+    // At most the tenant's share is ever in flight; the rest are refused at once (429). A trickle cut by
+    // the minimum rate (408, or 400 when the storage sees the body end short first) frees a place that a
+    // later connection may take, so on a slow machine a few more than the share get in over time.
+    const reading = () => held.filter((h) => h.status() === undefined).length;
+    const cut = () => held.filter((h) => h.status() === 408 || h.status() === 400).length;
+    await settled(held, () => reading() <= PER_TENANT && reading() + cut() + tally(held)['429']! === FLOOD);
+    expect(reading()).toBeLessThanOrEqual(PER_TENANT);
+    expect(tally(held)['429']).toBeGreaterThanOrEqual(FLOOD - PER_TENANT - cut());
     for (let i = 0; i < 5; i += 1) expect(await victimLookup()).toBe(404);
-    // The trickles are cut by the minimum rate (408) once the grace has passed, freeing their places.
-    await settled(held, () => held.every((h) => h.status() !== undefined));
-    expect(held.filter((h) => h.status() === 408)).toHaveLength(PER_TENANT);
+    // The trickles are cut by the minimum rate once the grace has passed, freeing their places: 408, or
+    // 400 when the storage sees the cut body end short of its Content-Length first.
+    await settled(held, () => held.every((h) => h.status() !== undefined), 12_000);
+    expect(cut()).toBe(FLOOD - tally(held)['429']!);
   } finally {
     release(held);
   }
