@@ -8,6 +8,7 @@ import { errorHandler } from './middleware/errors';
 import { requestContext } from './middleware/request-context';
 import { adminFileRoutes } from './routes/admin-files.routes';
 import { adminPortalRoutes } from './routes/admin-portal.routes';
+import { adminAccountRoutes } from './routes/admin-account.routes';
 import { adminSessionRoutes } from './routes/admin-session.routes';
 import { apiDocsRoutes } from './routes/api-docs.routes';
 import { healthRoutes } from './routes/health.routes';
@@ -66,6 +67,7 @@ export function createApp(deps: GatewayDeps): Koa<GatewayState> {
   const admin = adminSessionRoutes(deps);
   const portal = adminPortalRoutes(deps);
   adminFileRoutes(admin, deps);
+  adminAccountRoutes(admin, deps);
   app.use(api.routes());
   app.use(admin.routes());
   // After the admin API: the portal's page answers every other GET under /admin/.

@@ -15,6 +15,7 @@ import * as m013 from './013-fraud-signals';
 import * as m014 from './014-reward-integrity';
 import * as m015 from './015-chargebacks';
 import * as m016 from './016-audit-actors';
+import * as m018 from './018-accounts';
 import * as m021 from './021-twins-and-key-scopes';
 
 /**
@@ -38,6 +39,7 @@ const migrations: Record<string, Knex.Migration> = {
   '014-reward-integrity': m014,
   '015-chargebacks': m015,
   '016-audit-actors': m016,
+  '018-accounts': m018,
   '021-twins-and-key-scopes': m021,
 };
 
