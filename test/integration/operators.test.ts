@@ -17,6 +17,7 @@ import {
   removeOperator,
   setOperatorPassword,
 } from '../../shared/domain/operators';
+import { isCommonPassword } from '../../shared/domain/password-policy';
 import { generatePassword, hashPassword, verifyPassword } from '../../shared/domain/passwords';
 import { createTenant } from '../../shared/domain/tenants';
 import { createTestTenant, uniqueAlias } from '../helpers/harness';
@@ -116,6 +117,18 @@ describe('createOperator', () => {
     await expect(
       createOperator(db, { tenantId, email: 'role@example.test', role: 'ROOT' as 'OWNER' }),
     ).rejects.toMatchObject({ details: { validationErrors: [{ path: 'role' }] } });
+  });
+
+  it('refuses a common or breached password (also with digits added or repeated) and one over 128 characters', async () => {
+    for (const password of ['qwerty123456', 'Password1234!', 'iloveyouiloveyou', 'x'.repeat(129)]) {
+      await expect(
+        setOperatorPassword(db, { tenantId, email: 'gen@example.test', password }),
+      ).rejects.toMatchObject({ details: { validationErrors: [{ path: 'password' }] } });
+    }
+    expect(isCommonPassword('correct horse battery')).toBe(false);
+    await expect(
+      setOperatorPassword(db, { tenantId, email: 'gen@example.test', password: 'x'.repeat(128) }),
+    ).resolves.toMatchObject({ email: 'gen@example.test' });
   });
 });
 
