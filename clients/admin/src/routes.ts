@@ -13,6 +13,7 @@ import { ReviewPage } from './pages/review';
 import { ApiKeysPage } from './pages/api-keys';
 import { AuditLogPage } from './pages/audit-log';
 import { TeamPage } from './pages/team';
+import { AccountPage } from './pages/account';
 import { WebhooksPage } from './pages/webhooks';
 import { ImportPage } from './pages/import';
 import { InstallPage } from './pages/install';
@@ -87,6 +88,13 @@ export const ROUTES: RouteDef[] = [
     group: 'Settings',
     component: AuditLogPage,
     roles: ALL_BUT_VIEWER,
+  },
+  {
+    path: '/admin/account',
+    title: 'Your account',
+    nav: 'Your account',
+    group: 'Settings',
+    component: AccountPage,
   },
 ];
 
