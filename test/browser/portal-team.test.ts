@@ -88,9 +88,12 @@ test('invite, choose a password with the one-time link, sign in, demote to VIEWE
     new RegExp(`${email}[\\s\\S]*Admin`),
   );
 
-  // The link worked once: opened again, it shows the dead-link page.
+  // The link worked once: used again, it shows the dead-link page.
   const again = await stack.newPage();
   await again.page.goto(link);
+  await again.page.getByLabel('New password').fill('yet another password 8');
+  await again.page.getByLabel('Repeat it').fill('yet another password 8');
+  await again.page.getByRole('button', { name: 'Set password' }).click();
   await again.page.getByTestId('link-dead').waitFor();
   await expectAccessible(again.page);
   await portalShot(again.page, 'set-password-dead-link');

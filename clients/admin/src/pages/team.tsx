@@ -190,7 +190,7 @@ export function TeamPage() {
               <button
                 type="button"
                 class="button button-secondary button-small"
-                aria-label={`New invitation link for ${op.email}`}
+                aria-label={`New link for ${op.email}`}
                 onClick={() => void newLink(op)}
               >
                 New link
@@ -199,7 +199,7 @@ export function TeamPage() {
               <button
                 type="button"
                 class="button button-secondary button-small"
-                aria-label={`Reset the access of ${op.email}`}
+                aria-label={`Reset access of ${op.email}`}
                 onClick={() => {
                   setNotice(null);
                   setResetting(op);
