@@ -262,19 +262,21 @@ export function TeamPage() {
           </>
         )}
       </Card>
-      <ConfirmDialog
-        open={resetting !== null}
-        title={resetting ? `Reset the access of ${resetting.email}?` : 'Reset access?'}
-        confirmLabel="Reset access"
-        danger
-        onConfirm={() => (resetting ? reset(resetting) : undefined)}
-        onClose={() => setResetting(null)}
-      >
-        <p>
-          Their password stops working and they are signed out everywhere at once. You get a one-time link for
-          them to choose a new password.
-        </p>
-      </ConfirmDialog>
+      {resetting && (
+        <ConfirmDialog
+          open={resetting !== null}
+          title={resetting ? `Reset the access of ${resetting.email}?` : 'Reset access?'}
+          confirmLabel="Reset access"
+          danger
+          onConfirm={() => (resetting ? reset(resetting) : undefined)}
+          onClose={() => setResetting(null)}
+        >
+          <p>
+            Their password stops working and they are signed out everywhere at once. You get a one-time link
+            for them to choose a new password.
+          </p>
+        </ConfirmDialog>
+      )}
       <ConfirmDialog
         open={removing !== null}
         title={removing ? `Remove ${removing.email}?` : 'Remove operator?'}
