@@ -348,6 +348,13 @@ export const CONFIG_VARIABLES = {
       'An admin-portal session ends this many seconds after sign-in, however active (the cookie Max-Age).',
     usedBy: ['gateway'],
   },
+  OPERATOR_LINK_TTL_S: {
+    schema: positiveInt,
+    default: String(72 * 3600),
+    description:
+      'A one-time link to set an operator password (an invitation or a reset) expires this many seconds after it is issued.',
+    usedBy: ['gateway'],
+  },
   LOGIN_MAX_FAILURES_PER_ACCOUNT: {
     schema: positiveInt,
     default: '5',

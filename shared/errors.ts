@@ -33,6 +33,12 @@ export const API_ERROR_STATUS = {
   TOO_MANY_API_KEYS: 409,
   /** The tenant has MAX_OPERATORS_PER_TENANT operators. */
   TOO_MANY_OPERATORS: 409,
+  /** A one-time set-password link that is unknown, used or expired (issue 28, accounts). */
+  ACCESS_LINK_INVALID: 410,
+  /** Re-issuing an invitation to an operator who already set a password. */
+  OPERATOR_NOT_PENDING: 409,
+  /** A password change whose current password is wrong. */
+  WRONG_PASSWORD: 403,
   INVALID_REFERRAL_CODE: 400,
   SELF_REFERRAL: 400,
   REFERRAL_CODE_NOT_FOUND: 404,

@@ -9,6 +9,7 @@ import { requestContext } from './middleware/request-context';
 import { adminFileRoutes } from './routes/admin-files.routes';
 import { adminTwoFactorRoutes } from './routes/admin-two-factor.routes';
 import { adminPortalRoutes } from './routes/admin-portal.routes';
+import { adminAccountRoutes } from './routes/admin-account.routes';
 import { adminSessionRoutes } from './routes/admin-session.routes';
 import { apiDocsRoutes } from './routes/api-docs.routes';
 import { healthRoutes } from './routes/health.routes';
@@ -68,6 +69,7 @@ export function createApp(deps: GatewayDeps): Koa<GatewayState> {
   const portal = adminPortalRoutes(deps);
   adminFileRoutes(admin, deps);
   adminTwoFactorRoutes(admin, deps);
+  adminAccountRoutes(admin, deps);
   app.use(api.routes());
   app.use(admin.routes());
   // After the admin API: the portal's page answers every other GET under /admin/.

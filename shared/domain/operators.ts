@@ -8,9 +8,9 @@ import {
   dummyPasswordHash,
   generatePassword,
   hashPassword,
-  passwordProblem,
   verifyPassword,
 } from './passwords';
+import { chosenPasswordSchema } from './password-policy';
 
 export type { OperatorRole, OperatorRow };
 
@@ -26,10 +26,8 @@ export const operatorEmailSchema = z
   .pipe(z.email())
   .transform((email) => email.toLowerCase());
 
-const givenPasswordSchema = z.string().superRefine((value, ctx) => {
-  const problem = passwordProblem(value);
-  if (problem) ctx.addIssue({ code: 'custom', message: problem });
-});
+/** Every chosen password follows password-policy.ts (length, and not a common or breached one). */
+const givenPasswordSchema = chosenPasswordSchema;
 
 /** An operator as the portal and the API show it (never the password hash). */
 export interface OperatorView {

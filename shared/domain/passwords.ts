@@ -58,36 +58,6 @@ export function generatePassword(): string {
   return randomBytes(15).toString('base64url');
 }
 
-let breached: Set<string> | undefined;
-
-/**
- * The ~49,000 most common passwords seen in breaches, from `@zxcvbn-ts/language-common` (a maintained
- * package that ships the list offline; loaded on first use), lower-case.
- */
-function breachedPasswords(): Set<string> {
-  if (!breached) {
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
-    const common = require('@zxcvbn-ts/language-common') as { dictionary: Record<string, string[]> };
-    breached = new Set((common.dictionary['passwords-common'] ?? []).map((p) => p.toLowerCase()));
-  }
-  return breached;
-}
-
-/**
- * Why a chosen password is refused, or null when it is acceptable (issue 28): a length rule (NIST SP
- * 800-63B: length, no composition rules), no single repeated character, and not one of the passwords
- * most common in breaches, compared without regard to case.
- */
-export function passwordProblem(password: string): string | null {
-  if (password.length < MIN_PASSWORD_LENGTH) return `must have at least ${MIN_PASSWORD_LENGTH} characters`;
-  if (password.length > MAX_PASSWORD_LENGTH) return `must have at most ${MAX_PASSWORD_LENGTH} characters`;
-  if (/^(.)\1*$/su.test(password)) return 'must not be one character repeated';
-  if (breachedPasswords().has(password.toLowerCase())) {
-    return 'is one of the passwords most often found in breaches; choose another';
-  }
-  return null;
-}
-
 let dummyHash: Promise<string> | undefined;
 
 /**

@@ -57,5 +57,19 @@ export function createOperatorSessionsRepo(db: DbOrTrx) {
         .whereNull('revoked_at')
         .update({ revoked_at: at });
     },
+    /** Ends every open session of the operator except `keepTokenHash` (when given); returns how many. */
+    async revokeAllForOperator(
+      tenantId: string,
+      operatorId: string,
+      at: Date,
+      keepTokenHash: Buffer | null,
+      trx: DbOrTrx = db,
+    ): Promise<number> {
+      const query = trx('operator_sessions')
+        .where({ tenant_id: tenantId, operator_id: operatorId })
+        .whereNull('revoked_at');
+      if (keepTokenHash) query.whereNot({ token_hash: keepTokenHash });
+      return query.update({ revoked_at: at });
+    },
   };
 }

@@ -43,10 +43,10 @@ beforeAll(async () => {
   });
   const email = `audited@${stack.owner.email.split('@')[1]}`;
   const invited = await ownerMutation(
-    'mutation I($email: String!) { inviteOperator(email: $email, role: ADMIN) { password } }',
+    'mutation I($email: String!) { inviteOperator(email: $email, role: ADMIN) { link } }',
     { email },
   );
-  secrets.push(invited.inviteOperator.password);
+  secrets.push(new URL(invited.inviteOperator.link as string).hash.slice(1));
   await ownerMutation(
     'mutation C($email: String!) { changeOperatorRole(email: $email, role: VIEWER) { role } }',
     {

@@ -1,6 +1,7 @@
 /**
- * The admin portal's Team page in headless Chromium: an OWNER invites an operator (the generated
- * password shown once), who signs in with it in a second browser; a role change to VIEWER leaves them
+ * The admin portal's Team page in headless Chromium: an OWNER invites an operator (a one-time link
+ * shown once; the invitee is Pending), who chooses a password on the link's page in a second browser
+ * and signs in (the used link then shows its dead-link state); a role change to VIEWER leaves them
  * no enabled change controls; removal signs them out at their next request. The OWNER cannot demote or
  * remove themselves in the page; the invite form's errors; non-OWNERs get an "only owners" page.
  * Accessibility and screenshots at 1280 and 390.
@@ -31,7 +32,7 @@ async function operatorsByApi(): Promise<{ email: string; role: string }[]> {
   return res.data.operators as { email: string; role: string }[];
 }
 
-test('invite, sign in with the shown password, demote to VIEWER, remove: signed out at the next request', async () => {
+test('invite, choose a password with the one-time link, sign in, demote to VIEWER, remove: signed out at the next request', async () => {
   const ownerPage = await stack.signedInPage();
   const { page } = ownerPage;
   expect(await openFromNav(page, 'Team', stack.url('/admin/team'))).toBe('Team');
@@ -43,20 +44,23 @@ test('invite, sign in with the shown password, demote to VIEWER, remove: signed 
   expect(await page.getByLabel(`Role of ${stack.owner.email}`).count()).toBe(0);
   expect(await page.getByRole('button', { name: `Remove ${stack.owner.email}` }).count()).toBe(0);
 
-  // Invite: the password is generated and shown once.
+  // Invite: a one-time link is shown once; nobody sees the invitee's password (issue 28, finding 9).
   const email = `invited@${domain}`;
+  const password = 'chosen by the invitee 7';
   await page.getByLabel('E-mail').fill(email);
   await page.getByLabel('Role', { exact: true }).selectOption('ADMIN');
   await page.getByRole('button', { name: 'Invite', exact: true }).click();
   const result = page.getByTestId('invite-result');
   await result.waitFor();
-  const password = await page.getByTestId('new-password').innerText();
-  expect(password).toMatch(/^[A-Za-z0-9_-]{20}$/);
+  const link = await page.getByTestId('invite-link').innerText();
+  expect(link).toMatch(/\/admin\/set-password#[A-Za-z0-9_-]{43}$/);
   const resultText = await result.innerText();
-  expect(resultText).toContain('Store the password now: it will not be shown again.');
+  expect(resultText).toContain('Copy the link now: it will not be shown again.');
   expect(resultText).toContain(stack.tenant.alias);
   expect(resultText).toContain(email);
-  await rows.filter({ hasText: email }).waitFor();
+  const invitedRow = rows.filter({ hasText: email });
+  await invitedRow.waitFor();
+  expect(await invitedRow.innerText()).toContain('Pending');
   expect(await page.getByLabel(`Role of ${email}`, { exact: true }).inputValue()).toBe('ADMIN');
   expect(await operatorsByApi()).toContainEqual({ email, role: 'ADMIN' });
   // The form is cleared for the next invite.
@@ -64,18 +68,40 @@ test('invite, sign in with the shown password, demote to VIEWER, remove: signed 
   await expectAccessible(page);
   await portalShot(page, 'team-invited');
 
-  // They sign in with that password in a browser of their own.
+  // They open the link in a browser of their own: a common password is refused inline, then theirs is set.
   const invited = await stack.newPage();
-  await invited.page.goto(stack.url('/admin/login'));
+  await invited.page.goto(link);
+  await invited.page.getByRole('heading', { name: 'Choose your password' }).waitFor();
+  await invited.page.getByLabel('New password').fill('qwerty123456');
+  await invited.page.getByLabel('Repeat it').fill('qwerty123456');
+  await invited.page.getByRole('button', { name: 'Set password' }).click();
+  await expect(invited.page.getByTestId('error-password').innerText()).resolves.toMatch(/common or breached/);
+  await expectAccessible(invited.page);
+  await portalShot(invited.page, 'set-password');
+  await invited.page.getByLabel('New password').fill(password);
+  await invited.page.getByLabel('Repeat it').fill(password);
+  await invited.page.getByRole('button', { name: 'Set password' }).click();
+  await invited.page.getByRole('button', { name: 'Sign in' }).waitFor();
+  await expect(invited.page.locator('.notice').innerText()).resolves.toMatch(/password is set/);
   await signIn(invited.page, { alias: stack.tenant.alias, email, password });
   expect(await invited.page.locator('header.topbar').innerText()).toMatch(
     new RegExp(`${email}[\\s\\S]*Admin`),
   );
 
+  // The link worked once: used again, it shows the dead-link page.
+  const again = await stack.newPage();
+  await again.page.goto(link);
+  await again.page.getByLabel('New password').fill('yet another password 8');
+  await again.page.getByLabel('Repeat it').fill('yet another password 8');
+  await again.page.getByRole('button', { name: 'Set password' }).click();
+  await again.page.getByTestId('link-dead').waitFor();
+  await expectAccessible(again.page);
+  await portalShot(again.page, 'set-password-dead-link');
+
   // Shown once: gone after "I have stored it" (and after a reload).
   await page.getByRole('button', { name: 'I have stored it' }).click();
   expect(await page.getByTestId('invite-result').count()).toBe(0);
-  expect(await page.locator('body').innerText()).not.toContain(password);
+  expect(await page.locator('body').innerText()).not.toContain(link);
 
   // Change the role to VIEWER: select, then Save (disabled until the role differs).
   const save = page.getByRole('button', { name: `Save the role of ${email}` });

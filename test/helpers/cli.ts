@@ -25,17 +25,24 @@ export function cliEnv(): NodeJS.ProcessEnv {
  * Runs an admin CLI as an operator runs it, `tsx scripts/<script>.ts ...args` in a child process against
  * the suite's database, and collects its exit code and output (SIGKILLed and rejected past timeoutMs).
  */
-export function runScript(script: string, args: string[], timeoutMs = 45_000): Promise<CliResult> {
+export function runScript(
+  script: string,
+  args: string[],
+  timeoutMs = 45_000,
+  /** Written to the child's stdin, which is then closed (no stdin at all when undefined). */
+  input?: string,
+): Promise<CliResult> {
   return new Promise((resolve, reject) => {
     const child = spawn(TSX, [path.join('scripts', `${script}.ts`), ...args], {
       cwd: PROJECT_ROOT,
       env: cliEnv(),
-      stdio: ['ignore', 'pipe', 'pipe'],
+      stdio: [input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'],
     });
+    if (input !== undefined) child.stdin!.end(input);
     let stdout = '';
     let stderr = '';
-    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    child.stdout!.on('data', (d: Buffer) => (stdout += d.toString()));
+    child.stderr!.on('data', (d: Buffer) => (stderr += d.toString()));
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
       reject(

@@ -546,31 +546,73 @@ describe('roles and tenants', () => {
 
 describe('team and audit log', () => {
   const INVITE =
-    'mutation I($email: String!, $role: OperatorRole!) { inviteOperator(email: $email, role: $role) { email role password } }';
+    'mutation I($email: String!, $role: OperatorRole!) { inviteOperator(email: $email, role: $role) { email role link expiresAt } }';
   const AUDIT =
     'query A($first: Int, $after: ID) { auditLog(first: $first, after: $after) { entries { action operatorEmail target details } endCursor hasNextPage } }';
+  const RESET = 'mutation S($email: String!) { resetOperatorAccess(email: $email) { email link } }';
+  const INVITEE_PASSWORD = 'invitee chose this one';
+
+  /** The token of a one-time link (its URL fragment), as the set-password page reads it. */
+  const tokenOf = (link: string) => new URL(link).hash.slice(1);
+  const setPassword = (token: string, password: string) =>
+    admin('/set-password', { body: { token, password } });
+
+  /** Invites an operator and sets their password through the link; answers the link's token too. */
+  async function inviteAndAccept(
+    owner: { cookie: string; csrf: string },
+    role: string,
+    password = INVITEE_PASSWORD,
+  ) {
+    const email = `${role.toLowerCase()}-${crypto.randomBytes(4).toString('hex')}@${domain(a.alias)}`;
+    const invited = await graphql(owner, INVITE, { email, role });
+    expect(invited.status).toBe(200);
+    const token = tokenOf(invited.json.data.inviteOperator.link as string);
+    expect((await setPassword(token, password)).status).toBe(200);
+    return { email, token };
+  }
 
   test('an OWNER invites, re-roles and removes operators; the change applies to their open sessions', async () => {
     const owner = await signIn(ownerA);
     const email = `admin-${crypto.randomBytes(4).toString('hex')}@${domain(a.alias)}`;
     const invited = await graphql(owner, INVITE, { email, role: 'ADMIN' });
     expect(invited.status).toBe(200);
-    const password = invited.json.data.inviteOperator.password as string;
+    // Finding 9: the inviter gets a one-time link, never a password; the invitee is pending until used.
     expect(invited.json.data.inviteOperator).toEqual({
       email,
       role: 'ADMIN',
-      password: expect.stringMatching(/^[A-Za-z0-9_-]{20}$/),
+      link: expect.stringMatching(/^http:\/\/[^/]+\/admin\/set-password#[A-Za-z0-9_-]{43}$/),
+      expiresAt: clock + 72 * 3600 * 1000,
     });
+    const token = tokenOf(invited.json.data.inviteOperator.link as string);
+    const listed = await graphql(owner, '{ operators { email pending } }');
+    expect(listed.json.data.operators).toContainEqual({ email, pending: true });
+    expect(listed.json.data.operators).toContainEqual({ email: ownerA, pending: false });
+    expect((await login({ tenantAlias: a.alias, email, password: '!invited' })).status).toBe(401);
+
+    const common = await setPassword(token, 'qwerty123456');
+    expect(common.status).toBe(400);
+    expect(common.json.validationErrors).toEqual([
+      { path: 'password', message: expect.stringMatching(/common or breached/) },
+    ]);
+    const accepted = await setPassword(token, INVITEE_PASSWORD);
+    expect(accepted).toMatchObject({ status: 200, json: { tenantAlias: a.alias, email } });
+    const again = await setPassword(token, 'another fine password');
+    expect(again.status).toBe(410);
+    expect(again.json.apiErrorCode).toBe('ACCESS_LINK_INVALID');
+    const password = INVITEE_PASSWORD;
 
     const adminSession = await signIn(email, password);
     const refused = await graphql(adminSession, INVITE, { email: `x-${email}`, role: 'VIEWER' });
     expect(refused.status).toBe(403);
     expect(refused.json.errors[0].extensions.code).toBe('FORBIDDEN');
 
-    const audit = await graphql(adminSession, AUDIT, { first: 1 });
+    const audit = await graphql(adminSession, AUDIT, { first: 2 });
     expect(audit.status).toBe(200);
     expect(audit.json.data.auditLog).toEqual({
-      entries: [{ action: 'operator.login', operatorEmail: email, target: email, details: {} }],
+      entries: [
+        { action: 'operator.login', operatorEmail: email, target: email, details: {} },
+        { action: 'operator.acceptInvitation', operatorEmail: email, target: email, details: {} },
+      ],
       endCursor: expect.any(String),
       hasNextPage: true,
     });
@@ -579,6 +621,7 @@ describe('team and audit log', () => {
       { action: 'inviteOperator', operatorEmail: ownerA, target: email, details: { email, role: 'ADMIN' } },
     ]);
     expect(JSON.stringify(next.json)).not.toContain(password);
+    expect(JSON.stringify(next.json)).not.toContain(token);
 
     const change =
       'mutation C($email: String!) { changeOperatorRole(email: $email, role: VIEWER) { email role } }';
@@ -596,6 +639,74 @@ describe('team and audit log', () => {
     expect((await graphql(owner, remove, { email })).json.data).toEqual({ removeOperator: { email } });
     expect((await admin('/session', { cookie: adminSession.cookie })).status).toBe(401);
     expect((await login({ tenantAlias: a.alias, email, password })).status).toBe(401);
+  });
+
+  test('a re-issued invitation kills the old link; an expired link is dead', async () => {
+    const owner = await signIn(ownerA);
+    const email = `late-${crypto.randomBytes(4).toString('hex')}@${domain(a.alias)}`;
+    const first = tokenOf(
+      (await graphql(owner, INVITE, { email, role: 'VIEWER' })).json.data.inviteOperator.link,
+    );
+    const REISSUE = 'mutation R($email: String!) { reissueInvitation(email: $email) { link } }';
+    const second = tokenOf((await graphql(owner, REISSUE, { email })).json.data.reissueInvitation.link);
+    expect((await setPassword(first, INVITEE_PASSWORD)).status).toBe(410);
+    clock += 72 * 3600 * 1000;
+    expect((await setPassword(second, INVITEE_PASSWORD)).status).toBe(410);
+    const third = tokenOf(
+      (await graphql(await signIn(ownerA), REISSUE, { email })).json.data.reissueInvitation.link,
+    );
+    expect((await setPassword(third, INVITEE_PASSWORD)).status).toBe(200);
+    const accepted = await graphql(await signIn(ownerA), REISSUE, { email });
+    expect(accepted.json.errors[0].extensions.code).toBe('OPERATOR_NOT_PENDING');
+  });
+
+  test('a password change ends the other sessions; sign out everywhere ends all; an OWNER resets access', async () => {
+    const owner = await signIn(ownerA);
+    const { email } = await inviteAndAccept(owner, 'ADMIN');
+    const here = await signIn(email, INVITEE_PASSWORD);
+    const elsewhere = await signIn(email, INVITEE_PASSWORD);
+    const change = (body: Json) => admin('/change-password', { cookie: here.cookie, csrf: here.csrf, body });
+    const wrong = await change({ currentPassword: 'not the password', newPassword: 'a brand new password' });
+    expect(wrong.status).toBe(403);
+    expect(wrong.json.apiErrorCode).toBe('WRONG_PASSWORD');
+    const weak = await change({ currentPassword: INVITEE_PASSWORD, newPassword: 'password1234' });
+    expect(weak.status).toBe(400);
+    expect(weak.json.validationErrors[0].path).toBe('newPassword');
+    const changed = await change({ currentPassword: INVITEE_PASSWORD, newPassword: 'a brand new password' });
+    expect(changed).toMatchObject({ status: 200, json: { endedSessions: 1 } });
+    expect((await admin('/session', { cookie: elsewhere.cookie })).status).toBe(401);
+    expect((await admin('/session', { cookie: here.cookie })).status).toBe(200);
+    expect((await login({ tenantAlias: a.alias, email, password: INVITEE_PASSWORD })).status).toBe(401);
+
+    const third = await signIn(email, 'a brand new password');
+    const out = await admin('/logout-everywhere', { cookie: here.cookie, csrf: here.csrf, body: {} });
+    expect(out.status).toBe(204);
+    expect(out.headers.get('set-cookie')).toMatch(/Max-Age=0/);
+    expect((await admin('/session', { cookie: here.cookie })).status).toBe(401);
+    expect((await admin('/session', { cookie: third.cookie })).status).toBe(401);
+
+    // An OWNER resets another's access: sessions end, the password stops working, a new link is shown.
+    const victim = await signIn(email, 'a brand new password');
+    const reset = await graphql(owner, RESET, { email });
+    expect(reset.json.data.resetOperatorAccess).toEqual({ email, link: expect.stringContaining('#') });
+    expect((await admin('/session', { cookie: victim.cookie })).status).toBe(401);
+    expect((await login({ tenantAlias: a.alias, email, password: 'a brand new password' })).status).toBe(401);
+    expect(
+      (await setPassword(tokenOf(reset.json.data.resetOperatorAccess.link), 'after the reset 42')).status,
+    ).toBe(200);
+    await signIn(email, 'after the reset 42');
+
+    // Only OWNERs reset; and never across tenants.
+    const adminSession = await signIn(email, 'after the reset 42');
+    expect((await graphql(adminSession, RESET, { email: ownerA })).json.errors[0].extensions.code).toBe(
+      'FORBIDDEN',
+    );
+    const foreign = await graphql(owner, RESET, { email: `owner@${domain(b.alias)}` });
+    expect(foreign.json.errors[0].extensions.code).toBe('NOT_FOUND');
+    const entries = (await listAuditLog(gw.deps.db, a.id, { first: 20 })).entries.map((e) => e.action);
+    expect(entries).toEqual(
+      expect.arrayContaining(['operator.changePassword', 'operator.signOutEverywhere']),
+    );
   });
 
   test('the last OWNER stays; the API key manages the team too; each tenant sees its own', async () => {

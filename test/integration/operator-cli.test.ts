@@ -5,6 +5,8 @@
  */
 import { runScript, type CliResult } from '../helpers/cli';
 import { createDb, type Db } from '../../shared/db/knex';
+import { listAuditLog } from '../../shared/domain/audit-log';
+import { setPasswordWithLink } from '../../shared/domain/operator-access';
 import { checkOperatorPassword } from '../../shared/domain/operators';
 import { createTestTenant } from '../helpers/harness';
 
@@ -94,4 +96,63 @@ it('fails with one error line for usage, a duplicate, an unknown tenant, a bad r
   expectError(shortPassword!, /^error: password: must have at least 12 characters/);
   const emails = (await db('operators').where({ tenant_id: tenantId }).pluck('email')) as string[];
   expect(emails.sort()).toEqual(['ops@acme.test', 'viewer@acme.test']);
+});
+
+it('operator:reset resets the last OWNER: a one-time link, or a password from stdin (policy applied), audited as cli', async () => {
+  const email = 'ops@acme.test';
+  const session = await db('operator_sessions').insert({
+    token_hash: Buffer.from('cli-reset-session'),
+    operator_id: (await db('operators').where({ tenant_id: tenantId, email }).first('id')).id,
+    tenant_id: tenantId,
+    csrf_token: 'x',
+    created_at: new Date(),
+    expires_at: new Date(Date.now() + 3600_000),
+  });
+  expect(session).toBeDefined();
+  const r = await runScript('operator-reset', ['--tenant', alias, '--email', email]);
+  expect({ code: r.code, stderr: r.stderr }).toEqual({ code: 0, stderr: '' });
+  const line = JSON.parse(r.stdout) as Record<string, string>;
+  expect(line).toEqual({
+    tenant: alias,
+    email,
+    link: expect.stringMatching(/\/admin\/set-password#[\w-]{43}$/),
+    expiresAt: expect.any(String),
+  });
+  const revoked = await db('operator_sessions')
+    .where({ token_hash: Buffer.from('cli-reset-session') })
+    .first();
+  expect(revoked.revoked_at).not.toBeNull();
+  const token = new URL(line.link!).hash.slice(1);
+  await setPasswordWithLink(db, { token, password: 'chosen after the reset' }, Date.now());
+  expect(
+    await checkOperatorPassword(db, { tenantId, email, password: 'chosen after the reset' }),
+  ).not.toBeNull();
+
+  const [common, good] = await Promise.all([
+    runScript(
+      'operator-reset',
+      ['--tenant', alias, '--email', 'viewer@acme.test', '--password-stdin'],
+      45_000,
+      'password1234\n',
+    ),
+    runScript(
+      'operator-reset',
+      ['--tenant', alias, '--email', email, '--password-stdin'],
+      45_000,
+      'typed on standard input\n',
+    ),
+  ]);
+  expectError(common!, /^error: password: is a common or breached password/);
+  expect(JSON.parse(good!.stdout)).toEqual({ tenant: alias, email, passwordSet: true });
+  expect(
+    await checkOperatorPassword(db, { tenantId, email, password: 'typed on standard input' }),
+  ).not.toBeNull();
+  const entries = (await listAuditLog(db, tenantId, { first: 10 })).entries;
+  expect(entries.filter((e) => e.actorKind === 'cli').map((e) => [e.actorLabel, e.action, e.target])).toEqual(
+    [
+      ['operator:reset', 'operator.resetPassword', email],
+      ['operator:reset', 'operator.reset', email],
+    ],
+  );
+  expect(JSON.stringify(entries)).not.toContain('typed on standard input');
 });

@@ -178,6 +178,33 @@ export async function logout(): Promise<void> {
   if (status !== 204 && status !== 401) throw errorFrom(status, json);
 }
 
+/** Chooses a password with a one-time link's token (public); answers where to sign in. */
+export async function setPasswordWithLink(input: {
+  token: string;
+  password: string;
+}): Promise<{ tenantAlias: string; email: string }> {
+  const { status, json } = await request('POST', '/set-password', input, { signOutOn401: false });
+  if (status !== 200 || !json) throw errorFrom(status, json);
+  return json as unknown as { tenantAlias: string; email: string };
+}
+
+/** Changes the signed-in operator's password; their other sessions end. */
+export async function changePassword(input: {
+  currentPassword: string;
+  newPassword: string;
+}): Promise<{ endedSessions: number }> {
+  const { status, json } = await request('POST', '/change-password', input);
+  if (status !== 200 || !json) throw errorFrom(status, json);
+  return json as unknown as { endedSessions: number };
+}
+
+/** Ends every session of the signed-in operator, this one included. */
+export async function logoutEverywhere(): Promise<void> {
+  const { status, json } = await request('POST', '/logout-everywhere', {}, { signOutOn401: false });
+  csrfToken = '';
+  if (status !== 204 && status !== 401) throw errorFrom(status, json);
+}
+
 /** Signs in to the twin tenant (test_X ↔ X) as the same operator; answers the new session. */
 export async function switchTenant(): Promise<Session> {
   const { status, json } = await request('POST', '/switch-tenant', {});

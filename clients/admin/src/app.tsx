@@ -9,6 +9,7 @@ import { Badge, ErrorState, errorMessage, Loading } from './components';
 import { LoginPage } from './pages/login';
 import { NotFoundPage } from './pages/not-found';
 import { matchPath, navigate, safeNext, useRoute, withQuery } from './router';
+import { SET_PASSWORD_PATH, SetPasswordPage } from './pages/set-password';
 import { allowed, NAV_GROUPS, ROUTES, type RouteDef } from './routes';
 import { ROLE_LABELS, SessionContext } from './session';
 
@@ -45,8 +46,10 @@ export function App() {
   }, [attempt]);
 
   const onLogin = location.path === LOGIN;
+  // The one-time link's page is public: open with or without a session (pages/set-password.tsx).
+  const onSetPassword = location.path === SET_PASSWORD_PATH;
   useEffect(() => {
-    if (session === null && !onLogin) {
+    if (session === null && !onLogin && !onSetPassword) {
       const query = location.query.toString();
       navigate(withQuery(LOGIN, { next: location.path + (query ? `?${query}` : '') }), { replace: true });
     } else if (session && onLogin) {
@@ -54,7 +57,19 @@ export function App() {
     } else if (session && location.path === '/admin') {
       navigate('/admin/', { replace: true });
     }
-  }, [session, onLogin, location]);
+  }, [session, onLogin, onSetPassword, location]);
+
+  if (onSetPassword) {
+    return (
+      <SetPasswordPage
+        onDone={() => {
+          setNotice('Your password is set. Sign in with it.');
+          setSession(null);
+          navigate(LOGIN, { replace: true });
+        }}
+      />
+    );
+  }
 
   if (session === undefined) {
     return bootError === undefined ? (

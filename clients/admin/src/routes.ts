@@ -14,6 +14,7 @@ import { ApiKeysPage } from './pages/api-keys';
 import { AuditLogPage } from './pages/audit-log';
 import { TeamPage } from './pages/team';
 import { TwoFactorPage } from './pages/two-factor';
+import { AccountPage } from './pages/account';
 import { WebhooksPage } from './pages/webhooks';
 import { ImportPage } from './pages/import';
 import { InstallPage } from './pages/install';
@@ -95,6 +96,13 @@ export const ROUTES: RouteDef[] = [
     nav: 'Two-factor',
     group: 'Settings',
     component: TwoFactorPage,
+  },
+  {
+    path: '/admin/account',
+    title: 'Your account',
+    nav: 'Your account',
+    group: 'Settings',
+    component: AccountPage,
   },
 ];
 

@@ -1,8 +1,15 @@
 import { z } from 'zod';
 import { listAuditLog } from '../../../shared/domain/audit-log';
 import {
+  accessLinkUrl,
+  inviteOperator,
+  isPendingOperator,
+  reissueInvitation,
+  resetOperatorAccess,
+  type AccessLink,
+} from '../../../shared/domain/operator-access';
+import {
   changeOperatorRole,
-  createOperator,
   listOperators,
   presentOperator,
   removeOperator,
@@ -38,10 +45,25 @@ const auditArgs = z.object({ first: z.int().nullish(), after: z.string().nullish
 const inviteArgs = z.object({ email: z.string(), role: z.string() });
 const emailArgs = z.object({ email: z.string() });
 
+/** A one-time link as the inviter sees it, this once (only the token's hash is kept). */
+function presentLink(ctx: GraphQLContext, link: AccessLink) {
+  return {
+    email: link.operator.email,
+    role: link.operator.role,
+    link: accessLinkUrl(ctx.deps.config.publicUrl, link.token),
+    expiresAt: link.expiresAt.getTime(),
+  };
+}
+
+function linkOptions(ctx: GraphQLContext) {
+  return { nowMs: ctx.deps.now(), ttlS: ctx.deps.config.OPERATOR_LINK_TTL_S };
+}
+
 /**
  * The Team page and the audit log. Reading the audit log is for OWNERs and ADMINs; changing the team
  * is for OWNERs (and the tenant's API key, e.g. to create operators from a script). An invited
- * operator's password is generated and shown once, here; the audit log records the e-mail and role.
+ * operator is pending until they open the one-time link answered here (shown once) and choose a
+ * password; nobody else ever sees it (issue 28, finding 9). The audit log records the e-mail and role.
  */
 export const teamModule: GraphQLModule = {
   typeDefs: /* GraphQL */ `
@@ -55,12 +77,15 @@ export const teamModule: GraphQLModule = {
       email: String!
       role: OperatorRole!
       dateCreated: EpochMillis!
+      "True until the operator sets a password with their one-time link (invited, or access reset)."
+      pending: Boolean!
     }
-    "A new operator and their generated password (shown this once)."
-    type InvitedOperator {
+    "An operator and their one-time link to set a password (shown this once; only its hash is kept)."
+    type OperatorAccessLink {
       email: String!
       role: OperatorRole!
-      password: String!
+      link: String!
+      expiresAt: EpochMillis!
     }
     "Who made an audited change."
     enum AuditActorKind {
@@ -100,8 +125,12 @@ export const teamModule: GraphQLModule = {
       operators: [Operator!]!
     }
     extend type Mutation {
-      "OWNER only; the password is generated."
-      inviteOperator(email: String!, role: OperatorRole!): InvitedOperator!
+      "OWNER only; the operator is pending until they use the one-time link answered here."
+      inviteOperator(email: String!, role: OperatorRole!): OperatorAccessLink!
+      "OWNER only; a new link for a pending invitee (the old one stops working)."
+      reissueInvitation(email: String!): OperatorAccessLink!
+      "OWNER only; the operator's password stops working, their sessions end, and a new link is answered."
+      resetOperatorAccess(email: String!): OperatorAccessLink!
       "OWNER only; the last OWNER cannot be demoted (LAST_OWNER)."
       changeOperatorRole(email: String!, role: OperatorRole!): Operator!
       "OWNER only; the last OWNER cannot be removed (LAST_OWNER). Their sessions end."
@@ -116,19 +145,42 @@ export const teamModule: GraphQLModule = {
         return { ...page, entries: page.entries.map((e) => ({ ...e, actorKind: ACTOR_KIND[e.actorKind] })) };
       },
       operators: async (_: unknown, __: unknown, ctx: GraphQLContext) =>
-        (await listOperators(ctx.deps.db, ctx.tenant.id)).map(presentOperator),
+        (await listOperators(ctx.deps.db, ctx.tenant.id)).map((row) => ({
+          ...presentOperator(row),
+          pending: isPendingOperator(row),
+        })),
     },
     Mutation: {
       inviteOperator: async (_: unknown, args: unknown, ctx: GraphQLContext) => {
         assertCanManageTeam(keyActorOf(ctx), ctx.tenant.mode);
         const { email, role } = parseInput(inviteArgs, args);
-        const created = await createOperator(ctx.deps.db, {
-          tenantId: ctx.tenant.id,
-          email,
-          role: role as OperatorRole,
-          maxOperators: ctx.deps.config.MAX_OPERATORS_PER_TENANT,
-        });
-        return { email: created.operator.email, role: created.operator.role, password: created.password };
+        const link = await inviteOperator(
+          ctx.deps.db,
+          {
+            tenantId: ctx.tenant.id,
+            email,
+            role: role as OperatorRole,
+            maxOperators: ctx.deps.config.MAX_OPERATORS_PER_TENANT,
+          },
+          linkOptions(ctx),
+        );
+        return presentLink(ctx, link);
+      },
+      reissueInvitation: async (_: unknown, args: unknown, ctx: GraphQLContext) => {
+        assertCanManageTeam(keyActorOf(ctx), ctx.tenant.mode);
+        const { email } = parseInput(emailArgs, args);
+        return presentLink(
+          ctx,
+          await reissueInvitation(ctx.deps.db, { tenantId: ctx.tenant.id, email }, linkOptions(ctx)),
+        );
+      },
+      resetOperatorAccess: async (_: unknown, args: unknown, ctx: GraphQLContext) => {
+        assertCanManageTeam(keyActorOf(ctx), ctx.tenant.mode);
+        const { email } = parseInput(emailArgs, args);
+        return presentLink(
+          ctx,
+          await resetOperatorAccess(ctx.deps.db, { tenantId: ctx.tenant.id, email }, linkOptions(ctx)),
+        );
       },
       changeOperatorRole: async (_: unknown, args: unknown, ctx: GraphQLContext) => {
         assertCanManageTeam(keyActorOf(ctx), ctx.tenant.mode);

@@ -16,6 +16,7 @@ import * as m014 from './014-reward-integrity';
 import * as m015 from './015-chargebacks';
 import * as m016 from './016-audit-actors';
 import * as m017 from './017-signin';
+import * as m018 from './018-accounts';
 import * as m020 from './020-webhook-attempt-started';
 import * as m021 from './021-twins-and-key-scopes';
 import * as m022 from './022-api-key-addresses';
@@ -42,6 +43,7 @@ const migrations: Record<string, Knex.Migration> = {
   '015-chargebacks': m015,
   '016-audit-actors': m016,
   '017-signin': m017,
+  '018-accounts': m018,
   '020-webhook-attempt-started': m020,
   '021-twins-and-key-scopes': m021,
   '022-api-key-addresses': m022,

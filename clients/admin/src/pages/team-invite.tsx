@@ -1,6 +1,7 @@
 /**
- * The Team page's invitation: the form (e-mail and role; the server generates the password) and the
- * invited operator's sign-in details, shown this once. Also the role select the page's table uses.
+ * The Team page's invitation: the form (e-mail and role) and the invited operator's one-time link to
+ * choose their own password, shown this once (nobody sees another's password: issue 28, finding 9).
+ * A reset answers the same kind of link. Also the role select the page's table uses.
  */
 import { useState } from 'preact/hooks';
 import { ApiError, gql, type Role } from '../api';
@@ -10,7 +11,10 @@ import { ROLE_LABELS } from '../session';
 export interface InvitedOperator {
   email: string;
   role: Role;
-  password: string;
+  link: string;
+  expiresAt: number;
+  /** A reset of an existing operator's access rather than an invitation. */
+  reset?: boolean;
 }
 
 const INVITE = /* GraphQL */ `
@@ -18,7 +22,8 @@ const INVITE = /* GraphQL */ `
     inviteOperator(email: $email, role: $role) {
       email
       role
-      password
+      link
+      expiresAt
     }
   }
 `;
@@ -52,7 +57,7 @@ export function RoleSelect(props: {
   );
 }
 
-/** The invite form: e-mail and role; the server generates the password, shown once by the page. */
+/** The invite form: e-mail and role; the answer's one-time link is shown once by the page. */
 export function InviteForm({ onInvited }: { onInvited: (invited: InvitedOperator) => void }) {
   const [email, setEmail] = useState('');
   const [role, setRole] = useState<Role>('VIEWER');
@@ -129,7 +134,7 @@ export function InviteForm({ onInvited }: { onInvited: (invited: InvitedOperator
   );
 }
 
-/** The invited operator's sign-in, shown this once. */
+/** The invited (or reset) operator's one-time link, shown this once. */
 export function InviteResult({
   invited,
   alias,
@@ -141,11 +146,11 @@ export function InviteResult({
 }) {
   return (
     <SecretCard
-      title={`${invited.email} can sign in now`}
+      title={invited.reset ? `${invited.email}'s access was reset` : `${invited.email} is invited`}
       titleId="invited-title"
       testId="invite-result"
-      warning="Store the password now: it will not be shown again."
-      advice="Give it to them over a channel you trust."
+      warning="Copy the link now: it will not be shown again. It works once."
+      advice={`Give it to them over a channel you trust. They choose their own password with it before ${new Date(invited.expiresAt).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' })}.`}
       onDone={onDone}
     >
       <dl class="sign-in-details">
@@ -155,9 +160,9 @@ export function InviteResult({
         <dd>{invited.email}</dd>
         <dt>Role</dt>
         <dd>{ROLE_LABELS[invited.role]}</dd>
-        <dt>Password</dt>
+        <dt>Link</dt>
         <dd>
-          <CopyableValue value={invited.password} copyLabel="Copy password" testId="new-password" />
+          <CopyableValue value={invited.link} copyLabel="Copy link" testId="invite-link" />
         </dd>
       </dl>
     </SecretCard>

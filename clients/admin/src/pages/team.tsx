@@ -22,6 +22,8 @@ interface Operator {
   email: string;
   role: Role;
   dateCreated: number;
+  /** Invited (or reset) and has not yet chosen a password with their one-time link. */
+  pending: boolean;
 }
 
 const OPERATORS = /* GraphQL */ `
@@ -30,6 +32,29 @@ const OPERATORS = /* GraphQL */ `
       email
       role
       dateCreated
+      pending
+    }
+  }
+`;
+
+const REISSUE = /* GraphQL */ `
+  mutation ReissueInvitation($email: String!) {
+    reissueInvitation(email: $email) {
+      email
+      role
+      link
+      expiresAt
+    }
+  }
+`;
+
+const RESET = /* GraphQL */ `
+  mutation ResetOperatorAccess($email: String!) {
+    resetOperatorAccess(email: $email) {
+      email
+      role
+      link
+      expiresAt
     }
   }
 `;
@@ -54,7 +79,8 @@ const REMOVE = /* GraphQL */ `
 const sameEmail = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
 
 /**
- * The team (OWNERs only): operators and their roles, invite (team-invite.tsx: the generated password shown once),
+ * The team (OWNERs only): operators and their roles (pending until they use their one-time link), invite
+ * (team-invite.tsx: the link shown once), a new link for a pending invitee, reset another's access,
  * change a role (select, then Save), remove after a confirmation. The signed-in operator changes
  * neither their own role nor removes themselves here; another OWNER does that.
  */
@@ -66,6 +92,7 @@ export function TeamPage() {
   const [saving, setSaving] = useState<string | null>(null);
   const [invited, setInvited] = useState<InvitedOperator | null>(null);
   const [removing, setRemoving] = useState<Operator | null>(null);
+  const [resetting, setResetting] = useState<Operator | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [actionError, setActionError] = useState<string | null>(null);
 
@@ -87,6 +114,23 @@ export function TeamPage() {
     }
   }
 
+  async function newLink(op: Operator) {
+    setNotice(null);
+    setActionError(null);
+    try {
+      const answer = await gql<{ reissueInvitation: InvitedOperator }>(REISSUE, { email: op.email });
+      setInvited(answer.reissueInvitation);
+    } catch (err) {
+      setActionError(`${op.email}: ${errorMessage(err)}`);
+    }
+  }
+
+  async function reset(op: Operator) {
+    const answer = await gql<{ resetOperatorAccess: InvitedOperator }>(RESET, { email: op.email });
+    setInvited({ ...answer.resetOperatorAccess, reset: true });
+    reload();
+  }
+
   async function remove(op: Operator) {
     await gql(REMOVE, { email: op.email });
     setNotice(`${op.email} is removed and signed out.`);
@@ -102,6 +146,7 @@ export function TeamPage() {
         <span class="operator-cell">
           {op.email}
           {sameEmail(op.email, me) && <Badge tone="info">You</Badge>}
+          {op.pending && <Badge tone="warning">Pending</Badge>}
         </span>
       ),
     },
@@ -140,17 +185,41 @@ export function TeamPage() {
         sameEmail(op.email, me) ? (
           <span class="muted-text">That’s you</span>
         ) : (
-          <button
-            type="button"
-            class="button button-secondary button-small"
-            aria-label={`Remove ${op.email}`}
-            onClick={() => {
-              setNotice(null);
-              setRemoving(op);
-            }}
-          >
-            Remove
-          </button>
+          <span class="row-actions">
+            {op.pending ? (
+              <button
+                type="button"
+                class="button button-secondary button-small"
+                aria-label={`New link for ${op.email}`}
+                onClick={() => void newLink(op)}
+              >
+                New link
+              </button>
+            ) : (
+              <button
+                type="button"
+                class="button button-secondary button-small"
+                aria-label={`Reset access of ${op.email}`}
+                onClick={() => {
+                  setNotice(null);
+                  setResetting(op);
+                }}
+              >
+                Reset access
+              </button>
+            )}
+            <button
+              type="button"
+              class="button button-secondary button-small"
+              aria-label={`Remove ${op.email}`}
+              onClick={() => {
+                setNotice(null);
+                setRemoving(op);
+              }}
+            >
+              Remove
+            </button>
+          </span>
         ),
     },
   ];
@@ -193,6 +262,21 @@ export function TeamPage() {
           </>
         )}
       </Card>
+      {resetting && (
+        <ConfirmDialog
+          open={resetting !== null}
+          title={resetting ? `Reset the access of ${resetting.email}?` : 'Reset access?'}
+          confirmLabel="Reset access"
+          danger
+          onConfirm={() => (resetting ? reset(resetting) : undefined)}
+          onClose={() => setResetting(null)}
+        >
+          <p>
+            Their password stops working and they are signed out everywhere at once. You get a one-time link
+            for them to choose a new password.
+          </p>
+        </ConfirmDialog>
+      )}
       <ConfirmDialog
         open={removing !== null}
         title={removing ? `Remove ${removing.email}?` : 'Remove operator?'}
