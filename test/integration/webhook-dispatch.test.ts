@@ -99,6 +99,12 @@ const input = (over: Partial<WebhookDispatchInput> = {}): WebhookDispatchInput =
 
 const idsAt = (e: Endpoint) => rx.verified(e.path, e.secret).map((p) => p.id as string);
 
+/** The log has n attempts, all complete (an attempt is logged UNKNOWN before it is sent, then completed). */
+async function settledLog(e: Endpoint, n: number): Promise<boolean> {
+  const log = await logOf(e);
+  return log.length === n && log.every((r) => r.outcome !== 'UNKNOWN');
+}
+
 async function logOf(e: Endpoint): Promise<{ event_id: string; attempt: number; outcome: string }[]> {
   return gw.deps.db('webhook_deliveries').where({ endpoint_id: e.id }).orderBy('id');
 }
@@ -141,7 +147,7 @@ test('a failed first attempt is retried by its workflow from attempt 2; the endp
   const [first] = await emit(tenant, 1);
   const result = await dispatchWebhookEvents(deps, input());
   expect(result).toMatchObject({ found: 1, delivered: 0, started: 1, failed: 0 });
-  await eventually('the retry is logged', async () => (await logOf(e)).length === 2);
+  await eventually('the retry is logged', () => settledLog(e, 2));
   expect((await logOf(e)).map((r) => [r.attempt, r.outcome])).toEqual([
     [1, 'FAILED'],
     [2, 'SUCCEEDED'],
@@ -152,7 +158,7 @@ test('a failed first attempt is retried by its workflow from attempt 2; the endp
   // Degraded for a while: the next event has a workflow of its own from attempt 1.
   const [second] = await emit(tenant, 1);
   expect(await dispatchWebhookEvents(deps, input())).toMatchObject({ found: 1, delivered: 0, started: 1 });
-  await eventually('the second event arrives', async () => idsAt(e).length === 3);
+  await eventually('the second event arrives', async () => idsAt(e).length === 3 && (await settledLog(e, 3)));
   expect(idsAt(e)).toEqual([first, first, second]);
   expect(await workflowExists(e, second!)).toBe(true);
   expect((await logOf(e)).at(-1)).toMatchObject({ event_id: second, attempt: 1, outcome: 'SUCCEEDED' });
@@ -164,7 +170,7 @@ test('an event taken again (its round died before dispatched_at) is sent to nobo
   rx.plans.set(failing!.path, Array<number>(15).fill(503));
   const ids = await emit(tenant, 5);
   await dispatchWebhookEvents(deps, input());
-  await eventually('every attempt is logged', async () => (await logOf(failing!)).length === 15);
+  await eventually('every attempt is logged', () => settledLog(failing!, 15));
   const sentBefore = rx.received.length;
 
   await gw.deps.db('webhook_events').whereIn('id', ids).update({ dispatched_at: null });
