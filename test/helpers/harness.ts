@@ -132,3 +132,18 @@ export async function eventually(what: string, check: () => Promise<boolean>, at
   }
   throw new Error(`never became true: ${what}`);
 }
+
+/**
+ * Waits until each tenant's key has had its first use from an address recorded (the audit's
+ * apiKey.new_address, written after the answer): tests that count database queries start after it.
+ */
+export async function keyUsesRecorded(db: Db, aliases: string[]): Promise<void> {
+  await eventually('first key uses recorded', async () => {
+    const rows = await db('api_key_addresses as a')
+      .join('api_keys as k', 'k.id', 'a.key_id')
+      .join('tenants as t', 't.id', 'k.tenant_id')
+      .whereIn('t.alias', aliases)
+      .distinct('t.alias');
+    return rows.length === aliases.length;
+  });
+}

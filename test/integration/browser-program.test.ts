@@ -6,7 +6,14 @@
  */
 import type { Knex } from 'knex';
 import type { IssuedKey } from '../../shared/domain/tenants';
-import { basic, createTestTenant, eventually, startTestGateway, type TestGateway } from '../helpers/harness';
+import {
+  basic,
+  createTestTenant,
+  eventually,
+  keyUsesRecorded,
+  startTestGateway,
+  type TestGateway,
+} from '../helpers/harness';
 
 type Json = Record<string, any>;
 
@@ -185,6 +192,7 @@ describe('GET /open/browser-settings', () => {
 
   test('a warm request runs no query', async () => {
     await fetch(settingsUrl(tenant.alias));
+    await keyUsesRecorded(gw.deps.db, [tenant.alias]);
     const queries: string[] = [];
     const onQuery = (q: Knex.Sql) => queries.push(q.sql);
     gw.deps.db.on('query', onQuery);

@@ -7,7 +7,14 @@
  */
 import { setTenantRateLimit } from '../../shared/domain/tenant-rate-limits';
 import type { IssuedKey } from '../../shared/domain/tenants';
-import { basic, createTestTenant, postJson, startTestGateway, type TestGateway } from '../helpers/harness';
+import {
+  basic,
+  createTestTenant,
+  keyUsesRecorded,
+  postJson,
+  startTestGateway,
+  type TestGateway,
+} from '../helpers/harness';
 
 let gw: TestGateway;
 beforeAll(async () => {
@@ -119,6 +126,9 @@ describe('per-tenant rate limit', () => {
     expect((await program(tenant)).status).toBe(200); // the tenant is now in the gateway's cache
     const other = await createTestTenant(gw.deps.db, 'rlq');
     expect((await program(other)).status).toBe(200);
+    // Each key's first use from this address is recorded after its answer (the audit's
+    // apiKey.new_address): let those writes land before counting the refusals' queries.
+    await keyUsesRecorded(gw.deps.db, [tenant.alias, other.alias]);
     const queries: string[] = [];
     const onQuery = (q: { sql: string }) => queries.push(q.sql);
     gw.deps.db.on('query', onQuery);
