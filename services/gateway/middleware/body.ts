@@ -1,5 +1,6 @@
 import getRawBody from 'raw-body';
 import type { Middleware } from 'koa';
+import type { Config } from '../../../shared/config';
 import { AppError, type ApiErrorCode } from '../../../shared/errors';
 import type { GatewayState } from '../context';
 import { withinBodyTimeouts } from './body-timeouts';
@@ -131,4 +132,18 @@ export function formBody(options: { limit: number; timeoutMs?: number }): Middle
     ctx.request.body = fields;
     return next();
   };
+}
+
+/**
+ * The JSON body of a route read before the caller is known (sign-in, its two-factor step, a
+ * set-password link): a few KB under a short whole-body deadline, failing with the connection closed
+ * (issue 28, finding 3), so a trickled body cannot hold a connection for long.
+ */
+export function unauthenticatedJsonBody(
+  config: Pick<Config, 'UNAUTHENTICATED_BODY_LIMIT_BYTES' | 'UNAUTHENTICATED_BODY_TIMEOUT_MS'>,
+): Middleware<GatewayState> {
+  return jsonBody({
+    limit: config.UNAUTHENTICATED_BODY_LIMIT_BYTES,
+    timeoutMs: config.UNAUTHENTICATED_BODY_TIMEOUT_MS,
+  });
 }

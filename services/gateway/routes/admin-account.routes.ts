@@ -5,13 +5,10 @@ import { changeOwnPassword, signOutEverywhere } from '../../../shared/domain/ope
 import { sessionTokenHash } from '../../../shared/domain/operator-sessions';
 import { auditClientOf } from '../audit-client';
 import type { GatewayContext, GatewayDeps, GatewayState } from '../context';
-import { jsonBody } from '../middleware/body';
+import { jsonBody, unauthenticatedJsonBody } from '../middleware/body';
 import { assertSameOrigin, operatorSession, SESSION_COOKIE } from '../middleware/operator-session';
 import { validate } from '../middleware/validate';
 import { changePasswordBodySchema, setPasswordBodySchema } from './admin-account.schema';
-
-/** A set-password body is a token and a password: a few hundred bytes at most. */
-const SET_PASSWORD_BODY_LIMIT = 4096;
 
 function noStore(ctx: GatewayContext): void {
   ctx.set('Cache-Control', 'no-store');
@@ -39,7 +36,7 @@ export function adminAccountRoutes(router: Router<GatewayState>, deps: GatewayDe
   router.post(
     '/set-password',
     sameOriginOnly,
-    jsonBody({ limit: Math.min(deps.config.BODY_LIMIT_BYTES, SET_PASSWORD_BODY_LIMIT) }),
+    unauthenticatedJsonBody(deps.config),
     validate({ body: setPasswordBodySchema }),
     async (ctx) => {
       const { token, password } = ctx.state.input.body;

@@ -15,11 +15,10 @@ import { linkTwinAccount } from '../../../shared/use-cases/operator-twin-link';
 import { auditClientOf } from '../audit-client';
 import type { GatewayContext, GatewayDeps, GatewayState } from '../context';
 import { graphqlHandler } from '../graphql/handler';
-import { jsonBody } from '../middleware/body';
+import { jsonBody, unauthenticatedJsonBody } from '../middleware/body';
 import { assertSameOrigin, operatorSession, SESSION_COOKIE } from '../middleware/operator-session';
 import { validate } from '../middleware/validate';
 import { linkTwinBodySchema, loginBodySchema, twoFactorLoginBodySchema } from './admin-session.schema';
-import { clientAddressResolver } from '../client-address';
 
 /**
  * The session cookie, written by hand rather than with ctx.cookies, whose `secure` refuses to send on a
@@ -83,20 +82,14 @@ export function adminSessionRoutes(deps: GatewayDeps): Router<GatewayState> {
   const session = operatorSession(deps);
   // Signing out and reading the session need no second factor, even where the tenant requires one.
   const anySession = operatorSession(deps, { beforeTwoFactor: true });
-  // The per-address login throttle keys on the client's address: X-Forwarded-For only from TRUSTED_PROXIES.
-  const clientAddress = clientAddressResolver(deps.config.TRUSTED_PROXIES);
   // No session yet, so no token: a login from another site is refused by its Origin alone.
   const sameOriginOnly: Middleware<GatewayState> = async (ctx, next) => {
     assertSameOrigin(ctx.get('origin') || undefined, deps.config.publicUrl);
     await next();
   };
 
-  // Read before the caller is known: a few KB under a short deadline (issue 28, finding 3), so a
-  // trickled sign-in cannot hold a connection for long.
-  const unauthenticatedBody = jsonBody({
-    limit: deps.config.UNAUTHENTICATED_BODY_LIMIT_BYTES,
-    timeoutMs: deps.config.UNAUTHENTICATED_BODY_TIMEOUT_MS,
-  });
+  // Read before the caller is known: a few KB under a short deadline.
+  const unauthenticatedBody = unauthenticatedJsonBody(deps.config);
 
   router.post(
     '/login',
@@ -104,10 +97,11 @@ export function adminSessionRoutes(deps: GatewayDeps): Router<GatewayState> {
     unauthenticatedBody,
     validate({ body: loginBodySchema }),
     async (ctx) => {
+      const client = auditClientOf(ctx, deps.config);
       const result = await operatorLogin(deps, {
         ...ctx.state.input.body,
-        address: clientAddress(ctx.req),
-        client: auditClientOf(ctx, deps.config),
+        address: client.address ?? '',
+        client,
         deviceCookie: ctx.cookies.get(DEVICE_COOKIE) ?? undefined,
       });
       noStore(ctx);
@@ -128,7 +122,7 @@ export function adminSessionRoutes(deps: GatewayDeps): Router<GatewayState> {
   router.post(
     '/login/two-factor',
     sameOriginOnly,
-    jsonBody({ limit: deps.config.BODY_LIMIT_BYTES }),
+    unauthenticatedBody,
     validate({ body: twoFactorLoginBodySchema }),
     async (ctx) => {
       const result = await completeTwoFactorLogin(deps, {
