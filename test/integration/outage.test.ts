@@ -14,6 +14,7 @@ import {
   basic,
   createTestTenant,
   eventually,
+  keyUsesRecorded,
   startTestGateway,
   startTestWorker,
   testConfig,
@@ -135,6 +136,7 @@ describe('PostgreSQL down, restarting or dropping connections: the gateway answe
       const writers = Promise.all([writer(), writer(), writer()]);
       try {
         await eventually('writes are acknowledged', async () => outcomes.some((o) => o.res.status === 200));
+        await keyUsesRecorded(admin, [tenant.alias]);
 
         await proxy.cut(mode);
         const cutAt = outcomes.length;
@@ -217,6 +219,8 @@ describe('GraphQL meets the outage in a resolver (authentication served from the
     const before = await query();
     expect(before.status).toBe(200);
     expect(before.json).toEqual({ data: { tenant: { alias: tenant.alias } } });
+    // The key's first use is recorded after its answer (apiKey.new_address): not across the cut.
+    await keyUsesRecorded(admin, [tenant.alias]);
 
     await proxy.cut('reset');
     try {
