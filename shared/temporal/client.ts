@@ -1,5 +1,6 @@
 import { Client, Connection, defaultGrpcRetryOptions, makeGrpcRetryInterceptor } from '@temporalio/client';
 import { temporal } from '@temporalio/proto';
+import type { TemporalAuthOptions } from '../temporal-config';
 import { CUSTOM_SEARCH_ATTRIBUTES } from './search-attributes';
 
 /** How soon the client tries the server again after the connection failed (grows up to max). */
@@ -24,11 +25,13 @@ export interface TemporalDeps {
  * connection keeps the default retry policy but notes when its last scheduled retry is due, stops
  * scheduling new ones once closing, and close() waits for that moment before closing the channel.
  */
-export function createTemporal(options: {
-  address: string;
-  namespace: string;
-  taskQueue: string;
-}): TemporalDeps {
+export function createTemporal(
+  options: {
+    address: string;
+    namespace: string;
+    taskQueue: string;
+  } & TemporalAuthOptions, // TLS and API key: build options with temporalOptions(config) (./connection.ts)
+): TemporalDeps {
   const defaults = defaultGrpcRetryOptions();
   let closing = false;
   let lastRetryDueAt = 0;
@@ -42,6 +45,9 @@ export function createTemporal(options: {
   });
   const connection = Connection.lazy({
     address: options.address,
+    tls: options.tls,
+    apiKey: options.apiKey,
+    metadata: options.metadata,
     interceptors: [retries],
     // gRPC's default reconnect backoff grows to 120 s, so calls went on failing for 5-16 s after a
     // 10-40 s Temporal outage had ended (measured: a client pinging a dev server that restarts); capped,

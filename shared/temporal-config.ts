@@ -1,0 +1,301 @@
+import { createPrivateKey, X509Certificate } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { TLSConfig } from '@temporalio/client';
+import {
+  loadClientConfig,
+  loadClientConfigProfile,
+  toClientOptions,
+  type ClientConfigProfile,
+  type ConfigDataSource,
+} from '@temporalio/envconfig';
+import { z } from 'zod';
+
+/**
+ * How the services reach Temporal beyond host and namespace: TLS (mTLS) and an API key, read by
+ * `@temporalio/envconfig` with Temporal's standard `TEMPORAL_*` names and TOML profiles, the same as the
+ * `temporal` CLI and the SDKs' samples. shared/config.ts lists these variables in its registry and calls
+ * loadTemporalConnection; shared/temporal/connection.ts builds every connection from the result.
+ */
+const services = ['gateway', 'worker', 'launcher', 'sftp'] as const;
+const path_ = z.string().min(1);
+const pem = (what: string) => z.string().includes('-----BEGIN ', { message: `must be PEM text (${what})` });
+
+export const TEMPORAL_CONNECTION_VARIABLES = {
+  TEMPORAL_API_KEY: {
+    schema: z.string().regex(/^\S+$/, 'must be one token, without spaces or line breaks').optional(),
+    description:
+      'API key sent to Temporal as `Authorization: Bearer …` (Temporal Cloud); turns TLS on unless TEMPORAL_TLS=false. Keep it in a secret store.',
+    usedBy: services,
+  },
+  TEMPORAL_TLS: {
+    schema: z.enum(['true', 'false', '1', '0']).optional(),
+    description:
+      'TLS to Temporal: `true` with the system CAs unless TEMPORAL_TLS_SERVER_CA_CERT_PATH names one. Unset: on when an API key or any TEMPORAL_TLS_* setting is given; `false` turns it off.',
+    usedBy: services,
+  },
+  TEMPORAL_TLS_CLIENT_CERT_PATH: {
+    schema: path_.optional(),
+    description: 'PEM client certificate for mTLS (with TEMPORAL_TLS_CLIENT_KEY_PATH).',
+    usedBy: services,
+  },
+  TEMPORAL_TLS_CLIENT_CERT_DATA: {
+    schema: pem('a certificate').optional(),
+    description: 'The client certificate as PEM text, instead of TEMPORAL_TLS_CLIENT_CERT_PATH.',
+    usedBy: services,
+  },
+  TEMPORAL_TLS_CLIENT_KEY_PATH: {
+    schema: path_.optional(),
+    description: "PEM private key of the client certificate (PKCS #8, e.g. openssl's default).",
+    usedBy: services,
+  },
+  TEMPORAL_TLS_CLIENT_KEY_DATA: {
+    schema: pem('a private key').optional(),
+    description: 'The client key as PEM text, instead of TEMPORAL_TLS_CLIENT_KEY_PATH.',
+    usedBy: services,
+  },
+  TEMPORAL_TLS_SERVER_CA_CERT_PATH: {
+    schema: path_.optional(),
+    description: "PEM CA certificate(s) the server's certificate must chain to. Unset: the system CAs.",
+    usedBy: services,
+  },
+  TEMPORAL_TLS_SERVER_CA_CERT_DATA: {
+    schema: pem('a certificate').optional(),
+    description: 'The server CA as PEM text, instead of TEMPORAL_TLS_SERVER_CA_CERT_PATH.',
+    usedBy: services,
+  },
+  TEMPORAL_TLS_SERVER_NAME: {
+    schema: z.string().regex(/^[A-Za-z0-9.*-]+$/, 'must be a host name').optional(),
+    description:
+      "Name the server's certificate must carry, when it differs from TEMPORAL_ADDRESS's host (SNI and verification).",
+    usedBy: services,
+  },
+  TEMPORAL_TLS_DISABLE_HOST_VERIFICATION: {
+    schema: z
+      .enum(['false', '0'], {
+        message: 'is not supported by the TypeScript SDK: set TEMPORAL_TLS_SERVER_NAME to a name in the certificate',
+      })
+      .optional(),
+    description: 'Not supported (the server certificate is always verified); only `false` is accepted.',
+    usedBy: services,
+  },
+  TEMPORAL_PROFILE: {
+    schema: z.string().min(1).optional(),
+    description:
+      'Profile of the TOML config file to use (its `[profile.<name>]`). Unset: `default`, when the file has one. TEMPORAL_* variables override its values.',
+    usedBy: services,
+  },
+  TEMPORAL_CONFIG_FILE: {
+    schema: path_.optional(),
+    description:
+      'TOML file of Temporal connection profiles (address, namespace, api_key, tls.*), as `temporal config` writes. Unset: ~/.config/temporalio/temporal.toml when it exists.',
+    usedBy: services,
+  },
+} as const;
+
+/** The connection options every Temporal connection of a process gets (beside address and namespace). */
+export interface TemporalAuthOptions {
+  apiKey?: string;
+  tls?: TLSConfig | boolean;
+  metadata?: Record<string, string>;
+}
+
+export interface TemporalConnectionSettings extends TemporalAuthOptions {
+  /** From TEMPORAL_ADDRESS or the profile; undefined when neither gives one. */
+  address?: string;
+  namespace?: string;
+  /** Where each credential came from, as an operator would look it up (error messages name it). */
+  sources: Partial<Record<CredentialField, string>>;
+}
+
+type CredentialField = 'apiKey' | 'tls' | 'serverName' | 'clientCert' | 'clientKey' | 'serverCaCert';
+
+export class InvalidTemporalSetting extends Error {}
+
+type Env = Record<string, string | undefined>;
+
+/** The env name and TOML key of each credential ([path form, data form] for files). */
+const NAMES: Record<CredentialField, { env: string[]; toml: string[] }> = {
+  apiKey: { env: ['TEMPORAL_API_KEY'], toml: ['api_key'] },
+  tls: { env: ['TEMPORAL_TLS'], toml: ['tls.disabled'] },
+  serverName: { env: ['TEMPORAL_TLS_SERVER_NAME'], toml: ['tls.server_name'] },
+  clientCert: {
+    env: ['TEMPORAL_TLS_CLIENT_CERT_PATH', 'TEMPORAL_TLS_CLIENT_CERT_DATA'],
+    toml: ['tls.client_cert_path', 'tls.client_cert_data'],
+  },
+  clientKey: {
+    env: ['TEMPORAL_TLS_CLIENT_KEY_PATH', 'TEMPORAL_TLS_CLIENT_KEY_DATA'],
+    toml: ['tls.client_key_path', 'tls.client_key_data'],
+  },
+  serverCaCert: {
+    env: ['TEMPORAL_TLS_SERVER_CA_CERT_PATH', 'TEMPORAL_TLS_SERVER_CA_CERT_DATA'],
+    toml: ['tls.server_ca_cert_path', 'tls.server_ca_cert_data'],
+  },
+};
+
+/** ~/.config/temporalio/temporal.toml (or the platform's equivalent), as envconfig looks for it. */
+function defaultConfigFile(env: Env): string | undefined {
+  const home = env.HOME;
+  if (os.platform() === 'win32') return env.APPDATA && path.join(env.APPDATA, 'temporalio', 'temporal.toml');
+  if (os.platform() === 'darwin')
+    return home && path.join(home, 'Library', 'Application Support', 'temporalio', 'temporal.toml');
+  const base = env.XDG_CONFIG_HOME && path.isAbsolute(env.XDG_CONFIG_HOME) ? env.XDG_CONFIG_HOME : home && path.join(home, '.config');
+  return base && path.join(base, 'temporalio', 'temporal.toml');
+}
+
+function readConfigFile(env: Env): { file?: string; text: string } {
+  const explicit = env.TEMPORAL_CONFIG_FILE;
+  const file = explicit ?? defaultConfigFile(env);
+  if (file === undefined) return { text: '' };
+  try {
+    return { file, text: fs.readFileSync(file, 'utf8') };
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (!explicit && code === 'ENOENT') return { text: '' }; // no file: TEMPORAL_* variables only
+    throw new InvalidTemporalSetting(`TEMPORAL_CONFIG_FILE: cannot read ${file} (${code ?? String(err)})`);
+  }
+}
+
+const source = z.union([z.object({ path: z.string().min(1) }), z.object({ data: z.instanceof(Uint8Array) })]);
+const profileSchema = z.object({
+  address: z.string().min(1).optional(),
+  namespace: z.string().min(1).optional(),
+  apiKey: z.string().regex(/^\S+$/, 'must be one token, without spaces or line breaks').optional(),
+  tls: z
+    .object({
+      disabled: z.boolean().optional(),
+      serverName: z.string().min(1).optional(),
+      clientCert: source.optional(),
+      clientKey: source.optional(),
+      serverCACert: source.optional(),
+    })
+    .optional(),
+  grpcMeta: z.record(z.string(), z.string()).optional(),
+});
+
+/**
+ * Reads the TEMPORAL_* connection settings and the TOML profile (TEMPORAL_CONFIG_FILE or the default
+ * file, TEMPORAL_PROFILE or `default`; variables override the file), reads and checks the certificate
+ * files, and answers the options for Temporal connections. A bad setting is an InvalidTemporalSetting
+ * naming it. Empty variables count as unset, as everywhere in shared/config.ts.
+ */
+export function loadTemporalConnection(rawEnv: Env): TemporalConnectionSettings {
+  const env: Record<string, string> = {};
+  for (const [name, value] of Object.entries(rawEnv)) {
+    // An empty TEMPORAL_GRPC_META_* removes the file's header (envconfig's rule); other empties are unset.
+    if (value !== undefined && (value !== '' || name.startsWith('TEMPORAL_GRPC_META_'))) env[name] = value;
+  }
+  const { file, text } = readConfigFile(env);
+  const where = file ?? 'the Temporal config file';
+  const profileName = env.TEMPORAL_PROFILE;
+  let profile: ClientConfigProfile;
+  try {
+    // envconfig reads a file without profiles as an error, so no file means no file source at all.
+    const all = file === undefined ? {} : loadClientConfig({ configSource: { data: text } }).profiles;
+    if (profileName !== undefined && !(profileName in all)) {
+      const known = Object.keys(all);
+      throw new InvalidTemporalSetting(
+        file === undefined
+          ? `TEMPORAL_PROFILE: there is no Temporal config file (set TEMPORAL_CONFIG_FILE) to take profile "${profileName}" from`
+          : `TEMPORAL_PROFILE: no profile "${profileName}" in ${file} (${known.length ? `it has ${known.join(', ')}` : 'it has none'})`,
+      );
+    }
+    profile = loadClientConfigProfile({
+      ...(file === undefined ? { disableFile: true } : { configSource: { data: text } }),
+      profile: profileName,
+      overrideEnvVars: env,
+    });
+  } catch (err) {
+    if (err instanceof InvalidTemporalSetting) throw err;
+    const name = (err as Error).name;
+    // A file without any [profile.<name>] table makes envconfig read properties of undefined.
+    const what =
+      name === 'TomlError' ? 'is not valid TOML' : name === 'TypeError' ? 'has no [profile.<name>] table' : 'has a bad profile';
+    throw new InvalidTemporalSetting(`TEMPORAL_CONFIG_FILE: ${where} ${what}: ${(err as Error).message}`);
+  }
+  const checked = profileSchema.safeParse(profile);
+  if (!checked.success) {
+    const issue = checked.error.issues[0]!;
+    throw new InvalidTemporalSetting(`${issue.path.join('.')} in profile of ${where}: ${issue.message}`);
+  }
+
+  const profileLabel = `profile "${profileName ?? 'default'}" of ${where}`;
+  const sources: Partial<Record<CredentialField, string>> = {};
+  /** The setting's name: the variable when one is set, else the TOML key in its profile. */
+  const nameOf = (field: CredentialField, form: 0 | 1 = 0, value?: string) => {
+    const envName = NAMES[field].env.find((name) => env[name] !== undefined);
+    const name = envName ?? `${NAMES[field].toml[form]} in ${profileLabel}`;
+    return value === undefined ? name : `${name} (${value})`;
+  };
+  const tls = profile.tls;
+  if (profile.apiKey !== undefined) sources.apiKey = nameOf('apiKey');
+  if (tls?.disabled !== undefined) sources.tls = nameOf('tls');
+  if (tls?.serverName !== undefined) sources.serverName = nameOf('serverName', 0, tls.serverName);
+  if (tls) {
+    tls.clientCert = readPem(tls.clientCert, 'certificate', 'clientCert', nameOf, sources);
+    tls.clientKey = readPem(tls.clientKey, 'key', 'clientKey', nameOf, sources);
+    tls.serverCACert = readPem(tls.serverCACert, 'certificate', 'serverCaCert', nameOf, sources);
+    checkKeyPair(tls.clientCert, tls.clientKey, sources);
+  }
+
+  const { namespace, connectionOptions } = toClientOptions(profile);
+  const enabled = connectionOptions.tls !== undefined && connectionOptions.tls !== false;
+  if ((enabled || connectionOptions.apiKey !== undefined) && connectionOptions.address === undefined) {
+    throw new InvalidTemporalSetting(
+      'TEMPORAL_ADDRESS: must be set (here or in the profile) when TLS or an API key is configured',
+    );
+  }
+  return {
+    address: connectionOptions.address,
+    namespace,
+    apiKey: connectionOptions.apiKey,
+    tls: connectionOptions.tls ?? undefined,
+    metadata: connectionOptions.metadata as Record<string, string> | undefined,
+    sources,
+  };
+}
+
+type NameOf = (field: CredentialField, form?: 0 | 1, value?: string) => string;
+
+/** A certificate or key read (from its file) and parsed, so a wrong one fails at start naming the setting. */
+function readPem(
+  from: ConfigDataSource | undefined,
+  kind: 'certificate' | 'key',
+  field: 'clientCert' | 'clientKey' | 'serverCaCert',
+  nameOf: NameOf,
+  sources: Partial<Record<CredentialField, string>>,
+): ConfigDataSource | undefined {
+  if (from === undefined) return undefined;
+  const name = 'path' in from ? nameOf(field, 0, from.path) : nameOf(field, 1);
+  sources[field] = name;
+  let data: Buffer;
+  try {
+    data = 'path' in from ? fs.readFileSync(from.path) : Buffer.from(from.data);
+  } catch (err) {
+    throw new InvalidTemporalSetting(`${name}: cannot read the file (${(err as NodeJS.ErrnoException).code ?? String(err)})`);
+  }
+  try {
+    if (kind === 'certificate') new X509Certificate(data);
+    else createPrivateKey(data);
+  } catch (err) {
+    throw new InvalidTemporalSetting(`${name}: not a PEM ${kind === 'key' ? 'private key' : 'certificate'} (${(err as Error).message})`);
+  }
+  return { data };
+}
+
+function checkKeyPair(
+  cert: ConfigDataSource | undefined,
+  key: ConfigDataSource | undefined,
+  sources: Partial<Record<CredentialField, string>>,
+): void {
+  if (cert === undefined && key === undefined) return;
+  if (cert === undefined || key === undefined) {
+    const [given, missing] = cert ? [sources.clientCert, 'TEMPORAL_TLS_CLIENT_KEY_PATH'] : [sources.clientKey, 'TEMPORAL_TLS_CLIENT_CERT_PATH'];
+    throw new InvalidTemporalSetting(`${missing}: must be set with ${given} (a client certificate needs its key)`);
+  }
+  const certificate = new X509Certificate((cert as { data: Uint8Array }).data);
+  if (!certificate.checkPrivateKey(createPrivateKey(Buffer.from((key as { data: Uint8Array }).data)))) {
+    throw new InvalidTemporalSetting(`${sources.clientKey}: is not the key of ${sources.clientCert}`);
+  }
+}
