@@ -189,7 +189,7 @@ export const CONFIG_VARIABLES = {
   TEMPORAL_ADDRESS: {
     schema: z.string().min(1).optional(),
     description:
-      'Temporal frontend host:port (Temporal Cloud: `<namespace>.<account>.tmprl.cloud:7233` or its regional API address). Unset: the TOML profile\'s `address` (TEMPORAL_PROFILE), else 127.0.0.1:{TEMPORAL_PORT}, where `npm start` runs `temporal server start-dev` when nothing answers.',
+      "Temporal frontend host:port (Temporal Cloud: `<namespace>.<account>.tmprl.cloud:7233` or its regional API address). Unset: the TOML profile's `address` (TEMPORAL_PROFILE), else 127.0.0.1:{TEMPORAL_PORT}, where `npm start` runs `temporal server start-dev` when nothing answers.",
     usedBy: ['gateway', 'worker', 'launcher', 'sftp'],
     requiredInDeployment: true,
   },
@@ -203,7 +203,8 @@ export const CONFIG_VARIABLES = {
   TEMPORAL_NAMESPACE: {
     schema: z.string().min(1),
     default: 'default',
-    description: "Temporal namespace (Temporal Cloud: `<namespace>.<account>`). Unset: the TOML profile's `namespace`, else `default`.",
+    description:
+      "Temporal namespace (Temporal Cloud: `<namespace>.<account>`). Unset: the TOML profile's `namespace`, else `default`.",
     usedBy: ['gateway', 'worker', 'launcher', 'sftp'],
     requiredInDeployment: true,
   },
@@ -713,7 +714,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   try {
     temporal = loadTemporalConnection(env);
   } catch (err) {
-    if (err instanceof InvalidTemporalSetting) throw new ConfigError(`Invalid configuration:\n  ${err.message}`);
+    if (err instanceof InvalidTemporalSetting)
+      throw new ConfigError(`Invalid configuration:\n  ${err.message}`);
     throw err;
   }
   const { address: temporalAddress, namespace: temporalNamespace, ...temporalConnection } = temporal;

@@ -66,7 +66,10 @@ export const TEMPORAL_CONNECTION_VARIABLES = {
     usedBy: services,
   },
   TEMPORAL_TLS_SERVER_NAME: {
-    schema: z.string().regex(/^[A-Za-z0-9.*-]+$/, 'must be a host name').optional(),
+    schema: z
+      .string()
+      .regex(/^[A-Za-z0-9.*-]+$/, 'must be a host name')
+      .optional(),
     description:
       "Name the server's certificate must carry, when it differs from TEMPORAL_ADDRESS's host (SNI and verification).",
     usedBy: services,
@@ -74,7 +77,8 @@ export const TEMPORAL_CONNECTION_VARIABLES = {
   TEMPORAL_TLS_DISABLE_HOST_VERIFICATION: {
     schema: z
       .enum(['false', '0'], {
-        message: 'is not supported by the TypeScript SDK: set TEMPORAL_TLS_SERVER_NAME to a name in the certificate',
+        message:
+          'is not supported by the TypeScript SDK: set TEMPORAL_TLS_SERVER_NAME to a name in the certificate',
       })
       .optional(),
     description: 'Not supported (the server certificate is always verified); only `false` is accepted.',
@@ -140,7 +144,10 @@ function defaultConfigFile(env: Env): string | undefined {
   if (os.platform() === 'win32') return env.APPDATA && path.join(env.APPDATA, 'temporalio', 'temporal.toml');
   if (os.platform() === 'darwin')
     return home && path.join(home, 'Library', 'Application Support', 'temporalio', 'temporal.toml');
-  const base = env.XDG_CONFIG_HOME && path.isAbsolute(env.XDG_CONFIG_HOME) ? env.XDG_CONFIG_HOME : home && path.join(home, '.config');
+  const base =
+    env.XDG_CONFIG_HOME && path.isAbsolute(env.XDG_CONFIG_HOME)
+      ? env.XDG_CONFIG_HOME
+      : home && path.join(home, '.config');
   return base && path.join(base, 'temporalio', 'temporal.toml');
 }
 
@@ -208,11 +215,17 @@ export function loadTemporalConnection(rawEnv: Env): TemporalConnectionSettings 
     });
   } catch (err) {
     if (err instanceof InvalidTemporalSetting) throw err;
-    const name = (err as Error).name;
+    const { name, message } = err as Error;
+    const toml = /^Invalid TOML document: /.exec(message);
     // A file without any [profile.<name>] table makes envconfig read properties of undefined.
-    const what =
-      name === 'TomlError' ? 'is not valid TOML' : name === 'TypeError' ? 'has no [profile.<name>] table' : 'has a bad profile';
-    throw new InvalidTemporalSetting(`TEMPORAL_CONFIG_FILE: ${where} ${what}: ${(err as Error).message}`);
+    const what = toml
+      ? 'is not valid TOML'
+      : name === 'TypeError'
+        ? 'has no [profile.<name>] table'
+        : 'has a bad profile';
+    throw new InvalidTemporalSetting(
+      `TEMPORAL_CONFIG_FILE: ${where} ${what}: ${message.slice(toml?.[0].length ?? 0)}`,
+    );
   }
   const checked = profileSchema.safeParse(profile);
   if (!checked.success) {
@@ -273,13 +286,17 @@ function readPem(
   try {
     data = 'path' in from ? fs.readFileSync(from.path) : Buffer.from(from.data);
   } catch (err) {
-    throw new InvalidTemporalSetting(`${name}: cannot read the file (${(err as NodeJS.ErrnoException).code ?? String(err)})`);
+    throw new InvalidTemporalSetting(
+      `${name}: cannot read the file (${(err as NodeJS.ErrnoException).code ?? String(err)})`,
+    );
   }
   try {
     if (kind === 'certificate') new X509Certificate(data);
     else createPrivateKey(data);
   } catch (err) {
-    throw new InvalidTemporalSetting(`${name}: not a PEM ${kind === 'key' ? 'private key' : 'certificate'} (${(err as Error).message})`);
+    throw new InvalidTemporalSetting(
+      `${name}: not a PEM ${kind === 'key' ? 'private key' : 'certificate'} (${(err as Error).message})`,
+    );
   }
   return { data };
 }
@@ -291,8 +308,12 @@ function checkKeyPair(
 ): void {
   if (cert === undefined && key === undefined) return;
   if (cert === undefined || key === undefined) {
-    const [given, missing] = cert ? [sources.clientCert, 'TEMPORAL_TLS_CLIENT_KEY_PATH'] : [sources.clientKey, 'TEMPORAL_TLS_CLIENT_CERT_PATH'];
-    throw new InvalidTemporalSetting(`${missing}: must be set with ${given} (a client certificate needs its key)`);
+    const [given, missing] = cert
+      ? [sources.clientCert, 'TEMPORAL_TLS_CLIENT_KEY_PATH']
+      : [sources.clientKey, 'TEMPORAL_TLS_CLIENT_CERT_PATH'];
+    throw new InvalidTemporalSetting(
+      `${missing}: must be set with ${given} (a client certificate needs its key)`,
+    );
   }
   const certificate = new X509Certificate((cert as { data: Uint8Array }).data);
   if (!certificate.checkPrivateKey(createPrivateKey(Buffer.from((key as { data: Uint8Array }).data)))) {

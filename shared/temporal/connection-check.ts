@@ -33,6 +33,10 @@ const SERVER_CA_ERRORS = new Set([
   'CERT_UNTRUSTED',
 ]);
 
+/** gRPC UNAUTHENTICATED or PERMISSION_DENIED: the client's name for it, or the native core's (tonic's) wording. */
+const REFUSED_CREDENTIALS =
+  /\b(UNAUTHENTICATED|PERMISSION_DENIED)\b|not have valid authentication credentials|not have permission to execute/;
+
 export function splitAddress(address: string): { host: string; port: number } {
   const match = /^\[?([^\]]*?)\]?(?::(\d+))?$/.exec(address);
   return { host: match?.[1] ?? address, port: Number(match?.[2] ?? 7233) };
@@ -84,17 +88,28 @@ export function probeTls(config: Config, timeoutMs = 3000): Promise<Verdict> {
     // An HTTP/2 server speaks first (its SETTINGS frame) once it has accepted us.
     socket.once('data', () => done({ kind: 'accepted' }));
     socket.once('close', () =>
-      done(secure ? { kind: 'silent', message: silent } : { kind: 'unreachable', detail: 'connection closed' }),
+      done(
+        secure ? { kind: 'silent', message: silent } : { kind: 'unreachable', detail: 'connection closed' },
+      ),
     );
     socket.once('error', (err: NodeJS.ErrnoException) => {
       const code = err.code ?? '';
-      const reason = err.message.split('\n')[0]!.replace(/^.*SSL routines:[^:]*:/, '').replace(/:\.\.\/.*$/, '');
+      const reason = err.message
+        .split('\n')[0]!
+        .replace(/^.*SSL routines:[^:]*:/, '')
+        .replace(/:\.\.\/.*$/, '');
       if (code === 'ERR_TLS_CERT_ALTNAME_INVALID') {
         const fix = sources.serverName ?? 'set TEMPORAL_TLS_SERVER_NAME to a name the certificate carries';
-        done({ kind: 'refused', message: `${at}: its certificate is not valid for that name (${err.message}): ${fix}` });
+        done({
+          kind: 'refused',
+          message: `${at}: its certificate is not valid for that name (${err.message}): ${fix}`,
+        });
       } else if (SERVER_CA_ERRORS.has(code) || /^CERT_(HAS_EXPIRED|NOT_YET_VALID)$/.test(code)) {
         const ca = sources.serverCaCert ?? 'the system CAs (set TEMPORAL_TLS_SERVER_CA_CERT_PATH to its CA)';
-        done({ kind: 'refused', message: `${at}: its certificate is not trusted by ${ca} (${code}: ${err.message})` });
+        done({
+          kind: 'refused',
+          message: `${at}: its certificate is not trusted by ${ca} (${code}: ${err.message})`,
+        });
       } else if (/alert/i.test(reason)) {
         const message = sources.clientCert
           ? `${at} refused the TLS client certificate of ${sources.clientCert} (${reason}): it must be signed by a CA the server trusts, be valid now, and be paired with ${sources.clientKey}`
@@ -102,7 +117,10 @@ export function probeTls(config: Config, timeoutMs = 3000): Promise<Verdict> {
         done({ kind: 'refused', message });
       } else if (!secure && /wrong version number|packet length too long|unknown protocol/i.test(reason)) {
         const tlsSetting = sources.tls ?? 'TLS (on because of TEMPORAL_API_KEY or a TEMPORAL_TLS_* setting)';
-        done({ kind: 'refused', message: `${at} does not answer TLS (${reason}): check ${tlsSetting} and the port` });
+        done({
+          kind: 'refused',
+          message: `${at} does not answer TLS (${reason}): check ${tlsSetting} and the port`,
+        });
       } else done({ kind: 'unreachable', detail: `${code || 'error'}: ${reason}` });
     });
   });
@@ -132,7 +150,7 @@ export async function diagnoseConnectFailure(
 ): Promise<{ kind: 'refused' | 'silent'; error: TemporalSettingsError } | undefined> {
   const message = err instanceof Error ? err.message : String(err);
   const code = (err as { code?: unknown }).code;
-  if (code === 16 || code === 7 || /\b(Unauthenticated|PermissionDenied|UNAUTHENTICATED|PERMISSION_DENIED)\b/.test(message)) {
+  if (code === 16 || code === 7 || REFUSED_CREDENTIALS.test(message)) {
     const { sources } = config.temporalConnection;
     const credential =
       [sources.apiKey, sources.clientCert].filter(Boolean).join(' and ') ||

@@ -10,7 +10,14 @@ import { createTemporal, type TemporalDeps } from './client';
  */
 export function temporalOptions(config: Config, taskQueue = config.TEMPORAL_TASK_QUEUE) {
   const { apiKey, tls, metadata } = config.temporalConnection;
-  return { address: config.temporalAddress, namespace: config.TEMPORAL_NAMESPACE, taskQueue, apiKey, tls, metadata };
+  return {
+    address: config.temporalAddress,
+    namespace: config.TEMPORAL_NAMESPACE,
+    taskQueue,
+    apiKey,
+    tls,
+    metadata,
+  };
 }
 
 /** A lazy client connection (see createTemporal) with the process's settings. */

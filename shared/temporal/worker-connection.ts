@@ -28,7 +28,10 @@ export async function connectWorkerToTemporal(
       silent = fault?.kind === 'silent' ? silent + 1 : 0;
       if (fault?.kind === 'refused' || silent >= SILENT_REFUSALS) throw fault!.error;
       if (attempt >= attempts) throw err;
-      logger.warn({ address: options.address, attempt, err: (err as Error).message }, 'Temporal not reachable yet; retrying');
+      logger.warn(
+        { address: options.address, attempt, err: (err as Error).message },
+        'Temporal not reachable yet; retrying',
+      );
       await new Promise((r) => setTimeout(r, 1000));
     }
   }

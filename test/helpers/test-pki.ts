@@ -52,7 +52,16 @@ export function createTestPki(label: string, parentDir?: string): TestPki & { di
           'subjectAltName=DNS:localhost,IP:127.0.0.1',
         ].join('\n'),
       );
-      openssl(dir, ['req', ...newKey, '-keyout', out.key, '-out', file(`${name}.csr`), '-subj', `/CN=${name}`]);
+      openssl(dir, [
+        'req',
+        ...newKey,
+        '-keyout',
+        out.key,
+        '-out',
+        file(`${name}.csr`),
+        '-subj',
+        `/CN=${name}`,
+      ]);
       openssl(dir, [
         'x509', '-req', '-in', file(`${name}.csr`), '-CA', ca.cert, '-CAkey', ca.key, '-CAcreateserial',
         '-days', '1', '-extfile', extensions, '-out', out.cert,

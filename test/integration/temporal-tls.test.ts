@@ -49,7 +49,10 @@ const viaProxy = (tls: Record<string, string>) =>
   });
 
 test('the gateway and the worker run the self-check through Temporal behind mTLS', async () => {
-  const config = viaProxy({ TEMPORAL_TLS_CLIENT_CERT_PATH: client.cert, TEMPORAL_TLS_CLIENT_KEY_PATH: client.key });
+  const config = viaProxy({
+    TEMPORAL_TLS_CLIENT_CERT_PATH: client.cert,
+    TEMPORAL_TLS_CLIENT_KEY_PATH: client.key,
+  });
   const worker = await startTestWorker(config);
   const gateway = await startTestGateway({ config });
   try {
@@ -59,15 +62,19 @@ test('the gateway and the worker run the self-check through Temporal behind mTLS
       body: { checks: { temporal: 'ok' } },
     });
     // The launcher's self-check, started with the gateway's client and run by the worker, both over TLS.
-    const { handle, started } = await startWorkflowOnce(gateway.deps.temporal, createMetrics({ collectDefaults: false }), {
-      workflow: selfCheckWorkflow,
-      workflowId: workflowIds.selfCheck(`tls-${Date.now()}`),
-      args: [{ requestedBy: 'tls-test' }],
-      tenantAlias: 'system',
-      entityId: 'self-check',
-      kind: 'system',
-      summary: 'self check over mTLS',
-    });
+    const { handle, started } = await startWorkflowOnce(
+      gateway.deps.temporal,
+      createMetrics({ collectDefaults: false }),
+      {
+        workflow: selfCheckWorkflow,
+        workflowId: workflowIds.selfCheck(`tls-${Date.now()}`),
+        args: [{ requestedBy: 'tls-test' }],
+        tenantAlias: 'system',
+        entityId: 'self-check',
+        kind: 'system',
+        summary: 'self check over mTLS',
+      },
+    );
     expect(started).toBe(true);
     const result = await handle.result();
     expect(result).toMatchObject({
