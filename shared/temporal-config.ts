@@ -227,13 +227,15 @@ export function loadTemporalConnection(rawEnv: Env): TemporalConnectionSettings 
       `TEMPORAL_CONFIG_FILE: ${where} ${what}: ${message.slice(toml?.[0].length ?? 0)}`,
     );
   }
+  const profileLabel = `profile "${profileName ?? 'default'}" of ${where}`;
   const checked = profileSchema.safeParse(profile);
   if (!checked.success) {
     const issue = checked.error.issues[0]!;
-    throw new InvalidTemporalSetting(`${issue.path.join('.')} in profile of ${where}: ${issue.message}`);
+    // Named as in the file: api_key, tls.server_name, …
+    const key = issue.path.map((part) => String(part).replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`));
+    throw new InvalidTemporalSetting(`${key.join('.')} in ${profileLabel}: ${issue.message}`);
   }
 
-  const profileLabel = `profile "${profileName ?? 'default'}" of ${where}`;
   const sources: Partial<Record<CredentialField, string>> = {};
   /** The setting's name: the variable when one is set, else the TOML key in its profile. */
   const nameOf = (field: CredentialField, form: 0 | 1 = 0, value?: string) => {

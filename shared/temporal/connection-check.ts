@@ -99,7 +99,9 @@ export function probeTls(config: Config, timeoutMs = 3000): Promise<Verdict> {
         .replace(/^.*SSL routines:[^:]*:/, '')
         .replace(/:\.\.\/.*$/, '');
       if (code === 'ERR_TLS_CERT_ALTNAME_INVALID') {
-        const fix = sources.serverName ?? 'set TEMPORAL_TLS_SERVER_NAME to a name the certificate carries';
+        const fix = sources.serverName
+          ? `check ${sources.serverName}`
+          : 'set TEMPORAL_TLS_SERVER_NAME to a name the certificate carries';
         done({
           kind: 'refused',
           message: `${at}: its certificate is not valid for that name (${err.message}): ${fix}`,

@@ -209,6 +209,11 @@ describe('a bad setting is a ConfigError naming it', () => {
       /TEMPORAL_PROFILE: no profile "b" in .*one\.toml \(it has a\)/,
     ],
     [
+      'a profile value of the wrong type',
+      () => ({ TEMPORAL_CONFIG_FILE: file('n.toml', '[profile.default]\naddress = 7233\n') }),
+      /address in profile "default" of .*n\.toml: .*expected string/,
+    ],
+    [
       "a profile's certificate path that does not exist",
       () => ({
         TEMPORAL_CONFIG_FILE: file(
