@@ -164,6 +164,18 @@ function readConfigFile(env: Env): { file?: string; text: string } {
   }
 }
 
+/** The file's profiles by name; none when there is no file or it has no `[profile.<name>]` table. */
+function profilesIn(file: string | undefined, text: string): Record<string, ClientConfigProfile> {
+  if (file === undefined) return {};
+  try {
+    return loadClientConfig({ configSource: { data: text } }).profiles;
+  } catch (err) {
+    // envconfig reads the missing `profile` table as undefined and fails on it; a TOML error is no TypeError.
+    if (err instanceof TypeError) return {};
+    throw err;
+  }
+}
+
 const source = z.union([z.object({ path: z.string().min(1) }), z.object({ data: z.instanceof(Uint8Array) })]);
 const profileSchema = z.object({
   address: z.string().min(1).optional(),
@@ -198,8 +210,7 @@ export function loadTemporalConnection(rawEnv: Env): TemporalConnectionSettings 
   const profileName = env.TEMPORAL_PROFILE;
   let profile: ClientConfigProfile;
   try {
-    // envconfig reads a file without profiles as an error, so no file means no file source at all.
-    const all = file === undefined ? {} : loadClientConfig({ configSource: { data: text } }).profiles;
+    const all = profilesIn(file, text);
     if (profileName !== undefined && !(profileName in all)) {
       const known = Object.keys(all);
       throw new InvalidTemporalSetting(
@@ -209,20 +220,16 @@ export function loadTemporalConnection(rawEnv: Env): TemporalConnectionSettings 
       );
     }
     profile = loadClientConfigProfile({
-      ...(file === undefined ? { disableFile: true } : { configSource: { data: text } }),
+      // envconfig fails on a file without profiles (e.g. TEMPORAL_CONFIG_FILE=/dev/null), so none is read.
+      ...(Object.keys(all).length === 0 ? { disableFile: true } : { configSource: { data: text } }),
       profile: profileName,
       overrideEnvVars: env,
     });
   } catch (err) {
     if (err instanceof InvalidTemporalSetting) throw err;
-    const { name, message } = err as Error;
+    const { message } = err as Error;
     const toml = /^Invalid TOML document: /.exec(message);
-    // A file without any [profile.<name>] table makes envconfig read properties of undefined.
-    const what = toml
-      ? 'is not valid TOML'
-      : name === 'TypeError'
-        ? 'has no [profile.<name>] table'
-        : 'has a bad profile';
+    const what = toml ? 'is not valid TOML' : 'has a bad profile';
     throw new InvalidTemporalSetting(
       `TEMPORAL_CONFIG_FILE: ${where} ${what}: ${message.slice(toml?.[0].length ?? 0)}`,
     );

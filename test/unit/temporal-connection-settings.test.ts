@@ -145,6 +145,9 @@ describe('a TOML profile', () => {
       'temporal.internal:7233',
     );
     expect(loadConfig({}).temporalAddressExplicit).toBe(false); // no HOME: nothing read
+    // The documented way to keep a process off that file: a file without profiles.
+    const off = loadConfig({ HOME: home, TEMPORAL_CONFIG_FILE: '/dev/null' });
+    expect(off).toMatchObject({ temporalAddress: '127.0.0.1:7233', temporalAddressExplicit: false });
   });
 });
 
