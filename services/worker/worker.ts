@@ -185,7 +185,7 @@ export async function startWorker(
     throw err;
   });
   const admin = connectTemporal(config, { taskQueue });
-  await registerSearchAttributes(admin);
+  await registerSearchAttributes(admin, logger);
   const metrics = createMetrics();
 
   const built = options.workflowBundle ? undefined : await buildWorkflowBundleInChild();

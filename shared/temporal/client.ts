@@ -1,5 +1,6 @@
 import { Client, Connection, defaultGrpcRetryOptions, makeGrpcRetryInterceptor } from '@temporalio/client';
 import { temporal } from '@temporalio/proto';
+import type { Logger } from '../logger';
 import type { TemporalAuthOptions } from '../temporal-config';
 import { CUSTOM_SEARCH_ATTRIBUTES } from './search-attributes';
 
@@ -81,8 +82,28 @@ export async function pingTemporal(deps: TemporalDeps, timeoutMs = 2000): Promis
   );
 }
 
-/** Registers the custom search attributes on a namespace; already-registered ones are left alone. */
-export async function registerSearchAttributes(deps: TemporalDeps): Promise<void> {
+/**
+ * Registers the custom search attributes on a namespace; already-registered ones are left alone.
+ * Temporal Cloud does not let clients list or add them (they are added in its control plane, see
+ * docs/deployment.md): a refusal (PERMISSION_DENIED, UNIMPLEMENTED) is logged and the worker goes on.
+ */
+export async function registerSearchAttributes(
+  deps: TemporalDeps,
+  logger?: Pick<Logger, 'warn'>,
+): Promise<void> {
+  try {
+    await addMissingSearchAttributes(deps);
+  } catch (err) {
+    const code = (err as { code?: unknown }).code;
+    if (logger === undefined || (code !== 7 && code !== 12)) throw err;
+    logger.warn(
+      { err: (err as Error).message, searchAttributes: CUSTOM_SEARCH_ATTRIBUTES },
+      'Temporal does not let this worker register search attributes (Temporal Cloud?): they must exist in the namespace',
+    );
+  }
+}
+
+async function addMissingSearchAttributes(deps: TemporalDeps): Promise<void> {
   const existing = await deps.connection.operatorService.listSearchAttributes({ namespace: deps.namespace });
   const missing = Object.keys(CUSTOM_SEARCH_ATTRIBUTES).filter(
     (name) => !(name in (existing.customAttributes ?? {})),

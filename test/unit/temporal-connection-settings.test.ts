@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { ConfigError, loadConfig } from '../../shared/config';
 import { createLogger } from '../../shared/logger';
-import { pingTemporal } from '../../shared/temporal/client';
+import { pingTemporal, registerSearchAttributes } from '../../shared/temporal/client';
 import { TemporalSettingsError } from '../../shared/temporal/connection-check';
 import { connectTemporal, nativeConnectionOptions, temporalOptions } from '../../shared/temporal/connection';
 import { connectWorkerToTemporal } from '../../shared/temporal/worker-connection';
@@ -31,6 +31,23 @@ beforeAll(() => {
 });
 afterAll(() => pki.dispose());
 
+/** A stand-in gRPC server (plain HTTP/2) that answers every call with this status and records the headers. */
+async function standIn(status: number, message: string) {
+  const seen: http2.IncomingHttpHeaders[] = [];
+  const server = http2.createServer();
+  server.on('stream', (stream, headers) => {
+    seen.push(headers);
+    const answer = {
+      'content-type': 'application/grpc',
+      'grpc-status': String(status),
+      'grpc-message': message,
+    };
+    stream.respond({ ':status': 200, ...answer }, { endStream: true }); // a trailers-only response
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { server, seen };
+}
+
 describe('an API key', () => {
   test('reaches the client and the worker connection options, with TLS on', () => {
     const config = loadConfig({ TEMPORAL_ADDRESS: 'ns.acct.tmprl.cloud:7233', TEMPORAL_API_KEY: 'key-1' });
@@ -43,22 +60,8 @@ describe('an API key', () => {
   });
 
   test('is sent as a bearer token with the gRPC headers; a refusal stops the worker at once, naming it', async () => {
-    const seen: http2.IncomingHttpHeaders[] = [];
-    const server = http2.createServer();
-    server.on('stream', (stream, headers) => {
-      seen.push(headers);
-      // Temporal Cloud's answer to a wrong key (trailers-only response).
-      stream.respond(
-        {
-          ':status': 200,
-          'content-type': 'application/grpc',
-          'grpc-status': '16',
-          'grpc-message': 'Request unauthorized',
-        },
-        { endStream: true },
-      );
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    // Temporal Cloud's answer to a wrong key.
+    const { server, seen } = await standIn(16, 'Request unauthorized');
     try {
       const config = loadConfig({
         TEMPORAL_ADDRESS: `127.0.0.1:${(server.address() as AddressInfo).port}`,
@@ -86,6 +89,32 @@ describe('an API key', () => {
       server.close();
     }
   });
+});
+
+test("Temporal Cloud's refusal to list search attributes is logged and the worker goes on", async () => {
+  const refused = await standIn(7, 'Request unauthorized');
+  const broken = await standIn(3, 'bad request');
+  try {
+    const warnings: unknown[] = [];
+    const logger = { warn: (...args: unknown[]) => warnings.push(args) };
+    const temporal = (stub: http2.Http2Server) =>
+      connectTemporal(
+        loadConfig({
+          TEMPORAL_ADDRESS: `127.0.0.1:${(stub.address() as AddressInfo).port}`,
+          TEMPORAL_TLS: 'false',
+        }),
+      );
+    const cloud = temporal(refused.server);
+    await registerSearchAttributes(cloud, logger);
+    expect(JSON.stringify(warnings)).toContain('must exist in the namespace');
+    await cloud.close();
+    const other = temporal(broken.server);
+    await expect(registerSearchAttributes(other, logger)).rejects.toMatchObject({ code: 3 });
+    await other.close();
+  } finally {
+    refused.server.close();
+    broken.server.close();
+  }
 });
 
 describe('a TOML profile', () => {
