@@ -4,9 +4,9 @@ import { z } from 'zod';
 import {
   InvalidTemporalSetting,
   loadTemporalConnection,
-  TEMPORAL_CONNECTION_VARIABLES,
   type TemporalConnectionSettings,
 } from './temporal-config';
+import { TEMPORAL_CONNECTION_VARIABLES } from './temporal-variables';
 
 /**
  * Every environment variable the services read, parsed once at boot. The table in README.md and the
@@ -208,7 +208,7 @@ export const CONFIG_VARIABLES = {
     usedBy: ['gateway', 'worker', 'launcher', 'sftp'],
     requiredInDeployment: true,
   },
-  // TLS, mTLS and API keys: Temporal's standard names, read with @temporalio/envconfig (./temporal-config.ts).
+  // TLS, mTLS and API keys: Temporal's standard names (./temporal-variables.ts), read with envconfig.
   ...TEMPORAL_CONNECTION_VARIABLES,
   TEMPORAL_TASK_QUEUE: {
     schema: z.string().min(1),
