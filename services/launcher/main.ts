@@ -11,7 +11,7 @@ import { createLogger } from '../../shared/logger';
 import { handleShutdown } from '../../shared/process';
 import type { SupervisedProcess } from '../../shared/infra/supervised-process';
 import { installTemporalRuntimeLogger } from '../worker/runtime-logger';
-import { createTemporal } from '../../shared/temporal/client';
+import { connectTemporal } from '../../shared/temporal/connection';
 import { workflowIds } from '../../shared/temporal/workflow-ids';
 import type { SelfCheckResult } from '../../shared/types/system';
 import { selfCheckWorkflow } from '../../workflows/self-check.workflow';
@@ -143,11 +143,7 @@ function devSecretKey(config: Config, logger: ReturnType<typeof createLogger>): 
 }
 
 async function selfCheck(config: Config): Promise<SelfCheckResult> {
-  const temporal = createTemporal({
-    address: config.temporalAddress,
-    namespace: config.TEMPORAL_NAMESPACE,
-    taskQueue: config.TEMPORAL_TASK_QUEUE,
-  });
+  const temporal = connectTemporal(config);
   try {
     return await temporal.client.workflow.execute(selfCheckWorkflow, {
       taskQueue: config.TEMPORAL_TASK_QUEUE,

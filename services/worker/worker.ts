@@ -1,6 +1,6 @@
 import type { WorkflowOptions, WorkflowStartOptions } from '@temporalio/client';
 import type { Workflow } from '@temporalio/common';
-import { NativeConnection, Worker, type WorkerOptions } from '@temporalio/worker';
+import { Worker, type WorkerOptions } from '@temporalio/worker';
 import { createActivities } from '../../activities';
 import type { Config } from '../../shared/config';
 import { createDb } from '../../shared/db/knex';
@@ -8,7 +8,9 @@ import { closeServer, listen } from '../../shared/http';
 import type { Logger } from '../../shared/logger';
 import { createMetrics } from '../../shared/metrics';
 import { createLocalFileStorage } from '../../shared/storage/file-storage';
-import { createTemporal, registerSearchAttributes, type TemporalDeps } from '../../shared/temporal/client';
+import { registerSearchAttributes, type TemporalDeps } from '../../shared/temporal/client';
+import { connectTemporal } from '../../shared/temporal/connection';
+import { connectWorkerToTemporal } from '../../shared/temporal/worker-connection';
 import { ENTITY_ID, TENANT_ALIAS, WORKFLOW_KIND } from '../../shared/temporal/search-attributes';
 import { workflowIds } from '../../shared/temporal/workflow-ids';
 import { IDEMPOTENCY_RETENTION_MS } from '../../shared/idempotency';
@@ -45,18 +47,6 @@ export interface WorkerStartOptions {
   keyPruner?: boolean;
   /** Run the outbound webhook dispatcher on this task queue (default true; tests opt in). */
   webhookDispatcher?: boolean;
-}
-
-async function connectWithRetry(address: string, logger: Logger, attempts = 30): Promise<NativeConnection> {
-  for (let attempt = 1; ; attempt += 1) {
-    try {
-      return await NativeConnection.connect({ address });
-    } catch (err) {
-      if (attempt >= attempts) throw err;
-      logger.warn({ address, attempt }, 'Temporal not reachable yet; retrying');
-      await new Promise((r) => setTimeout(r, 1000));
-    }
-  }
 }
 
 /**
@@ -190,13 +180,12 @@ export async function startWorker(
     logger,
   });
   const taskQueue = options.taskQueue ?? config.TEMPORAL_TASK_QUEUE;
-  const connection = await connectWithRetry(config.temporalAddress, logger);
-  const admin = createTemporal({
-    address: config.temporalAddress,
-    namespace: config.TEMPORAL_NAMESPACE,
-    taskQueue,
+  const connection = await connectWorkerToTemporal(config, logger).catch(async (err: unknown) => {
+    await db.destroy();
+    throw err;
   });
-  await registerSearchAttributes(admin);
+  const admin = connectTemporal(config, { taskQueue });
+  await registerSearchAttributes(admin, logger);
   const metrics = createMetrics();
 
   const built = options.workflowBundle ? undefined : await buildWorkflowBundleInChild();
