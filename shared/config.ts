@@ -26,7 +26,10 @@ const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
 
-export const PROJECT_ROOT = path.resolve(__dirname, '..');
+/** The repository's root (or the image's /app): shared/.. in the sources, dist/.. in the build (`npm run build`). */
+const SOURCE_ROOT = path.resolve(__dirname, '..');
+export const PROJECT_ROOT =
+  __filename.endsWith('.js') && path.basename(SOURCE_ROOT) === 'dist' ? path.dirname(SOURCE_ROOT) : SOURCE_ROOT;
 
 interface VariableSpec {
   schema: z.ZodType;

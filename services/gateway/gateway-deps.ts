@@ -1,5 +1,3 @@
-import { buildAdminPortal } from '../../clients/admin/build';
-import { buildBrowserLibrary, type BrowserLibrary } from '../../clients/browser/build';
 import { startGatewayCache } from '../../shared/cache/gateway-cache';
 import type { InvalidationListener } from '../../shared/cache/invalidation-listener';
 import { createUsedKeysCache, USED_KEYS_CACHE_ENTRIES } from '../../shared/cache/used-keys-cache';
@@ -13,6 +11,7 @@ import { createBraintreeProcessor } from '../../shared/processors/braintree.proc
 import { createLocalFileStorage } from '../../shared/storage/file-storage';
 import { checkTemporalTls } from '../../shared/temporal/connection-check';
 import { connectTemporal } from '../../shared/temporal/connection';
+import { loadClientBundles } from './client-bundles';
 import type { GatewayDeps } from './context';
 import { createTenantRateLimiter } from './middleware/rate-limit';
 import { createReadinessCheck } from './readiness';
@@ -29,9 +28,6 @@ export interface GatewayRuntime {
   close(options?: { drainMs?: number }): Promise<void>;
 }
 
-/** The browser library is bundled from its source once per process (esbuild, tens of ms). */
-let browserLibrary: Promise<BrowserLibrary> | undefined;
-
 /**
  * Everything a gateway's app runs on, built from its configuration and database: the one wiring used by
  * `startGateway` (services/gateway/gateway.ts) and by the tests' gateway (test/helpers/harness.ts).
@@ -44,17 +40,10 @@ export async function buildGatewayDeps(options: {
   now?: () => number;
 }): Promise<GatewayRuntime> {
   const { config, db, logger, metrics } = options;
-  browserLibrary ??= buildBrowserLibrary().catch((err: unknown) => {
-    browserLibrary = undefined;
-    throw err;
-  });
-  // The admin portal is bundled alongside, also once per process (buildAdminPortal memoises it), while
-  // Temporal is asked whether it takes our TLS certificates (a refusal stops the start).
-  const [library, adminPortal] = await Promise.all([
-    browserLibrary,
-    buildAdminPortal(),
-    checkTemporalTls(config, logger),
-  ]);
+  // The browser library and the admin portal (prebuilt, or bundled now from source once per process)
+  // while Temporal is asked whether it takes our TLS certificates (a refusal stops the start).
+  const [clients] = await Promise.all([loadClientBundles(), checkTemporalTls(config, logger)]);
+  logger.debug({ clientBundles: clients.source }, 'browser library and admin portal loaded');
   const temporal = connectTemporal(config);
   const cache = await startGatewayCache({ db, config, logger, registry: metrics.registry });
   const notifications = createNotificationDispatcher({
@@ -78,8 +67,8 @@ export async function buildGatewayDeps(options: {
     processors: createBraintreeProcessor,
     clicks,
     notifications,
-    browserLibrary: library,
-    adminPortal,
+    browserLibrary: clients.browserLibrary,
+    adminPortal: clients.adminPortal,
     rateLimiter: createTenantRateLimiter({ config, metrics }),
     readiness: createReadinessCheck({ db, temporal, logger }),
     now: options.now ?? Date.now,

@@ -23,7 +23,7 @@ import { webhookDispatcherWorkflow } from '../../workflows/webhook-dispatcher.wo
 import { webhookTaskQueue } from '../../shared/temporal/webhook-delivery';
 import { retentionPrunerWorkflow } from '../../workflows/retention-pruner.workflow';
 import { parseWebhookSchedule } from '../../shared/domain/webhook-delivery';
-import { buildWorkflowBundleInChild } from './workflow-bundle';
+import { chooseWorkflowBundle } from './workflow-bundle';
 import { createWorkerHttpServer } from './worker-http';
 
 /** Delivery workflows the webhook worker keeps cached: a few KB each, so a 1,600-pair backlog fits. */
@@ -37,7 +37,7 @@ export interface RunningWorker {
 }
 
 export interface WorkerStartOptions {
-  /** Prebuilt workflow bundle (tests build it once); default: bundle workflows/ at start, in a child process. */
+  /** Prebuilt workflow bundle (tests build it once); default: `npm run build`'s, or bundle workflows/ now. */
   workflowBundle?: WorkerOptions['workflowBundle'];
   taskQueue?: string;
   httpPort?: number;
@@ -188,7 +188,8 @@ export async function startWorker(
   await registerSearchAttributes(admin, logger);
   const metrics = createMetrics();
 
-  const built = options.workflowBundle ? undefined : await buildWorkflowBundleInChild();
+  const bundle = await chooseWorkflowBundle(options.workflowBundle);
+  logger.info({ workflowBundle: bundle.source }, 'workflow bundle ready');
   const activities = createActivities({
     db,
     temporal: admin,
@@ -210,7 +211,7 @@ export async function startWorker(
   const common: Omit<WorkerOptions, 'taskQueue'> = {
     connection,
     namespace: config.TEMPORAL_NAMESPACE,
-    workflowBundle: options.workflowBundle ?? { codePath: built!.codePath },
+    workflowBundle: bundle.workflowBundle,
     activities,
     shutdownGraceTime: `${Math.max(1, Math.floor(config.SHUTDOWN_GRACE_MS / 2000))}s`,
   };
@@ -264,7 +265,7 @@ export async function startWorker(
         await done.catch((err: unknown) => logger.error({ err }, 'worker stopped with an error'));
         await closeServer(server);
         await Promise.allSettled([connection.close(), admin.close(), db.destroy()]);
-        built?.remove();
+        bundle.remove();
       })();
       return closing;
     },

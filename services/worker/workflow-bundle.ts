@@ -3,7 +3,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { bundleWorkflowCode } from '@temporalio/worker';
+import { bundleWorkflowCode, type WorkerOptions } from '@temporalio/worker';
+import { prebuiltFile } from '../../shared/infra/prebuilt';
+
+/** The bundle's file name in dist/prebuilt (scripts/build.ts writes it). */
+export const WORKFLOW_BUNDLE_FILE = 'workflow-bundle.js';
 
 /**
  * The workflow bundle is built by webpack. Built inside the worker, webpack's modules and caches would
@@ -21,7 +25,24 @@ export async function buildWorkflowBundleInChild(): Promise<{ codePath: string; 
   return { codePath, remove: () => fs.rmSync(dir, { recursive: true, force: true }) };
 }
 
-async function writeBundle(file: string): Promise<void> {
+/**
+ * The bundle a worker runs: the caller's (tests build one per run), else `npm run build`'s when this code
+ * runs from dist/ (no bundling at start), else a fresh one built now from workflows/.
+ */
+export async function chooseWorkflowBundle(given?: WorkerOptions['workflowBundle']): Promise<{
+  workflowBundle: WorkerOptions['workflowBundle'];
+  source: 'given' | 'prebuilt' | 'bundled';
+  remove(): void;
+}> {
+  if (given) return { workflowBundle: given, source: 'given', remove: () => undefined };
+  const prebuilt = prebuiltFile(WORKFLOW_BUNDLE_FILE);
+  if (prebuilt) return { workflowBundle: { codePath: prebuilt }, source: 'prebuilt', remove: () => undefined };
+  const built = await buildWorkflowBundleInChild();
+  return { workflowBundle: { codePath: built.codePath }, source: 'bundled', remove: built.remove };
+}
+
+/** Bundles workflows/ with webpack into one file (the worker's child process, and `npm run build`). */
+export async function writeWorkflowBundle(file: string): Promise<void> {
   const quiet = () => undefined;
   const bundle = await bundleWorkflowCode({
     workflowsPath: require.resolve('../../workflows'),
@@ -31,7 +52,7 @@ async function writeBundle(file: string): Promise<void> {
 }
 
 if (require.main === module) {
-  writeBundle(process.argv[2]!).catch((err: unknown) => {
+  writeWorkflowBundle(process.argv[2]!).catch((err: unknown) => {
     process.stderr.write(`workflow bundle failed: ${(err as Error).stack ?? String(err)}\n`);
     process.exit(1);
   });
