@@ -7,6 +7,7 @@
  * A started keeps A's (its attempts after B's start included). A database of its own: the dispatchers
  * and pruners take every row they find.
  */
+import { defaultPayloadConverter } from '@temporalio/common';
 import type { WebhookDeliveryResult } from '../../shared/types/webhooks';
 import { createDb, type Db } from '../../shared/db/knex';
 import { secretBoxFor } from '../../shared/crypto/secret-box';
@@ -15,6 +16,7 @@ import { createTenant } from '../../shared/domain/tenants';
 import { createWebhookEndpoint } from '../../shared/domain/webhook-endpoints';
 import { recordWebhookEvents } from '../../shared/domain/webhook-events';
 import { createTemporal, type TemporalDeps } from '../../shared/temporal/client';
+import { configureSystemWorkflows } from '../../shared/temporal/system-workflows';
 import { workflowIds } from '../../shared/temporal/workflow-ids';
 import type { RunningWorker } from '../../services/worker/worker';
 import { eventually, startTestWorker, testConfig } from '../helpers/harness';
@@ -172,4 +174,18 @@ test('a worker restarted with new settings: the running system workflows act on 
   expect(underA.map((a) => a.attempt)).toEqual([1, 2, 3]);
   expect(underA[0]!.started_at.getTime()).toBeLessThan(restartedAt.getTime());
   expect(underA[1]!.started_at.getTime()).toBeGreaterThanOrEqual(restartedAt.getTime());
+}, 30_000);
+
+test('a system workflow continues as new with the configuration it was given last', async () => {
+  const queue = configB.TEMPORAL_TASK_QUEUE;
+  const handle = temporal.client.workflow.getHandle(workflowIds.referralReconciler(queue));
+  const { runId } = await handle.describe();
+  // Batches of 0 are always "full", so its 200 rounds come one after the other and it continues as new.
+  const spinning = { graceMs: DAY, intervalMs: 100, batchSize: 0, concurrency: 1 };
+  await configureSystemWorkflows(temporal, queue, { referralReconciler: spinning });
+  await eventually('continued as new', async () => (await handle.describe()).runId !== runId, 400);
+  const [started] = (await handle.fetchHistory()).events!;
+  const input = started!.workflowExecutionStartedEventAttributes!.input!.payloads![0]!;
+  expect(defaultPayloadConverter.fromPayload(input)).toEqual(spinning);
+  await configureSystemWorkflows(temporal, queue, { referralReconciler: { ...spinning, batchSize: 100 } });
 }, 30_000);
