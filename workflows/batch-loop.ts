@@ -1,4 +1,4 @@
-import { condition, setHandler, workflowInfo, type SignalDefinition } from '@temporalio/workflow';
+import { condition, patched, setHandler, workflowInfo, type SignalDefinition } from '@temporalio/workflow';
 
 /**
  * The input of a long-lived housekeeping workflow as its last `configure` signal set it
@@ -13,12 +13,17 @@ export interface Configuration<I> {
 /**
  * Follows `configure` signals from the start input on. A signal carrying the input already in use (a
  * second worker replica starting with the same settings) changes nothing and wakes nothing.
+ *
+ * `patched`: during a rolling deploy a worker of the earlier code, which had no handler, may have taken
+ * a `configure` signal and gone on sleeping; replaying that history, this code ignores the signal too
+ * (waking would cancel a timer the history shows firing).
  */
 export function followConfiguration<I>(signal: SignalDefinition<[I]>, input: I): Configuration<I> {
   let current = input;
   let version = 0;
   setHandler(signal, (next) => {
     if (JSON.stringify(next) === JSON.stringify(current)) return;
+    if (!patched('system-workflow-configure')) return;
     current = next;
     version += 1;
   });
