@@ -1,6 +1,6 @@
 import { loadConfigOrExit } from '../../shared/config';
 import { createLogger } from '../../shared/logger';
-import { handleShutdown } from '../../shared/process';
+import { exitOnStartFailure, handleShutdown } from '../../shared/process';
 import { startGateway } from './gateway';
 
 async function main() {
@@ -10,7 +10,4 @@ async function main() {
   handleShutdown(logger, config.SHUTDOWN_GRACE_MS, () => gateway.close());
 }
 
-main().catch((err: unknown) => {
-  process.stderr.write(`gateway failed to start: ${(err as Error).stack ?? String(err)}\n`);
-  process.exit(1);
-});
+main().catch(exitOnStartFailure('gateway'));

@@ -11,7 +11,7 @@ import { createLogger } from '../../shared/logger';
 import { handleShutdown } from '../../shared/process';
 import type { SupervisedProcess } from '../../shared/infra/supervised-process';
 import { installTemporalRuntimeLogger } from '../worker/runtime-logger';
-import { createTemporal } from '../../shared/temporal/client';
+import { connectTemporal } from '../../shared/temporal/connection';
 import { runSelfCheck } from '../../shared/temporal/self-check';
 import type { SelfCheckResult } from '../../shared/types/system';
 import { startGateway, type RunningGateway } from '../gateway/gateway';
@@ -142,11 +142,7 @@ function devSecretKey(config: Config, logger: ReturnType<typeof createLogger>): 
 }
 
 async function selfCheck(config: Config): Promise<SelfCheckResult> {
-  const temporal = createTemporal({
-    address: config.temporalAddress,
-    namespace: config.TEMPORAL_NAMESPACE,
-    taskQueue: config.TEMPORAL_TASK_QUEUE,
-  });
+  const temporal = connectTemporal(config);
   try {
     return await runSelfCheck(temporal, 'launcher');
   } finally {

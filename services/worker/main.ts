@@ -1,6 +1,6 @@
 import { loadConfigOrExit } from '../../shared/config';
 import { createLogger } from '../../shared/logger';
-import { handleShutdown } from '../../shared/process';
+import { exitOnStartFailure, handleShutdown } from '../../shared/process';
 import { installTemporalRuntimeLogger } from './runtime-logger';
 import { startWorker } from './worker';
 
@@ -17,7 +17,4 @@ async function main() {
   });
 }
 
-main().catch((err: unknown) => {
-  process.stderr.write(`worker failed to start: ${(err as Error).stack ?? String(err)}\n`);
-  process.exit(1);
-});
+main().catch(exitOnStartFailure('worker'));

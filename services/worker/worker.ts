@@ -1,4 +1,4 @@
-import { NativeConnection, Worker, type WorkerOptions } from '@temporalio/worker';
+import { Worker, type WorkerOptions } from '@temporalio/worker';
 import { createActivities } from '../../activities';
 import type { Config } from '../../shared/config';
 import { createDb } from '../../shared/db/knex';
@@ -6,7 +6,9 @@ import { closeServer, listen } from '../../shared/http';
 import type { Logger } from '../../shared/logger';
 import { createMetrics } from '../../shared/metrics';
 import { createLocalFileStorage } from '../../shared/storage/file-storage';
-import { createTemporal, registerSearchAttributes } from '../../shared/temporal/client';
+import { registerSearchAttributes } from '../../shared/temporal/client';
+import { connectTemporal } from '../../shared/temporal/connection';
+import { connectWorkerToTemporal } from '../../shared/temporal/worker-connection';
 import { secretBoxFor } from '../../shared/crypto/secret-box';
 import { createBraintreeProcessor } from '../../shared/processors/braintree.processor';
 import { configureSystemWorkflowsAtStart } from '../../shared/use-cases/system-workflows';
@@ -37,18 +39,6 @@ export interface WorkerStartOptions {
   webhookDispatcher?: boolean;
 }
 
-async function connectWithRetry(address: string, logger: Logger, attempts = 30): Promise<NativeConnection> {
-  for (let attempt = 1; ; attempt += 1) {
-    try {
-      return await NativeConnection.connect({ address });
-    } catch (err) {
-      if (attempt >= attempts) throw err;
-      logger.warn({ address, attempt }, 'Temporal not reachable yet; retrying');
-      await new Promise((r) => setTimeout(r, 1000));
-    }
-  }
-}
-
 /** Hosts workflows/ and activities/ on the task queue, with /healthz and /metrics on its own port. */
 export async function startWorker(
   config: Config,
@@ -62,13 +52,12 @@ export async function startWorker(
     logger,
   });
   const taskQueue = options.taskQueue ?? config.TEMPORAL_TASK_QUEUE;
-  const connection = await connectWithRetry(config.temporalAddress, logger);
-  const admin = createTemporal({
-    address: config.temporalAddress,
-    namespace: config.TEMPORAL_NAMESPACE,
-    taskQueue,
+  const connection = await connectWorkerToTemporal(config, logger).catch(async (err: unknown) => {
+    await db.destroy();
+    throw err;
   });
-  await registerSearchAttributes(admin);
+  const admin = connectTemporal(config, { taskQueue });
+  await registerSearchAttributes(admin, logger);
   const metrics = createMetrics();
 
   const built = options.workflowBundle ? undefined : await buildWorkflowBundleInChild();

@@ -15,7 +15,8 @@ import { identifyUser } from '../../shared/domain/identification';
 import { createTenant } from '../../shared/domain/tenants';
 import { createWebhookEndpoint } from '../../shared/domain/webhook-endpoints';
 import { recordWebhookEvents } from '../../shared/domain/webhook-events';
-import { createTemporal, type TemporalDeps } from '../../shared/temporal/client';
+import type { TemporalDeps } from '../../shared/temporal/client';
+import { connectTemporal } from '../../shared/temporal/connection';
 import { configureSystemWorkflows } from '../../shared/temporal/system-workflows';
 import { workflowIds } from '../../shared/temporal/workflow-ids';
 import type { RunningWorker } from '../../services/worker/worker';
@@ -67,11 +68,7 @@ let referrerCode: string;
 beforeAll(async () => {
   await database.create();
   db = createDb({ url: database.url, poolMax: 4 });
-  temporal = createTemporal({
-    address: configA.temporalAddress,
-    namespace: configA.TEMPORAL_NAMESPACE,
-    taskQueue: configA.TEMPORAL_TASK_QUEUE,
-  });
+  temporal = connectTemporal(configA);
   rx = await startWebhookReceiver();
   const { alias } = await createTenant(db, { alias: 'sysconf' });
   tenantId = ((await db('tenants').where({ alias }).first('id')) as { id: string }).id;
