@@ -81,8 +81,8 @@ async function configureSystemWorkflow<I>(
   taskQueue: string,
   system: SystemWorkflow<I>,
   input: I,
-): Promise<void> {
-  await temporal.client.workflow.signalWithStart(system.workflow, {
+): Promise<{ workflowId: string; runId: string }> {
+  const handle = await temporal.client.workflow.signalWithStart(system.workflow, {
     taskQueue: system.runOn?.(taskQueue) ?? taskQueue,
     workflowId: system.id(taskQueue),
     args: [input],
@@ -95,22 +95,23 @@ async function configureSystemWorkflow<I>(
     ],
     staticSummary: system.summary,
   });
+  return { workflowId: handle.workflowId, runId: handle.signaledRunId };
 }
 
 /**
  * Every start of a system workflow: each named in `inputs` gets that input, on `taskQueue` (the webhook
- * dispatcher on the queue's webhook queue). Called by every worker at boot.
+ * dispatcher on the queue's webhook queue). Called by every worker at boot. Answers the run each signal
+ * went to.
  */
 export async function configureSystemWorkflows(
   temporal: TemporalDeps,
   taskQueue: string,
   inputs: Partial<SystemWorkflowInputs>,
-): Promise<void> {
-  const configure = <K extends keyof SystemWorkflowInputs>(kind: K) => {
-    const input = inputs[kind];
-    return input === undefined
-      ? Promise.resolve()
-      : configureSystemWorkflow(temporal, taskQueue, SYSTEM_WORKFLOWS[kind], input);
-  };
-  await Promise.all((Object.keys(SYSTEM_WORKFLOWS) as (keyof SystemWorkflowInputs)[]).map(configure));
+): Promise<{ workflowId: string; runId: string }[]> {
+  const kinds = (Object.keys(SYSTEM_WORKFLOWS) as (keyof SystemWorkflowInputs)[]).filter(
+    (kind) => inputs[kind] !== undefined,
+  );
+  const configure = <K extends keyof SystemWorkflowInputs>(kind: K) =>
+    configureSystemWorkflow(temporal, taskQueue, SYSTEM_WORKFLOWS[kind], inputs[kind]!);
+  return Promise.all(kinds.map(configure));
 }
