@@ -40,8 +40,8 @@ const configA = testConfig({
   RECONCILE_INTERVAL_MS: HOUR,
   WEBHOOK_DISPATCH_INTERVAL_MS: HOUR,
   NOTIFICATION_DISPATCH_INTERVAL_MS: HOUR,
-  // Attempt 2 is due 2 s after the first: A's worker has stopped by then, so B's makes it.
-  WEBHOOK_RETRY_SCHEDULE_MS: '0,2000,0',
+  // Attempt 2 is due 3 s after the first: A's worker has stopped by then, so B's makes it.
+  WEBHOOK_RETRY_SCHEDULE_MS: '0,3000,0',
 });
 const configB = testConfig({
   ...WEBHOOKS,
@@ -161,6 +161,7 @@ test('a worker restarted with new settings: the running system workflows act on 
   await pendingReferral('referred-2');
   const startedUnderB = await newEvent();
   await eventually('B reconciles again', async () => (await pendingSince('referred-2')) === null);
+  await eventually('B dispatches', () => dispatched(startedUnderB));
 
   // B's schedule (5 attempts) for the new delivery; A's (3) for the one A started, though B's worker made
   // its later attempts.
