@@ -12,9 +12,8 @@ import { handleShutdown } from '../../shared/process';
 import type { SupervisedProcess } from '../../shared/infra/supervised-process';
 import { installTemporalRuntimeLogger } from '../worker/runtime-logger';
 import { connectTemporal } from '../../shared/temporal/connection';
-import { workflowIds } from '../../shared/temporal/workflow-ids';
+import { runSelfCheck } from '../../shared/temporal/self-check';
 import type { SelfCheckResult } from '../../shared/types/system';
-import { selfCheckWorkflow } from '../../workflows/self-check.workflow';
 import { startGateway, type RunningGateway } from '../gateway/gateway';
 import { startSftpServer, type RunningSftp } from '../sftp/server';
 import { startWorker, type RunningWorker } from '../worker/worker';
@@ -145,12 +144,7 @@ function devSecretKey(config: Config, logger: ReturnType<typeof createLogger>): 
 async function selfCheck(config: Config): Promise<SelfCheckResult> {
   const temporal = connectTemporal(config);
   try {
-    return await temporal.client.workflow.execute(selfCheckWorkflow, {
-      taskQueue: config.TEMPORAL_TASK_QUEUE,
-      workflowId: workflowIds.selfCheck(`launcher-${Date.now()}`),
-      args: [{ requestedBy: 'launcher' }],
-      workflowExecutionTimeout: '60s',
-    });
+    return await runSelfCheck(temporal, 'launcher');
   } finally {
     await temporal.close();
   }
