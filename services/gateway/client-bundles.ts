@@ -37,14 +37,19 @@ export function writeClientBundles(dir: string, bundles: Omit<ClientBundles, 'so
   write(FILES.library, lib.code, lib.gzipped);
   write(FILES.portalJs, portal.js, portal.jsGzipped);
   write(FILES.portalCss, portal.css, portal.cssGzipped);
-  const manifest: Manifest = { libraryHash: lib.hash, portalJsHash: portal.jsHash, portalCssHash: portal.cssHash };
+  const manifest: Manifest = {
+    libraryHash: lib.hash,
+    portalJsHash: portal.jsHash,
+    portalCssHash: portal.cssHash,
+  };
   fs.writeFileSync(path.join(dir, FILES.manifest), `${JSON.stringify(manifest, null, 2)}\n`);
 }
 
 function readClientBundles(dir: string): ClientBundles {
   const read = (name: string) => {
     const file = path.join(dir, name);
-    if (!fs.existsSync(file)) throw new Error(`${file} is missing: run \`npm run build\` before starting from dist/`);
+    if (!fs.existsSync(file))
+      throw new Error(`${file} is missing: run \`npm run build\` before starting from dist/`);
     return fs.readFileSync(file);
   };
   const manifest = JSON.parse(read(FILES.manifest).toString('utf8')) as Manifest;

@@ -43,7 +43,7 @@ export async function buildGatewayDeps(options: {
   // The browser library and the admin portal (prebuilt, or bundled now from source once per process)
   // while Temporal is asked whether it takes our TLS certificates (a refusal stops the start).
   const [clients] = await Promise.all([loadClientBundles(), checkTemporalTls(config, logger)]);
-  logger.debug({ clientBundles: clients.source }, 'browser library and admin portal loaded');
+  logger.info({ clientBundles: clients.source }, 'browser library and admin portal loaded');
   const temporal = connectTemporal(config);
   const cache = await startGatewayCache({ db, config, logger, registry: metrics.registry });
   const notifications = createNotificationDispatcher({

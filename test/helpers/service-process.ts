@@ -31,8 +31,10 @@ export function startServiceProcess(
   timeoutMs = 90_000,
   /** Another entry point of the same service (e.g. test/helpers/worker-main.ts), relative to the root. */
   script = `services/${service}/main.ts`,
+  /** Another runtime and its flags (the built code under Node 24); default tsx. */
+  runtime: { command: string; args: string[] } = { command: TSX, args: [] },
 ): Promise<ServiceProcess> {
-  const child = spawn(TSX, [script], {
+  const child = spawn(runtime.command, [...runtime.args, script], {
     cwd: PROJECT_ROOT,
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
