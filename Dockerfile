@@ -1,17 +1,31 @@
 # syntax=docker/dockerfile:1
 #
-# One image for both processes: the default command runs the API gateway, and
-# docker-compose.yml runs the Temporal worker from the same image with `npm run start:worker`.
-# The TypeScript sources run directly through tsx (a regular dependency), so there is no build step.
+# One image for every process: the default command runs the API gateway, and docker-compose.yml runs the
+# Temporal worker and the SFTP server from the same image with `npm run start:worker:prod` and
+# `npm run start:sftp:prod`. Three stages:
+#   build    - every dependency, then `npm run build`: dist/ holds the JavaScript and the prebuilt workflow
+#              bundle, admin portal and browser library, so no process bundles or compiles when it starts;
+#   prod-deps - production dependencies only (no tsx, esbuild, jest, browsers);
+#   runtime  - node:24-bookworm-slim (Node 24, the active LTS) with the two, run as the non-root node user.
 # Debian (glibc), not Alpine: the native core shipped inside @temporalio/core-bridge needs glibc.
 
-ARG NODE_IMAGE=node:20-bookworm-slim
+ARG NODE_IMAGE=node:24-bookworm-slim
 
-FROM ${NODE_IMAGE} AS deps
+FROM ${NODE_IMAGE} AS build
 WORKDIR /app
-# The lockfile and package.json's `allowScripts` (install-script approvals) are written by npm 11;
-# the npm bundled with Node 20 is older, so install the same major the project uses.
-RUN npm install --global --no-audit --no-fund --no-update-notifier npm@11.19.1
+COPY package.json package-lock.json ./
+RUN npm ci --no-audit --no-fund
+COPY tsconfig.json ./
+COPY shared ./shared
+COPY activities ./activities
+COPY workflows ./workflows
+COPY services ./services
+COPY scripts ./scripts
+COPY clients ./clients
+RUN npm run build
+
+FROM ${NODE_IMAGE} AS prod-deps
+WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
 
@@ -25,18 +39,12 @@ RUN chown node:node /app
 # Import and result files (a volume shared by gateways, workers and SFTP servers) and the SFTP host key
 # (a volume of its own): made here so the volumes start owned by the node user.
 RUN mkdir -p /app/.data/files /app/.data/sftp && chown -R node:node /app/.data
-COPY --from=deps --chown=node:node /app/node_modules ./node_modules
-COPY --chown=node:node package.json package-lock.json tsconfig.json ./
-COPY --chown=node:node shared ./shared
-COPY --chown=node:node activities ./activities
-COPY --chown=node:node workflows ./workflows
-COPY --chown=node:node services ./services
-COPY --chown=node:node scripts ./scripts
-# The browser library's source: the gateway bundles it with esbuild at start-up.
-COPY --chown=node:node clients ./clients
+COPY --from=prod-deps --chown=node:node /app/node_modules ./node_modules
+COPY --chown=node:node package.json package-lock.json ./
+COPY --from=build --chown=node:node /app/dist ./dist
 USER node
 # 8080: gateway HTTP API (PORT); 9464: worker /healthz and /metrics (WORKER_HTTP_PORT); 2222: SFTP (SFTP_PORT).
 EXPOSE 8080 9464 2222
 # No HEALTHCHECK here: the gateway and the worker serve /healthz on different ports, so
 # docker-compose.yml declares one per service.
-CMD ["npm", "run", "start:gateway"]
+CMD ["npm", "run", "start:gateway:prod"]

@@ -179,11 +179,11 @@ describe('docker-compose.yml', () => {
   describe.each(APP_SERVICES)('%s', (svc) => {
     const env = () => environmentOf(svc);
 
-    test('is built from the Dockerfile and runs its npm script', () => {
+    test('is built from the Dockerfile and runs its built code (npm script start:<svc>:prod)', () => {
       const build = service(svc).build;
       expect(typeof build === 'string' ? build : build?.context).toBe('.');
-      expect(tokens(service(svc).command)).toEqual(['npm', 'run', `start:${svc}`]);
-      expect(packageJson.scripts).toHaveProperty([`start:${svc}`]);
+      expect(tokens(service(svc).command)).toEqual(['npm', 'run', `start:${svc}:prod`]);
+      expect(packageJson.scripts[`start:${svc}:prod`]).toMatch(/^node .*dist\//);
     });
 
     test.each(requiredFor(svc))('sets %s (required in deployment)', (name) => {
@@ -395,22 +395,29 @@ describe('Dockerfile', () => {
       .filter((line) => line.startsWith('FROM '))
       .map((line) => line.split(/\s+/)[1].replace(/^\$\{(\w+)\}$/, (_m, name: string) => args[name]));
     expect(bases.length).toBeGreaterThan(0);
-    for (const base of bases) expect(base).toMatch(/^node:20[\w.-]*-bookworm/);
+    for (const base of bases) expect(base).toMatch(/^node:24[\w.-]*-bookworm-slim$/);
   });
 
   test('runs as the node user with NODE_ENV=production and starts the gateway by default', () => {
     expect(instructions.filter((line) => line.startsWith('USER ')).pop()).toBe('USER node');
     expect(dockerfile).toMatch(/ENV\s+NODE_ENV=production/);
     expect(instructions.filter((line) => line.startsWith('CMD ')).pop()).toBe(
-      'CMD ["npm", "run", "start:gateway"]',
+      'CMD ["npm", "run", "start:gateway:prod"]',
     );
   });
 
-  test('installs production dependencies only, which include everything needed at runtime', () => {
-    expect(dockerfile).toMatch(/npm ci --omit=dev/);
-    for (const dep of ['tsx', '@temporalio/worker', '@temporalio/client', 'esbuild']) {
+  test('builds dist/ in one stage and runs it with production dependencies only', () => {
+    const stage = (name: string) =>
+      dockerfile.split(/^FROM /m).find((part) => new RegExp(`AS ${name}\\b`).test(part)) ?? '';
+    expect(stage('build')).toMatch(/RUN npm run build/);
+    expect(stage('prod-deps')).toMatch(/npm ci --omit=dev/);
+    expect(stage('runtime')).toMatch(/COPY --from=prod-deps .*node_modules/);
+    expect(stage('runtime')).toMatch(/COPY --from=build .*\/app\/dist \.\/dist/);
+    expect(stage('runtime')).not.toMatch(/npm ci(?! --omit=dev)/);
+    // What runs at start is a dependency; the compilers and bundlers are not needed there.
+    for (const dep of ['@temporalio/worker', '@temporalio/client'])
       expect(packageJson.dependencies).toHaveProperty([dep]);
-    }
+    for (const dep of ['tsx', 'esbuild']) expect(packageJson.devDependencies).toHaveProperty([dep]);
   });
 
   test('copies sources that exist', () => {
