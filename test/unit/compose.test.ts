@@ -166,6 +166,7 @@ const requiredFor = (svc: AppService): ConfigVariable[] =>
 const packageJson = JSON.parse(read('package.json')) as {
   scripts: Record<string, string>;
   dependencies: Record<string, string>;
+  devDependencies: Record<string, string>;
 };
 
 describe('docker-compose.yml', () => {
