@@ -3,6 +3,7 @@ import { buildBrowserLibrary, type BrowserLibrary } from '../../clients/browser/
 import { startGatewayCache } from '../../shared/cache/gateway-cache';
 import type { InvalidationListener } from '../../shared/cache/invalidation-listener';
 import { createUsedKeysCache, USED_KEYS_CACHE_ENTRIES } from '../../shared/cache/used-keys-cache';
+import type { ClientInterceptors } from '@temporalio/client';
 import type { Config } from '../../shared/config';
 import { secretBoxFor } from '../../shared/crypto/secret-box';
 import type { Db } from '../../shared/db/knex';
@@ -41,6 +42,8 @@ export async function buildGatewayDeps(options: {
   logger: Logger;
   metrics: Metrics;
   now?: () => number;
+  /** Tracing's Temporal client interceptors (shared/temporal/tracing.ts), when it is on. */
+  temporalInterceptors?: ClientInterceptors;
 }): Promise<GatewayRuntime> {
   const { config, db, logger, metrics } = options;
   browserLibrary ??= buildBrowserLibrary().catch((err: unknown) => {
@@ -53,6 +56,7 @@ export async function buildGatewayDeps(options: {
     address: config.temporalAddress,
     namespace: config.TEMPORAL_NAMESPACE,
     taskQueue: config.TEMPORAL_TASK_QUEUE,
+    interceptors: options.temporalInterceptors,
   });
   const cache = await startGatewayCache({ db, config, logger, registry: metrics.registry });
   const notifications = createNotificationDispatcher({

@@ -21,6 +21,7 @@ import { webhookDispatcherWorkflow } from '../../workflows/webhook-dispatcher.wo
 import { webhookTaskQueue } from '../../shared/temporal/webhook-delivery';
 import { retentionPrunerWorkflow } from '../../workflows/retention-pruner.workflow';
 import { parseWebhookSchedule } from '../../shared/domain/webhook-delivery';
+import { workerTracingOptions, type Tracing } from '../../shared/infra/tracing';
 import { buildWorkflowBundleInChild } from './workflow-bundle';
 import { createWorkerHttpServer } from './worker-http';
 
@@ -45,6 +46,8 @@ export interface WorkerStartOptions {
   keyPruner?: boolean;
   /** Run the outbound webhook dispatcher on this task queue (default true; tests opt in). */
   webhookDispatcher?: boolean;
+  /** This process's tracing (shared/infra/tracing.ts), when OTEL_EXPORTER_OTLP_ENDPOINT is set. */
+  tracing?: Tracing;
 }
 
 async function connectWithRetry(address: string, logger: Logger, attempts = 30): Promise<NativeConnection> {
@@ -195,6 +198,7 @@ export async function startWorker(
     address: config.temporalAddress,
     namespace: config.TEMPORAL_NAMESPACE,
     taskQueue,
+    interceptors: options.tracing?.temporal.client,
   });
   await registerSearchAttributes(admin);
   const metrics = createMetrics();
@@ -224,6 +228,7 @@ export async function startWorker(
     workflowBundle: options.workflowBundle ?? { codePath: built!.codePath },
     activities,
     shutdownGraceTime: `${Math.max(1, Math.floor(config.SHUTDOWN_GRACE_MS / 2000))}s`,
+    ...workerTracingOptions(options.tracing),
   };
   // Referral lifecycles wait for days on hold and expiry timers: their cache is a bound chosen here, not the
   // SDK's heap-derived default (bench/held-rewards.ts, BENCHMARKS.md).

@@ -3,7 +3,19 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { bundleWorkflowCode } from '@temporalio/worker';
+import { bundleWorkflowCode, type BundleOptions } from '@temporalio/worker';
+
+/**
+ * What every workflow bundle is built from: the worker's at start, the tests' (test/global-setup.ts) and
+ * a prebuilt one. Tracing's workflow interceptors are always in: they are pass-throughs unless a message
+ * carries a trace (workflows/tracing.interceptors.ts), so one bundle serves with tracing on or off.
+ */
+export function workflowBundleOptions(): Pick<BundleOptions, 'workflowsPath' | 'workflowInterceptorModules'> {
+  return {
+    workflowsPath: require.resolve('../../workflows'),
+    workflowInterceptorModules: [require.resolve('../../workflows/tracing.interceptors')],
+  };
+}
 
 /**
  * The workflow bundle is built by webpack. Built inside the worker, webpack's modules and caches would
@@ -24,7 +36,7 @@ export async function buildWorkflowBundleInChild(): Promise<{ codePath: string; 
 async function writeBundle(file: string): Promise<void> {
   const quiet = () => undefined;
   const bundle = await bundleWorkflowCode({
-    workflowsPath: require.resolve('../../workflows'),
+    ...workflowBundleOptions(),
     logger: { log: quiet, trace: quiet, debug: quiet, info: quiet, warn: quiet, error: console.error },
   });
   fs.writeFileSync(file, bundle.code);

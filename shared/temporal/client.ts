@@ -1,4 +1,5 @@
 import { Client, Connection, defaultGrpcRetryOptions, makeGrpcRetryInterceptor } from '@temporalio/client';
+import type { ClientInterceptors } from '@temporalio/client';
 import { temporal } from '@temporalio/proto';
 import { CUSTOM_SEARCH_ATTRIBUTES } from './search-attributes';
 
@@ -28,6 +29,8 @@ export function createTemporal(options: {
   address: string;
   namespace: string;
   taskQueue: string;
+  /** Client interceptors, e.g. tracing's (shared/temporal/tracing.ts). */
+  interceptors?: ClientInterceptors;
 }): TemporalDeps {
   const defaults = defaultGrpcRetryOptions();
   let closing = false;
@@ -51,7 +54,7 @@ export function createTemporal(options: {
       'grpc.max_reconnect_backoff_ms': RECONNECT_BACKOFF_MS.max,
     },
   });
-  const client = new Client({ connection, namespace: options.namespace });
+  const client = new Client({ connection, namespace: options.namespace, interceptors: options.interceptors });
   return {
     connection,
     client,
