@@ -72,7 +72,7 @@ export default tseslint.config(
                 '^(?!@temporalio/workflow$|@temporalio/interceptors-opentelemetry/lib/(workflow|instrumentation)$|@opentelemetry/api$)',
               allowTypeImports: true,
               message:
-                'Workflow interceptors may import only @temporalio/workflow, Temporal\'s OpenTelemetry workflow interceptors and @opentelemetry/api at run time.',
+                "Workflow interceptors may import only @temporalio/workflow, Temporal's OpenTelemetry workflow interceptors and @opentelemetry/api at run time.",
             },
           ],
         },

@@ -64,7 +64,9 @@ export const interceptors: WorkflowInterceptorsFactory = () => {
     internals: [
       {
         dispose: (input, next) =>
-          inboundSpans || outboundSpans ? new OpenTelemetryInternalsInterceptor().dispose(input, next) : next(input),
+          inboundSpans || outboundSpans
+            ? new OpenTelemetryInternalsInterceptor().dispose(input, next)
+            : next(input),
       },
     ],
   };

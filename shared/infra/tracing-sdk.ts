@@ -71,7 +71,10 @@ export function startTracing(options: TracingOptions): Tracing {
         instrumentations: [
           // A trace begins at a request; an outgoing request (a processor call, a test webhook) is
           // traced only inside one.
-          new HttpInstrumentation({ ignoreIncomingRequestHook: untraced, requireParentforOutgoingSpans: true }),
+          new HttpInstrumentation({
+            ignoreIncomingRequestHook: untraced,
+            requireParentforOutgoingSpans: true,
+          }),
           // A span per route handler step (authenticate, body, validate, handler), not per app middleware.
           new Koa3Instrumentation({ ignoreLayersType: [KoaLayerType.MIDDLEWARE] }),
         ],

@@ -4,7 +4,11 @@ import type { Tracing } from './tracing-sdk';
 
 export type { Tracing } from './tracing-sdk';
 
-const SERVICE_NAMES = { gateway: 'referral-gateway', worker: 'referral-worker', launcher: 'referral-service' };
+const SERVICE_NAMES = {
+  gateway: 'referral-gateway',
+  worker: 'referral-worker',
+  launcher: 'referral-service',
+};
 
 /**
  * Sets up tracing for this process when OTEL_EXPORTER_OTLP_ENDPOINT is set, and returns undefined
@@ -15,7 +19,10 @@ const SERVICE_NAMES = { gateway: 'referral-gateway', worker: 'referral-worker', 
 export function startTracingFromConfig(
   config: Pick<
     Config,
-    'OTEL_EXPORTER_OTLP_ENDPOINT' | 'OTEL_EXPORTER_OTLP_HEADERS' | 'OTEL_SERVICE_NAME' | 'OTEL_BSP_SCHEDULE_DELAY'
+    | 'OTEL_EXPORTER_OTLP_ENDPOINT'
+    | 'OTEL_EXPORTER_OTLP_HEADERS'
+    | 'OTEL_SERVICE_NAME'
+    | 'OTEL_BSP_SCHEDULE_DELAY'
   >,
   process: keyof typeof SERVICE_NAMES,
 ): Tracing | undefined {
@@ -38,6 +45,8 @@ export function startTracingFromConfig(
  * workflow messaged by a traced gateway would export (workflows/tracing.interceptors.ts makes spans when a
  * message carries a trace header), instead of an error logged for a missing sink at every such task.
  */
-export function workerTracingOptions(tracing: Tracing | undefined): Pick<WorkerOptions, 'interceptors' | 'sinks'> {
+export function workerTracingOptions(
+  tracing: Tracing | undefined,
+): Pick<WorkerOptions, 'interceptors' | 'sinks'> {
   return tracing?.temporal.worker ?? { sinks: { exporter: { export: { fn: () => undefined } } } };
 }

@@ -10,7 +10,11 @@ import {
   OpenTelemetryActivityInboundInterceptor,
   OpenTelemetryActivityOutboundInterceptor,
 } from '@temporalio/interceptors-opentelemetry/lib/worker';
-import type { ActivityInboundCallsInterceptor, ActivityInterceptors, WorkerOptions } from '@temporalio/worker';
+import type {
+  ActivityInboundCallsInterceptor,
+  ActivityInterceptors,
+  WorkerOptions,
+} from '@temporalio/worker';
 
 /**
  * Temporal's OpenTelemetry interceptors (`@temporalio/interceptors-opentelemetry`), used only inside a
@@ -64,7 +68,10 @@ class ActivityInsideTraces implements ActivityInboundCallsInterceptor {
       : new OpenTelemetryActivityInboundInterceptor(this.ctx).execute(input, next);
 }
 
-export function temporalTracing(spans: { spanProcessor: SpanProcessor; resource: Resource }): TemporalTracing {
+export function temporalTracing(spans: {
+  spanProcessor: SpanProcessor;
+  resource: Resource;
+}): TemporalTracing {
   return {
     client: { workflow: [new ClientCallsInsideTraces()] },
     worker: {

@@ -26,7 +26,11 @@ export interface OtlpReceiver {
   url: string;
   spans(): ReceivedSpan[];
   /** Polls until `check` holds for the spans received so far. */
-  waitFor(what: string, check: (spans: ReceivedSpan[]) => boolean, timeoutMs?: number): Promise<ReceivedSpan[]>;
+  waitFor(
+    what: string,
+    check: (spans: ReceivedSpan[]) => boolean,
+    timeoutMs?: number,
+  ): Promise<ReceivedSpan[]>;
   close(): Promise<void>;
 }
 
@@ -64,7 +68,8 @@ const exportRequest = z.object({
 
 const valueOf = (v: z.infer<typeof anyValue>): unknown =>
   v.stringValue ?? v.intValue ?? v.boolValue ?? v.doubleValue;
-const record = (kvs: z.infer<typeof keyValues>) => Object.fromEntries(kvs.map((kv) => [kv.key, valueOf(kv.value)]));
+const record = (kvs: z.infer<typeof keyValues>) =>
+  Object.fromEntries(kvs.map((kv) => [kv.key, valueOf(kv.value)]));
 
 export async function startOtlpReceiver(): Promise<OtlpReceiver> {
   const spans: ReceivedSpan[] = [];

@@ -69,7 +69,10 @@ describe('with OTEL_EXPORTER_OTLP_ENDPOINT set', () => {
     config = testConfig(otel);
     tracing = startTracingFromConfig(config, 'worker');
     db = createDb({ url: config.databaseUrl, poolMax: 2 });
-    const env = serviceEnv(config.databaseUrl, config.TEMPORAL_TASK_QUEUE, { ...otel, MIGRATE_ON_START: 'false' });
+    const env = serviceEnv(config.databaseUrl, config.TEMPORAL_TASK_QUEUE, {
+      ...otel,
+      MIGRATE_ON_START: 'false',
+    });
     const starting = [
       startTestWorker(config, { tracing }).then((w) => (worker = w)),
       startServiceProcess('gateway', env).then((g) => (gateway = g)),
@@ -119,8 +122,8 @@ describe('with OTEL_EXPORTER_OTLP_ENDPOINT set', () => {
     } finally {
       await temporal.close();
     }
-    const spans = await receiver.waitFor('the self-check workflow span', (all) =>
-      all.some((s) => s.name === 'RunWorkflow:selfCheckWorkflow'),
+    const spans = await receiver.waitFor('the workflow span and the test span', (all) =>
+      ['RunWorkflow:selfCheckWorkflow', 'inside a trace'].every((name) => all.some((s) => s.name === name)),
     );
     const root = spans.find((s) => s.name === 'inside a trace')!;
     const chain = ancestry(
@@ -156,9 +159,11 @@ describe('with OTEL_EXPORTER_OTLP_ENDPOINT set', () => {
     const isSync = (s: ReceivedSpan) =>
       s.kind === SERVER && s.attributes['http.route'] === '/api/v1/:tenantAlias/accountsync';
     const spans = await receiver.waitFor(
-      'both requests and the lifecycle workflow',
+      'both requests, their updates and the lifecycle workflow',
       (all) =>
-        all.filter(isSync).length === 2 && all.some((s) => s.name === 'RunWorkflow:referralLifecycleWorkflow'),
+        all.filter(isSync).length === 2 &&
+        all.filter((s) => s.name === 'HandleUpdate:applyLifecycle').length === 2 &&
+        all.some((s) => s.name === 'RunWorkflow:referralLifecycleWorkflow'),
     );
     const syncs = spans.filter(isSync).sort((a, b) => Number(a.startNs - b.startNs));
     expect(syncs.map((s) => [s.service, s.name])).toEqual([
@@ -191,9 +196,9 @@ describe('with OTEL_EXPORTER_OTLP_ENDPOINT set', () => {
 
     // The ending request is a trace of its own, down to the update it sent.
     expect(ending.traceId).not.toBe(converting.traceId);
-    expect(
-      spans.some((s) => s.traceId === ending.traceId && s.name === 'HandleUpdate:applyLifecycle'),
-    ).toBe(true);
+    expect(spans.some((s) => s.traceId === ending.traceId && s.name === 'HandleUpdate:applyLifecycle')).toBe(
+      true,
+    );
     // Every trace begins at a request (or the previous test's span): one root each.
     const roots = spans.filter((s) => s.parentSpanId === undefined);
     expect(roots.filter((s) => s.name !== 'inside a trace').every((s) => s.kind === SERVER)).toBe(true);
