@@ -144,7 +144,7 @@ module.exports = {
       to: {
         pathNot: [
           '^node_modules/@temporalio/workflow/',
-          '^node_modules/@temporalio/interceptors-opentelemetry/lib/(workflow|instrumentation)',
+          '^node_modules/@temporalio/interceptors-opentelemetry/lib/workflow/',
           '^node_modules/@opentelemetry/api/',
         ],
         dependencyTypesNot: ['type-only'],

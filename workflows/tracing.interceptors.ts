@@ -1,11 +1,6 @@
 /** Not a workflow: the workflow interceptors every bundle includes (services/worker/workflow-bundle.ts). */
-import { context, trace } from '@opentelemetry/api';
-import { TRACE_HEADER } from '@temporalio/interceptors-opentelemetry/lib/instrumentation';
-import {
-  OpenTelemetryInboundInterceptor,
-  OpenTelemetryInternalsInterceptor,
-  OpenTelemetryOutboundInterceptor,
-} from '@temporalio/interceptors-opentelemetry/lib/workflow';
+import type * as OpenTelemetryApi from '@opentelemetry/api';
+import type * as WorkflowSpans from '@temporalio/interceptors-opentelemetry/lib/workflow';
 import type {
   Headers,
   WorkflowInboundCallsInterceptor,
@@ -13,26 +8,40 @@ import type {
   WorkflowOutboundCallsInterceptor,
 } from '@temporalio/workflow';
 
+/** The header that carries a trace (the package's TRACE_HEADER; test/unit/tracing.test.ts compares them). */
+export const TRACE_HEADER = '_tracer-data';
+
 const carriesTrace = (headers: Headers): boolean => headers[TRACE_HEADER] !== undefined;
-const insideTrace = (): boolean => trace.getSpan(context.active()) !== undefined;
 
 /**
  * Temporal's OpenTelemetry workflow interceptors, used only inside a trace (the rule of
- * shared/temporal/tracing.ts): a start, signal, update or query spans only when its header carries a
- * trace, and an activity, child, signal or continue-as-new only when scheduled inside such a span. The
- * bundle is the same whether tracing is on or off, so with it off (no client sends the header) these are
- * pass-throughs: a header lookup per message, a context lookup per command, and the package's objects
- * are never made.
+ * shared/temporal/tracing.ts): a start, signal, update or query makes spans only when its header carries
+ * a trace, and an activity, child, signal or continue-as-new only when scheduled inside such a span.
+ *
+ * The bundle is the same with tracing on or off. Under reuseV8Context each workflow evaluates its own copy
+ * of the bundle's modules, and OpenTelemetry's (the API, the SDK, the interceptors) cost about 0.25 MB
+ * per cached workflow; so they are required on a workflow's first traced message only. Untraced, these
+ * are pass-throughs: a header lookup per message and a flag test per command.
  *
  * Replay: headers are in the history, so a task replays down the path it first took; histories from
  * before tracing carry no header and replay exactly as without these interceptors. The package's own
  * changes to yields are guarded by SDK flags.
  */
 export const interceptors: WorkflowInterceptorsFactory = () => {
-  let inboundSpans: OpenTelemetryInboundInterceptor | undefined;
-  let outboundSpans: OpenTelemetryOutboundInterceptor | undefined;
-  const spansIn = () => (inboundSpans ??= new OpenTelemetryInboundInterceptor());
-  const spansOut = () => (outboundSpans ??= new OpenTelemetryOutboundInterceptor());
+  let otel: { spans: typeof WorkflowSpans; api: typeof OpenTelemetryApi } | undefined;
+  const load = () =>
+    (otel ??= {
+      /* eslint-disable @typescript-eslint/no-require-imports -- evaluated only once a trace arrives (above) */
+      spans: require('@temporalio/interceptors-opentelemetry/lib/workflow'),
+      api: require('@opentelemetry/api'),
+      /* eslint-enable @typescript-eslint/no-require-imports */
+    });
+  let inboundSpans: WorkflowSpans.OpenTelemetryInboundInterceptor | undefined;
+  let outboundSpans: WorkflowSpans.OpenTelemetryOutboundInterceptor | undefined;
+  const spansIn = () => (inboundSpans ??= new (load().spans.OpenTelemetryInboundInterceptor)());
+  const spansOut = () => (outboundSpans ??= new (load().spans.OpenTelemetryOutboundInterceptor)());
+  const insideTrace = (): boolean =>
+    otel !== undefined && otel.api.trace.getSpan(otel.api.context.active()) !== undefined;
 
   const inbound: WorkflowInboundCallsInterceptor = {
     execute: (input, next) => (carriesTrace(input.headers) ? spansIn().execute(input, next) : next(input)),
@@ -64,9 +73,9 @@ export const interceptors: WorkflowInterceptorsFactory = () => {
     internals: [
       {
         dispose: (input, next) =>
-          inboundSpans || outboundSpans
-            ? new OpenTelemetryInternalsInterceptor().dispose(input, next)
-            : next(input),
+          otel === undefined
+            ? next(input)
+            : new otel.spans.OpenTelemetryInternalsInterceptor().dispose(input, next),
       },
     ],
   };
