@@ -33,6 +33,14 @@ module.exports = {
       to: { path: '^workflows/' },
     },
     {
+      name: 'workflows-only-from-temporal',
+      comment:
+        'Services, activities, scripts and clients start and signal workflows through shared/temporal, never by importing them (the benchmarks measure raw Temporal starts and may).',
+      severity: 'error',
+      from: { pathNot: '^(shared|workflows|bench)/' },
+      to: { path: '^workflows/' },
+    },
+    {
       name: 'base-not-up',
       comment:
         'Base files (errors, validation, config, types, crypto, ...) are imported by every layer, so import none.',

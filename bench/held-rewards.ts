@@ -1,6 +1,7 @@
 import os from 'node:os';
 import { createDb, type Db } from '../shared/db/knex';
-import { createTemporal, type TemporalDeps } from '../shared/temporal/client';
+import type { TemporalDeps } from '../shared/temporal/client';
+import { connectTemporal } from '../shared/temporal/connection';
 import { workflowIds } from '../shared/temporal/workflow-ids';
 import { noopWorkflow } from '../workflows/noop.workflow';
 import { closedLoop, cpuPercent, createJsonClient, sampleCpu, waitForQuiet, type CpuGroups } from './measure';
@@ -40,11 +41,10 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 runBench(async () => {
   const alias = `held-${Date.now().toString(36)}`;
   const env = await startBenchEnvironment({ worker: true, tenantAlias: alias });
-  const temporal = createTemporal({
-    address: env.temporalAddress,
-    namespace: env.config.TEMPORAL_NAMESPACE,
-    taskQueue: env.taskQueue,
-  });
+  const temporal = connectTemporal(
+    { ...env.config, temporalAddress: env.temporalAddress },
+    { taskQueue: env.taskQueue },
+  );
   const db = createDb({ url: env.databaseUrl, poolMax: 2, applicationName: 'bench' });
   const api = createJsonClient(env.apiUrl, { authorization: env.auth }, concurrency * 2);
   const friends: string[] = [];

@@ -1,4 +1,5 @@
-import { createTemporal, type TemporalDeps } from '../shared/temporal/client';
+import type { TemporalDeps } from '../shared/temporal/client';
+import { connectTemporal } from '../shared/temporal/connection';
 import { workflowIds } from '../shared/temporal/workflow-ids';
 import { noopWorkflow } from '../workflows/noop.workflow';
 import {
@@ -49,11 +50,10 @@ function verdict(answer: { status: number; body: Json | undefined }, check?: () 
 
 runBench(async () => {
   const env = await startBenchEnvironment({ worker: true });
-  const temporal = createTemporal({
-    address: env.temporalAddress,
-    namespace: env.config.TEMPORAL_NAMESPACE,
-    taskQueue: env.taskQueue,
-  });
+  const temporal = connectTemporal(
+    { ...env.config, temporalAddress: env.temporalAddress },
+    { taskQueue: env.taskQueue },
+  );
   const api = createJsonClient(env.apiUrl, { authorization: env.auth }, concurrency * 2);
   const attributed: string[] = [];
   let output = '';

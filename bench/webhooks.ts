@@ -3,7 +3,7 @@ import { sandboxGateway, subscribeCustomer } from '../services/processor-sandbox
 import { startProcessorSandbox } from '../services/processor-sandbox/sandbox';
 import { signedNotification } from '../services/processor-sandbox/notifications';
 import { createDb } from '../shared/db/knex';
-import { createTemporal } from '../shared/temporal/client';
+import { connectTemporal } from '../shared/temporal/connection';
 import { processorNotificationWorkflow } from '../workflows/processor-notification.workflow';
 import { fmt, pacedLoop, percentile, type Outcome } from './measure';
 import { describeMachine, runBench, startBenchEnvironment } from './support';
@@ -61,11 +61,10 @@ runBench(async () => {
   process.env.PROCESSOR_BASE_URL = sandbox.url;
   const env = await startBenchEnvironment({ worker: true });
   const db = createDb({ url: env.databaseUrl, poolMax: 2, applicationName: 'bench' });
-  const temporal = createTemporal({
-    address: env.temporalAddress,
-    namespace: env.config.TEMPORAL_NAMESPACE,
-    taskQueue: env.taskQueue,
-  });
+  const temporal = connectTemporal(
+    { ...env.config, temporalAddress: env.temporalAddress },
+    { taskQueue: env.taskQueue },
+  );
   try {
     const json = { authorization: env.auth, 'content-type': 'application/json' };
     const connect = await fetch(`${env.apiUrl}/graphql`, {

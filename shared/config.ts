@@ -1,6 +1,12 @@
 import path from 'node:path';
 import proxyaddr from 'proxy-addr';
 import { z } from 'zod';
+import {
+  InvalidTemporalSetting,
+  loadTemporalConnection,
+  type TemporalConnectionSettings,
+} from './temporal-config';
+import { TEMPORAL_CONNECTION_VARIABLES } from './temporal-variables';
 
 /**
  * Every environment variable the services read, parsed once at boot. The table in README.md and the
@@ -183,7 +189,7 @@ export const CONFIG_VARIABLES = {
   TEMPORAL_ADDRESS: {
     schema: z.string().min(1).optional(),
     description:
-      'Temporal frontend host:port. Unset: 127.0.0.1:{TEMPORAL_PORT}; `npm start` runs `temporal server start-dev` when nothing answers there.',
+      "Temporal frontend host:port (Temporal Cloud: `<namespace>.<account>.tmprl.cloud:7233` or its regional API address). Unset: the TOML profile's `address` (TEMPORAL_PROFILE), else 127.0.0.1:{TEMPORAL_PORT}, where `npm start` runs `temporal server start-dev` when nothing answers.",
     usedBy: ['gateway', 'worker', 'launcher', 'sftp'],
     requiredInDeployment: true,
   },
@@ -197,10 +203,13 @@ export const CONFIG_VARIABLES = {
   TEMPORAL_NAMESPACE: {
     schema: z.string().min(1),
     default: 'default',
-    description: 'Temporal namespace.',
+    description:
+      "Temporal namespace (Temporal Cloud: `<namespace>.<account>`). Unset: the TOML profile's `namespace`, else `default`.",
     usedBy: ['gateway', 'worker', 'launcher', 'sftp'],
     requiredInDeployment: true,
   },
+  // TLS, mTLS and API keys: Temporal's standard names (./temporal-variables.ts), read with envconfig.
+  ...TEMPORAL_CONNECTION_VARIABLES,
   TEMPORAL_TASK_QUEUE: {
     schema: z.string().min(1),
     default: 'referral-service',
@@ -697,8 +706,12 @@ export interface Config extends Raw {
   databaseUrl: string;
   /** Whether DATABASE_URL was given (the launcher only falls back to embedded PostgreSQL when not). */
   databaseUrlExplicit: boolean;
+  /** TEMPORAL_ADDRESS, else the TOML profile's address, else 127.0.0.1:{TEMPORAL_PORT}. */
   temporalAddress: string;
+  /** Whether an address was configured (the launcher only starts a dev server when not). */
   temporalAddressExplicit: boolean;
+  /** TLS, API key and gRPC headers for every Temporal connection (shared/temporal/connection.ts). */
+  temporalConnection: Omit<TemporalConnectionSettings, 'address' | 'namespace'>;
   publicUrl: string;
   temporalUiUrl: string;
   dataDir: string;
@@ -724,14 +737,26 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const raw = parsed.data as Raw;
+  let temporal;
+  try {
+    temporal = loadTemporalConnection(env);
+  } catch (err) {
+    if (err instanceof InvalidTemporalSetting)
+      throw new ConfigError(`Invalid configuration:\n  ${err.message}`);
+    throw err;
+  }
+  const { address: temporalAddress, namespace: temporalNamespace, ...temporalConnection } = temporal;
   const databaseUrl =
     raw.DATABASE_URL ?? `postgres://postgres@${raw.PGHOST}:${raw.PGPORT}/${raw.DATABASE_NAME}`;
   return {
     ...raw,
     databaseUrl,
     databaseUrlExplicit: raw.DATABASE_URL !== undefined,
-    temporalAddress: raw.TEMPORAL_ADDRESS ?? `127.0.0.1:${raw.TEMPORAL_PORT}`,
-    temporalAddressExplicit: raw.TEMPORAL_ADDRESS !== undefined,
+    // The profile's namespace when TEMPORAL_NAMESPACE is unset (envconfig lets the variable win).
+    TEMPORAL_NAMESPACE: temporalNamespace ?? raw.TEMPORAL_NAMESPACE,
+    temporalAddress: temporalAddress ?? `127.0.0.1:${raw.TEMPORAL_PORT}`,
+    temporalAddressExplicit: temporalAddress !== undefined,
+    temporalConnection,
     publicUrl: (raw.PUBLIC_URL ?? `http://localhost:${raw.PORT}`).replace(/\/+$/, ''),
     temporalUiUrl: raw.TEMPORAL_UI_URL ?? `http://localhost:${raw.TEMPORAL_UI_PORT}`,
     dataDir: path.resolve(PROJECT_ROOT, raw.DATA_DIR),

@@ -1,4 +1,19 @@
+import { ConfigError } from './config';
 import type { Logger } from './logger';
+
+/**
+ * The end of a service's main() that failed: a configuration error (an invalid setting, or credentials
+ * Temporal refused) is its message and exit code 78, as from loadConfigOrExit; anything else its stack
+ * and exit code 1.
+ */
+export function exitOnStartFailure(service: string): (err: unknown) => never {
+  return (err) => {
+    const configError = err instanceof ConfigError;
+    const text = configError ? err.message : ((err as Error).stack ?? String(err));
+    process.stderr.write(`${service} failed to start: ${text}\n`);
+    process.exit(configError ? 78 : 1);
+  };
+}
 
 /**
  * Runs stop() once on SIGINT/SIGTERM and exits 0 when it finishes, or 1 if it fails or outlasts the

@@ -1,7 +1,8 @@
 import { continueAsNew, proxyActivities } from '@temporalio/workflow';
 import type { Activities } from '../activities/contract';
 import type { IdempotencyKeyPrunerInput } from '../shared/types/system';
-import { runBatchesUntilContinueAsNew } from './batch-loop';
+import { followConfiguration, runBatchesUntilContinueAsNew } from './batch-loop';
+import { configureIdempotencyKeyPruner } from './system-workflows.messages';
 
 const { pruneIdempotencyKeys } = proxyActivities<Activities>({
   startToCloseTimeout: '1 minute',
@@ -11,14 +12,16 @@ const { pruneIdempotencyKeys } = proxyActivities<Activities>({
 /**
  * Housekeeping for user-event idempotency keys: one long-lived execution per task queue deletes keys past
  * their window in small batches that skip rows in use, and sleeps when a batch comes back short. Expired
- * keys are already treated as new by ingestion, so this only bounds the table's size.
+ * keys are already treated as new by ingestion, so this only bounds the table's size. A `configure`
+ * signal (every worker start) replaces its input from the next round.
  */
 export async function idempotencyKeyPrunerWorkflow(input: IdempotencyKeyPrunerInput): Promise<void> {
-  await runBatchesUntilContinueAsNew({
-    batch: () => pruneIdempotencyKeys({ olderThanMs: input.olderThanMs, batchSize: input.batchSize }),
-    full: (deleted) => deleted >= input.batchSize,
-    intervalMs: input.intervalMs,
+  const next = await runBatchesUntilContinueAsNew({
+    configuration: followConfiguration(configureIdempotencyKeyPruner, input),
+    batch: (current) =>
+      pruneIdempotencyKeys({ olderThanMs: current.olderThanMs, batchSize: current.batchSize }),
+    full: (deleted, current) => deleted >= current.batchSize,
     maxRounds: 500,
   });
-  await continueAsNew<typeof idempotencyKeyPrunerWorkflow>(input);
+  await continueAsNew<typeof idempotencyKeyPrunerWorkflow>(next);
 }

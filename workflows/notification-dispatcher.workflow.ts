@@ -1,7 +1,8 @@
 import { continueAsNew, proxyActivities } from '@temporalio/workflow';
 import type { Activities } from '../activities/contract';
 import type { DispatchInput } from '../shared/types/processors';
-import { runBatchesUntilContinueAsNew } from './batch-loop';
+import { followConfiguration, runBatchesUntilContinueAsNew } from './batch-loop';
+import { configureNotificationDispatcher } from './system-workflows.messages';
 
 const { dispatchStoredNotifications } = proxyActivities<Activities>({
   startToCloseTimeout: '2 minutes',
@@ -14,16 +15,17 @@ const { dispatchStoredNotifications } = proxyActivities<Activities>({
 /**
  * The safety net behind "acknowledge once stored": one execution per task queue that starts the
  * workflows of stored notifications no gateway handed over (a crash between commit and start, or
- * Temporal down at that moment), a batch at a time.
+ * Temporal down at that moment), a batch at a time. A `configure` signal (every worker start) replaces
+ * its input from the next round.
  */
 export async function notificationDispatcherWorkflow(
   input: DispatchInput & { intervalMs: number },
 ): Promise<void> {
-  await runBatchesUntilContinueAsNew({
-    batch: () => dispatchStoredNotifications(input),
-    full: (result) => result.found >= input.batchSize && result.failed === 0,
-    intervalMs: input.intervalMs,
+  const next = await runBatchesUntilContinueAsNew({
+    configuration: followConfiguration(configureNotificationDispatcher, input),
+    batch: (current) => dispatchStoredNotifications(current),
+    full: (result, current) => result.found >= current.batchSize && result.failed === 0,
     maxRounds: 200,
   });
-  await continueAsNew<typeof notificationDispatcherWorkflow>(input);
+  await continueAsNew<typeof notificationDispatcherWorkflow>(next);
 }

@@ -1,7 +1,8 @@
 import { continueAsNew, proxyActivities } from '@temporalio/workflow';
 import type { Activities } from '../activities/contract';
 import type { ReconcilerInput } from '../shared/types/referrals';
-import { runBatchesUntilContinueAsNew } from './batch-loop';
+import { followConfiguration, runBatchesUntilContinueAsNew } from './batch-loop';
+import { configureReconciler } from './system-workflows.messages';
 
 const { nudgeStaleReferrals } = proxyActivities<Activities>({
   startToCloseTimeout: '2 minutes',
@@ -15,18 +16,19 @@ const { nudgeStaleReferrals } = proxyActivities<Activities>({
  * The safety net behind "state is written first and the workflow follows": one long-lived execution per
  * task queue that finds referral changes no lifecycle workflow applied (lifecycle_pending_since older
  * than the grace period) and re-delivers them, a batch at a time, sleeping when there is nothing to do.
+ * A `configure` signal (every worker start) replaces its input from the next round.
  */
 export async function referralReconcilerWorkflow(input: ReconcilerInput): Promise<void> {
-  await runBatchesUntilContinueAsNew({
-    batch: () =>
+  const next = await runBatchesUntilContinueAsNew({
+    configuration: followConfiguration(configureReconciler, input),
+    batch: (current) =>
       nudgeStaleReferrals({
-        graceMs: input.graceMs,
-        batchSize: input.batchSize,
-        concurrency: input.concurrency,
+        graceMs: current.graceMs,
+        batchSize: current.batchSize,
+        concurrency: current.concurrency,
       }),
-    full: (result) => result.found >= input.batchSize && result.failed === 0,
-    intervalMs: input.intervalMs,
+    full: (result, current) => result.found >= current.batchSize && result.failed === 0,
     maxRounds: 200,
   });
-  await continueAsNew<typeof referralReconcilerWorkflow>(input);
+  await continueAsNew<typeof referralReconcilerWorkflow>(next);
 }

@@ -1,7 +1,8 @@
 import { continueAsNew, patched, proxyActivities } from '@temporalio/workflow';
 import type { Activities } from '../activities/contract';
 import type { WebhookDispatchInput } from '../shared/types/webhooks';
-import { runBatchesUntilContinueAsNew } from './batch-loop';
+import { followConfiguration, runBatchesUntilContinueAsNew } from './batch-loop';
+import { configureWebhookDispatcher } from './system-workflows.messages';
 
 const { dispatchWebhookEvents } = proxyActivities<Activities>({
   startToCloseTimeout: '2 minutes',
@@ -14,20 +15,23 @@ const { dispatchWebhookEvents } = proxyActivities<Activities>({
  * The outbound webhook dispatcher, one execution per task queue: takes outbox events oldest first, a
  * batch at a time (first attempts inline, a delivery workflow per (endpoint, event) still to deliver;
  * shared/use-cases/webhook-dispatch.ts); polls every `intervalMs` when the outbox is empty.
+ *
+ * A `configure` signal (every worker start) replaces its input from the next round: deliveries started
+ * after it get the new retry schedule, while those already started keep the one in their own input.
  */
 export async function webhookDispatcherWorkflow(
   input: WebhookDispatchInput & { intervalMs: number },
 ): Promise<void> {
-  await runBatchesUntilContinueAsNew({
-    batch: () => dispatchWebhookEvents(input),
+  const next = await runBatchesUntilContinueAsNew({
+    configuration: followConfiguration(configureWebhookDispatcher, input),
+    batch: (current) => dispatchWebhookEvents(current),
     // While events keep coming, the next batch follows at once (a batch that waited for the interval
     // added up to half of it to every event's latency); the interval is only for an empty outbox.
     // `patched` keeps histories written by the earlier rule (a full batch only) replaying as they ran.
-    full: (result) =>
+    full: (result, current) =>
       result.failed === 0 &&
-      (patched('webhook-dispatch-while-found') ? result.found > 0 : result.found >= input.batchSize),
-    intervalMs: input.intervalMs,
+      (patched('webhook-dispatch-while-found') ? result.found > 0 : result.found >= current.batchSize),
     maxRounds: 500,
   });
-  await continueAsNew<typeof webhookDispatcherWorkflow>(input);
+  await continueAsNew<typeof webhookDispatcherWorkflow>(next);
 }

@@ -12,7 +12,8 @@ import type { Logger } from '../../shared/logger';
 import type { Metrics } from '../../shared/metrics';
 import { createBraintreeProcessor } from '../../shared/processors/braintree.processor';
 import { createLocalFileStorage } from '../../shared/storage/file-storage';
-import { createTemporal } from '../../shared/temporal/client';
+import { checkTemporalTls } from '../../shared/temporal/connection-check';
+import { connectTemporal } from '../../shared/temporal/connection';
 import type { GatewayDeps } from './context';
 import { createTenantRateLimiter } from './middleware/rate-limit';
 import { createReadinessCheck } from './readiness';
@@ -50,14 +51,14 @@ export async function buildGatewayDeps(options: {
     browserLibrary = undefined;
     throw err;
   });
-  // The admin portal is bundled alongside, also once per process (buildAdminPortal memoises it).
-  const [library, adminPortal] = await Promise.all([browserLibrary, buildAdminPortal()]);
-  const temporal = createTemporal({
-    address: config.temporalAddress,
-    namespace: config.TEMPORAL_NAMESPACE,
-    taskQueue: config.TEMPORAL_TASK_QUEUE,
-    interceptors: options.temporalInterceptors,
-  });
+  // The admin portal is bundled alongside, also once per process (buildAdminPortal memoises it), while
+  // Temporal is asked whether it takes our TLS certificates (a refusal stops the start).
+  const [library, adminPortal] = await Promise.all([
+    browserLibrary,
+    buildAdminPortal(),
+    checkTemporalTls(config, logger),
+  ]);
+  const temporal = connectTemporal(config, { interceptors: options.temporalInterceptors });
   const cache = await startGatewayCache({ db, config, logger, registry: metrics.registry });
   const notifications = createNotificationDispatcher({
     db,

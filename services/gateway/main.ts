@@ -1,7 +1,7 @@
 import { loadConfigOrExit } from '../../shared/config';
 import { startTracingFromConfig } from '../../shared/infra/tracing';
 import { createLogger } from '../../shared/logger';
-import { handleShutdown } from '../../shared/process';
+import { exitOnStartFailure, handleShutdown } from '../../shared/process';
 import type * as Gateway from './gateway';
 
 async function main() {
@@ -19,7 +19,4 @@ async function main() {
   });
 }
 
-main().catch((err: unknown) => {
-  process.stderr.write(`gateway failed to start: ${(err as Error).stack ?? String(err)}\n`);
-  process.exit(1);
-});
+main().catch(exitOnStartFailure('gateway'));

@@ -12,10 +12,9 @@ import { createLogger } from '../../shared/logger';
 import { handleShutdown } from '../../shared/process';
 import type { SupervisedProcess } from '../../shared/infra/supervised-process';
 import { installTemporalRuntimeLogger } from '../worker/runtime-logger';
-import { createTemporal } from '../../shared/temporal/client';
-import { workflowIds } from '../../shared/temporal/workflow-ids';
+import { connectTemporal } from '../../shared/temporal/connection';
+import { runSelfCheck } from '../../shared/temporal/self-check';
 import type { SelfCheckResult } from '../../shared/types/system';
-import { selfCheckWorkflow } from '../../workflows/self-check.workflow';
 import type * as Gateway from '../gateway/gateway';
 import type { RunningGateway } from '../gateway/gateway';
 import { startSftpServer, type RunningSftp } from '../sftp/server';
@@ -150,18 +149,9 @@ function devSecretKey(config: Config, logger: ReturnType<typeof createLogger>): 
 }
 
 async function selfCheck(config: Config): Promise<SelfCheckResult> {
-  const temporal = createTemporal({
-    address: config.temporalAddress,
-    namespace: config.TEMPORAL_NAMESPACE,
-    taskQueue: config.TEMPORAL_TASK_QUEUE,
-  });
+  const temporal = connectTemporal(config);
   try {
-    return await temporal.client.workflow.execute(selfCheckWorkflow, {
-      taskQueue: config.TEMPORAL_TASK_QUEUE,
-      workflowId: workflowIds.selfCheck(`launcher-${Date.now()}`),
-      args: [{ requestedBy: 'launcher' }],
-      workflowExecutionTimeout: '60s',
-    });
+    return await runSelfCheck(temporal, 'launcher');
   } finally {
     await temporal.close();
   }

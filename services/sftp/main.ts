@@ -1,6 +1,6 @@
 import { loadConfigOrExit } from '../../shared/config';
 import { createLogger } from '../../shared/logger';
-import { handleShutdown } from '../../shared/process';
+import { exitOnStartFailure, handleShutdown } from '../../shared/process';
 import { startSftpServer } from './server';
 
 /** `npm run start:sftp`: the SFTP server alone (a deployment's `sftp` service; `npm start` runs one too). */
@@ -14,7 +14,4 @@ async function main() {
   );
 }
 
-main().catch((err: unknown) => {
-  process.stderr.write(`sftp failed to start: ${(err as Error).stack ?? String(err)}\n`);
-  process.exit(1);
-});
+main().catch(exitOnStartFailure('sftp'));

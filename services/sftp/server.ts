@@ -6,7 +6,8 @@ import { createDb } from '../../shared/db/knex';
 import type { Logger } from '../../shared/logger';
 import { createMetrics, type Metrics } from '../../shared/metrics';
 import { createLocalFileStorage } from '../../shared/storage/file-storage';
-import { createTemporal } from '../../shared/temporal/client';
+import { checkTemporalTls } from '../../shared/temporal/connection-check';
+import { connectTemporal } from '../../shared/temporal/connection';
 import { discardAbandonedSftpUpload } from '../../shared/use-cases/sftp-upload';
 import { createAdmission, descriptorBudget } from './admission';
 import { PlaceCounter } from './auth';
@@ -44,6 +45,7 @@ export async function startSftpServer(
   options: { metrics?: Metrics; now?: () => number } = {},
 ): Promise<RunningSftp> {
   const now = options.now ?? Date.now;
+  await checkTemporalTls(config, logger); // Temporal refusing our certificates stops the start
   const hostKey = ensureHostKey(hostKeyPath(config));
   const db = createDb({
     url: config.databaseUrl,
@@ -51,11 +53,7 @@ export async function startSftpServer(
     applicationName: 'sftp',
     logger,
   });
-  const temporal = createTemporal({
-    address: config.temporalAddress,
-    namespace: config.TEMPORAL_NAMESPACE,
-    taskQueue: config.TEMPORAL_TASK_QUEUE,
-  });
+  const temporal = connectTemporal(config);
   const storage = createLocalFileStorage(config.fileStorageDir);
   const inFlight = createInFlightUploads({
     dir: path.join(path.dirname(hostKey.path), 'uploads-in-flight'),

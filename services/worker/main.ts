@@ -1,7 +1,7 @@
 import { loadConfigOrExit } from '../../shared/config';
 import { startTracingFromConfig } from '../../shared/infra/tracing';
 import { createLogger } from '../../shared/logger';
-import { handleShutdown } from '../../shared/process';
+import { exitOnStartFailure, handleShutdown } from '../../shared/process';
 import { installTemporalRuntimeLogger } from './runtime-logger';
 import { startWorker } from './worker';
 
@@ -22,7 +22,4 @@ async function main() {
   });
 }
 
-main().catch((err: unknown) => {
-  process.stderr.write(`worker failed to start: ${(err as Error).stack ?? String(err)}\n`);
-  process.exit(1);
-});
+main().catch(exitOnStartFailure('worker'));

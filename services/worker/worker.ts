@@ -1,6 +1,4 @@
-import type { WorkflowOptions, WorkflowStartOptions } from '@temporalio/client';
-import type { Workflow } from '@temporalio/common';
-import { NativeConnection, Worker, type WorkerOptions } from '@temporalio/worker';
+import { Worker, type WorkerOptions } from '@temporalio/worker';
 import { createActivities } from '../../activities';
 import type { Config } from '../../shared/config';
 import { createDb } from '../../shared/db/knex';
@@ -8,19 +6,13 @@ import { closeServer, listen } from '../../shared/http';
 import type { Logger } from '../../shared/logger';
 import { createMetrics } from '../../shared/metrics';
 import { createLocalFileStorage } from '../../shared/storage/file-storage';
-import { createTemporal, registerSearchAttributes, type TemporalDeps } from '../../shared/temporal/client';
-import { ENTITY_ID, TENANT_ALIAS, WORKFLOW_KIND } from '../../shared/temporal/search-attributes';
-import { workflowIds } from '../../shared/temporal/workflow-ids';
-import { IDEMPOTENCY_RETENTION_MS } from '../../shared/idempotency';
+import { registerSearchAttributes } from '../../shared/temporal/client';
+import { connectTemporal } from '../../shared/temporal/connection';
+import { connectWorkerToTemporal } from '../../shared/temporal/worker-connection';
 import { secretBoxFor } from '../../shared/crypto/secret-box';
 import { createBraintreeProcessor } from '../../shared/processors/braintree.processor';
-import { idempotencyKeyPrunerWorkflow } from '../../workflows/idempotency-key-pruner.workflow';
-import { notificationDispatcherWorkflow } from '../../workflows/notification-dispatcher.workflow';
-import { referralReconcilerWorkflow } from '../../workflows/referral-reconciler.workflow';
-import { webhookDispatcherWorkflow } from '../../workflows/webhook-dispatcher.workflow';
+import { configureSystemWorkflowsAtStart } from '../../shared/use-cases/system-workflows';
 import { webhookTaskQueue } from '../../shared/temporal/webhook-delivery';
-import { retentionPrunerWorkflow } from '../../workflows/retention-pruner.workflow';
-import { parseWebhookSchedule } from '../../shared/domain/webhook-delivery';
 import { workerTracingOptions, type Tracing } from '../../shared/infra/tracing';
 import { buildWorkflowBundleInChild } from './workflow-bundle';
 import { createWorkerHttpServer } from './worker-http';
@@ -50,136 +42,6 @@ export interface WorkerStartOptions {
   tracing?: Tracing;
 }
 
-async function connectWithRetry(address: string, logger: Logger, attempts = 30): Promise<NativeConnection> {
-  for (let attempt = 1; ; attempt += 1) {
-    try {
-      return await NativeConnection.connect({ address });
-    } catch (err) {
-      if (attempt >= attempts) throw err;
-      logger.warn({ address, attempt }, 'Temporal not reachable yet; retrying');
-      await new Promise((r) => setTimeout(r, 1000));
-    }
-  }
-}
-
-/**
- * A long-lived system workflow, one per task queue: a second worker replica finds it running and leaves
- * it be (USE_EXISTING).
- */
-async function startSystemWorkflow<W extends Workflow>(
-  temporal: TemporalDeps,
-  taskQueue: string,
-  workflow: { workflow: W; id: string; args: Parameters<W>; summary: string; runOn?: string },
-): Promise<void> {
-  const options: WorkflowOptions & { args: unknown[] } = {
-    taskQueue: workflow.runOn ?? taskQueue,
-    workflowId: workflow.id,
-    args: workflow.args,
-    workflowIdConflictPolicy: 'USE_EXISTING',
-    typedSearchAttributes: [
-      { key: TENANT_ALIAS, value: 'system' },
-      { key: ENTITY_ID, value: taskQueue },
-      { key: WORKFLOW_KIND, value: 'system' },
-    ],
-    staticSummary: workflow.summary,
-  };
-  // The SDK types `args` by a conditional on W, which TypeScript cannot resolve for a generic W.
-  await temporal.client.workflow.start(workflow.workflow, options as WorkflowStartOptions<W>);
-}
-
-function startReconciler(temporal: TemporalDeps, config: Config, taskQueue: string): Promise<void> {
-  return startSystemWorkflow(temporal, taskQueue, {
-    workflow: referralReconcilerWorkflow,
-    id: workflowIds.referralReconciler(taskQueue),
-    args: [
-      {
-        graceMs: config.RECONCILE_GRACE_MS,
-        intervalMs: config.RECONCILE_INTERVAL_MS,
-        batchSize: 100,
-        concurrency: 4,
-      },
-    ],
-    summary: 'Re-delivers referral changes no lifecycle workflow has applied',
-  });
-}
-
-function startNotificationDispatcher(
-  temporal: TemporalDeps,
-  config: Config,
-  taskQueue: string,
-): Promise<void> {
-  return startSystemWorkflow(temporal, taskQueue, {
-    workflow: notificationDispatcherWorkflow,
-    id: workflowIds.notificationDispatcher(taskQueue),
-    args: [
-      {
-        // No grace: gateways answer webhooks without starting workflows by default, and a start that a
-        // gateway also made is answered "already started", which is harmless.
-        graceMs: 0,
-        intervalMs: config.NOTIFICATION_DISPATCH_INTERVAL_MS,
-        batchSize: 100,
-        concurrency: 4,
-      },
-    ],
-    summary: 'Starts the workflows of stored processor notifications',
-  });
-}
-
-function startWebhookDispatcher(temporal: TemporalDeps, config: Config, taskQueue: string): Promise<void> {
-  return startSystemWorkflow(temporal, taskQueue, {
-    workflow: webhookDispatcherWorkflow,
-    id: workflowIds.webhookDispatcher(taskQueue),
-    runOn: webhookTaskQueue(taskQueue),
-    args: [
-      {
-        intervalMs: config.WEBHOOK_DISPATCH_INTERVAL_MS,
-        batchSize: 500,
-        concurrency: 8,
-        inlineConcurrency: config.WEBHOOK_INLINE_CONCURRENCY,
-        scheduleMs: parseWebhookSchedule(config.WEBHOOK_RETRY_SCHEDULE_MS),
-      },
-    ],
-    summary: 'Starts the deliveries of outbound webhook events (the outbox)',
-  });
-}
-
-/** Keys are deleted an hour after their window closes, so a gateway whose clock runs behind still finds them. */
-const PRUNE_MARGIN_MS = 60 * 60 * 1000;
-
-function startKeyPruner(temporal: TemporalDeps, config: Config, taskQueue: string): Promise<void> {
-  return startSystemWorkflow(temporal, taskQueue, {
-    workflow: idempotencyKeyPrunerWorkflow,
-    id: workflowIds.idempotencyKeyPruner(taskQueue),
-    args: [
-      {
-        olderThanMs: IDEMPOTENCY_RETENTION_MS + PRUNE_MARGIN_MS,
-        intervalMs: config.IDEMPOTENCY_PRUNE_INTERVAL_MS,
-        batchSize: 5000,
-      },
-    ],
-    summary: 'Deletes user-event idempotency keys past their 24-hour window',
-  });
-}
-
-/** SAME_CLIENT looks this far back (shared/domain/attribution-signals.ts); older client rows are kept no longer. */
-const USER_CLIENTS_RETENTION_MS = 30 * 24 * 3600 * 1000;
-
-function startRetentionPruner(temporal: TemporalDeps, config: Config, taskQueue: string): Promise<void> {
-  return startSystemWorkflow(temporal, taskQueue, {
-    workflow: retentionPrunerWorkflow,
-    id: workflowIds.retentionPruner(taskQueue),
-    args: [
-      {
-        webhookEventsOlderThanMs: config.WEBHOOK_RETENTION_DAYS * 24 * 3600 * 1000,
-        userClientsOlderThanMs: USER_CLIENTS_RETENTION_MS,
-        intervalMs: config.IDEMPOTENCY_PRUNE_INTERVAL_MS,
-        batchSize: 5000,
-      },
-    ],
-    summary: `Deletes webhook events after ${config.WEBHOOK_RETENTION_DAYS} days and users' client addresses and device ids after 30`,
-  });
-}
-
 /** Hosts workflows/ and activities/ on the task queue, with /healthz and /metrics on its own port. */
 export async function startWorker(
   config: Config,
@@ -193,14 +55,12 @@ export async function startWorker(
     logger,
   });
   const taskQueue = options.taskQueue ?? config.TEMPORAL_TASK_QUEUE;
-  const connection = await connectWithRetry(config.temporalAddress, logger);
-  const admin = createTemporal({
-    address: config.temporalAddress,
-    namespace: config.TEMPORAL_NAMESPACE,
-    taskQueue,
-    interceptors: options.tracing?.temporal.client,
+  const connection = await connectWorkerToTemporal(config, logger).catch(async (err: unknown) => {
+    await db.destroy();
+    throw err;
   });
-  await registerSearchAttributes(admin);
+  const admin = connectTemporal(config, { taskQueue, interceptors: options.tracing?.temporal.client });
+  await registerSearchAttributes(admin, logger);
   const metrics = createMetrics();
 
   const built = options.workflowBundle ? undefined : await buildWorkflowBundleInChild();
@@ -261,15 +121,12 @@ export async function startWorker(
 
   const done = Promise.all([worker.run(), webhookWorker.run()]).then(() => undefined);
   logger.info({ taskQueue, httpPort }, 'worker running');
-  if (options.reconciler !== false) {
-    await startReconciler(admin, config, taskQueue);
-    await startNotificationDispatcher(admin, config, taskQueue);
-  }
-  if (options.keyPruner !== false) {
-    await startKeyPruner(admin, config, taskQueue);
-    await startRetentionPruner(admin, config, taskQueue);
-  }
-  if (options.webhookDispatcher !== false) await startWebhookDispatcher(admin, config, taskQueue);
+  // The running system workflows take this worker's configuration (or start with it).
+  await configureSystemWorkflowsAtStart(admin, config, taskQueue, {
+    reconciler: options.reconciler !== false,
+    pruners: options.keyPruner !== false,
+    webhookDispatcher: options.webhookDispatcher !== false,
+  });
   let closing: Promise<void> | undefined;
   return {
     httpPort,

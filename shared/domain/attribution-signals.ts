@@ -8,8 +8,8 @@ import type { ProgramSettings } from '../types/program';
 import { fraudSignals, type PersonFacts } from './fraud-signals';
 
 const HOUR_MS = 3_600_000;
-/** How long a client the referrer used counts as theirs for SAME_CLIENT. */
-const CLIENT_WINDOW_MS = 30 * 24 * HOUR_MS;
+/** How long a client the referrer used counts as theirs for SAME_CLIENT (and so how long the worker keeps it). */
+export const CLIENT_WINDOW_MS = 30 * 24 * HOUR_MS;
 
 const facts = (u: UserRow): PersonFacts => ({
   userId: u.id,

@@ -102,6 +102,11 @@ export interface DevServerOptions {
   logger: Logger;
   /** Where the server's output goes. Default: dataDir/logs/temporal.log. */
   logFile?: string;
+  /**
+   * Dynamic configuration values (`--dynamic-config-value KEY=VALUE`, the value in YAML), e.g.
+   * `limit.historyCount.suggestContinueAsNew` so that long-lived workflows continue as new sooner.
+   */
+  dynamicConfig?: Record<string, string | number | boolean>;
 }
 
 /**
@@ -135,6 +140,10 @@ export async function startTemporalDevServer(options: DevServerOptions): Promise
     'warn',
     ...(options.namespace === 'default' ? [] : ['--namespace', options.namespace]),
     ...Object.entries(options.searchAttributes).flatMap(([k, v]) => ['--search-attribute', `${k}=${v}`]),
+    ...Object.entries(options.dynamicConfig ?? {}).flatMap(([k, v]) => [
+      '--dynamic-config-value',
+      `${k}=${typeof v === 'string' ? JSON.stringify(v) : String(v)}`,
+    ]),
     ...(options.uiPort === undefined ? ['--headless'] : ['--ui-port', String(options.uiPort)]),
   ];
   const start = async () => {

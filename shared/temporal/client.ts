@@ -1,6 +1,8 @@
 import { Client, Connection, defaultGrpcRetryOptions, makeGrpcRetryInterceptor } from '@temporalio/client';
 import type { ClientInterceptors } from '@temporalio/client';
 import { temporal } from '@temporalio/proto';
+import type { Logger } from '../logger';
+import type { TemporalAuthOptions } from '../temporal-config';
 import { CUSTOM_SEARCH_ATTRIBUTES } from './search-attributes';
 
 /** How soon the client tries the server again after the connection failed (grows up to max). */
@@ -25,13 +27,15 @@ export interface TemporalDeps {
  * connection keeps the default retry policy but notes when its last scheduled retry is due, stops
  * scheduling new ones once closing, and close() waits for that moment before closing the channel.
  */
-export function createTemporal(options: {
-  address: string;
-  namespace: string;
-  taskQueue: string;
-  /** Client interceptors, e.g. tracing's (shared/temporal/tracing.ts). */
-  interceptors?: ClientInterceptors;
-}): TemporalDeps {
+export function createTemporal(
+  options: {
+    address: string;
+    namespace: string;
+    taskQueue: string;
+    /** Client interceptors, e.g. tracing's (shared/temporal/tracing.ts). */
+    interceptors?: ClientInterceptors;
+  } & TemporalAuthOptions, // TLS and API key: build options with temporalOptions(config) (./connection.ts)
+): TemporalDeps {
   const defaults = defaultGrpcRetryOptions();
   let closing = false;
   let lastRetryDueAt = 0;
@@ -45,6 +49,9 @@ export function createTemporal(options: {
   });
   const connection = Connection.lazy({
     address: options.address,
+    tls: options.tls,
+    apiKey: options.apiKey,
+    metadata: options.metadata,
     interceptors: [retries],
     // gRPC's default reconnect backoff grows to 120 s, so calls went on failing for 5-16 s after a
     // 10-40 s Temporal outage had ended (measured: a client pinging a dev server that restarts); capped,
@@ -78,8 +85,28 @@ export async function pingTemporal(deps: TemporalDeps, timeoutMs = 2000): Promis
   );
 }
 
-/** Registers the custom search attributes on a namespace; already-registered ones are left alone. */
-export async function registerSearchAttributes(deps: TemporalDeps): Promise<void> {
+/**
+ * Registers the custom search attributes on a namespace; already-registered ones are left alone.
+ * Temporal Cloud does not let clients list or add them (they are added in its control plane, see
+ * docs/deployment.md): a refusal (PERMISSION_DENIED, UNIMPLEMENTED) is logged and the worker goes on.
+ */
+export async function registerSearchAttributes(
+  deps: TemporalDeps,
+  logger?: Pick<Logger, 'warn'>,
+): Promise<void> {
+  try {
+    await addMissingSearchAttributes(deps);
+  } catch (err) {
+    const code = (err as { code?: unknown }).code;
+    if (logger === undefined || (code !== 7 && code !== 12)) throw err;
+    logger.warn(
+      { err: (err as Error).message, searchAttributes: CUSTOM_SEARCH_ATTRIBUTES },
+      'Temporal does not let this worker register search attributes (Temporal Cloud?): they must exist in the namespace',
+    );
+  }
+}
+
+async function addMissingSearchAttributes(deps: TemporalDeps): Promise<void> {
   const existing = await deps.connection.operatorService.listSearchAttributes({ namespace: deps.namespace });
   const missing = Object.keys(CUSTOM_SEARCH_ATTRIBUTES).filter(
     (name) => !(name in (existing.customAttributes ?? {})),

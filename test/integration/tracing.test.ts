@@ -12,11 +12,13 @@ import http from 'node:http';
 import { context, propagation, trace } from '@opentelemetry/api';
 import type { Config } from '../../shared/config';
 import { createDb, type Db } from '../../shared/db/knex';
-import { createTemporal } from '../../shared/temporal/client';
+import { Worker } from '@temporalio/worker';
+import { connectTemporal } from '../../shared/temporal/connection';
+import { runSelfCheck } from '../../shared/temporal/self-check';
 import { workflowIds } from '../../shared/temporal/workflow-ids';
 import { startTracingFromConfig, workerTracingOptions, type Tracing } from '../../shared/infra/tracing';
 import type { RunningWorker } from '../../services/worker/worker';
-import { selfCheckWorkflow } from '../../workflows/self-check.workflow';
+import { TRACE_HEADER } from '../../workflows/tracing.interceptors';
 import { basic, createTestTenant, startTestWorker, testConfig } from '../helpers/harness';
 import { startOtlpReceiver, type OtlpReceiver, type ReceivedSpan } from '../helpers/otlp-receiver';
 import { uid } from '../helpers/referrals';
@@ -61,6 +63,7 @@ describe('with OTEL_EXPORTER_OTLP_ENDPOINT set', () => {
   let worker: RunningWorker;
   let gateway: ServiceProcess;
   let db: Db;
+  let alias: string;
   let call: (method: string, path: string, body: unknown) => Promise<Record<string, any>>;
 
   beforeAll(async () => {
@@ -80,6 +83,7 @@ describe('with OTEL_EXPORTER_OTLP_ENDPOINT set', () => {
     const tenant = await createTestTenant(db, 'trace');
     await Promise.allSettled(starting); // so that afterAll stops whichever started
     await Promise.all(starting);
+    alias = tenant.alias;
     const base = `http://127.0.0.1:${gateway.port}/api/v1/${tenant.alias}`;
     call = async (method, path, body) => {
       const res = await fetch(`${base}${path}`, {
@@ -101,22 +105,11 @@ describe('with OTEL_EXPORTER_OTLP_ENDPOINT set', () => {
 
   test('a Temporal call outside a trace makes no spans; inside one, the workflow and its activity join it', async () => {
     // The worker's own client, as its system workflows and activities use it.
-    const temporal = createTemporal({
-      address: config.temporalAddress,
-      namespace: config.TEMPORAL_NAMESPACE,
-      taskQueue: config.TEMPORAL_TASK_QUEUE,
-      interceptors: tracing!.temporal.client,
-    });
-    const selfCheck = (runKey: string) =>
-      temporal.client.workflow.execute(selfCheckWorkflow, {
-        taskQueue: config.TEMPORAL_TASK_QUEUE,
-        workflowId: workflowIds.selfCheck(runKey),
-        args: [{ requestedBy: 'tracing test' }],
-      });
+    const temporal = connectTemporal(config, { interceptors: tracing!.temporal.client });
     try {
-      await selfCheck(uid('untraced'));
+      await runSelfCheck(temporal, 'tracing-test-untraced');
       await trace.getTracer('test').startActiveSpan('inside a trace', async (span) => {
-        await selfCheck(uid('traced'));
+        await runSelfCheck(temporal, 'tracing-test-traced');
         span.end();
       });
     } finally {
@@ -203,6 +196,26 @@ describe('with OTEL_EXPORTER_OTLP_ENDPOINT set', () => {
     const roots = spans.filter((s) => s.parentSpanId === undefined);
     expect(roots.filter((s) => s.name !== 'inside a trace').every((s) => s.kind === SERVER)).toBe(true);
     expect(new Set(spans.map((s) => s.traceId)).size).toBe(roots.length);
+
+    // A traced history replays: its headers take the replay down the traced path again.
+    const temporal = connectTemporal(config);
+    try {
+      const history = await temporal.client.workflow
+        .getHandle(workflowIds.referral(alias, friend))
+        .fetchHistory();
+      expect(history.events![0]!.workflowExecutionStartedEventAttributes!.header!.fields).toHaveProperty([
+        TRACE_HEADER,
+      ]);
+      await Worker.runReplayHistory(
+        {
+          workflowBundle: { codePath: process.env.TEST_WORKFLOW_BUNDLE! },
+          ...workerTracingOptions(undefined),
+        },
+        history,
+      );
+    } finally {
+      await temporal.close();
+    }
   });
 });
 

@@ -103,6 +103,10 @@ const VIOLATIONS: { rule: string; files: Record<string, Imports>; cycle?: true }
     rule: 'shared-to-workflows-only-from-temporal',
     files: { 'shared/domain/names-workflow': { types: ['workflows/lifecycle.workflow'] } },
   },
+  {
+    rule: 'workflows-only-from-temporal',
+    files: { 'services/worker/starts-workflow': { uses: ['workflows/lifecycle.workflow'] } },
+  },
   { rule: 'base-not-up', files: { 'shared/limits': { uses: ['shared/db/knex'] } } },
   { rule: 'db-not-up', files: { 'shared/db/probe': { uses: ['shared/repos/users.repo'] } } },
   {

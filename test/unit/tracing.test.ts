@@ -23,14 +23,14 @@ test('without a trace header they pass every call through and never load OpenTel
     ({ interceptors: factory } = jest.requireActual('../../workflows/tracing.interceptors'));
   });
   const { inbound, outbound, internals } = factory();
-  const next = jest.fn(async (input: unknown) => input);
+  const next = jest.fn(async (input: unknown): Promise<any> => input);
   const message = { headers: {}, args: [] } as never;
   await inbound![0]!.execute!(message, next);
   await inbound![0]!.handleSignal!(message, next);
   await inbound![0]!.handleUpdate!(message, next);
   await outbound![0]!.scheduleActivity!(message, next);
   await outbound![0]!.scheduleLocalActivity!(message, next);
-  await outbound![0]!.continueAsNew!(message, next);
+  await outbound![0]!.continueAsNew!(message, next as never);
   outbound![0]!.getLogAttributes!(message, next as never);
   internals![0]!.dispose!(message, next as never);
   expect(next).toHaveBeenCalledTimes(8);
