@@ -11,7 +11,8 @@ const SERVICE_NAMES = {
 };
 
 /**
- * Sets up tracing for this process when OTEL_EXPORTER_OTLP_ENDPOINT is set, and returns undefined
+ * Sets up tracing for this process (`role` names its default service.name; the gateway's and the
+ * launcher's instrument HTTP and Koa) when OTEL_EXPORTER_OTLP_ENDPOINT is set, and returns undefined
  * otherwise: then nothing is loaded or installed (no provider, no instrumentation hooks, no Temporal
  * interceptors). Call it before the gateway's modules are loaded: the HTTP and Koa instrumentations patch
  * modules as they are required.
@@ -24,7 +25,7 @@ export function startTracingFromConfig(
     | 'OTEL_SERVICE_NAME'
     | 'OTEL_BSP_SCHEDULE_DELAY'
   >,
-  process: keyof typeof SERVICE_NAMES,
+  role: keyof typeof SERVICE_NAMES,
 ): Tracing | undefined {
   if (config.OTEL_EXPORTER_OTLP_ENDPOINT === undefined) return undefined;
   // Required only now: loading the OpenTelemetry SDK takes about 0.3 s and 23 MB, which a process that
@@ -34,9 +35,9 @@ export function startTracingFromConfig(
   return sdk.startTracing({
     endpoint: config.OTEL_EXPORTER_OTLP_ENDPOINT,
     headers: config.OTEL_EXPORTER_OTLP_HEADERS,
-    serviceName: config.OTEL_SERVICE_NAME ?? SERVICE_NAMES[process],
+    serviceName: config.OTEL_SERVICE_NAME ?? SERVICE_NAMES[role],
     exportDelayMs: config.OTEL_BSP_SCHEDULE_DELAY,
-    http: process !== 'worker',
+    http: role !== 'worker',
   });
 }
 
