@@ -59,27 +59,6 @@ export default tseslint.config(
     },
   },
   {
-    // Tracing's workflow interceptors (the bundle's only other module) also use Temporal's OpenTelemetry
-    // package, which is made to run in the workflow sandbox, and the OpenTelemetry API it uses.
-    files: ['workflows/tracing.interceptors.ts'],
-    rules: {
-      '@typescript-eslint/no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              regex:
-                '^(?!@temporalio/workflow$|@temporalio/interceptors-opentelemetry/lib/(workflow|instrumentation)$|@opentelemetry/api$)',
-              allowTypeImports: true,
-              message:
-                "Workflow interceptors may import only @temporalio/workflow, Temporal's OpenTelemetry workflow interceptors and @opentelemetry/api at run time.",
-            },
-          ],
-        },
-      ],
-    },
-  },
-  {
     files: ['test/**/*.ts'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
   },
