@@ -10,7 +10,7 @@ import { TemporalSettingsError } from '../../shared/temporal/connection-check';
 import { startWorkflowOnce } from '../../shared/temporal/start-workflow';
 import { workflowIds } from '../../shared/temporal/workflow-ids';
 import { selfCheckWorkflow } from '../../workflows/self-check.workflow';
-import { startTestGateway, startTestWorker, testConfig } from '../helpers/harness';
+import { eventually, startTestGateway, startTestWorker, testConfig } from '../helpers/harness';
 import { createTestPki, type TestPki } from '../helpers/test-pki';
 import { startTlsProxy, type TlsProxy } from '../helpers/tls-proxy';
 
@@ -56,6 +56,11 @@ test('the gateway and the worker run the self-check through Temporal behind mTLS
   const worker = await startTestWorker(config);
   const gateway = await startTestGateway({ config });
   try {
+    // The connection is lazy: its first TLS handshake may still be under way on a busy machine.
+    await eventually(
+      'the gateway reaches Temporal through the proxy',
+      async () => (await fetch(`${gateway.url}/readyz`)).ok,
+    );
     const ready = await fetch(`${gateway.url}/readyz`);
     expect({ status: ready.status, body: await ready.json() }).toMatchObject({
       status: 200,
