@@ -137,9 +137,24 @@ module.exports = {
       name: 'workflows-deterministic',
       comment: 'Workflow code is replayed: at run time only @temporalio/workflow and sibling workflows.',
       severity: 'error',
-      from: { path: '^workflows/' },
+      from: { path: '^workflows/', pathNot: '^workflows/tracing\\.interceptors\\.ts$' },
       to: {
         pathNot: ['^workflows/', '^node_modules/@temporalio/workflow/'],
+        dependencyTypesNot: ['type-only'],
+      },
+    },
+    {
+      name: 'workflow-interceptors-deterministic',
+      comment:
+        "Tracing's workflow interceptors run in the workflow sandbox too: besides @temporalio/workflow only Temporal's OpenTelemetry package (made for the sandbox) and the OpenTelemetry API.",
+      severity: 'error',
+      from: { path: '^workflows/tracing\\.interceptors\\.ts$' },
+      to: {
+        pathNot: [
+          '^node_modules/@temporalio/workflow/',
+          '^node_modules/@temporalio/interceptors-opentelemetry/lib/workflow/',
+          '^node_modules/@opentelemetry/api/',
+        ],
         dependencyTypesNot: ['type-only'],
       },
     },

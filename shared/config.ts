@@ -494,6 +494,33 @@ export const CONFIG_VARIABLES = {
     description: 'How long SIGTERM waits for in-flight requests and activities before forcing exit.',
     usedBy: ['gateway', 'worker', 'launcher', 'sftp'],
   },
+  OTEL_EXPORTER_OTLP_ENDPOINT: {
+    schema: z.url({ protocol: /^https?$/ }).optional(),
+    description:
+      'OpenTelemetry collector base URL (OTLP over HTTP, JSON bodies; spans go to {URL}/v1/traces), e.g. http://otel-collector:4318. Set: requests, workflows and activities are traced (docs/observability.md). Unset: no tracing at all.',
+    usedBy: ['gateway', 'worker', 'launcher'],
+  },
+  OTEL_EXPORTER_OTLP_HEADERS: {
+    schema: z
+      .string()
+      .regex(/^\s*[^=,\s]+\s*=[^,]*(,\s*[^=,\s]+\s*=[^,]*)*$/, 'must be key=value pairs, comma-separated')
+      .optional(),
+    description:
+      'Headers sent with every export, `key=value` pairs separated by commas (values URL-encoded), e.g. `authorization=Bearer%20abc` for a hosted backend.',
+    usedBy: ['gateway', 'worker', 'launcher'],
+  },
+  OTEL_SERVICE_NAME: {
+    schema: z.string().min(1).optional(),
+    description:
+      "The spans' service.name. Unset: referral-gateway, referral-worker, or referral-service under `npm start`.",
+    usedBy: ['gateway', 'worker', 'launcher'],
+  },
+  OTEL_BSP_SCHEDULE_DELAY: {
+    schema: positiveInt,
+    default: '5000',
+    description: 'Milliseconds between two exports of finished spans (each process batches them).',
+    usedBy: ['gateway', 'worker', 'launcher'],
+  },
   SECRET_KEY: {
     schema: z.string().min(32, 'must be at least 32 characters (e.g. `openssl rand -base64 32`)').optional(),
     description:

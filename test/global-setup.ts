@@ -9,6 +9,7 @@ import { findOrInstallTemporalCli, startTemporalDevServer } from '../shared/infr
 import { createLogger } from '../shared/logger';
 import { CUSTOM_SEARCH_ATTRIBUTES } from '../shared/temporal/search-attributes';
 import { freePort } from '../shared/http';
+import { workflowBundleOptions } from '../services/worker/workflow-bundle';
 
 /** Test databases of runs that were killed before their teardown, older than an hour. */
 async function dropStaleTestDatabases(serverUrl: string): Promise<void> {
@@ -58,7 +59,7 @@ export default async function globalSetup(): Promise<void> {
   })();
 
   const bundlePromise = bundleWorkflowCode({
-    workflowsPath: require.resolve('../workflows'),
+    ...workflowBundleOptions(),
     logger: {
       log() {},
       trace() {},

@@ -1,6 +1,7 @@
 import { startGatewayCache } from '../../shared/cache/gateway-cache';
 import type { InvalidationListener } from '../../shared/cache/invalidation-listener';
 import { createUsedKeysCache, USED_KEYS_CACHE_ENTRIES } from '../../shared/cache/used-keys-cache';
+import type { ClientInterceptors } from '@temporalio/client';
 import type { Config } from '../../shared/config';
 import { secretBoxFor } from '../../shared/crypto/secret-box';
 import type { Db } from '../../shared/db/knex';
@@ -38,13 +39,15 @@ export async function buildGatewayDeps(options: {
   logger: Logger;
   metrics: Metrics;
   now?: () => number;
+  /** Tracing's Temporal client interceptors (shared/temporal/tracing.ts), when it is on. */
+  temporalInterceptors?: ClientInterceptors;
 }): Promise<GatewayRuntime> {
   const { config, db, logger, metrics } = options;
   // The browser library and the admin portal (prebuilt, or bundled now from source once per process)
   // while Temporal is asked whether it takes our TLS certificates (a refusal stops the start).
   const [clients] = await Promise.all([loadClientBundles(), checkTemporalTls(config, logger)]);
   logger.info({ clientBundles: clients.source }, 'browser library and admin portal loaded');
-  const temporal = connectTemporal(config);
+  const temporal = connectTemporal(config, { interceptors: options.temporalInterceptors });
   const cache = await startGatewayCache({ db, config, logger, registry: metrics.registry });
   const notifications = createNotificationDispatcher({
     db,

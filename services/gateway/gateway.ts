@@ -1,4 +1,5 @@
 import type { Config } from '../../shared/config';
+import type { Tracing } from '../../shared/infra/tracing';
 import { createDb, migrateLatest } from '../../shared/db/knex';
 import { closeServer, listen } from '../../shared/http';
 import type { Logger } from '../../shared/logger';
@@ -19,7 +20,7 @@ export interface RunningGateway {
 export async function startGateway(
   config: Config,
   logger: Logger,
-  options: { metrics?: Metrics; now?: () => number } = {},
+  options: { metrics?: Metrics; now?: () => number; tracing?: Tracing } = {},
 ): Promise<RunningGateway> {
   const db = createDb({
     url: config.databaseUrl,
@@ -32,7 +33,14 @@ export async function startGateway(
     if (applied.length > 0) logger.info({ applied }, 'migrations applied');
   }
   const metrics = options.metrics ?? createMetrics();
-  const runtime = await buildGatewayDeps({ config, db, logger, metrics, now: options.now });
+  const runtime = await buildGatewayDeps({
+    config,
+    db,
+    logger,
+    metrics,
+    now: options.now,
+    temporalInterceptors: options.tracing?.temporal.client,
+  });
   // Timeouts and the connection cap (MAX_CONNECTIONS) that keep health reachable: see http-server.ts.
   const { server, serve } = createGatewayServer(config, metrics.registry);
   const port = await listen(server, config.PORT, config.HOST);

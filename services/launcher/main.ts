@@ -5,6 +5,7 @@ import { ensureDemoOperator, ensureDemoOperatorOn } from '../../shared/domain/de
 import { ensureDemoTenant } from '../../shared/domain/demo-tenant';
 import { twinAlias } from '../../shared/domain/tenants';
 import { ensureLocalInfrastructure } from '../../shared/infra/local-infrastructure';
+import { startTracingFromConfig } from '../../shared/infra/tracing';
 import type { PostgresHandle } from '../../shared/infra/postgres';
 import type { TemporalServerHandle } from '../../shared/infra/temporal-server';
 import { createLogger } from '../../shared/logger';
@@ -14,7 +15,8 @@ import { installTemporalRuntimeLogger } from '../worker/runtime-logger';
 import { connectTemporal } from '../../shared/temporal/connection';
 import { runSelfCheck } from '../../shared/temporal/self-check';
 import type { SelfCheckResult } from '../../shared/types/system';
-import { startGateway, type RunningGateway } from '../gateway/gateway';
+import type * as Gateway from '../gateway/gateway';
+import type { RunningGateway } from '../gateway/gateway';
 import { startSftpServer, type RunningSftp } from '../sftp/server';
 import { startWorker, type RunningWorker } from '../worker/worker';
 import { watchLaunchingProcesses } from './parent-watch';
@@ -35,7 +37,11 @@ async function main() {
   const config = loadConfigOrExit();
   const logger = createLogger({ level: config.LOG_LEVEL, name: 'launcher' });
   installTemporalRuntimeLogger(logger);
-  const stops: (() => Promise<void>)[] = [];
+  // Before the gateway is loaded (services/gateway/main.ts says why); stopped last.
+  const tracing = startTracingFromConfig(config, 'launcher');
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { startGateway } = require('../gateway/gateway') as typeof Gateway;
+  const stops: (() => Promise<void>)[] = tracing ? [() => tracing.shutdown()] : [];
   let stopping = false;
   const stopAll = async () => {
     stopping = true;
@@ -81,7 +87,7 @@ async function main() {
     if (demoTwin) await ensureDemoOperatorOn(db, demoTwin.alias, demoOperator);
     await db.destroy();
 
-    const worker = await startWorker(resolved, logger.child({ component: 'worker' }));
+    const worker = await startWorker(resolved, logger.child({ component: 'worker' }), { tracing });
     stops.push(() => worker.close());
     worker.done.then(
       () => fatal('the worker stopped polling Temporal'),
@@ -90,6 +96,7 @@ async function main() {
     const gateway = await startGateway(
       { ...resolved, MIGRATE_ON_START: false },
       logger.child({ component: 'gateway' }),
+      { tracing },
     );
     stops.push(() => gateway.close());
     const sftp = await startSftpServer(resolved, logger.child({ component: 'sftp' }));

@@ -13,6 +13,7 @@ import { secretBoxFor } from '../../shared/crypto/secret-box';
 import { createBraintreeProcessor } from '../../shared/processors/braintree.processor';
 import { configureSystemWorkflowsAtStart } from '../../shared/use-cases/system-workflows';
 import { webhookTaskQueue } from '../../shared/temporal/webhook-delivery';
+import { workerTracingOptions, type Tracing } from '../../shared/infra/tracing';
 import { chooseWorkflowBundle } from './workflow-bundle';
 import { createWorkerHttpServer } from './worker-http';
 
@@ -37,6 +38,8 @@ export interface WorkerStartOptions {
   keyPruner?: boolean;
   /** Run the outbound webhook dispatcher on this task queue (default true; tests opt in). */
   webhookDispatcher?: boolean;
+  /** This process's tracing (shared/infra/tracing.ts), when OTEL_EXPORTER_OTLP_ENDPOINT is set. */
+  tracing?: Tracing;
 }
 
 /** Hosts workflows/ and activities/ on the task queue, with /healthz and /metrics on its own port. */
@@ -56,7 +59,7 @@ export async function startWorker(
     await db.destroy();
     throw err;
   });
-  const admin = connectTemporal(config, { taskQueue });
+  const admin = connectTemporal(config, { taskQueue, interceptors: options.tracing?.temporal.client });
   await registerSearchAttributes(admin, logger);
   const metrics = createMetrics();
 
@@ -86,6 +89,7 @@ export async function startWorker(
     workflowBundle: bundle.workflowBundle,
     activities,
     shutdownGraceTime: `${Math.max(1, Math.floor(config.SHUTDOWN_GRACE_MS / 2000))}s`,
+    ...workerTracingOptions(options.tracing),
   };
   // Referral lifecycles wait for days on hold and expiry timers: their cache is a bound chosen here, not the
   // SDK's heap-derived default (bench/held-rewards.ts, BENCHMARKS.md).

@@ -3,11 +3,24 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { bundleWorkflowCode, type WorkerOptions } from '@temporalio/worker';
+import { bundleWorkflowCode, type BundleOptions, type WorkerOptions } from '@temporalio/worker';
 import { prebuiltFile } from '../../shared/infra/prebuilt';
 
 /** The bundle's file name in dist/prebuilt (scripts/build.ts writes it). */
 export const WORKFLOW_BUNDLE_FILE = 'workflow-bundle.js';
+
+/**
+ * What every workflow bundle is built from: the worker's at start, the tests' (test/global-setup.ts) and
+ * the prebuilt one (`npm run build`). Tracing's workflow interceptors are always in: they are pass-throughs
+ * unless a message carries a trace (workflows/tracing.interceptors.ts), so one bundle serves with tracing
+ * on or off.
+ */
+export function workflowBundleOptions(): Pick<BundleOptions, 'workflowsPath' | 'workflowInterceptorModules'> {
+  return {
+    workflowsPath: require.resolve('../../workflows'),
+    workflowInterceptorModules: [require.resolve('../../workflows/tracing.interceptors')],
+  };
+}
 
 /**
  * The workflow bundle is built by webpack. Built inside the worker, webpack's modules and caches would
@@ -45,7 +58,7 @@ export async function chooseWorkflowBundle(given?: WorkerOptions['workflowBundle
 export async function writeWorkflowBundle(file: string): Promise<void> {
   const quiet = () => undefined;
   const bundle = await bundleWorkflowCode({
-    workflowsPath: require.resolve('../../workflows'),
+    ...workflowBundleOptions(),
     logger: { log: quiet, trace: quiet, debug: quiet, info: quiet, warn: quiet, error: console.error },
   });
   fs.writeFileSync(file, bundle.code);

@@ -1,4 +1,5 @@
 import { Client, Connection, defaultGrpcRetryOptions, makeGrpcRetryInterceptor } from '@temporalio/client';
+import type { ClientInterceptors } from '@temporalio/client';
 import { temporal } from '@temporalio/proto';
 import type { Logger } from '../logger';
 import type { TemporalAuthOptions } from '../temporal-config';
@@ -31,6 +32,8 @@ export function createTemporal(
     address: string;
     namespace: string;
     taskQueue: string;
+    /** Client interceptors, e.g. tracing's (shared/temporal/tracing.ts). */
+    interceptors?: ClientInterceptors;
   } & TemporalAuthOptions, // TLS and API key: build options with temporalOptions(config) (./connection.ts)
 ): TemporalDeps {
   const defaults = defaultGrpcRetryOptions();
@@ -58,7 +61,7 @@ export function createTemporal(
       'grpc.max_reconnect_backoff_ms': RECONNECT_BACKOFF_MS.max,
     },
   });
-  const client = new Client({ connection, namespace: options.namespace });
+  const client = new Client({ connection, namespace: options.namespace, interceptors: options.interceptors });
   return {
     connection,
     client,

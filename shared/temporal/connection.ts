@@ -1,3 +1,4 @@
+import type { ClientInterceptors } from '@temporalio/client';
 import type { NativeConnectionOptions } from '@temporalio/worker';
 import type { Config } from '../config';
 import { createTemporal, type TemporalDeps } from './client';
@@ -21,8 +22,11 @@ export function temporalOptions(config: Config, taskQueue = config.TEMPORAL_TASK
 }
 
 /** A lazy client connection (see createTemporal) with the process's settings. */
-export function connectTemporal(config: Config, options: { taskQueue?: string } = {}): TemporalDeps {
-  return createTemporal(temporalOptions(config, options.taskQueue));
+export function connectTemporal(
+  config: Config,
+  options: { taskQueue?: string; interceptors?: ClientInterceptors } = {},
+): TemporalDeps {
+  return createTemporal({ ...temporalOptions(config, options.taskQueue), interceptors: options.interceptors });
 }
 
 /** The worker's NativeConnection options: the same address and credentials as every client connection. */

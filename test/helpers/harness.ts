@@ -5,6 +5,7 @@ import { createDb, type Db } from '../../shared/db/knex';
 import { createTenant, type IssuedKey } from '../../shared/domain/tenants';
 import { closeServer, listen } from '../../shared/http';
 import { createLogger } from '../../shared/logger';
+import type { Tracing } from '../../shared/infra/tracing';
 import { createMetrics } from '../../shared/metrics';
 import { createApp } from '../../services/gateway/app';
 import { buildGatewayDeps } from '../../services/gateway/gateway-deps';
@@ -84,11 +85,12 @@ export async function startTestGateway(
 /** A worker on the config's (unique) task queue, loading the bundle global setup built. */
 export function startTestWorker(
   config: Config,
-  options: { reconciler?: boolean; keyPruner?: boolean; webhookDispatcher?: boolean } = {},
+  options: { reconciler?: boolean; keyPruner?: boolean; webhookDispatcher?: boolean; tracing?: Tracing } = {},
 ): Promise<RunningWorker> {
   installTemporalRuntimeLogger(testLogger);
   return startWorker(config, testLogger, {
     workflowBundle: { codePath: process.env.TEST_WORKFLOW_BUNDLE! },
+    tracing: options.tracing,
     // Test files share one database; only a test that is about a system workflow runs it.
     reconciler: options.reconciler ?? false,
     keyPruner: options.keyPruner ?? false,

@@ -1,4 +1,5 @@
 import { loadConfigOrExit } from '../../shared/config';
+import { startTracingFromConfig } from '../../shared/infra/tracing';
 import { createLogger } from '../../shared/logger';
 import { handleShutdown } from '../../shared/process';
 import { installTemporalRuntimeLogger } from '../../services/worker/runtime-logger';
@@ -14,10 +15,15 @@ async function main() {
   const config = loadConfigOrExit();
   const logger = createLogger({ level: config.LOG_LEVEL, name: 'worker' });
   installTemporalRuntimeLogger(logger);
+  const tracing = startTracingFromConfig(config, 'worker');
   const worker = await startWorker(config, logger, {
     workflowBundle: { codePath: process.env.TEST_WORKFLOW_BUNDLE! },
+    tracing,
   });
-  handleShutdown(logger, config.SHUTDOWN_GRACE_MS, () => worker.close());
+  handleShutdown(logger, config.SHUTDOWN_GRACE_MS, async () => {
+    await worker.close();
+    await tracing?.shutdown();
+  });
   worker.done.catch((err: unknown) => {
     logger.fatal({ err }, 'worker failed');
     process.exit(1);

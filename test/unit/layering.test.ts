@@ -162,6 +162,10 @@ const VIOLATIONS: { rule: string; files: Record<string, Imports>; cycle?: true }
       'workflows/uses-package.workflow': { uses: ['uuid'] },
     },
   },
+  {
+    rule: 'workflow-interceptors-deterministic',
+    files: { 'workflows/tracing.interceptors': { uses: ['@temporalio/workflow', 'uuid'] } },
+  },
 ];
 
 function source(file: string, imports: Imports): string {
