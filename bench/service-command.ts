@@ -10,7 +10,7 @@ const SCRIPTS: Record<string, string> = {
 };
 
 /** BENCH_BUILD=1: the built code (`npm run build` first), as `npm run start:*:prod` and the image run it. */
-const BUILT = process.env.BENCH_BUILD === '1';
+const built = () => process.env.BENCH_BUILD === '1';
 
 /**
  * How a bench starts a service: the command line of its npm script in package.json (the worker's heap
@@ -20,8 +20,8 @@ const BUILT = process.env.BENCH_BUILD === '1';
 export function serviceCommand(script: string, extraNodeArgs: string[] = []): [string, string[]] {
   const dev = SCRIPTS[script];
   if (!dev) throw new Error(`no npm script runs ${script}`);
-  const name = BUILT ? `${dev}:prod` : dev;
-  if (BUILT) script = `dist/${script.replace(/\.ts$/, '.js')}`;
+  const name = built() ? `${dev}:prod` : dev;
+  if (built()) script = `dist/${script.replace(/\.ts$/, '.js')}`;
   const pkg = JSON.parse(fs.readFileSync(path.join(PROJECT_ROOT, 'package.json'), 'utf8')) as {
     scripts: Record<string, string>;
   };
