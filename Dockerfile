@@ -6,7 +6,8 @@
 #   build    - every dependency, then `npm run build`: dist/ holds the JavaScript and the prebuilt workflow
 #              bundle, admin portal and browser library, so no process bundles or compiles when it starts;
 #   prod-deps - production dependencies only (no tsx, esbuild, jest, browsers);
-#   runtime  - node:24-bookworm-slim (Node 24, the active LTS) with the two, run as the non-root node user.
+#   runtime  - node:24-bookworm-slim (Node 24, the active LTS) with the two, run as the non-root node user,
+#              which may write only /app/.data.
 # Debian (glibc), not Alpine: the native core shipped inside @temporalio/core-bridge needs glibc.
 
 ARG NODE_IMAGE=node:24-bookworm-slim
@@ -35,13 +36,13 @@ ENV NODE_ENV=production \
     NPM_CONFIG_FUND=false \
     NPM_CONFIG_AUDIT=false
 WORKDIR /app
-RUN chown node:node /app
 # Import and result files (a volume shared by gateways, workers and SFTP servers) and the SFTP host key
 # (a volume of its own): made here so the volumes start owned by the node user.
 RUN mkdir -p /app/.data/files /app/.data/sftp && chown -R node:node /app/.data
-COPY --from=prod-deps --chown=node:node /app/node_modules ./node_modules
-COPY --chown=node:node package.json package-lock.json ./
-COPY --from=build --chown=node:node /app/dist ./dist
+# The code and its dependencies stay owned by root: the node user can read them but not change them.
+COPY --from=prod-deps /app/node_modules ./node_modules
+COPY package.json package-lock.json ./
+COPY --from=build /app/dist ./dist
 USER node
 # 8080: gateway HTTP API (PORT); 9464: worker /healthz and /metrics (WORKER_HTTP_PORT); 2222: SFTP (SFTP_PORT).
 EXPOSE 8080 9464 2222

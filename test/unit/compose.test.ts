@@ -415,6 +415,8 @@ describe('Dockerfile', () => {
     expect(stage('runtime')).toMatch(/COPY --from=prod-deps .*node_modules/);
     expect(stage('runtime')).toMatch(/COPY --from=build .*\/app\/dist \.\/dist/);
     expect(stage('runtime')).not.toMatch(/npm ci(?! --omit=dev)/);
+    // The node user runs the code but cannot change it: only /app/.data is its own.
+    expect(stage('runtime')).not.toMatch(/COPY[^\n]*--chown/);
     // What runs at start is a dependency; the compilers and bundlers are not needed there.
     for (const dep of ['@temporalio/worker', '@temporalio/client'])
       expect(packageJson.dependencies).toHaveProperty([dep]);
