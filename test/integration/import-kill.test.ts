@@ -123,4 +123,6 @@ test('SIGKILL of the worker mid-import, twice: the job completes with every row 
   expect(results).toHaveLength(ROWS);
   expect(results.map((r) => Number(r[0]))).toEqual(Array.from({ length: ROWS }, (_, i) => i + 2));
   expect(new Set(results.map((r) => r[1]))).toEqual(new Set(['SUCCESS']));
-});
+  // Three production worker starts, each bundling the workflow code with webpack (about 20 s apiece
+  // alongside the suite's other files), plus the import itself: above jest's default 60 s.
+}, 150_000);
