@@ -310,8 +310,11 @@ describe('an upload cut off midway leaves no job and no file', () => {
     );
     children.push(client);
     const exited = new Promise<number | null>((resolve) => client.once('exit', (code) => resolve(code)));
-    await eventually('part of the upload is stored', async () =>
-      storedImportFiles(storageDir, m.alias).some((f) => fs.statSync(f).size > 64 * 1024),
+    // Up to 30 s: the SFTP server and the ssh client start alongside the suite's other files.
+    await eventually(
+      'part of the upload is stored',
+      async () => storedImportFiles(storageDir, m.alias).some((f) => fs.statSync(f).size > 64 * 1024),
+      600,
     );
     return { client, exited };
   }
