@@ -17,6 +17,26 @@ export interface TcpProxy {
   close(): Promise<void>;
 }
 
+/** Pipes a client's connection to the target both ways; either side closing closes both (tracked in sockets). */
+export function pipeToTarget(
+  client: net.Socket,
+  target: { host: string; port: number },
+  sockets: Set<net.Socket>,
+): void {
+  const upstream = net.connect(target.port, target.host);
+  const pair = [client, upstream];
+  for (const socket of pair) {
+    sockets.add(socket);
+    socket.on('error', () => undefined);
+    socket.on('close', () => {
+      sockets.delete(socket);
+      for (const other of pair) other.destroy();
+    });
+  }
+  client.pipe(upstream);
+  upstream.pipe(client);
+}
+
 export async function startTcpProxy(target: { host: string; port: number }): Promise<TcpProxy> {
   const sockets = new Set<net.Socket>();
   let resetting = false;
@@ -25,18 +45,7 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
       client.destroy();
       return;
     }
-    const upstream = net.connect(target.port, target.host);
-    const pair = [client, upstream];
-    for (const socket of pair) {
-      sockets.add(socket);
-      socket.on('error', () => undefined);
-      socket.on('close', () => {
-        sockets.delete(socket);
-        for (const other of pair) other.destroy();
-      });
-    }
-    client.pipe(upstream);
-    upstream.pipe(client);
+    pipeToTarget(client, target, sockets);
   });
   const listenOn = (port: number) =>
     new Promise<void>((resolve, reject) => {

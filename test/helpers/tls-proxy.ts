@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import net from 'node:net';
+import { pipeToTarget } from './tcp-proxy';
 import tls from 'node:tls';
 import type { CertFiles } from './test-pki';
 
@@ -32,20 +33,7 @@ export async function startTlsProxy(options: {
       rejectUnauthorized: true,
       ALPNProtocols: ['h2'],
     },
-    (client) => {
-      const upstream = net.connect(options.target.port, options.target.host);
-      const pair = [client, upstream];
-      for (const socket of pair) {
-        sockets.add(socket);
-        socket.on('error', () => undefined);
-        socket.on('close', () => {
-          sockets.delete(socket);
-          for (const other of pair) other.destroy();
-        });
-      }
-      client.pipe(upstream);
-      upstream.pipe(client);
-    },
+    (client) => pipeToTarget(client, options.target, sockets),
   );
   server.on('tlsClientError', (err) => rejected.push(err.message));
   await new Promise<void>((resolve, reject) => {
