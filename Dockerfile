@@ -48,4 +48,6 @@ USER node
 EXPOSE 8080 9464 2222
 # No HEALTHCHECK here: the gateway and the worker serve /healthz on different ports, so
 # docker-compose.yml declares one per service.
-CMD ["npm", "run", "start:gateway:prod"]
+# package.json start:gateway:prod, run by node itself: `npm run` would not pass the stop signal on, so
+# the gateway would be killed after the grace period instead of draining.
+CMD ["node", "--enable-source-maps", "dist/services/gateway/main.js"]

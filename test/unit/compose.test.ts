@@ -180,11 +180,13 @@ describe('docker-compose.yml', () => {
   describe.each(APP_SERVICES)('%s', (svc) => {
     const env = () => environmentOf(svc);
 
-    test('is built from the Dockerfile and runs its built code (npm script start:<svc>:prod)', () => {
+    test('is built from the Dockerfile and runs its built code with node itself (start:<svc>:prod)', () => {
       const build = service(svc).build;
       expect(typeof build === 'string' ? build : build?.context).toBe('.');
-      expect(tokens(service(svc).command)).toEqual(['npm', 'run', `start:${svc}:prod`]);
+      // The npm script's command, not `npm run` (npm does not pass SIGTERM on to node, so a stopped
+      // container would be killed after its grace period instead of draining).
       expect(packageJson.scripts[`start:${svc}:prod`]).toMatch(/^node .*dist\//);
+      expect(tokens(service(svc).command)).toEqual(tokens(packageJson.scripts[`start:${svc}:prod`]));
     });
 
     test.each(requiredFor(svc))('sets %s (required in deployment)', (name) => {
@@ -402,9 +404,9 @@ describe('Dockerfile', () => {
   test('runs as the node user with NODE_ENV=production and starts the gateway by default', () => {
     expect(instructions.filter((line) => line.startsWith('USER ')).pop()).toBe('USER node');
     expect(dockerfile).toMatch(/ENV\s+NODE_ENV=production/);
-    expect(instructions.filter((line) => line.startsWith('CMD ')).pop()).toBe(
-      'CMD ["npm", "run", "start:gateway:prod"]',
-    );
+    // Exec form running node itself (the npm script's command): the stop signal reaches the gateway.
+    const cmd = instructions.filter((line) => line.startsWith('CMD ')).pop()!;
+    expect(JSON.parse(cmd.slice('CMD '.length))).toEqual(tokens(packageJson.scripts['start:gateway:prod']));
   });
 
   test('builds dist/ in one stage and runs it with production dependencies only', () => {
