@@ -49,7 +49,8 @@ export async function chooseWorkflowBundle(given?: WorkerOptions['workflowBundle
 }> {
   if (given) return { workflowBundle: given, source: 'given', remove: () => undefined };
   const prebuilt = prebuiltFile(WORKFLOW_BUNDLE_FILE);
-  if (prebuilt) return { workflowBundle: { codePath: prebuilt }, source: 'prebuilt', remove: () => undefined };
+  if (prebuilt)
+    return { workflowBundle: { codePath: prebuilt }, source: 'prebuilt', remove: () => undefined };
   const built = await buildWorkflowBundleInChild();
   return { workflowBundle: { codePath: built.codePath }, source: 'bundled', remove: built.remove };
 }

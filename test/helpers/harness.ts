@@ -127,7 +127,7 @@ export async function postJson(url: string, body: unknown, headers: Record<strin
 }
 
 /** Polls until check() holds: a change reaches a gateway's cache when its notification does. */
-export async function eventually(what: string, check: () => Promise<boolean>, attempts = 200): Promise<void> {
+export async function eventually(what: string, check: () => Promise<boolean>, attempts = 400): Promise<void> {
   for (let i = 0; i < attempts; i += 1) {
     if (await check()) return;
     await new Promise((resolve) => setTimeout(resolve, 50));

@@ -28,9 +28,6 @@ export interface Cluster {
   stop(): Promise<void>;
 }
 
-/** The production worker with the workflow bundle global setup built (no webpack run per process). */
-const WORKER_MAIN = 'test/helpers/worker-main.ts';
-
 export async function startCluster(suffix: string, extra: Record<string, string> = {}): Promise<Cluster> {
   const database = ownDatabase(suffix);
   await database.create();
@@ -44,8 +41,8 @@ export async function startCluster(suffix: string, extra: Record<string, string>
   const started = await Promise.allSettled([
     startServiceProcess('gateway', env),
     startServiceProcess('gateway', env),
-    startServiceProcess('worker', env, 90_000, WORKER_MAIN),
-    startServiceProcess('worker', env, 90_000, WORKER_MAIN),
+    startServiceProcess('worker', env),
+    startServiceProcess('worker', env),
   ]);
   const all = started.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []));
   const db = createDb({ url: database.url, poolMax: 4 });

@@ -29,8 +29,11 @@ export function startServiceProcess(
   service: 'worker' | 'gateway',
   env: Record<string, string>,
   timeoutMs = 90_000,
-  /** Another entry point of the same service (e.g. test/helpers/worker-main.ts), relative to the root. */
-  script = `services/${service}/main.ts`,
+  /**
+   * The entry point, relative to the root: the worker's runs the production worker with the test run's
+   * workflow bundle (test/helpers/worker-main.ts), the gateway's is services/gateway/main.ts.
+   */
+  script = service === 'worker' ? 'test/helpers/worker-main.ts' : `services/${service}/main.ts`,
   /** Another runtime and its flags (the built code under Node 24); default tsx. */
   runtime: { command: string; args: string[] } = { command: TSX, args: [] },
 ): Promise<ServiceProcess> {

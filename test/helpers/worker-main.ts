@@ -1,36 +1,12 @@
-import { loadConfigOrExit } from '../../shared/config';
-import { startTracingFromConfig } from '../../shared/infra/tracing';
-import { createLogger } from '../../shared/logger';
-import { handleShutdown } from '../../shared/process';
-import { installTemporalRuntimeLogger } from '../../services/worker/runtime-logger';
-import { startWorker } from '../../services/worker/worker';
+import { exitOnStartFailure } from '../../shared/process';
+import { runWorkerProcess } from '../../services/worker/run';
 
 /**
- * services/worker/main.ts with the workflow bundle global setup built (TEST_WORKFLOW_BUNDLE), for tests
- * that run several worker processes at once: each would otherwise run webpack at start, which on two
- * shared cores takes longer than the rest of such a test. Everything else is the production worker,
- * including the system workflows it starts.
+ * The production worker process (services/worker/run.ts) with the workflow bundle global setup built
+ * (TEST_WORKFLOW_BUNDLE): what startServiceProcess('worker') runs, so a test that kills and restarts
+ * workers does not wait for webpack at every start. The launcher's tests and the production-build test
+ * start the real entry points.
  */
-async function main() {
-  const config = loadConfigOrExit();
-  const logger = createLogger({ level: config.LOG_LEVEL, name: 'worker' });
-  installTemporalRuntimeLogger(logger);
-  const tracing = startTracingFromConfig(config, 'worker');
-  const worker = await startWorker(config, logger, {
-    workflowBundle: { codePath: process.env.TEST_WORKFLOW_BUNDLE! },
-    tracing,
-  });
-  handleShutdown(logger, config.SHUTDOWN_GRACE_MS, async () => {
-    await worker.close();
-    await tracing?.shutdown();
-  });
-  worker.done.catch((err: unknown) => {
-    logger.fatal({ err }, 'worker failed');
-    process.exit(1);
-  });
-}
-
-main().catch((err: unknown) => {
-  process.stderr.write(`worker failed to start: ${(err as Error).stack ?? String(err)}\n`);
-  process.exit(1);
-});
+runWorkerProcess({ workflowBundle: { codePath: process.env.TEST_WORKFLOW_BUNDLE! } }).catch(
+  exitOnStartFailure('worker'),
+);

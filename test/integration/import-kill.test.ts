@@ -24,7 +24,7 @@ let worker: ChildProcess | undefined;
 
 /** The worker as its own process (tsx runs it in a child node process: a process group of its own). */
 function startWorkerProcess(): Promise<ChildProcess> {
-  const child = spawn(TSX, ['services/worker/main.ts'], {
+  const child = spawn(TSX, ['test/helpers/worker-main.ts'], {
     cwd: PROJECT_ROOT,
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -123,6 +123,6 @@ test('SIGKILL of the worker mid-import, twice: the job completes with every row 
   expect(results).toHaveLength(ROWS);
   expect(results.map((r) => Number(r[0]))).toEqual(Array.from({ length: ROWS }, (_, i) => i + 2));
   expect(new Set(results.map((r) => r[1]))).toEqual(new Set(['SUCCESS']));
-  // Three production worker starts, each bundling the workflow code with webpack (about 20 s apiece
-  // alongside the suite's other files), plus the import itself: above jest's default 60 s.
-}, 150_000);
+  // Three worker starts (with the run's prebuilt bundle, a few seconds each) and the import itself; a
+  // loaded CI machine has taken twice the quiet figure.
+}, 120_000);

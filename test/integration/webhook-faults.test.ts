@@ -130,9 +130,9 @@ test('receiver down for 30 seconds under load, then up: every event arrives, non
     return endpoints.reduce((n, e) => n + missingFrom(ids, deliveredCounts(rx, e.path, e.secret)).length, 0);
   };
   // Measured 23-28 s on a quiet machine, 49 s beside three busy processes (the webhook worker works
-  // through the outage's backlog of retries); a CI run beside other suites had 90 % after 90 s. So the
-  // bound is progress: every 45 s at least one more delivery, and all of them within 150 s.
-  const drained = await drains(stillMissing, { stallMs: 45_000, maxMs: 150_000 });
+  // through the outage's backlog of retries); a CI run beside other suites had 90 % after 90 s, and a slow CI machine missed 150 s. So the bound is
+  // progress: every 45 s at least one more delivery, and all of them within 240 s.
+  const drained = await drains(stillMissing, { stallMs: 45_000, maxMs: 240_000 });
   const drainMs = Date.now() - started - loadMs;
   // Late duplicates would show up now.
   await new Promise((r) => setTimeout(r, 3000));
@@ -183,4 +183,4 @@ test('receiver down for 30 seconds under load, then up: every event arrives, non
   for (const r of failedUnavailable) expect(r).toMatchObject({ statusCode: 503 });
   // What reached the 503 receiver is exactly the logged attempts: nothing unlogged, nothing unsent.
   expect(rx.at(failingPath).filter((r) => r.status === 503)).toHaveLength(failedUnavailable.length);
-}, 260_000);
+}, 350_000);
