@@ -6,6 +6,7 @@ import { connectTemporal } from '../../shared/temporal/connection';
 import { runSelfCheck } from '../../shared/temporal/self-check';
 import { createDb } from '../../shared/db/knex';
 import { basic, createTestTenant, testConfig } from '../helpers/harness';
+import { ownDatabase } from '../helpers/own-database';
 import { startServiceProcess, type ServiceProcess } from '../helpers/service-process';
 import { serviceEnv } from '../helpers/webhook-faults';
 
@@ -22,13 +23,16 @@ const runtime = {
 let gateway: ServiceProcess;
 let worker: ServiceProcess;
 const taskQueue = `test-build-${crypto.randomUUID()}`;
+// The built worker runs the system workflows, which take every row they find: a database of its own.
+const database = ownDatabase('build');
 
 beforeAll(async () => {
   execFileSync(path.join(PROJECT_ROOT, 'node_modules', '.bin', 'tsx'), ['scripts/build.ts'], {
     cwd: PROJECT_ROOT,
     stdio: 'pipe',
   });
-  const env = serviceEnv(process.env.TEST_DATABASE_URL!, taskQueue, { MIGRATE_ON_START: 'false' });
+  await database.create();
+  const env = serviceEnv(database.url, taskQueue, { MIGRATE_ON_START: 'false' });
   [gateway, worker] = await Promise.all([
     startServiceProcess('gateway', env, 60_000, 'dist/services/gateway/main.js', runtime),
     startServiceProcess('worker', env, 60_000, 'dist/services/worker/main.js', runtime),
@@ -37,6 +41,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await Promise.all([gateway?.kill(), worker?.kill()]);
+  await database.drop();
 });
 
 test('the runtime is Node 24', () => {
@@ -64,7 +69,7 @@ test('the built gateway serves the API, the prebuilt admin portal and the API re
   for (const asset of assets) expect((await fetch(`${base}${asset}`)).status).toBe(200);
   expect((await fetch(`${base}/docs`)).status).toBe(200);
 
-  const db = createDb({ url: process.env.TEST_DATABASE_URL!, poolMax: 1 });
+  const db = createDb({ url: database.url, poolMax: 1 });
   try {
     const tenant = await createTestTenant(db, 'build');
     const res = await fetch(`${base}/api/v1/${tenant.alias}/open/account/a1/user/u1`, {
