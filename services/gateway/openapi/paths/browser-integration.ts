@@ -34,7 +34,12 @@ export const browserIntegrationPaths: ZodOpenApiPathsObject = {
         },
       },
       errors: {
-        404: [cause('REFERRAL_CODE_NOT_FOUND', 'no such code, no such tenant, or not the shape of a code (all alike)')],
+        404: [
+          cause(
+            'REFERRAL_CODE_NOT_FOUND',
+            'no such code, no such tenant, or not the shape of a code (all alike)',
+          ),
+        ],
         429: [
           cause(
             'RATE_LIMITED',
