@@ -51,14 +51,14 @@ export interface BrowserIntegration {
   refusedOrigins: RefusedOrigin[];
 }
 
-function Snippet(props: { id: string; title: string; hint: string; text: string }) {
+function Snippet(props: { id: string; title: string; hint: string; text: string; copyLabel: string }) {
   return (
     <div class="snippet" data-testid={`snippet-${props.id}`}>
       <div class="snippet-head">
         <h3 class="snippet-title" id={`snippet-${props.id}-title`}>
           {props.title}
         </h3>
-        <CopyButton text={props.text} label="Copy" testId={`copy-${props.id}`} />
+        <CopyButton text={props.text} label={props.copyLabel} testId={`copy-${props.id}`} />
       </div>
       <p class="snippet-hint">{props.hint}</p>
       <pre class="snippet-code" tabIndex={0} aria-labelledby={`snippet-${props.id}-title`}>
@@ -159,18 +159,21 @@ export function BrowserSection(props: {
         <>
           <Snippet
             id="script"
+            copyLabel="Copy tag"
             title="Script tag"
             hint="In the <head> of every page of your site (it reads share links' codes on any page)."
             text={data.browserIntegration.scriptTag}
           />
           <Snippet
             id="widget"
+            copyLabel="Copy snippet"
             title="Referrer widget"
             hint="Where signed-in users should see their link and rewards; USER_JWT is the token below."
             text={data.browserIntegration.widgetSnippet}
           />
           <Snippet
             id="jwt"
+            copyLabel="Copy code"
             title="User token, on your server (Node)"
             hint="Sign each signed-in user's token with your API key and hand it to their pages."
             text={data.browserIntegration.jwtSnippet}
