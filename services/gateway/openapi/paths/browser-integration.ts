@@ -3,8 +3,8 @@ import { z } from 'zod';
 import type { ZodOpenApiPathsObject } from 'zod-openapi';
 import { publicCodePathSchema } from '../../routes/public-codes.schema';
 import { PUBLIC_CODE_RATE_LIMIT } from '../../routes/public-codes.routes';
-import { cause } from '../errors';
-import { cacheControlHeader, commonHeaders, etagHeader } from '../headers';
+import { apiErrorSchema, cause } from '../errors';
+import { cacheControlHeader, commonHeaders, etagHeader, retryAfterHeader } from '../headers';
 import { jsonResponse, operation } from '../operation';
 import { publicCodeSchema } from '../responses/browser-integration';
 import { API } from './common';
@@ -32,18 +32,21 @@ export const browserIntegrationPaths: ZodOpenApiPathsObject = {
           description: 'The answer has not changed (If-None-Match).',
           headers: z.object({ ...commonHeaders, ETag: etagHeader, 'Cache-Control': cacheControlHeader }),
         },
+        // Not the tenant's RateLimit fields: this limit is the client address's, with Retry-After only.
+        429: {
+          ...jsonResponse(
+            `- \`RATE_LIMITED\`: this client address made more than ${ratePerSecond} requests per second (bursts of ${burst}) to this route on this gateway; retry after Retry-After`,
+            apiErrorSchema,
+            { ...commonHeaders, 'Retry-After': retryAfterHeader },
+          ),
+          'x-api-error-codes': ['RATE_LIMITED'],
+        } as ReturnType<typeof jsonResponse>,
       },
       errors: {
         404: [
           cause(
             'REFERRAL_CODE_NOT_FOUND',
             'no such code, no such tenant, or not the shape of a code (all alike)',
-          ),
-        ],
-        429: [
-          cause(
-            'RATE_LIMITED',
-            `this client address made more than ${ratePerSecond} requests per second (bursts of ${burst}) to this route on this gateway; retry after Retry-After`,
           ),
         ],
       },
