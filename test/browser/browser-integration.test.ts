@@ -131,10 +131,33 @@ test('friend-offer greets a friend from rsCode (en, fr), and renders nothing wit
   ]);
   expect(await unknown.page.getByTestId('friend-offer').count()).toBe(0);
   expect(unknownWarned.filter((m) => m.includes('friend-offer'))).toHaveLength(1);
+  // Loading, then a failure: a quiet loading line while the lookup is under way, then nothing, one warning.
+  const failing = await stack.browser.newPage(ON_PHONE);
+  const failingWarned = warnings(failing);
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await failing.page.route('**/open/codes/**', async (route) => {
+    await held;
+    await route.fulfill({ status: 503, contentType: 'application/json', body: '{}' });
+  });
+  await failing.page.goto(site.url(`/welcome?rsCode=${rita.code}`), { waitUntil: 'domcontentloaded' });
+  const loading = failing.page.locator('#offer').getByTestId('loading');
+  await loading.waitFor();
+  expect(await loading.innerText()).toBe('Loading your offer…');
+  expect(await loading.getAttribute('role')).toBe('status');
+  release();
+  expect(await failing.page.evaluate(() => (globalThis as any).offers)).toEqual([
+    { shown: false, code: rita.code },
+    { shown: false, code: rita.code },
+  ]);
+  expect(await failing.page.getByTestId('loading').count()).toBe(0);
+  expect(failingWarned.filter((m) => m.includes('friend-offer'))).toHaveLength(1);
+
   expect(warned).toEqual([]);
   wp.expectClean();
   fresh.expectClean();
   unknown.expectClean([FAILED_RESOURCE]);
+  failing.expectClean([FAILED_RESOURCE]);
 });
 
 test('checkCode: valid in any case, NOT_FOUND, INVALID', async () => {

@@ -1,5 +1,11 @@
 import { env } from './env';
-import type { ApiError } from './http';
+
+/** The API's error object (http.ts ApiError, restated here so the two files do not import each other). */
+interface ApiError {
+  statusCode: number;
+  message: string;
+  apiErrorCode: string;
+}
 
 let explained = false;
 
