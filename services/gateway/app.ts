@@ -21,6 +21,7 @@ import { fileRoutes } from './routes/files.routes';
 import { integrationRoutes } from './routes/integrations.routes';
 import { processorRoutes } from './routes/processor.routes';
 import { programRoutes } from './routes/program.routes';
+import { publicCodeRoutes } from './routes/public-codes.routes';
 import { shareLinkRoutes } from './routes/share-links.routes';
 import { userRoutes } from './routes/users.routes';
 import { widgetRoutes } from './routes/widget.routes';
@@ -47,6 +48,8 @@ export function createApp(deps: GatewayDeps): Koa<GatewayState> {
   const hot = new Router<GatewayState>({ prefix: API_PREFIX });
   eventRoutes(hot, deps);
   codeLookupRoutes(hot, deps);
+  // Browser integration (issue 30): the public code endpoint (checkCode, friend-offer).
+  publicCodeRoutes(hot, deps);
   app.use(hot.routes());
   // The API described: /openapi.json, /docs and /schema.graphql (no credentials).
   const docs = apiDocsRoutes();

@@ -18,6 +18,7 @@ import type { OperatorRole } from '../../shared/domain/operators';
 import type { TenantRow } from '../../shared/repos/tenants.repo';
 import type { NotificationDispatcher } from '../../shared/use-cases/notification-dispatch';
 import type { ReadinessCheck } from './readiness';
+import type { BrowserSightings } from '../../shared/domain/browser-sightings';
 
 /** Everything the gateway needs, injected so tests can build an app against real but isolated parts. */
 export interface GatewayDeps {
@@ -50,6 +51,9 @@ export interface GatewayDeps {
   readiness: ReadinessCheck;
   /** Injectable clock (epoch ms) for JWT expiry and time windows. */
   now: () => number;
+  // Browser integration (issue 30).
+  /** Origins refused by CORS and each tenant's first browser call, counted in memory, written in batches. */
+  browserSightings: BrowserSightings;
 }
 
 /** A tenant's rate-limit override as the limiter reads it from the cached tenant row. */

@@ -6,6 +6,7 @@ import type { Config } from '../../shared/config';
 import { secretBoxFor } from '../../shared/crypto/secret-box';
 import type { Db } from '../../shared/db/knex';
 import { startShareLinkClicks } from '../../shared/domain/share-link-clicks';
+import { startBrowserSightings } from '../../shared/domain/browser-sightings';
 import type { Logger } from '../../shared/logger';
 import type { Metrics } from '../../shared/metrics';
 import { createBraintreeProcessor } from '../../shared/processors/braintree.processor';
@@ -57,6 +58,7 @@ export async function buildGatewayDeps(options: {
     concurrency: config.NOTIFICATION_DISPATCH_CONCURRENCY,
   });
   const clicks = startShareLinkClicks({ db, flushMs: config.CLICK_FLUSH_MS, logger });
+  const browserSightings = startBrowserSightings({ db, flushMs: config.CLICK_FLUSH_MS, logger });
   const deps: GatewayDeps = {
     config,
     db,
@@ -75,6 +77,8 @@ export async function buildGatewayDeps(options: {
     rateLimiter: createTenantRateLimiter({ config, metrics }),
     readiness: createReadinessCheck({ db, temporal, logger }),
     now: options.now ?? Date.now,
+    // Browser integration (issue 30).
+    browserSightings,
   };
   return {
     deps,
@@ -86,6 +90,7 @@ export async function buildGatewayDeps(options: {
         ? drained
         : Promise.race([drained, new Promise((r) => setTimeout(r, drainMs).unref())]));
       await clicks.close();
+      await browserSightings.close();
       await cache.close();
       await Promise.allSettled([db.destroy(), temporal.close()]);
     },

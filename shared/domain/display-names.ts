@@ -26,3 +26,14 @@ export function friendName(
   const initial = last ? Array.from(last)[0]!.toLocaleUpperCase() : null;
   return initial ? `${initial}.` : 'A friend';
 }
+
+/** A referrer named to a friend (public code endpoint, friend-offer): the first name, else initials, else null. */
+export function referrerShownName(
+  firstName: string | null | undefined,
+  lastName: string | null | undefined,
+): string | null {
+  const first = shownPart(firstName);
+  if (first) return first;
+  const last = shownPart(lastName);
+  return last ? `${Array.from(last)[0]!.toLocaleUpperCase()}.` : null;
+}

@@ -94,6 +94,7 @@ test('before connecting: the live mode, no connection, no webhook URL yet, the c
   expect(await checklist(page)).toEqual({
     'api-key': 'done',
     program: 'not-yet',
+    browser: 'not-yet',
     library: 'not-yet',
     'custom-field': 'yours',
     discount: 'yours',
@@ -104,7 +105,7 @@ test('before connecting: the live mode, no connection, no webhook URL yet, the c
     'discount-call': 'yours',
     'both-modes': 'yours',
   });
-  expect(await page.getByTestId('checklist-summary').innerText()).toContain('1 of 5 steps');
+  expect(await page.getByTestId('checklist-summary').innerText()).toContain('1 of 6 steps');
   // No twin: no switch on the page.
   expect(await page.getByTestId('mode-switch').count()).toBe(0);
   await expectAccessible(page);
@@ -208,7 +209,7 @@ test('connect: the status, the webhook URL (copied), notifications appearing wit
     connect: 'done',
     webhook: 'done',
   });
-  expect(await page.getByTestId('checklist-summary').innerText()).toContain('5 of 5 steps');
+  expect(await page.getByTestId('checklist-summary').innerText()).toContain('5 of 6 steps');
   expect(await page.getByTestId('install-checklist').innerText()).toContain('https://shop.install.example');
   await expectAccessible(page);
   await portalShot(page, 'install');
@@ -234,9 +235,11 @@ test('a VIEWER sees the connection and notifications, with no control that chang
   // The keys form is not there at all; nothing in the page can be typed into.
   expect(await page.getByLabel('Private key').count()).toBe(0);
   expect(await page.locator('main input:enabled').count()).toBe(0);
-  // Only reading is left: copying the URL and the SFTP command, refreshing the table.
+  // Only reading is left: copying the URL, the snippets and the SFTP command, refreshing the table.
   const buttons = await page.locator('main button:enabled').allInnerTexts();
-  expect(buttons.sort()).toEqual(['Copy URL', 'Copy command', 'Refresh'].sort());
+  expect(buttons.sort()).toEqual(
+    ['Copy URL', 'Copy tag', 'Copy snippet', 'Copy code', 'Copy command', 'Refresh'].sort(),
+  );
   await expectAccessible(page);
   await portalShot(page, 'install-viewer');
   wp.expectClean();

@@ -98,6 +98,18 @@ test('users, widget and browser settings', async () => {
   ).toBe(400);
 });
 
+test('the public code endpoint (browser integration)', async () => {
+  const referrer = await identifyReferrer(api, 'Maya', 'Lopez');
+  const check = (path: string, headers?: Record<string, string>) =>
+    answer('checkReferralCode', path, { auth: null, headers });
+  const found = await check(api1(`/open/codes/${referrer.code.toLowerCase()}`));
+  expect(found.body).toMatchObject({ code: referrer.code, referrerName: 'Maya' });
+  const etag = found.headers.get('etag')!;
+  expect((await check(api1(`/open/codes/${referrer.code}`), { 'if-none-match': etag })).status).toBe(304);
+  expect((await check(api1('/open/codes/NOSUCH99'))).body.apiErrorCode).toBe('REFERRAL_CODE_NOT_FOUND');
+  expect((await check(`/api/v1/no_such_tenant/open/codes/${referrer.code}`)).status).toBe(404);
+});
+
 test('user events, with a used idempotency key', async () => {
   const { accountId, userId } = await identifyReferrer(api);
   const events = api1(`/open/account/${accountId}/user/${userId}/events`);

@@ -44,6 +44,8 @@ const CONTRACT_OPERATIONS = {
   getOpenApiDocument: 'GET /openapi.json',
   getApiReference: 'GET /docs',
   getGraphqlSchema: 'GET /schema.graphql',
+  // Browser integration (issue 30).
+  checkReferralCode: 'GET /api/v1/{tenantAlias}/open/codes/{code}',
 };
 
 type Operation = Record<string, any>;

@@ -1,3 +1,4 @@
+import { explainNetworkError } from './cors-hint';
 import { env } from './env';
 
 /** The API's error object. Every failed call rejects with one, including failures before any request. */
@@ -46,13 +47,13 @@ export async function request<T>(
     });
     text = await response.text();
   } catch (err) {
-    // Offline, DNS, or a CORS refusal: the browser does not say which.
+    // Offline, DNS, or a CORS refusal: the browser does not say which; cors-hint.ts tells CORS apart.
     const networkError: ApiError = {
       statusCode: 0,
       message: `Network error: ${err instanceof Error ? err.message : String(err)}`,
       apiErrorCode: 'NETWORK_ERROR',
     };
-    throw networkError;
+    throw await explainNetworkError(path, networkError);
   }
   let json: unknown = null;
   try {

@@ -1,7 +1,9 @@
 import { autofill } from './autofill';
+import { checkCode } from './codes';
 import { captureClick } from './cookie';
 import { readScriptTag } from './env';
 import { track } from './events';
+import { defineFriendOfferElement, friendOffer } from './friend-offer/friend-offer';
 import { init } from './init';
 import { installQueue } from './queue';
 import { defineWidgetElement } from './widget/element';
@@ -15,8 +17,18 @@ const page = window as unknown as { referral?: { version?: string }; _sqh?: unkn
 if (!page.referral?.version) {
   readScriptTag();
   captureClick();
-  const api = { version: '1', init, autofill, widget, events: { track } };
+  const api = {
+    version: '1',
+    init,
+    autofill,
+    widget,
+    events: { track },
+    // Browser integration (issue 30).
+    checkCode,
+    friendOffer,
+  };
   page.referral = api;
-  installQueue(page, { init, autofill, widget, 'events.track': track });
+  installQueue(page, { init, autofill, widget, 'events.track': track, checkCode, friendOffer });
   defineWidgetElement();
+  defineFriendOfferElement();
 }

@@ -104,4 +104,6 @@ export const NOT_IN_SDK: Readonly<Record<string, string>> = {
   getApiReference: 'HTML page for people',
   getGraphqlSchema: 'the GraphQL SDL itself',
   graphqlGet: 'the SDK sends GraphQL with POST (graphqlPost)',
+  // Browser integration (issue 30).
+  checkReferralCode: "public, for the browser library's checkCode (a server has lookupCode)",
 };

@@ -3,6 +3,7 @@ import type { GraphQLSchema } from 'graphql';
 import { accountModule } from './account.graphql';
 import { analyticsModule } from './analytics.graphql';
 import { apiKeysModule } from './api-keys.graphql';
+import { browserIntegrationModule } from './browser-integration.graphql';
 import { eventsModule } from './events.graphql';
 import { jobsModule } from './jobs.graphql';
 import type { GraphQLModule } from './module';
@@ -32,6 +33,8 @@ const modules: GraphQLModule[] = [
   apiKeysModule,
   sftpModule,
   webhooksModule,
+  // Browser integration (issue 30).
+  browserIntegrationModule,
 ];
 
 export function buildSchema(): GraphQLSchema {

@@ -10,15 +10,22 @@ const MAX_AGE_SECONDS = '600';
 
 type Ctx = Parameters<Middleware<GatewayState>>[0];
 
-/** The request's Origin when the tenant in the path lists it in allowedOrigins (from the gateway cache). */
-async function allowedOrigin(deps: Pick<GatewayDeps, 'cache'>, ctx: Ctx): Promise<string | null> {
+/**
+ * The request's Origin and whether the tenant in the path lists it in allowedOrigins (from the gateway
+ * cache); null without an Origin or a known tenant.
+ */
+async function checkOrigin(
+  deps: Pick<GatewayDeps, 'cache'>,
+  ctx: Ctx,
+): Promise<{ origin: string; tenantId: string; allowed: boolean } | null> {
   const origin = ctx.get('origin');
   if (origin === '') return null;
   const params = (ctx as unknown as { params: Record<string, string> }).params;
   const alias = tenantAliasSchema.safeParse(params.tenantAlias);
   if (!alias.success) return null;
   const program = await deps.cache.findProgram(alias.data);
-  return program?.settings.allowedOrigins.includes(origin) ? origin : null;
+  if (!program) return null;
+  return { origin, tenantId: program.id, allowed: program.settings.allowedOrigins.includes(origin) };
 }
 
 /**
@@ -30,11 +37,20 @@ async function allowedOrigin(deps: Pick<GatewayDeps, 'cache'>, ctx: Ctx): Promis
  * in a browser. No Access-Control-Allow-Credentials: the JWT travels in a header, never in cookies.
  * Routes without this middleware (API key only) send no CORS headers at all.
  */
-export function browserCors(deps: Pick<GatewayDeps, 'cache'>, methods: readonly string[]) {
+export function browserCors(
+  deps: Pick<GatewayDeps, 'cache' | 'browserSightings' | 'now'>,
+  methods: readonly string[],
+) {
   const allowMethods = methods.join(', ');
+  // Browser integration (issue 30): a refused origin is noted for the Install page (batched, bounded).
+  const allowedOrigin = async (ctx: Ctx): Promise<string | null> => {
+    const check = await checkOrigin(deps, ctx);
+    if (check && !check.allowed) deps.browserSightings.refused(check.tenantId, check.origin, deps.now());
+    return check?.allowed ? check.origin : null;
+  };
   const preflight: Middleware<GatewayState> = async (ctx) => {
     ctx.vary('Origin');
-    const origin = await allowedOrigin(deps, ctx);
+    const origin = await allowedOrigin(ctx);
     if (origin) {
       ctx.set({
         'Access-Control-Allow-Origin': origin,
@@ -47,13 +63,17 @@ export function browserCors(deps: Pick<GatewayDeps, 'cache'>, methods: readonly 
   };
   const actual: Middleware<GatewayState> = async (ctx, next) => {
     ctx.vary('Origin');
+    let origin: string | null = null;
     if (!/^Basic\s/i.test(ctx.get('authorization'))) {
-      const origin = await allowedOrigin(deps, ctx);
+      origin = await allowedOrigin(ctx);
       if (origin) {
         ctx.set({ 'Access-Control-Allow-Origin': origin, 'Access-Control-Expose-Headers': EXPOSED_HEADERS });
       }
     }
     await next();
+    // A user-JWT call from a listed origin's page: the browser library is installed.
+    const { tenant, principal } = ctx.state;
+    if (origin && tenant && principal?.kind === 'user') deps.browserSightings.seen(tenant.id, deps.now());
   };
   return { preflight, actual };
 }

@@ -3,6 +3,7 @@ import { version } from '../../../package.json';
 import { eventFieldsSchema } from '../../../shared/domain/user-events.schema';
 import { API_DESCRIPTION, SECURITY_SCHEMES, TAGS } from './info';
 import { accountAndEventPaths } from './paths/accounts-events';
+import { browserIntegrationPaths } from './paths/browser-integration';
 import { fileAndProcessorPaths } from './paths/files-processor';
 import { graphqlPaths } from './paths/graphql';
 import { programAndUserPaths } from './paths/program-users';
@@ -48,6 +49,8 @@ export function buildOpenApiDocument(): OpenAPIObject {
         ...fileAndProcessorPaths,
         ...graphqlPaths,
         ...publicPaths,
+        // Browser integration (issue 30).
+        ...browserIntegrationPaths,
       },
       components: { securitySchemes: SECURITY_SCHEMES },
     },

@@ -21,8 +21,14 @@ export function browserSettingsRoutes(router: Router<GatewayState>, deps: Gatewa
     anyOrigin,
     validate({ params: browserSettingsPathSchema }),
     async (ctx) => {
-      ctx.body = await getBrowserSettings(deps.cache, ctx.state.input.params.tenantAlias);
+      const { tenantAlias } = ctx.state.input.params;
+      ctx.body = await getBrowserSettings(deps.cache, tenantAlias);
       ctx.set('Cache-Control', 'public, max-age=300');
+      // Browser integration (issue 30): read by the library on a page (it sends an Origin).
+      if (ctx.get('origin') !== '') {
+        const program = await deps.cache.findProgram(tenantAlias);
+        if (program) deps.browserSightings.seen(program.id, deps.now());
+      }
     },
   );
 }

@@ -5,7 +5,7 @@
  */
 import type { ComponentChildren } from 'preact';
 import { Badge, Card } from '../components';
-import { formatNumber } from '../format';
+import { formatDateTime, formatNumber } from '../format';
 
 export interface ChecklistState {
   activeKeys: number;
@@ -16,6 +16,9 @@ export interface ChecklistState {
   /** Undefined while the notifications load. */
   notificationsReceived: number | undefined;
   twinAlias: string | null;
+  // Browser integration (issue 30).
+  /** The first browser call's time; null: none yet; undefined while it loads. */
+  browserCallAt: number | null | undefined;
 }
 
 type StepState = 'done' | 'not-yet' | 'yours';
@@ -64,8 +67,25 @@ function steps(s: ChecklistState): Step[] {
         s.allowedOrigins.length > 0 ? `Allowed: ${s.allowedOrigins.join(', ')}` : 'No allowed origins yet',
     },
     {
+      id: 'browser',
+      title: 'Add the browser library to your pages',
+      detail: (
+        <>
+          The script tag in <a href="#browser-title">Browser library</a> below. Ticked once a call from a page
+          has arrived.
+        </>
+      ),
+      state: known(typeof s.browserCallAt === 'number'),
+      evidence:
+        s.browserCallAt === undefined
+          ? 'Checking…'
+          : s.browserCallAt === null
+            ? 'No browser call yet'
+            : `First browser call ${formatDateTime(s.browserCallAt)}`,
+    },
+    {
       id: 'library',
-      title: 'Add the browser library and identify your users',
+      title: 'Identify your users',
       detail: (
         <>
           Call <code>init</code> with the user’s identification on your pages (or PUT{' '}

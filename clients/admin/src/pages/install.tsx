@@ -3,6 +3,7 @@ import { switchTenant } from '../api';
 import { Badge, ErrorState, errorMessage, Loading, Page } from '../components';
 import { usePolling, useQuery } from '../hooks';
 import { canChange, useSession } from '../session';
+import { BROWSER_INTEGRATION, BrowserSection, type BrowserIntegration } from './install-browser';
 import { InstallChecklist } from './install-checklist';
 import { NOTIFICATIONS, NotificationsCard, type ProcessorNotification } from './install-notifications';
 import { ProcessorCard, type ProcessorConnection } from './install-processor';
@@ -103,6 +104,8 @@ export function InstallPage() {
   const install = useQuery<InstallData>(INSTALL);
   const notifications = useQuery<{ processorNotifications: ProcessorNotification[] }>(NOTIFICATIONS);
   usePolling(notifications.reload, POLL_MS);
+  // Browser integration (issue 30): snippets, first browser call, refused origins.
+  const browser = useQuery<{ browserIntegration: BrowserIntegration }>(BROWSER_INTEGRATION);
   const { data, error, loading, reload } = install;
 
   return (
@@ -140,6 +143,15 @@ export function InstallPage() {
               connected: data.paymentProcessor !== null,
               notificationsReceived: notifications.data?.processorNotifications.length,
               twinAlias: session.twin?.alias ?? null,
+              browserCallAt: browser.data?.browserIntegration.firstBrowserCallAt,
+            }}
+          />
+          <BrowserSection
+            query={browser}
+            editable={editable}
+            onChanged={() => {
+              browser.reload();
+              reload();
             }}
           />
         </>
