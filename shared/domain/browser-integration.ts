@@ -88,12 +88,16 @@ export async function getBrowserIntegration(
 /** Adds one origin to the program's allowedOrigins (the Install page's "Add to allowed origins"). */
 export async function allowBrowserOrigin(db: Db, tenantId: string, origin: unknown): Promise<Program> {
   const normalised = parseInput(originSchema, origin, 'origin');
-  const program = await getProgram(db, tenantId);
-  if (program.allowedOrigins.includes(normalised)) return program;
-  const allowedOrigins = parseInput(
-    allowedOriginsSchema,
-    [...program.allowedOrigins, normalised],
-    'allowedOrigins',
-  );
-  return updateProgram(db, tenantId, { allowedOrigins });
+  // Read and write under the tenant row's lock: two operators adding origins at once both land.
+  return db.transaction(async (trx) => {
+    await trx('tenants').where({ id: tenantId }).forUpdate().first('id');
+    const program = await getProgram(trx, tenantId);
+    if (program.allowedOrigins.includes(normalised)) return program;
+    const allowedOrigins = parseInput(
+      allowedOriginsSchema,
+      [...program.allowedOrigins, normalised],
+      'allowedOrigins',
+    );
+    return updateProgram(trx, tenantId, { allowedOrigins });
+  });
 }

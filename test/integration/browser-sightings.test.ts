@@ -124,3 +124,15 @@ test('the first browser call is written once; allowBrowserOrigin adds an origin 
   expect(origins).toHaveLength(49);
   expect(origins).not.toContain('https://wrong.example');
 });
+
+test('two origins allowed at the same moment both land (the tenant row is locked for the change)', async () => {
+  const origins = Array.from({ length: 6 }, (_, i) => `https://race${i}.example`);
+  const answers = await Promise.all(
+    origins.map((o) =>
+      gql(other, 'mutation($o: String!) { allowBrowserOrigin(origin: $o) { allowedOrigins } }', { o }),
+    ),
+  );
+  for (const answer of answers) expect(answer.errors).toBeUndefined();
+  const program = await gql(other, '{ program { allowedOrigins } }');
+  expect([...program.data.program.allowedOrigins].sort()).toEqual(expect.arrayContaining(origins));
+});
