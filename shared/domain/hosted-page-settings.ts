@@ -67,7 +67,9 @@ export const hostedPagePatchFields = {
   landingButtonText: landingText(60),
 };
 
-type HostedPatch = { [K in keyof typeof hostedPagePatchFields]?: z.output<(typeof hostedPagePatchFields)[K]> };
+type HostedPatch = {
+  [K in keyof typeof hostedPagePatchFields]?: z.output<(typeof hostedPagePatchFields)[K]>;
+};
 
 export function hostedPageChanges(patch: HostedPatch): Partial<ProgramColumns> {
   const changes: Partial<ProgramColumns> = {};

@@ -40,7 +40,8 @@ const en: PageTexts = {
   continueTo: (host) => `Continue to ${host}`,
   notFoundEyebrow: 'Referral link',
   notFoundTitle: "This link doesn't work",
-  notFoundText: 'It may be mistyped, or it is no longer active. Ask the person who shared it to send it again.',
+  notFoundText:
+    'It may be mistyped, or it is no longer active. Ask the person who shared it to send it again.',
   logoAlt: (program) => `${program} logo`,
 };
 

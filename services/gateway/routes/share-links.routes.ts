@@ -23,7 +23,13 @@ export const PREVIEW_BOT =
  * in the friend's language (?lang=, Accept-Language). /static/ serves the hosted pages' CSS and script,
  * /brand/{rrggbb}.css a brand colour's stylesheet.
  */
-type ShareLinkAnswer = (ctx: Context, alias: string, code: string, origin: string, url: string) => Promise<void>;
+type ShareLinkAnswer = (
+  ctx: Context,
+  alias: string,
+  code: string,
+  origin: string,
+  url: string,
+) => Promise<void>;
 
 function shareLinkAnswer(deps: GatewayDeps): ShareLinkAnswer {
   return async function answer(ctx: Context, alias: string, code: string, origin: string, pageUrl: string) {

@@ -65,17 +65,21 @@ export const programSchema = z
         "Users' share links on the merchant's domain: this URL with ?{shareParam}={code} (null: /r/{tenant}/{code}).",
     }),
     shareParam: z.string().meta({
-      description: 'The query parameter of share links on shareLinkUrl (default ref; rsCode is always read too).',
+      description:
+        'The query parameter of share links on shareLinkUrl (default ref; rsCode is always read too).',
     }),
     customHost: z.string().nullable().meta({
-      description: 'A host name (CNAME to the gateway) serving /{code} as this program\'s share links.',
+      description: "A host name (CNAME to the gateway) serving /{code} as this program's share links.",
     }),
     brandColor: z.string().nullable().meta({ description: "The hosted pages' accent colour, #rrggbb." }),
     landingHeadline: z.string().nullable().meta({ description: 'Variables: {name}, {offer}, {program}.' }),
     landingText: z.string().nullable(),
     landingButtonText: z.string().nullable(),
     logoHash: z.string().nullable().meta({ description: "The uploaded logo's content hash (null: none)." }),
-    logoUrl: z.string().nullable().meta({ description: 'The logo\'s path on the gateway, content-hashed (null: none).' }),
+    logoUrl: z
+      .string()
+      .nullable()
+      .meta({ description: "The logo's path on the gateway, content-hashed (null: none)." }),
   })
   .meta({ id: 'Program', description: "The tenant's referral program settings." });
 
