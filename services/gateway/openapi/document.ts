@@ -7,6 +7,7 @@ import { fileAndProcessorPaths } from './paths/files-processor';
 import { graphqlPaths } from './paths/graphql';
 import { programAndUserPaths } from './paths/program-users';
 import { publicPaths } from './paths/public';
+import { hostedPagePaths } from './paths/hosted-pages';
 
 export type OpenAPIObject = oas31.OpenAPIObject;
 
@@ -48,6 +49,7 @@ export function buildOpenApiDocument(): OpenAPIObject {
         ...fileAndProcessorPaths,
         ...graphqlPaths,
         ...publicPaths,
+        ...hostedPagePaths,
       },
       components: { securitySchemes: SECURITY_SCHEMES },
     },
