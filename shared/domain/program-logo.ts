@@ -81,6 +81,14 @@ export function reencodeLogo(bytes: Buffer): { png: Buffer; width: number; heigh
       break;
     }
   }
+  if (!visible && type === 'image/webp') {
+    // @resvg/resvg-js 2.6 decodes PNG and JPEG only (WebP came with resvg 0.38); the portal converts
+    // a WebP to PNG in the browser before it uploads.
+    throw new AppError(
+      'VALIDATION_FAILED',
+      'logo: WebP cannot be decoded by this server yet; upload a PNG or JPEG (the portal converts WebP for you)',
+    );
+  }
   if (!visible) throw new AppError('VALIDATION_FAILED', 'logo: the image could not be decoded');
   return { png: rendered.asPng(), width, height };
 }

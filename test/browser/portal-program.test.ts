@@ -402,9 +402,13 @@ test('share page: its settings are saved; PNG, JPEG and WebP logos are uploaded 
 
   const logoSrc = async (previous: string | null) => {
     await page.waitForFunction((before) => {
-      const img = (globalThis as any).document.querySelector('[data-testid="logo-image"]');
+      const doc = (globalThis as any).document;
+      if (doc.querySelector('[data-testid="error-logo"]')) return true;
+      const img = doc.querySelector('[data-testid="logo-image"]');
       return img && img.complete && img.naturalWidth > 0 && img.getAttribute('src') !== before;
     }, previous);
+    const refused = page.getByTestId('error-logo');
+    expect((await refused.count()) ? await refused.innerText() : 'accepted').toBe('accepted');
     const src = (await page.getByTestId('logo-image').getAttribute('src'))!;
     expect((await stack.api.gql('{ program { logoUrl } }')).data.program.logoUrl).toBe(src);
     return src;
@@ -428,10 +432,13 @@ test('share page: its settings are saved; PNG, JPEG and WebP logos are uploaded 
     canvas.width = 120;
     canvas.height = 40;
     const g = canvas.getContext('2d');
-    g.fillStyle = '#c2410c';
-    g.fillRect(0, 0, 120, 40);
     const out: Record<string, number[]> = {};
-    for (const type of ['image/jpeg', 'image/webp']) {
+    for (const [type, colour] of [
+      ['image/jpeg', '#c2410c'],
+      ['image/webp', '#6d28d9'],
+    ]) {
+      g.fillStyle = colour;
+      g.fillRect(0, 0, 120, 40);
       const blob: any = await new Promise((resolve) => canvas.toBlob(resolve, type, 0.9));
       if (blob.type !== type) throw new Error(`Chromium made ${blob.type} for ${type}`);
       out[type] = Array.from(new Uint8Array(await blob.arrayBuffer()));

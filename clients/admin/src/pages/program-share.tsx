@@ -4,12 +4,11 @@
  * variables, the logo (uploaded at once, apart from Save) and a link that opens the hosted landing page of
  * a sample share code. The rules (URL shapes, the parameter name, unknown variables) are the server's.
  */
-import { useState } from 'preact/hooks';
-import { ApiError, gql } from '../api';
 import { Card, Field, errorMessage } from '../components';
 import { useQuery } from '../hooks';
 import { useSession } from '../session';
 import type { FieldErrors, ProgramValues } from './program-form';
+import { LogoField } from './program-logo';
 
 /** The share page's fields' labels (FIELD_LABELS in ./program-sections spreads them). */
 export const SHARE_FIELD_LABELS: Record<string, string> = {
@@ -23,26 +22,10 @@ export const SHARE_FIELD_LABELS: Record<string, string> = {
   landingButtonText: 'Landing page button',
 };
 
-/** The largest logo the server takes (MAX_LOGO_BYTES). */
-const MAX_LOGO_BYTES = 512 * 1024;
 const COLOUR = /^#[0-9a-fA-F]{6}$/;
 const VARIABLES =
   'Variables: {name} (the referrer’s first name), {offer} (the friend’s discount), {program}.';
 
-const UPLOAD = /* GraphQL */ `
-  mutation UploadProgramLogo($imageBase64: String!) {
-    uploadProgramLogo(imageBase64: $imageBase64) {
-      logoUrl
-    }
-  }
-`;
-const REMOVE = /* GraphQL */ `
-  mutation RemoveProgramLogo {
-    removeProgramLogo {
-      logoUrl
-    }
-  }
-`;
 const SAMPLE_ACCOUNT = /* GraphQL */ `
   query ShareSampleAccount {
     accounts(first: 1) {
@@ -61,108 +44,6 @@ const SAMPLE_CODE = /* GraphQL */ `
     }
   }
 `;
-
-/** The file as base64, without the data: URL's prefix. */
-function readBase64(file: File): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(String(reader.result).replace(/^data:[^,]*,/, ''));
-    reader.onerror = () => reject(new Error('The file could not be read'));
-    reader.readAsDataURL(file);
-  });
-}
-
-/** The server's words for a refused upload (a validation error names imageBase64). */
-function refusal(err: unknown): string {
-  if (err instanceof ApiError && err.validationErrors?.length)
-    return err.validationErrors.map((e) => e.message).join('; ');
-  return errorMessage(err);
-}
-
-function LogoField({ initialUrl }: { initialUrl: string | null }) {
-  const [url, setUrl] = useState(initialUrl);
-  const [busy, setBusy] = useState<'uploading' | 'removing' | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [done, setDone] = useState('');
-
-  async function change(run: () => Promise<string | null>, what: 'uploading' | 'removing', said: string) {
-    setBusy(what);
-    setError(null);
-    setDone('');
-    try {
-      setUrl(await run());
-      setDone(said);
-    } catch (err) {
-      setError(refusal(err));
-    } finally {
-      setBusy(null);
-    }
-  }
-
-  function choose(event: Event) {
-    const input = event.currentTarget as HTMLInputElement;
-    const file = input.files?.[0];
-    input.value = '';
-    if (!file) return;
-    if (file.size > MAX_LOGO_BYTES) {
-      setDone('');
-      setError(`${file.name} is ${Math.ceil(file.size / 1024)} KB: the logo may be at most 512 KB.`);
-      return;
-    }
-    void change(
-      async () =>
-        (
-          await gql<{ uploadProgramLogo: { logoUrl: string | null } }>(UPLOAD, {
-            imageBase64: await readBase64(file),
-          })
-        ).uploadProgramLogo.logoUrl,
-      'uploading',
-      'Logo uploaded.',
-    );
-  }
-
-  return (
-    <div class="share-logo" aria-busy={busy !== null} data-testid="logo">
-      <div class="share-logo-current">
-        {url ? (
-          <img src={url} alt="The current logo" class="share-logo-image" data-testid="logo-image" />
-        ) : (
-          <p class="cell-note" data-testid="logo-empty">
-            No logo yet: the hosted pages show the program name alone.
-          </p>
-        )}
-      </div>
-      <Field
-        name="logo"
-        label="Logo"
-        type="file"
-        accept="image/png,image/jpeg,image/webp"
-        onChange={choose}
-        hint="A PNG, JPEG or WebP image, at most 512 KB and 2048×2048 pixels; saved at once (re-encoded to PNG)."
-        error={error}
-      />
-      {url && (
-        <button
-          type="button"
-          class="button button-secondary"
-          onClick={() =>
-            void change(
-              async () =>
-                (await gql<{ removeProgramLogo: { logoUrl: null } }>(REMOVE)).removeProgramLogo.logoUrl,
-              'removing',
-              'Logo removed.',
-            )
-          }
-        >
-          Remove the logo
-        </button>
-      )}
-      <p class="cell-note" role="status" aria-live="polite" data-testid="logo-status">
-        {busy === 'uploading' ? 'Uploading the logo…' : busy === 'removing' ? 'Removing the logo…' : done}
-      </p>
-    </div>
-  );
-}
 
 /** A link to the hosted landing page of a sample code: the newest account's first user with a code. */
 function PreviewLink({ landingUrl }: { landingUrl: string }) {
