@@ -135,7 +135,7 @@ export const programModule: GraphQLModule = {
     }
     extend type Mutation {
       updateProgram(input: ProgramInput!): Program!
-      "Sets the hosted pages' logo: a PNG, JPEG or WebP image (at most 512 KB, 2048x2048) as base64; re-encoded to PNG."
+      "Sets the hosted pages' logo: a PNG or JPEG image (at most 512 KB, 2048x2048) as base64; re-encoded to PNG. A WebP is refused (no decoder yet)."
       uploadProgramLogo(imageBase64: String!): Program!
       removeProgramLogo: Program!
     }

@@ -28,7 +28,7 @@ export const hostedPagePaths: ZodOpenApiPathsObject = {
       body: { limit: '512 KB', types: 'image/png, image/jpeg or image/webp (recognised by content)' },
       summary: "Set the hosted pages' logo",
       description:
-        "The body is the image: PNG, JPEG or WebP by its magic bytes (any Content-Type), at most 512 KB and 2048x2048. Re-encoded to PNG (metadata and anything after the image dropped) and served at the program's `logoUrl` (content-hashed, cached for a year).",
+        "The body is the image: PNG or JPEG by its magic bytes (any Content-Type), at most 512 KB and 2048x2048; a WebP is recognised but refused (400 saying so: the server's image library decodes PNG and JPEG only). Re-encoded to PNG (metadata and anything after the image dropped) and served at the program's `logoUrl` (content-hashed, cached for a year).",
       requestParams: { path: tenantPathSchema },
       requestBody: {
         required: true,
@@ -36,7 +36,12 @@ export const hostedPagePaths: ZodOpenApiPathsObject = {
       },
       responses: { 200: jsonResponse('The program with its logo.', programSchema, rateLimitedRouteHeaders) },
       errors: {
-        400: [cause('VALIDATION_FAILED', 'logo: not a PNG, JPEG or WebP, unreadable, or over 2048x2048')],
+        400: [
+          cause(
+            'VALIDATION_FAILED',
+            'logo: not a PNG or JPEG (a WebP cannot be decoded yet), unreadable, or over 2048x2048',
+          ),
+        ],
         404: [cause('NOT_FOUND', 'the tenant was deleted')],
       },
     }),
