@@ -4,6 +4,7 @@ import { buildBrowserLibrary } from '../clients/browser/build';
 import { createDb } from '../shared/db/knex';
 import { hashApiKey } from '../shared/domain/api-keys';
 import { createJsonClient, fmt, pacedLoop, percentile, type LoadResult } from './measure';
+import { beaconThroughput, pacedHostedPage, shareImageOnce, type SharePageBench } from './share-pages';
 import { describeMachine, runBench, startBenchEnvironment } from './support';
 
 /**
@@ -15,8 +16,10 @@ import { describeMachine, runBench, startBenchEnvironment } from './support';
  *   4. the widget route with a user JWT (a referrer with BENCH_FRIENDS referrals, some converted),
  *      closed loop; 5. the same at BENCH_WIDGET_RATE (500) req/s, evenly paced: p99 ≤ 30 ms;
  * then the clicks stored (after the gateway's CLICK_FLUSH_MS) against the visits answered, and the
- * browser library's gzipped size. Knobs: BENCH_DURATION (s per scenario, 10), BENCH_CONNECTIONS (64),
- * BENCH_WARMUP (s, 2).
+ * browser library's gzipped size; issue 30 (bench/share-pages.ts): 6. the hosted page at BENCH_PAGE_RATE
+ * (1,000) req/s, p99 ≤ 30 ms; 7. merchant-domain click beacons at full speed, ≥ 5,000/s, clicks exact;
+ * 8. the share image fetched concurrently, rendered once. Knobs: BENCH_DURATION (s per scenario, 10),
+ * BENCH_CONNECTIONS (64), BENCH_WARMUP (s, 2).
  */
 const duration = Number(process.env.BENCH_DURATION ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 64);
@@ -24,6 +27,7 @@ const warmup = Number(process.env.BENCH_WARMUP ?? 2);
 const redirectRate = Number(process.env.BENCH_REDIRECT_RATE ?? 1000);
 const widgetRate = Number(process.env.BENCH_WIDGET_RATE ?? 500);
 const friends = Number(process.env.BENCH_FRIENDS ?? 10);
+const pageRate = Number(process.env.BENCH_PAGE_RATE ?? 1000);
 
 const mark = (ok: boolean) => (ok ? '✓' : '✗');
 const answered = (r: autocannon.Result, status: number) => r.statusCodeStats?.[`${status}`]?.count ?? 0;
@@ -57,6 +61,8 @@ async function steady(
 }
 
 runBench(async () => {
+  // The beacons come from many X-Forwarded-For addresses through a "proxy" on loopback (issue 30).
+  process.env.TRUSTED_PROXIES ??= 'loopback';
   const env = await startBenchEnvironment({ worker: true });
   const db = createDb({ url: env.databaseUrl, poolMax: 2, applicationName: 'bench' });
   const rows: string[] = [];
@@ -104,6 +110,34 @@ runBench(async () => {
     rows.push(
       `| 1. GET /r/{tenant}/{code}: hosted landing page (200 HTML), closed loop | ${fmt(answered(landing, 200) / landing.duration)} req/s | ${landing.latency.p50} | ${landing.latency.p99} | ${failed(landing, 200)} |`,
     );
+
+    // Issue 30: the hosted page at a fixed rate, the share image, the merchant-domain beacons.
+    const sharePages: SharePageBench = {
+      baseUrl: env.baseUrl,
+      tenantAlias: env.tenant.alias,
+      db,
+      flushMs: env.config.CLICK_FLUSH_MS,
+      connections,
+      durationS: duration,
+      pageRate,
+      mark,
+    };
+    process.stderr.write(`bench: hosted page at ${pageRate} req/s\n`);
+    const hostedPaced = await pacedHostedPage(sharePages, shareCode as string);
+    singleVisits += hostedPaced.answered;
+    rows.push(hostedPaced.row);
+    targets.push(hostedPaced.target);
+    process.stderr.write('bench: share image, concurrent fetches\n');
+    const image = await shareImageOnce(sharePages, shareCode as string);
+    rows.push(image.row);
+    targets.push(image.target);
+    const beaconUser = await call('PUT', `/open/account/${env.runId}-beacon/user/beacon`, {
+      firstName: 'Beacon',
+    });
+    process.stderr.write('bench: click beacons, closed loop\n');
+    const beacons = await beaconThroughput(sharePages, beaconUser.shareCode as string);
+    rows.push(...beacons.rows);
+    targets.push(...beacons.targets);
 
     await call('PATCH', '/program', { landingUrl: 'https://shop.example/join' });
     for (let i = 0; ; i += 1) {
@@ -171,7 +205,9 @@ runBench(async () => {
     // autocannon drops its sockets at the end of a run with requests in flight, which the gateway still
     // answers and counts: up to `connections` per run above what autocannon recorded.
     await new Promise((r) => setTimeout(r, env.config.CLICK_FLUSH_MS + 1500));
-    const [{ total }] = (await db('share_link_clicks').sum({ total: 'clicks' })) as { total: string }[];
+    const [{ total }] = (await db('share_link_clicks')
+      .where({ code: shareCode })
+      .sum({ total: 'clicks' })) as { total: string }[];
     const stored = Number(total);
     const visits = linkRuns.reduce((sum, r) => sum + answered(r, 200) + answered(r, 302), singleVisits);
     const cutOff = linkRuns.length * connections;

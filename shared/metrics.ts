@@ -13,6 +13,8 @@ export interface Metrics {
   webhookAttemptDuration: Histogram<'outcome'>;
   /** Age of the oldest undispatched outbox event, as the worker's dispatcher last saw it. */
   webhookBacklogAge: Gauge;
+  /** Share images rendered by this process (issue 30: at most once per program settings version and code). */
+  shareImageRenders: Counter;
 }
 
 export function createMetrics(options: { collectDefaults?: boolean } = {}): Metrics {
@@ -61,6 +63,11 @@ export function createMetrics(options: { collectDefaults?: boolean } = {}): Metr
     webhookBacklogAge: new Gauge({
       name: 'webhook_outbox_backlog_age_seconds',
       help: "Age of the oldest outbox event no delivery workflow was started for yet (0 when none), as the worker's webhook dispatcher last saw it",
+      registers: [registry],
+    }),
+    shareImageRenders: new Counter({
+      name: 'share_image_renders_total',
+      help: 'Share images (link previews) rendered by this process; each is rendered once and kept in PostgreSQL',
       registers: [registry],
     }),
   };

@@ -22,7 +22,9 @@ import { integrationRoutes } from './routes/integrations.routes';
 import { processorRoutes } from './routes/processor.routes';
 import { programRoutes } from './routes/program.routes';
 import { publicCodeRoutes } from './routes/public-codes.routes';
-import { shareLinkRoutes } from './routes/share-links.routes';
+import { clickBeaconRoutes } from './routes/click-beacons.routes';
+import { hostedImageRoutes, programLogoRoutes } from './routes/hosted-assets.routes';
+import { customHostShareLinks, shareLinkRoutes } from './routes/share-links.routes';
 import { userRoutes } from './routes/users.routes';
 import { widgetRoutes } from './routes/widget.routes';
 
@@ -42,6 +44,8 @@ export function createApp(deps: GatewayDeps): Koa<GatewayState> {
 
   const health = healthRoutes(deps);
   app.use(health.routes());
+  // A program's custom host: /{code} and /r/{code} are its share links (issue 30).
+  app.use(customHostShareLinks(deps));
   // The busiest API routes (user events and the cached code lookup) in a router of their own, matched
   // before the rest: running a request past the docs and the API router's ~45 routes took about 10 µs of
   // the gateway's CPU, a sixth of a cached lookup (bench:hot-paths, BENCHMARKS.md 2026-11-24 "evening").
@@ -65,8 +69,12 @@ export function createApp(deps: GatewayDeps): Koa<GatewayState> {
   integrationRoutes(api, deps);
   fileRoutes(api, deps);
   processorRoutes(api, deps);
+  // Hosted pages (issue 30): the program's logo, and the merchant-domain share links' click beacon.
+  programLogoRoutes(api, deps);
+  clickBeaconRoutes(api, deps);
 
   const links = shareLinkRoutes(deps);
+  const hostedImages = hostedImageRoutes(deps);
   const library = browserLibraryRoutes(deps);
   const admin = adminSessionRoutes(deps);
   const portal = adminPortalRoutes(deps);
@@ -78,10 +86,12 @@ export function createApp(deps: GatewayDeps): Koa<GatewayState> {
   // After the admin API: the portal's page answers every other GET under /admin/.
   app.use(portal.routes());
   app.use(links.routes());
+  app.use(hostedImages.routes());
   app.use(library.routes());
   app.use(hot.allowedMethods());
   app.use(api.allowedMethods());
   app.use(links.allowedMethods());
+  app.use(hostedImages.allowedMethods());
   app.use(library.allowedMethods());
   app.use(admin.allowedMethods());
   app.use(portal.allowedMethods());

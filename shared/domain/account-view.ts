@@ -11,7 +11,7 @@ import { presentSubscription } from './account-sync';
 import { accountReferable, referrerDiscountPercent } from './referral-rules';
 import { presentReward } from './rewards';
 import { presentReferral } from './referral-view';
-import { shareLink } from './user-view';
+import { shareLink, type ShareLinkFormat } from './user-view';
 
 export function fullName(first: string | null, last: string | null): string | null {
   const name = [first, last].filter((p) => p && p.trim() !== '').join(' ');
@@ -35,6 +35,7 @@ export async function getAccountView(
   tenant: { id: string; alias: string },
   accountId: string,
   publicUrl: string,
+  format: ShareLinkFormat | undefined,
 ) {
   const tenantId = tenant.id;
   const account = await createAccountsRepo(db).find(tenantId, accountId);
@@ -62,7 +63,7 @@ export async function getAccountView(
       firstName: u.first_name,
       lastName: u.last_name,
       shareCode: u.share_code,
-      shareLink: shareLink(publicUrl, tenant.alias, u.share_code),
+      shareLink: shareLink(publicUrl, tenant.alias, u.share_code, format),
     })),
     referredBy: referredBy ? presentReferral(referredBy, rewards) : null,
     referrals: referred.map((r) => presentReferral(r, rewards)),

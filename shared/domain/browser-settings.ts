@@ -4,7 +4,12 @@ import type { ProgramSettings } from '../types/program';
 
 /** What the browser library needs before it writes the tracking cookie (public: nothing secret). */
 export function presentBrowserSettings(settings: ProgramSettings) {
-  return { cookieDays: settings.referralCookieDays, lastClickWins: settings.referralCookieLastClickWins };
+  return {
+    cookieDays: settings.referralCookieDays,
+    lastClickWins: settings.referralCookieLastClickWins,
+    // Share links on the merchant's domain (issue 30): the query parameter holding the code.
+    shareParam: settings.shareParam,
+  };
 }
 
 export type BrowserSettings = ReturnType<typeof presentBrowserSettings>;

@@ -4,12 +4,7 @@ import { AppError } from '../errors';
 import { createOperatorsRepo, type OperatorRole, type OperatorRow } from '../repos/operators.repo';
 import { createTenantsRepo } from '../repos/tenants.repo';
 import { parseInput } from '../validation';
-import {
-  dummyPasswordHash,
-  generatePassword,
-  hashPassword,
-  verifyPassword,
-} from './passwords';
+import { dummyPasswordHash, generatePassword, hashPassword, verifyPassword } from './passwords';
 import { chosenPasswordSchema } from './password-policy';
 
 export type { OperatorRole, OperatorRow };

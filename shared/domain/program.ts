@@ -5,6 +5,7 @@ import { textSchema, withIdRule } from '../validation';
 import { createTenantsRepo, type ProgramColumns, type TenantRow } from '../repos/tenants.repo';
 import { fraudPolicySchema } from '../types/fraud';
 import { programSettings, referrerRewardSchema, type ProgramSettings } from '../types/program';
+import { hostedPageChanges, hostedPagePatchFields, logoPath } from './hosted-page-settings';
 import { allowedOriginsSchema } from './origins';
 import { eventKeySchema } from './user-events.schema';
 
@@ -49,6 +50,8 @@ export const programPatchSchema = z.strictObject({
   rewardHoldDays: z.int().min(0).max(365).optional(),
   /** Days until unredeemed CREDIT expires once available; null: never. */
   creditExpiryDays: z.int().min(1).max(3650).nullable().optional(),
+  /** Hosted pages (issue 30): signupUrl, shareLinkUrl, shareParam, customHost, brand colour and texts. */
+  ...hostedPagePatchFields,
 });
 
 export type ProgramPatch = z.output<typeof programPatchSchema>;
@@ -69,6 +72,8 @@ export function presentProgram(row: TenantRow) {
     },
     requireUserJwtExp: row.require_user_jwt_exp,
     dateCreated: row.created_at.getTime(),
+    // Hosted pages (issue 30): the logo's path on the gateway.
+    logoUrl: row.logo_hash ? logoPath(row.alias, row.logo_hash) : null,
   };
 }
 
@@ -113,8 +118,16 @@ export async function updateProgram(db: Db, tenantId: string, patch: ProgramPatc
   if (patch.fraudPolicy !== undefined) changes.fraud_policy = patch.fraudPolicy;
   if (patch.rewardHoldDays !== undefined) changes.reward_hold_days = patch.rewardHoldDays;
   if (patch.creditExpiryDays !== undefined) changes.credit_expiry_days = patch.creditExpiryDays;
+  // Hosted pages (issue 30).
+  Object.assign(changes, hostedPageChanges(patch));
   if (Object.keys(changes).length === 0) return getProgram(db, tenantId);
-  const row = await createTenantsRepo(db).update(tenantId, changes);
+  const row = await createTenantsRepo(db)
+    .update(tenantId, changes)
+    .catch((err: unknown) => {
+      if ((err as { constraint?: string }).constraint === 'tenants_custom_host_unique')
+        throw new AppError('CONFLICT', 'customHost: another program already uses this host');
+      throw err;
+    });
   if (!row) throw new AppError('NOT_FOUND', 'Program not found');
   return presentProgram(row);
 }

@@ -1,5 +1,6 @@
 import type { CodeOwnerSummary, TenantProgram } from '../cache/tenant-cache';
 import { tenantAliasSchema } from '../ids';
+import type { ProgramSettings } from '../types/program';
 import { shownFirstName } from './display-names';
 import { couldBeShareCode } from './share-codes';
 
@@ -21,6 +22,37 @@ export interface LandingPageView {
   referredDiscountPercent: number;
   code: string;
   websiteUrl: string | null;
+  /** Hosted pages (issue 30): the program's alias, the continue link (carries rsCode) and the brand. */
+  tenantAlias: string;
+  /** signupUrl, else websiteUrl, with rsCode={code} added to its query; null when neither is set. */
+  continueUrl: string | null;
+  brand: PageBrand;
+}
+
+/** What a program sets of its hosted pages' look (landing page and 404). */
+export interface PageBrand {
+  brandColor: string | null;
+  landingHeadline: string | null;
+  landingText: string | null;
+  landingButtonText: string | null;
+  logoHash: string | null;
+}
+
+export function pageBrand(settings: ProgramSettings): PageBrand {
+  return {
+    brandColor: settings.brandColor,
+    landingHeadline: settings.landingHeadline,
+    landingText: settings.landingText,
+    landingButtonText: settings.landingButtonText,
+    logoHash: settings.logoHash,
+  };
+}
+
+/** The merchant's page with rsCode={code} added to its query (kept), which the browser library reads. */
+export function withRsCode(url: string, code: string): string {
+  const target = new URL(url);
+  target.searchParams.set('rsCode', code);
+  return target.toString();
 }
 
 /** A visit to a known share link: counted for the code, then redirected or shown the hosted page. */
@@ -49,6 +81,7 @@ export async function visitShareLink(
   if (!tenant || !owner) return undefined;
   const { settings } = tenant;
   if (!settings.landingUrl) {
+    const continueUrl = settings.signupUrl ?? settings.websiteUrl;
     return {
       kind: 'landing',
       tenantId: tenant.id,
@@ -59,10 +92,12 @@ export async function visitShareLink(
         referredDiscountPercent: settings.referredDiscountPercent,
         code: owner.code,
         websiteUrl: settings.websiteUrl,
+        tenantAlias: tenant.alias,
+        continueUrl: continueUrl ? withRsCode(continueUrl, owner.code) : null,
+        brand: pageBrand(settings),
       },
     };
   }
-  const target = new URL(settings.landingUrl);
-  target.searchParams.set('rsCode', owner.code);
-  return { kind: 'redirect', tenantId: tenant.id, code: owner.code, location: target.toString() };
+  const location = withRsCode(settings.landingUrl, owner.code);
+  return { kind: 'redirect', tenantId: tenant.id, code: owner.code, location };
 }

@@ -5,9 +5,30 @@ import { createReferralsRepo, type ReferralRow } from '../repos/referrals.repo';
 import { createUsersRepo, type UserRow } from '../repos/users.repo';
 import type { FraudSignal, RefusedAttribution } from '../types/fraud';
 
-/** A share code's public link, /r/{tenant}/{code} under the gateway's public URL; null without a code. */
-export function shareLink(publicUrl: string, tenantAlias: string, code: string | null): string | null {
-  return code ? `${publicUrl}/r/${encodeURIComponent(tenantAlias)}/${encodeURIComponent(code)}` : null;
+/** Where a program's share links live (program settings shareLinkUrl and shareParam; issue 30). */
+export interface ShareLinkFormat {
+  shareLinkUrl: string | null;
+  shareParam: string;
+}
+
+/**
+ * A share code's public link; null without a code. /r/{tenant}/{code} under the gateway's public URL, or,
+ * when the program sets shareLinkUrl, that URL on the merchant's domain with ?{shareParam}={code} added
+ * to its query (the browser library reads it there). `format` undefined: the program is gone; our link.
+ */
+export function shareLink(
+  publicUrl: string,
+  tenantAlias: string,
+  code: string | null,
+  format: ShareLinkFormat | undefined,
+): string | null {
+  if (!code) return null;
+  if (format?.shareLinkUrl) {
+    const url = new URL(format.shareLinkUrl);
+    url.searchParams.set(format.shareParam, code);
+    return url.toString();
+  }
+  return `${publicUrl}/r/${encodeURIComponent(tenantAlias)}/${encodeURIComponent(code)}`;
 }
 
 /**
@@ -59,6 +80,7 @@ export async function getUserView(
   tenant: { id: string; alias: string },
   ids: { accountId: string; userId: string },
   publicUrl: string,
+  format: ShareLinkFormat | undefined,
 ): Promise<UserView> {
   const user = await createUsersRepo(db).find(tenant.id, ids.accountId, ids.userId);
   if (!user) throw new AppError('USER_NOT_FOUND', 'No such user in this account');
@@ -66,5 +88,5 @@ export async function getUserView(
     createAccountsRepo(db).find(tenant.id, ids.accountId),
     createReferralsRepo(db).findByReferredAccount(tenant.id, ids.accountId),
   ]);
-  return presentUser(user, account, referral, shareLink(publicUrl, tenant.alias, user.share_code));
+  return presentUser(user, account, referral, shareLink(publicUrl, tenant.alias, user.share_code, format));
 }

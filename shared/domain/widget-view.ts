@@ -84,6 +84,6 @@ export async function getWidgetView(
   ]);
   if (!program || program.id !== tenant.id) throw new AppError('NOT_FOUND', 'Program not found');
   if (!summary) throw new AppError('USER_NOT_FOUND', 'No such user in this account');
-  const link = shareLink(publicUrl, tenant.alias, summary.user.share_code);
+  const link = shareLink(publicUrl, tenant.alias, summary.user.share_code, program.settings);
   return presentWidget({ program, shareLink: link, ...summary });
 }

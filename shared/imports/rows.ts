@@ -1,3 +1,4 @@
+import type { ShareLinkFormat } from '../domain/user-view';
 import type { Knex } from 'knex';
 import type { AccountOutcome } from '../domain/account-changes';
 import type { AppError } from '../errors';
@@ -18,7 +19,13 @@ export interface RowResult {
 
 export interface ChunkContext {
   trx: Knex.Transaction;
-  tenant: { id: string; alias: string; conversionEventKey: string | null };
+  tenant: {
+    id: string;
+    alias: string;
+    conversionEventKey: string | null;
+    /** Where the users' share links live (issue 30). */
+    shareLinkFormat: ShareLinkFormat | undefined;
+  };
   nowMs: number;
   /** The gateway's public URL (PUBLIC_URL), for the share links of the users a job creates. */
   publicUrl: string;

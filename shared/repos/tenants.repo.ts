@@ -36,6 +36,16 @@ export type ProgramColumns = Pick<
   | 'fraud_policy'
   | 'reward_hold_days'
   | 'credit_expiry_days'
+  // Hosted pages (issue 30).
+  | 'signup_url'
+  | 'share_link_url'
+  | 'share_param'
+  | 'custom_host'
+  | 'brand_color'
+  | 'landing_headline'
+  | 'landing_text'
+  | 'landing_button_text'
+  | 'logo_hash'
 >;
 
 /** An active API key as authentication sees it: the hash to match and who it is, never the key. */

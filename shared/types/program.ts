@@ -46,6 +46,17 @@ export interface ProgramSettings {
   rewardHoldDays: number;
   /** Days until a CREDIT reward's unredeemed part expires once AVAILABLE (null: never). */
   creditExpiryDays: number | null;
+  /** Hosted pages (issue 30): the signup URL, share links on the merchant's domain, custom host, brand. */
+  signupUrl: string | null;
+  shareLinkUrl: string | null;
+  shareParam: string;
+  customHost: string | null;
+  brandColor: string | null;
+  landingHeadline: string | null;
+  landingText: string | null;
+  landingButtonText: string | null;
+  /** The uploaded logo's content hash (its URL is /logos/{tenant}/{hash}.png); null: none. */
+  logoHash: string | null;
 }
 
 /** The tenant row's program columns (shared/repos/tenants.repo.ts TenantRow has them). */
@@ -70,6 +81,16 @@ export interface ProgramSettingsColumns {
   fraud_policy: unknown;
   reward_hold_days: number;
   credit_expiry_days: number | null;
+  /** Hosted pages (issue 30). */
+  signup_url: string | null;
+  share_link_url: string | null;
+  share_param: string;
+  custom_host: string | null;
+  brand_color: string | null;
+  landing_headline: string | null;
+  landing_text: string | null;
+  landing_button_text: string | null;
+  logo_hash: string | null;
 }
 
 /** The stored policy; rules this version cannot apply (an action it does not know) are dropped. */
@@ -96,5 +117,15 @@ export function programSettings(row: ProgramSettingsColumns): ProgramSettings {
     fraudPolicy: storedFraudPolicy(row.fraud_policy),
     rewardHoldDays: row.reward_hold_days,
     creditExpiryDays: row.credit_expiry_days,
+    // Hosted pages (issue 30).
+    signupUrl: row.signup_url,
+    shareLinkUrl: row.share_link_url,
+    shareParam: row.share_param,
+    customHost: row.custom_host,
+    brandColor: row.brand_color,
+    landingHeadline: row.landing_headline,
+    landingText: row.landing_text,
+    landingButtonText: row.landing_button_text,
+    logoHash: row.logo_hash,
   };
 }

@@ -38,8 +38,9 @@ export async function ingestSegmentMessage(
       return { status: 'accepted', eventIds: logged!.events.map((e) => e.id) };
     }
     case 'identify': {
+      const format = await deps.cache.programSettings(tenant);
       const outcome = await identifyUser(deps.db, tenant.id, command.ids, command.body, (code) =>
-        shareLink(deps.publicUrl, tenant.alias, code),
+        shareLink(deps.publicUrl, tenant.alias, code, format),
       );
       // Committed: a lifecycle that cannot be reached now is delivered by the reconciler.
       await settleLifecycle(deps, tenant, outcome).catch((err: unknown) =>

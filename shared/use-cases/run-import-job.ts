@@ -118,6 +118,9 @@ export async function importChunks(
     id: input.tenantId,
     alias: input.tenantAlias,
     conversionEventKey: tenantRow?.conversion_event_key ?? null,
+    shareLinkFormat: tenantRow
+      ? { shareLinkUrl: tenantRow.share_link_url, shareParam: tenantRow.share_param }
+      : undefined,
   };
   const beat = progress.lastBeat;
   let position: ImportPosition = { offset: Number(job.next_offset), line: job.next_line! };

@@ -3,8 +3,10 @@
  * form; an edit sends only the changed fields and is visible through the API afterwards; invalid values
  * (a percent of 150, an origin with a path) show the server's message under the field they name and
  * save nothing; a VIEWER sees the form read-only; the error state; accessibility and screenshots at
- * 1280 and 390.
+ * 1280 and 390. The share page section (issue 30): its settings saved, a PNG, a JPEG and a WebP logo
+ * uploaded and shown, a refused file explained, the preview link opening the hosted page.
  */
+import { Resvg } from '@resvg/resvg-js';
 import type { Page } from 'playwright-core';
 import { screenshot } from '../helpers/browser';
 import { configureProgram } from '../helpers/merchant-site';
@@ -110,7 +112,7 @@ test('the settings made through the API show; an edit sends only the changed fie
   const described = await page
     .locator('form.program-form input, form.program-form select, form.program-form textarea')
     .evaluateAll((els) => els.map((el) => [el.id, el.getAttribute('aria-describedby')]));
-  expect(described.length).toBe(24);
+  expect(described.length).toBe(34);
   for (const [id, describedBy] of described)
     expect({ id, describedBy }).toEqual({ id, describedBy: `${id}-hint` });
   await expectAccessible(page);
@@ -329,4 +331,156 @@ test('fraud protection: a velocity limit and blocked signals are saved; blocking
     '{ program { maxAttributionsPerReferrerPerHour fraudPolicy { signal } } }',
   );
   expect(saved.data.program).toEqual({ maxAttributionsPerReferrerPerHour: null, fraudPolicy: [] });
+});
+
+test('share page: its settings are saved; PNG, JPEG and WebP logos are uploaded and shown; a refused file is explained', async () => {
+  const referrer = await stack.api.identify('share-page-r', 'u', {
+    firstName: 'Maya',
+    email: 'maya@example.com',
+  });
+  const code = referrer.body.shareCode as string;
+  const wp = await stack.signedInPage();
+  const { page } = wp;
+  const sent = watchMutations(page);
+  await openProgram(page);
+  await page.getByTestId('logo-empty').waitFor();
+  expect(await field(page, 'Share link parameter').inputValue()).toBe('ref');
+
+  await field(page, 'Signup page URL').fill('https://acme.example/join');
+  await field(page, 'Share links on your site').fill('https://acme.example/');
+  await field(page, 'Share link parameter').fill('friend');
+  await field(page, 'Custom host for the hosted pages').fill('Refer.Acme.Example');
+  await field(page, 'Pick the brand colour').fill('#0a7c55');
+  expect(await field(page, 'Brand colour').inputValue()).toBe('#0a7c55');
+  await field(page, 'Landing page headline').fill('{name} gave you {offer}');
+  await field(page, 'Landing page text').fill('Join {program} today.');
+  await field(page, 'Landing page button').fill('Claim {offer}');
+  await page.getByTestId('program-save').click();
+  await shown(page, 'program-notice', 'Saved. 8 settings changed.');
+  expect(sent.at(-1)).toEqual({
+    signupUrl: 'https://acme.example/join',
+    shareLinkUrl: 'https://acme.example/',
+    shareParam: 'friend',
+    customHost: 'Refer.Acme.Example',
+    brandColor: '#0a7c55',
+    landingHeadline: '{name} gave you {offer}',
+    landingText: 'Join {program} today.',
+    landingButtonText: 'Claim {offer}',
+  });
+  const saved = await stack.api.gql(
+    '{ program { signupUrl shareLinkUrl shareParam customHost brandColor landingHeadline landingText landingButtonText logoUrl } }',
+  );
+  expect(saved.data.program).toEqual({
+    signupUrl: 'https://acme.example/join',
+    shareLinkUrl: 'https://acme.example/',
+    shareParam: 'friend',
+    customHost: 'refer.acme.example',
+    brandColor: '#0a7c55',
+    landingHeadline: '{name} gave you {offer}',
+    landingText: 'Join {program} today.',
+    landingButtonText: 'Claim {offer}',
+    logoUrl: null,
+  });
+  // The server's normalised host shows; an unknown variable is refused under its field.
+  expect(await field(page, 'Custom host for the hosted pages').inputValue()).toBe('refer.acme.example');
+  await field(page, 'Landing page button').fill('Hi {firstName}');
+  await page.getByTestId('program-save').click();
+  expect(await shown(page, 'error-landingButtonText', '{firstName}')).toContain(
+    'unknown variable {firstName}',
+  );
+  await field(page, 'Landing page button').fill('Claim {offer}');
+
+  // A file that is not an image is refused in the server's words; nothing changes.
+  const logoInput = field(page, 'Logo');
+  await logoInput.setInputFiles({
+    name: 'logo.png',
+    mimeType: 'image/png',
+    buffer: Buffer.from('<svg onload=alert(1)>'),
+  });
+  expect(await shown(page, 'error-logo', 'PNG')).toBe('logo: must be a PNG, JPEG or WebP image');
+  expect(await page.getByTestId('logo-empty').count()).toBe(1);
+
+  const logoSrc = async (previous: string | null) => {
+    await page.waitForFunction((before) => {
+      const doc = (globalThis as any).document;
+      if (doc.querySelector('[data-testid="error-logo"]')) return true;
+      const img = doc.querySelector('[data-testid="logo-image"]');
+      return img && img.complete && img.naturalWidth > 0 && img.getAttribute('src') !== before;
+    }, previous);
+    const refused = page.getByTestId('error-logo');
+    expect((await refused.count()) ? await refused.innerText() : 'accepted').toBe('accepted');
+    const src = (await page.getByTestId('logo-image').getAttribute('src'))!;
+    expect((await stack.api.gql('{ program { logoUrl } }')).data.program.logoUrl).toBe(src);
+    return src;
+  };
+  const svg =
+    '<svg xmlns="http://www.w3.org/2000/svg" width="240" height="80"><rect width="240" height="80" fill="#0a7c55"/><circle cx="40" cy="40" r="28" fill="#fff"/></svg>';
+  await logoInput.setInputFiles({
+    name: 'logo.png',
+    mimeType: 'image/png',
+    buffer: new Resvg(svg).render().asPng(),
+  });
+  const pngSrc = await logoSrc(null);
+  expect(pngSrc).toMatch(new RegExp(`^/logos/${stack.tenant.alias}/[0-9a-f]{32}\\.png$`));
+  expect(await page.getByTestId('logo-status').innerText()).toBe('Logo uploaded.');
+  expect(await page.getByTestId('error-logo').count()).toBe(0);
+
+  // A JPEG and a WebP, encoded by Chromium itself, are accepted too.
+  const encoded = await page.evaluate(async () => {
+    const doc = (globalThis as any).document;
+    const canvas = doc.createElement('canvas');
+    canvas.width = 120;
+    canvas.height = 40;
+    const g = canvas.getContext('2d');
+    const out: Record<string, number[]> = {};
+    for (const [type, colour] of [
+      ['image/jpeg', '#c2410c'],
+      ['image/webp', '#6d28d9'],
+    ]) {
+      g.fillStyle = colour;
+      g.fillRect(0, 0, 120, 40);
+      const blob: any = await new Promise((resolve) => canvas.toBlob(resolve, type, 0.9));
+      if (blob.type !== type) throw new Error(`Chromium made ${blob.type} for ${type}`);
+      out[type] = Array.from(new Uint8Array(await blob.arrayBuffer()));
+    }
+    return out;
+  });
+  await logoInput.setInputFiles({
+    name: 'logo.jpg',
+    mimeType: 'image/jpeg',
+    buffer: Buffer.from(encoded['image/jpeg']!),
+  });
+  const jpegSrc = await logoSrc(pngSrc);
+  await logoInput.setInputFiles({
+    name: 'logo.webp',
+    mimeType: 'image/webp',
+    buffer: Buffer.from(encoded['image/webp']!),
+  });
+  const webpSrc = await logoSrc(jpegSrc);
+  const served = await fetch(stack.url(webpSrc));
+  expect([served.status, served.headers.get('content-type')]).toEqual([200, 'image/png']);
+
+  // The preview link opens the hosted page of the newest user's code, with the saved texts.
+  const link = page.getByTestId('share-preview-link');
+  expect(await link.getAttribute('href')).toBe(`/r/${stack.tenant.alias}/${code}`);
+  const [hosted] = await Promise.all([page.context().waitForEvent('page'), link.click()]);
+  await hosted.getByRole('heading', { name: /^Maya gave you \d+% off$/ }).waitFor();
+  await hosted.close();
+
+  await expectAccessible(page);
+  await page.locator('#program-share').scrollIntoViewIfNeeded();
+  const shot = await screenshot(
+    page,
+    'portal-program-share',
+    page.locator('#program-share').locator('xpath=..'),
+  );
+  expect(shot).toMatch(/portal-program-share\.png$/);
+
+  // After a reload the logo is there; removing it shows the empty state.
+  await page.reload();
+  await page.getByTestId('logo-image').waitFor();
+  await page.getByRole('button', { name: 'Remove the logo' }).click();
+  await page.getByTestId('logo-empty').waitFor();
+  expect((await stack.api.gql('{ program { logoUrl } }')).data.program.logoUrl).toBeNull();
+  wp.expectClean();
 });

@@ -110,6 +110,8 @@ export interface PageOptions {
   /** Origins whose pages may read and write the clipboard (the copy buttons). */
   clipboardOrigins?: string[];
   isMobile?: boolean;
+  /** The browser's language (navigator.language and Accept-Language), e.g. fr. */
+  locale?: string;
 }
 
 /** One browser per test file: `const browser = useBrowser();` then `await browser().newPage()`. */
@@ -139,6 +141,7 @@ export class TestBrowser {
       isMobile: options.isMobile ?? false,
       hasTouch: options.isMobile ?? false,
       deviceScaleFactor: 1,
+      ...(options.locale && { locale: options.locale }),
     });
     this.contexts.add(context);
     context.on('close', () => this.contexts.delete(context));

@@ -180,14 +180,14 @@ describe('GET /open/browser-settings', () => {
 
   test('is public, readable from any origin and cacheable; it follows the program', async () => {
     await call('PATCH', '/program', { referralCookieDays: 45, referralCookieLastClickWins: true });
-    const res = await settingsBecome({ cookieDays: 45, lastClickWins: true });
+    const res = await settingsBecome({ cookieDays: 45, lastClickWins: true, shareParam: 'ref' });
     expect(res.status).toBe(200);
     expect(res.headers.get('access-control-allow-origin')).toBe('*');
     expect(res.headers.get('cache-control')).toBe('public, max-age=300');
     expect(res.headers.get('access-control-allow-credentials')).toBeNull();
 
     await call('PATCH', '/program', { referralCookieDays: 365, referralCookieLastClickWins: false });
-    await settingsBecome({ cookieDays: 365, lastClickWins: false });
+    await settingsBecome({ cookieDays: 365, lastClickWins: false, shareParam: 'ref' });
   });
 
   test('a warm request runs no query', async () => {

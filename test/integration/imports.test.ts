@@ -207,7 +207,12 @@ describe('MUTATION/USER rules as identification', () => {
       await claimShareCodes(
         {
           trx,
-          tenant: { id: api.tenantId, alias: api.tenant.alias, conversionEventKey: null },
+          tenant: {
+            id: api.tenantId,
+            alias: api.tenant.alias,
+            conversionEventKey: null,
+            shareLinkFormat: undefined,
+          },
           nowMs: 0,
           lifecycle: [],
           publicUrl: 'http://localhost:8080',

@@ -2,6 +2,7 @@
  * The server SDK (clients/sdk) against the real gateway: users, the widget, browser settings and user
  * JWTs signed by signUserJwt: success, validation errors naming the field, wrong credentials, not found.
  */
+import { Resvg } from '@resvg/resvg-js';
 import { ApiError, ReferralClient, signUserJwt } from '../../clients/sdk/src/index';
 import { eventually } from '../helpers/harness';
 import { uid } from '../helpers/referrals';
@@ -92,6 +93,7 @@ describe('browser settings', () => {
     expect(await stack.client.getBrowserSettings()).toEqual({
       cookieDays: expect.any(Number),
       lastClickWins: expect.any(Boolean),
+      shareParam: 'ref',
     });
     const nobody = new ReferralClient(
       { baseUrl: stack.api.gw.url, tenantAlias: 'no_such_tenant', apiKey: 'k' },
@@ -230,5 +232,24 @@ describe('credentials', () => {
       TypeError,
     );
     expect(new ApiError({ statusCode: 400, message: 'm', apiErrorCode: 'X' })).toBeInstanceOf(Error);
+  });
+});
+
+describe('program logo (issue 30)', () => {
+  test('uploadProgramLogo answers the program with its logoUrl; a non-image is 400; removeProgramLogo clears it', async () => {
+    const image = new Resvg(
+      '<svg xmlns="http://www.w3.org/2000/svg" width="40" height="20"><rect width="40" height="20" fill="#0a7"/></svg>',
+    )
+      .render()
+      .asPng();
+    const program = await stack.client.uploadProgramLogo(image);
+    expect(program.logoUrl).toMatch(new RegExp(`^/logos/${stack.api.tenant.alias}/[0-9a-f]{32}\\.png$`));
+    await expectApiError(
+      stack.client.uploadProgramLogo(Buffer.from('not an image')),
+      400,
+      'VALIDATION_FAILED',
+    );
+    expect((await stack.client.getProgram()).logoUrl).toBe(program.logoUrl);
+    expect((await stack.client.removeProgramLogo()).logoUrl).toBeNull();
   });
 });

@@ -161,6 +161,15 @@ export class ReferralClient {
     return program.updateProgram(this.transport, patch, call);
   }
 
+  /** The hosted pages' logo (PNG or JPEG bytes); answers the program with its logoUrl. */
+  uploadProgramLogo(image: Uint8Array, call?: CallOptions): Promise<T.Program> {
+    return program.uploadProgramLogo(this.transport, image, call);
+  }
+
+  removeProgramLogo(call?: CallOptions): Promise<T.Program> {
+    return program.removeProgramLogo(this.transport, call);
+  }
+
   // ---- GraphQL ----
 
   /** Any GraphQL operation: the answer's `data`; errors throw ApiError. Sent once unless `idempotent`. */

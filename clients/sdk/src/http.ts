@@ -58,7 +58,7 @@ export interface RequestBody {
 export interface RequestSpec {
   /** The operation's name, e.g. `logUserEvents` (for onRetry). */
   operation: string;
-  method: 'GET' | 'POST' | 'PUT' | 'PATCH';
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** Below /api/v1/{tenantAlias}, already encoded. */
   path: string;
   query?: Record<string, string | undefined>;

@@ -11,7 +11,7 @@
  */
 export interface OperationInfo {
   operationId: string;
-  method: 'GET' | 'POST' | 'PUT' | 'PATCH';
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   path: string;
   graphql?: string;
   retry: 'always' | 'idempotency-key' | 'replayable-body' | 'declared' | 'never';
@@ -83,6 +83,19 @@ export const OPERATIONS = {
   waitForImportJob: { ...GRAPHQL, graphql: 'job', retry: 'always' },
   getProgram: { operationId: 'getProgram', method: 'GET', path: `${API}/program`, retry: 'always' },
   updateProgram: { operationId: 'updateProgram', method: 'PATCH', path: `${API}/program`, retry: 'never' },
+  // Hosted pages (issue 30).
+  uploadProgramLogo: {
+    operationId: 'uploadProgramLogo',
+    method: 'PUT',
+    path: `${API}/program/logo`,
+    retry: 'never',
+  },
+  removeProgramLogo: {
+    operationId: 'removeProgramLogo',
+    method: 'DELETE',
+    path: `${API}/program/logo`,
+    retry: 'never',
+  },
   graphql: { ...GRAPHQL, retry: 'declared' },
 } as const satisfies Record<string, OperationInfo>;
 
@@ -106,4 +119,8 @@ export const NOT_IN_SDK: Readonly<Record<string, string>> = {
   graphqlGet: 'the SDK sends GraphQL with POST (graphqlPost)',
   // Browser integration (issue 30).
   checkReferralCode: "public, for the browser library's checkCode (a server has lookupCode)",
+  // Hosted pages (issue 30).
+  countShareLinkClick: "the browser library's beacon from a friend's browser",
+  getProgramLogo: 'an image for browsers on the hosted pages',
+  getShareImage: 'an image for link-preview bots (og:image)',
 };

@@ -28,3 +28,36 @@ export function getBrowserSettings(transport: Transport, call?: CallOptions): Pr
     call,
   );
 }
+
+/**
+ * PUT /program/logo: the hosted pages' logo (PNG or JPEG by its bytes, at most 512 KB and 2048x2048),
+ * re-encoded to PNG; answers the program with its logoUrl. Sent once.
+ */
+export function uploadProgramLogo(
+  transport: Transport,
+  image: Uint8Array,
+  call?: CallOptions,
+): Promise<Program> {
+  return transport.json<Program>(
+    {
+      operation: 'uploadProgramLogo',
+      method: 'PUT',
+      path: '/program/logo',
+      body: () => ({
+        body: image,
+        headers: { 'content-type': 'application/octet-stream' },
+        streamed: false,
+      }),
+      retryable: false,
+    },
+    call,
+  );
+}
+
+/** DELETE /program/logo: the hosted pages show no logo. Sent once. */
+export function removeProgramLogo(transport: Transport, call?: CallOptions): Promise<Program> {
+  return transport.json<Program>(
+    { operation: 'removeProgramLogo', method: 'DELETE', path: '/program/logo', retryable: false },
+    call,
+  );
+}

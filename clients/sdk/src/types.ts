@@ -208,6 +208,17 @@ export interface Program {
   creditExpiryDays: number | null;
   requireUserJwtExp: boolean;
   dateCreated: number;
+  /** Hosted pages (issue 30): the continue link, share links on your domain or a custom host, the brand. */
+  signupUrl: string | null;
+  shareLinkUrl: string | null;
+  shareParam: string;
+  customHost: string | null;
+  brandColor: string | null;
+  landingHeadline: string | null;
+  landingText: string | null;
+  landingButtonText: string | null;
+  /** The uploaded logo's path on the gateway (uploadProgramLogo); null: none. */
+  logoUrl: string | null;
 }
 
 /** Body of PATCH /program: the settings to change. */
@@ -230,6 +241,15 @@ export interface ProgramPatch {
   fraudPolicy?: FraudRule[];
   rewardHoldDays?: number;
   creditExpiryDays?: number | null;
+  /** Hosted pages (issue 30); texts may use {name}, {offer} and {program}. */
+  signupUrl?: string | null;
+  shareLinkUrl?: string | null;
+  shareParam?: string;
+  customHost?: string | null;
+  brandColor?: string | null;
+  landingHeadline?: string | null;
+  landingText?: string | null;
+  landingButtonText?: string | null;
 }
 
 /** A fraud signal found at attribution (issue 21). */
@@ -263,6 +283,8 @@ export interface Widget {
 export interface BrowserSettings {
   cookieDays: number;
   lastClickWins: boolean;
+  /** The query parameter of share links on the merchant's domain (issue 30; rsCode is always read too). */
+  shareParam: string;
 }
 
 // ---- analytics connector (Segment) ----

@@ -189,8 +189,14 @@ export const accountModule: GraphQLModule = {
   `,
   resolvers: {
     Query: {
-      account: (_: unknown, args: unknown, ctx: GraphQLContext) =>
-        getAccountView(ctx.deps.db, ctx.tenant, parseInput(accountArgs, args).id, ctx.deps.config.publicUrl),
+      account: async (_: unknown, args: unknown, ctx: GraphQLContext) =>
+        getAccountView(
+          ctx.deps.db,
+          ctx.tenant,
+          parseInput(accountArgs, args).id,
+          ctx.deps.config.publicUrl,
+          await ctx.deps.cache.programSettings(ctx.tenant),
+        ),
       accounts: (_: unknown, args: unknown, ctx: GraphQLContext) =>
         searchAccounts(ctx.deps.db, ctx.tenant.id, parseInput(accountListArgsSchema, args)),
       rewardBalance: (_: unknown, args: unknown, ctx: GraphQLContext) =>

@@ -2,6 +2,16 @@ import { getProgram, programPatchSchema, updateProgram } from '../../../shared/d
 import { parseInput } from '../../../shared/validation';
 import type { GraphQLContext } from './context';
 import type { GraphQLModule } from './module';
+import { removeProgramLogo, setProgramLogo, MAX_LOGO_BYTES } from '../../../shared/domain/program-logo';
+import { z } from 'zod';
+
+/** uploadProgramLogo: the image as base64 (4 characters per 3 bytes), bounded before decoding. */
+const logoUploadArgs = z.strictObject({
+  imageBase64: z
+    .string()
+    .max(Math.ceil(MAX_LOGO_BYTES / 3) * 4 + 4, 'the logo may be at most 512 KB')
+    .regex(/^[A-Za-z0-9+/]*={0,2}$/, 'must be base64'),
+});
 
 /** GraphQL input objects carry explicit nulls for fields a client left out of a union-like input. */
 export function withoutNulls(value: Record<string, unknown>): Record<string, unknown> {
@@ -52,6 +62,23 @@ export const programModule: GraphQLModule = {
       rewardHoldDays: Int!
       "Days after which unredeemed CREDIT expires, from when it becomes AVAILABLE (null: never)."
       creditExpiryDays: Int
+      "Hosted pages: where the hosted page's continue link goes, with rsCode (null: websiteUrl)."
+      signupUrl: String
+      "Users' share links on the merchant's domain: this URL with ?{shareParam}={code} (null: /r/{tenant}/{code})."
+      shareLinkUrl: String
+      "The query parameter of share links on shareLinkUrl (default ref; rsCode is always read too)."
+      shareParam: String!
+      "A host name (CNAME to the gateway) serving /{code} as this program's share links; unique across tenants."
+      customHost: String
+      "The hosted pages' accent colour, #rrggbb (text on it is black or white, whichever contrasts more)."
+      brandColor: String
+      "The landing page's headline, text and button; variables {name}, {offer}, {program}."
+      landingHeadline: String
+      landingText: String
+      landingButtonText: String
+      "The uploaded logo's content hash and its path on the gateway (null: none)."
+      logoHash: String
+      logoUrl: String
     }
     type FraudRule {
       signal: FraudSignal!
@@ -94,12 +121,23 @@ export const programModule: GraphQLModule = {
       fraudPolicy: [FraudRuleInput!]
       rewardHoldDays: Int
       creditExpiryDays: Int
+      signupUrl: String
+      shareLinkUrl: String
+      shareParam: String
+      customHost: String
+      brandColor: String
+      landingHeadline: String
+      landingText: String
+      landingButtonText: String
     }
     extend type Query {
       program: Program!
     }
     extend type Mutation {
       updateProgram(input: ProgramInput!): Program!
+      "Sets the hosted pages' logo: a PNG or JPEG image (at most 512 KB, 2048x2048) as base64; re-encoded to PNG. A WebP is refused (no decoder yet)."
+      uploadProgramLogo(imageBase64: String!): Program!
+      removeProgramLogo: Program!
     }
   `,
   resolvers: {
@@ -113,6 +151,15 @@ export const programModule: GraphQLModule = {
           input.referrerReward = withoutNulls(input.referrerReward as Record<string, unknown>);
         const patch = parseInput(programPatchSchema, input, 'input');
         return updateProgram(ctx.deps.db, ctx.tenant.id, patch);
+      },
+      uploadProgramLogo: async (_: unknown, args: unknown, ctx: GraphQLContext) => {
+        const { imageBase64 } = parseInput(logoUploadArgs, args);
+        await setProgramLogo(ctx.deps.db, ctx.tenant.id, Buffer.from(imageBase64, 'base64'));
+        return getProgram(ctx.deps.db, ctx.tenant.id);
+      },
+      removeProgramLogo: async (_: unknown, __: unknown, ctx: GraphQLContext) => {
+        await removeProgramLogo(ctx.deps.db, ctx.tenant.id);
+        return getProgram(ctx.deps.db, ctx.tenant.id);
       },
     },
   },

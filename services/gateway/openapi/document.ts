@@ -8,6 +8,7 @@ import { fileAndProcessorPaths } from './paths/files-processor';
 import { graphqlPaths } from './paths/graphql';
 import { programAndUserPaths } from './paths/program-users';
 import { publicPaths } from './paths/public';
+import { hostedPagePaths } from './paths/hosted-pages';
 
 export type OpenAPIObject = oas31.OpenAPIObject;
 
@@ -51,6 +52,7 @@ export function buildOpenApiDocument(): OpenAPIObject {
         ...publicPaths,
         // Browser integration (issue 30).
         ...browserIntegrationPaths,
+        ...hostedPagePaths,
       },
       components: { securitySchemes: SECURITY_SCHEMES },
     },

@@ -51,6 +51,10 @@ export const UNDOCUMENTED_ROUTES: { matches: (route: AppRoute) => boolean; reaso
     reason: "The hosted landing page's stylesheet and script.",
   },
   {
+    matches: (r) => r.path.startsWith('/brand/'),
+    reason: "A brand colour's stylesheet for the hosted pages (/brand/{rrggbb}.css).",
+  },
+  {
     matches: (r) => r.path.startsWith('/docs/assets/'),
     reason: "The API reference page's own files (Swagger UI).",
   },

@@ -1,6 +1,6 @@
 import type Router from '@koa/router';
 import { identifyBodySchema, type IdentifyBody } from '../../../shared/domain/identification';
-import { getUserView, presentUser, shareLink } from '../../../shared/domain/user-view';
+import { getUserView, presentUser, shareLink, type ShareLinkFormat } from '../../../shared/domain/user-view';
 import { AppError } from '../../../shared/errors';
 import type { GatewayDeps, GatewayState, Principal } from '../context';
 import { identifyAndSettle } from '../../../shared/use-cases/identify-user';
@@ -40,7 +40,8 @@ function withSignedClaims(body: IdentifyBody, principal: Principal): IdentifyBod
  * CORS for the program's allowedOrigins (middleware/cors.ts).
  */
 export function userRoutes(router: Router<GatewayState>, deps: GatewayDeps): void {
-  const link = (alias: string, code: string | null) => shareLink(deps.config.publicUrl, alias, code);
+  const link = (alias: string, code: string | null, format: ShareLinkFormat | undefined) =>
+    shareLink(deps.config.publicUrl, alias, code, format);
   const clientAddress = clientAddressResolver(deps.config.TRUSTED_PROXIES);
   const cors = browserCors(deps, ['GET', 'PUT']);
   router.options('/open/account/:accountId/user/:userId', cors.preflight);
@@ -52,7 +53,9 @@ export function userRoutes(router: Router<GatewayState>, deps: GatewayDeps): voi
     validate({ params: userPathSchema }),
     async (ctx) => {
       const { accountId, userId } = ctx.state.input.params;
-      ctx.body = await getUserView(deps.db, ctx.state.tenant!, { accountId, userId }, deps.config.publicUrl);
+      const tenant = ctx.state.tenant!;
+      const format = await deps.cache.programSettings(tenant);
+      ctx.body = await getUserView(deps.db, tenant, { accountId, userId }, deps.config.publicUrl, format);
     },
   );
 
@@ -67,16 +70,17 @@ export function userRoutes(router: Router<GatewayState>, deps: GatewayDeps): voi
       const tenant = ctx.state.tenant!;
       const body = withSignedClaims(ctx.state.input.body, ctx.state.principal!);
       // A browser's own address counts for SAME_CLIENT; an API-key call comes from the merchant's server.
+      const format = await deps.cache.programSettings(tenant);
       const seen = ctx.state.principal!.kind === 'user' ? { address: clientAddress(ctx.req) } : {};
       const { user, account, referral, refused } = await identifyAndSettle(
         deps,
         tenant,
         { accountId, userId },
         body,
-        (code) => link(tenant.alias, code),
+        (code) => link(tenant.alias, code, format),
         seen,
       );
-      ctx.body = presentUser(user, account, referral, link(tenant.alias, user.share_code), refused);
+      ctx.body = presentUser(user, account, referral, link(tenant.alias, user.share_code, format), refused);
     },
   );
 }

@@ -20,6 +20,7 @@ import * as m018 from './018-accounts';
 import * as m020 from './020-webhook-attempt-started';
 import * as m021 from './021-twins-and-key-scopes';
 import * as m022 from './022-api-key-addresses';
+import * as m023 from './023-hosted-pages';
 import * as m025 from './025-browser-integration';
 
 /**
@@ -48,6 +49,7 @@ const migrations: Record<string, Knex.Migration> = {
   '020-webhook-attempt-started': m020,
   '021-twins-and-key-scopes': m021,
   '022-api-key-addresses': m022,
+  '023-hosted-pages': m023,
   '025-browser-integration': m025,
 };
 

@@ -85,7 +85,7 @@ async function applyUsers(ctx: ChunkContext, rows: ImportRow[]): Promise<RowResu
     single: async (row, sp) => {
       const ids = { accountId: row.cells.get('accountId')!, userId: row.cells.get('id')! };
       const outcome = await identifyUser(sp, ctx.tenant.id, ids, identifyBodyOf(row), (code) =>
-        shareLink(ctx.publicUrl, ctx.tenant.alias, code),
+        shareLink(ctx.publicUrl, ctx.tenant.alias, code, ctx.tenant.shareLinkFormat),
       );
       const custom = fieldsWithPrefix(row, 'customFields.');
       if (custom) {
@@ -289,7 +289,7 @@ async function recordCreatedUsers(ctx: ChunkContext, users: UpsertedUser[], crea
       u as UserRow,
       account,
       referral,
-      shareLink(ctx.publicUrl, ctx.tenant.alias, u.share_code),
+      shareLink(ctx.publicUrl, ctx.tenant.alias, u.share_code, ctx.tenant.shareLinkFormat),
     );
   });
   await recordWebhookEvents(ctx.trx, ctx.tenant.id, 'user.created', data);

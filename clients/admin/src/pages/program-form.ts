@@ -35,6 +35,16 @@ export interface Program {
   fraudPolicy: { signal: FraudSignal; action: FraudAction }[];
   rewardHoldDays: number;
   creditExpiryDays: number | null;
+  /** Share page (issue 30): the hosted pages' settings and the uploaded logo's URL. */
+  signupUrl: string | null;
+  shareLinkUrl: string | null;
+  shareParam: string;
+  customHost: string | null;
+  brandColor: string | null;
+  landingHeadline: string | null;
+  landingText: string | null;
+  landingButtonText: string | null;
+  logoUrl: string | null;
 }
 
 export const PROGRAM_FIELDS = /* GraphQL */ `
@@ -65,6 +75,16 @@ export const PROGRAM_FIELDS = /* GraphQL */ `
     }
     rewardHoldDays
     creditExpiryDays
+    # Share page (issue 30)
+    signupUrl
+    shareLinkUrl
+    shareParam
+    customHost
+    brandColor
+    landingHeadline
+    landingText
+    landingButtonText
+    logoUrl
   }
 `;
 
@@ -94,6 +114,15 @@ export interface ProgramValues {
   rewardHoldDays: string;
   /** Blank: credit never expires. */
   creditExpiryDays: string;
+  /** Share page (issue 30); blank is none (the defaults), shareParam blank is refused by the server. */
+  signupUrl: string;
+  shareLinkUrl: string;
+  shareParam: string;
+  customHost: string;
+  brandColor: string;
+  landingHeadline: string;
+  landingText: string;
+  landingButtonText: string;
 }
 
 /** The form's field names (Field `name`: ids `field-<name>`, errors `error-<name>`). */
@@ -136,6 +165,15 @@ export function valuesFromProgram(p: Program): ProgramValues {
     ) as Record<FraudSignal, FraudAction>,
     rewardHoldDays: String(p.rewardHoldDays),
     creditExpiryDays: p.creditExpiryDays === null ? '' : String(p.creditExpiryDays),
+    // Share page (issue 30).
+    signupUrl: text(p.signupUrl),
+    shareLinkUrl: text(p.shareLinkUrl),
+    shareParam: p.shareParam,
+    customHost: text(p.customHost),
+    brandColor: text(p.brandColor),
+    landingHeadline: text(p.landingHeadline),
+    landingText: text(p.landingText),
+    landingButtonText: text(p.landingButtonText),
   };
 }
 
@@ -173,13 +211,21 @@ const INT_FIELDS = [
 ] as const;
 /** Whole numbers where blank means none (null). */
 const NULLABLE_INT_FIELDS = ['maxAttributionsPerReferrerPerHour', 'creditExpiryDays'] as const;
-const TEXT_FIELDS = ['name', 'discountId'] as const;
+const TEXT_FIELDS = ['name', 'discountId', /* Share page (issue 30) */ 'shareParam'] as const;
 const NULLABLE_FIELDS = [
   'landingUrl',
   'conversionEventKey',
   'websiteUrl',
   'widgetHeadline',
   'widgetSubheadline',
+  // Share page (issue 30).
+  'signupUrl',
+  'shareLinkUrl',
+  'customHost',
+  'brandColor',
+  'landingHeadline',
+  'landingText',
+  'landingButtonText',
 ] as const;
 const BOOLEAN_FIELDS = ['requireUserJwtExp', 'referralCookieLastClickWins'] as const;
 

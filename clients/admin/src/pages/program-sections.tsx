@@ -2,6 +2,7 @@
 import { Card, CheckboxField, Field } from '../components';
 import { formatMoney } from '../format';
 import { FraudSection } from './program-fraud';
+import { SHARE_FIELD_LABELS } from './program-share';
 import { REWARD_FIELDS, type FieldErrors, type ProgramValues, type RewardType } from './program-form';
 
 /** Each field's label (also used by the error summary's links). */
@@ -27,6 +28,8 @@ export const FIELD_LABELS: Record<string, string> = {
   fraudPolicy: 'What each signal does',
   rewardHoldDays: 'Hold the referrer’s reward (days)',
   creditExpiryDays: 'Credit expires after (days)',
+  // Share page (issue 30).
+  ...SHARE_FIELD_LABELS,
 };
 
 export interface ProgramSectionsProps {

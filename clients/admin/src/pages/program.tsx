@@ -14,6 +14,7 @@ import {
   type ProgramValues,
 } from './program-form';
 import { ProgramSections, FIELD_LABELS } from './program-sections';
+import { ShareSection } from './program-share';
 
 const PROGRAM = /* GraphQL */ `
   ${PROGRAM_FIELDS}
@@ -131,6 +132,13 @@ function ProgramForm({ program, editable }: { program: Program; editable: boolea
       )}
       <fieldset class="plain-fieldset" disabled={!editable || busy}>
         <ProgramSections values={values} errors={errors} update={update} />
+        <ShareSection
+          values={values}
+          errors={errors}
+          update={update}
+          logoUrl={program.logoUrl}
+          savedLandingUrl={initial.landingUrl}
+        />
       </fieldset>
       {editable && (
         <div class="form-actions">
@@ -178,7 +186,7 @@ export function ProgramPage() {
   return (
     <Page
       title="Program"
-      description="Rewards, conversion, the browser library and the widget. Changes apply as soon as they are saved."
+      description="Rewards, conversion, the browser library, the widget and the share page. Changes apply as soon as they are saved."
     >
       {error !== undefined && !loading ? (
         <ErrorState error={error} onRetry={reload} title="The program couldn't be loaded" />

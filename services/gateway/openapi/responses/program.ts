@@ -56,6 +56,30 @@ export const programSchema = z
     }),
     requireUserJwtExp: z.boolean().meta({ description: 'User JWTs without `exp` are refused (401).' }),
     dateCreated: epochMillis,
+    // Hosted pages (issue 30).
+    signupUrl: z.string().nullable().meta({
+      description: "Where the hosted page's continue link goes, with rsCode={code} (null: websiteUrl).",
+    }),
+    shareLinkUrl: z.string().nullable().meta({
+      description:
+        "Users' share links on the merchant's domain: this URL with ?{shareParam}={code} (null: /r/{tenant}/{code}).",
+    }),
+    shareParam: z.string().meta({
+      description:
+        'The query parameter of share links on shareLinkUrl (default ref; rsCode is always read too).',
+    }),
+    customHost: z.string().nullable().meta({
+      description: "A host name (CNAME to the gateway) serving /{code} as this program's share links.",
+    }),
+    brandColor: z.string().nullable().meta({ description: "The hosted pages' accent colour, #rrggbb." }),
+    landingHeadline: z.string().nullable().meta({ description: 'Variables: {name}, {offer}, {program}.' }),
+    landingText: z.string().nullable(),
+    landingButtonText: z.string().nullable(),
+    logoHash: z.string().nullable().meta({ description: "The uploaded logo's content hash (null: none)." }),
+    logoUrl: z
+      .string()
+      .nullable()
+      .meta({ description: "The logo's path on the gateway, content-hashed (null: none)." }),
   })
   .meta({ id: 'Program', description: "The tenant's referral program settings." });
 
@@ -66,6 +90,9 @@ export const browserSettingsSchema = z
   .object({
     cookieDays: z.int().meta({ description: "The tracking cookie's lifetime in days." }),
     lastClickWins: z.boolean().meta({ description: "Whether a later share link's code replaces the first." }),
+    shareParam: z.string().meta({
+      description: "The query parameter of share links on the merchant's domain (rsCode is always read too).",
+    }),
   })
   .meta({ id: 'BrowserSettings' });
 

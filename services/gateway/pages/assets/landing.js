@@ -14,7 +14,7 @@
   function copied() {
     button.textContent = button.getAttribute('data-copied-label') || 'Copied';
     button.classList.add('is-copied');
-    if (status) status.textContent = 'Code copied to the clipboard';
+    if (status) status.textContent = button.getAttribute('data-copied-status') || 'Code copied';
     clearTimeout(timer);
     timer = setTimeout(function () {
       button.textContent = label;
