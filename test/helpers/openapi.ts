@@ -181,7 +181,9 @@ export interface Sent {
  */
 export function documentedClient(doc: OpenAPIObject, baseUrl: () => string, defaultAuth: () => string) {
   return async function answer(operationId: string, path: string, sent: Sent = {}) {
-    const json = sent.body !== undefined && typeof sent.body !== 'string' && !(sent.body instanceof FormData);
+    const raw =
+      typeof sent.body === 'string' || sent.body instanceof FormData || sent.body instanceof Uint8Array;
+    const json = sent.body !== undefined && !raw;
     const res = await fetch(`${baseUrl()}${path}`, {
       method: sent.method ?? 'GET',
       redirect: 'manual',
@@ -190,7 +192,7 @@ export function documentedClient(doc: OpenAPIObject, baseUrl: () => string, defa
         ...(json && { 'content-type': 'application/json' }),
         ...sent.headers,
       },
-      body: json ? JSON.stringify(sent.body) : (sent.body as string | FormData | undefined),
+      body: json ? JSON.stringify(sent.body) : (sent.body as string | FormData | Uint8Array | undefined),
     });
     const text = await res.text();
     const isJson = /json/.test(res.headers.get('content-type') ?? '');

@@ -4,6 +4,7 @@
  * documented media type, a body valid against the schema, the required headers, the listed error codes.
  */
 import crypto from 'node:crypto';
+import { Resvg } from '@resvg/resvg-js';
 import { buildOpenApiDocument } from '../../services/gateway/openapi/document';
 import { setTenantRateLimit } from '../../shared/domain/tenant-rate-limits';
 import { basic, createTestTenant, eventually } from '../helpers/harness';
@@ -108,6 +109,45 @@ test('the public code endpoint (browser integration)', async () => {
   expect((await check(api1(`/open/codes/${referrer.code}`), { 'if-none-match': etag })).status).toBe(304);
   expect((await check(api1('/open/codes/NOSUCH99'))).body.apiErrorCode).toBe('REFERRAL_CODE_NOT_FOUND');
   expect((await check(`/api/v1/no_such_tenant/open/codes/${referrer.code}`)).status).toBe(404);
+});
+
+test('hosted pages: the logo, the click beacon and the share image', async () => {
+  const logo = new Resvg(
+    '<svg xmlns="http://www.w3.org/2000/svg" width="40" height="20"><rect width="40" height="20" fill="#0a7"/></svg>',
+  )
+    .render()
+    .asPng();
+  const upload = (body: unknown) =>
+    answer('uploadProgramLogo', api1('/program/logo'), { method: 'PUT', body });
+  const uploaded = await upload(new Uint8Array(logo));
+  expect(uploaded.status).toBe(200);
+  expect((await upload('not an image')).status).toBe(400);
+  const logoPath = uploaded.body.logoUrl as string;
+  expect((await answer('getProgramLogo', logoPath, { auth: null })).status).toBe(200);
+  expect(
+    (await answer('getProgramLogo', logoPath.replace(/[0-9a-f]{32}/, '0'.repeat(32)), { auth: null })).status,
+  ).toBe(404);
+  expect((await answer('removeProgramLogo', api1('/program/logo'), { method: 'DELETE' })).status).toBe(200);
+
+  const referrer = await identifyReferrer(api, 'Maya', 'Preview');
+  const beacon = (body: string) =>
+    answer('countShareLinkClick', api1('/open/clicks'), {
+      method: 'POST',
+      body,
+      auth: null,
+      headers: { 'content-type': 'text/plain' },
+    });
+  expect((await beacon(referrer.code)).status).toBe(204);
+  expect((await beacon('NOSUCH99')).status).toBe(204);
+
+  const page = await fetch(`${api.gw.url}/r/${api.tenant.alias}/${referrer.code}`);
+  const image = /property="og:image" content="([^"]+)"/.exec(await page.text())![1]!.replace(/&amp;/g, '&');
+  const imagePath = new URL(image).pathname + new URL(image).search;
+  expect((await answer('getShareImage', imagePath, { auth: null })).status).toBe(200);
+  expect(
+    (await answer('getShareImage', `/share-images/${api.tenant.alias}/NOSUCH99-en.png`, { auth: null }))
+      .status,
+  ).toBe(404);
 });
 
 test('user events, with a used idempotency key', async () => {
