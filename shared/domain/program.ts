@@ -7,6 +7,7 @@ import { fraudPolicySchema } from '../types/fraud';
 import { programSettings, referrerRewardSchema, type ProgramSettings } from '../types/program';
 import { allowedOriginsSchema } from './origins';
 import { eventKeySchema } from './user-events.schema';
+import { shareTemplateSchema } from './share-texts';
 
 const percent = z.int().min(0).max(100);
 const httpUrl = withIdRule(
@@ -49,6 +50,9 @@ export const programPatchSchema = z.strictObject({
   rewardHoldDays: z.int().min(0).max(365).optional(),
   /** Days until unredeemed CREDIT expires once available; null: never. */
   creditExpiryDays: z.int().min(1).max(3650).nullable().optional(),
+  /** Share texts (issue 30): templates with {program} {offer} {link} {name}; blank or null: the default. */
+  shareMessage: shareTemplateSchema(500),
+  shareEmailSubject: shareTemplateSchema(200),
 });
 
 export type ProgramPatch = z.output<typeof programPatchSchema>;
@@ -113,6 +117,9 @@ export async function updateProgram(db: Db, tenantId: string, patch: ProgramPatc
   if (patch.fraudPolicy !== undefined) changes.fraud_policy = patch.fraudPolicy;
   if (patch.rewardHoldDays !== undefined) changes.reward_hold_days = patch.rewardHoldDays;
   if (patch.creditExpiryDays !== undefined) changes.credit_expiry_days = patch.creditExpiryDays;
+  // Share texts (issue 30).
+  if (patch.shareMessage !== undefined) changes.share_message = patch.shareMessage;
+  if (patch.shareEmailSubject !== undefined) changes.share_email_subject = patch.shareEmailSubject;
   if (Object.keys(changes).length === 0) return getProgram(db, tenantId);
   const row = await createTenantsRepo(db).update(tenantId, changes);
   if (!row) throw new AppError('NOT_FOUND', 'Program not found');

@@ -36,6 +36,9 @@ export type ProgramColumns = Pick<
   | 'fraud_policy'
   | 'reward_hold_days'
   | 'credit_expiry_days'
+  // Share texts (issue 30).
+  | 'share_message'
+  | 'share_email_subject'
 >;
 
 /** An active API key as authentication sees it: the hash to match and who it is, never the key. */

@@ -46,6 +46,9 @@ export interface ProgramSettings {
   rewardHoldDays: number;
   /** Days until a CREDIT reward's unredeemed part expires once AVAILABLE (null: never). */
   creditExpiryDays: number | null;
+  /** Share texts (issue 30): templates with {program} {offer} {link} {name}; null: the locale's default. */
+  shareMessage: string | null;
+  shareEmailSubject: string | null;
 }
 
 /** The tenant row's program columns (shared/repos/tenants.repo.ts TenantRow has them). */
@@ -70,6 +73,9 @@ export interface ProgramSettingsColumns {
   fraud_policy: unknown;
   reward_hold_days: number;
   credit_expiry_days: number | null;
+  /** Share texts (issue 30, migration 024). */
+  share_message: string | null;
+  share_email_subject: string | null;
 }
 
 /** The stored policy; rules this version cannot apply (an action it does not know) are dropped. */
@@ -96,5 +102,8 @@ export function programSettings(row: ProgramSettingsColumns): ProgramSettings {
     fraudPolicy: storedFraudPolicy(row.fraud_policy),
     rewardHoldDays: row.reward_hold_days,
     creditExpiryDays: row.credit_expiry_days,
+    // Share texts (issue 30).
+    shareMessage: row.share_message ?? null,
+    shareEmailSubject: row.share_email_subject ?? null,
   };
 }

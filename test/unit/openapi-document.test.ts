@@ -243,6 +243,8 @@ describe('expectDocumentedAnswer (test/helpers/openapi.ts)', () => {
     fraudPolicy: [],
     rewardHoldDays: 0,
     creditExpiryDays: null,
+    shareMessage: null,
+    shareEmailSubject: null,
     requireUserJwtExp: false,
     dateCreated: 1732280000000,
   };

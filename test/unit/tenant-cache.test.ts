@@ -31,6 +31,8 @@ function tenantRow(id: string, alias: string, discountId = 'service_discount'): 
     fraud_policy: [],
     reward_hold_days: 0,
     credit_expiry_days: null,
+    share_message: null,
+    share_email_subject: null,
     created_at: new Date(0),
     keyHashes: [Buffer.from('hash')],
     keys: [{ id: 'k1', prefix: 'rsk_live_k1', hash: Buffer.from('hash'), scopes: [] }],

@@ -208,6 +208,9 @@ export interface Program {
   creditExpiryDays: number | null;
   requireUserJwtExp: boolean;
   dateCreated: number;
+  /** Share texts (issue 30): templates with {program} {offer} {link} {name}; null: the locale's default. */
+  shareMessage: string | null;
+  shareEmailSubject: string | null;
 }
 
 /** Body of PATCH /program: the settings to change. */
@@ -230,6 +233,9 @@ export interface ProgramPatch {
   fraudPolicy?: FraudRule[];
   rewardHoldDays?: number;
   creditExpiryDays?: number | null;
+  /** Share texts (issue 30). */
+  shareMessage?: string | null;
+  shareEmailSubject?: string | null;
 }
 
 /** A fraud signal found at attribution (issue 21). */

@@ -52,6 +52,10 @@ export const programModule: GraphQLModule = {
       rewardHoldDays: Int!
       "Days after which unredeemed CREDIT expires, from when it becomes AVAILABLE (null: never)."
       creditExpiryDays: Int
+      "The widget's share message (issue 30): a template with {program}, {offer}, {link} and {name} (the referrer's first name); null: the default for the friend's locale."
+      shareMessage: String
+      "The widget's e-mail subject, a template like shareMessage; null: the default."
+      shareEmailSubject: String
     }
     type FraudRule {
       signal: FraudSignal!
@@ -94,6 +98,8 @@ export const programModule: GraphQLModule = {
       fraudPolicy: [FraudRuleInput!]
       rewardHoldDays: Int
       creditExpiryDays: Int
+      shareMessage: String
+      shareEmailSubject: String
     }
     extend type Query {
       program: Program!

@@ -20,6 +20,7 @@ import * as m018 from './018-accounts';
 import * as m020 from './020-webhook-attempt-started';
 import * as m021 from './021-twins-and-key-scopes';
 import * as m022 from './022-api-key-addresses';
+import * as m024 from './024-share-texts';
 
 /**
  * Migrations are listed statically (not discovered on disk) so they load the same way under tsx, jest
@@ -47,6 +48,7 @@ const migrations: Record<string, Knex.Migration> = {
   '020-webhook-attempt-started': m020,
   '021-twins-and-key-scopes': m021,
   '022-api-key-addresses': m022,
+  '024-share-texts': m024,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {
