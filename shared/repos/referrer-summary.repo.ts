@@ -104,8 +104,10 @@ export function createReferrerSummaryRepo(db: DbOrTrx) {
                 where x.tenant_id = r.tenant_id and x.account_id = r.referred_account_id
                 order by x.created_at, x.id limit 1
               ) n on true
-              left join rewards w on w.tenant_id = r.tenant_id and w.referral_id = r.id
-                and w.reward_source = 'FRIEND_SIGNUP'
+              left join lateral (
+                select * from rewards x
+                where x.tenant_id = r.tenant_id and x.referral_id = r.id and x.reward_source = 'FRIEND_SIGNUP'
+              ) w on true
               where ${MINE}
                 and (?::text is null or (r.date_started, r.id) <
                      ('epoch'::timestamptz + ?::bigint * interval '1 microsecond', ?::uuid))
