@@ -35,6 +35,9 @@ export interface Program {
   fraudPolicy: { signal: FraudSignal; action: FraudAction }[];
   rewardHoldDays: number;
   creditExpiryDays: number | null;
+  // Share texts (issue 30).
+  shareMessage: string | null;
+  shareEmailSubject: string | null;
 }
 
 export const PROGRAM_FIELDS = /* GraphQL */ `
@@ -65,6 +68,8 @@ export const PROGRAM_FIELDS = /* GraphQL */ `
     }
     rewardHoldDays
     creditExpiryDays
+    shareMessage
+    shareEmailSubject
   }
 `;
 
@@ -94,6 +99,9 @@ export interface ProgramValues {
   rewardHoldDays: string;
   /** Blank: credit never expires. */
   creditExpiryDays: string;
+  /** Share texts (issue 30); blank: the widget's default in the friend's language. */
+  shareMessage: string;
+  shareEmailSubject: string;
 }
 
 /** The form's field names (Field `name`: ids `field-<name>`, errors `error-<name>`). */
@@ -136,6 +144,9 @@ export function valuesFromProgram(p: Program): ProgramValues {
     ) as Record<FraudSignal, FraudAction>,
     rewardHoldDays: String(p.rewardHoldDays),
     creditExpiryDays: p.creditExpiryDays === null ? '' : String(p.creditExpiryDays),
+    // Share texts (issue 30).
+    shareMessage: text(p.shareMessage),
+    shareEmailSubject: text(p.shareEmailSubject),
   };
 }
 
@@ -180,6 +191,9 @@ const NULLABLE_FIELDS = [
   'websiteUrl',
   'widgetHeadline',
   'widgetSubheadline',
+  // Share texts (issue 30).
+  'shareMessage',
+  'shareEmailSubject',
 ] as const;
 const BOOLEAN_FIELDS = ['requireUserJwtExp', 'referralCookieLastClickWins'] as const;
 
