@@ -72,26 +72,37 @@ const DEFAULTS: Record<string, Defaults> = {
   },
 };
 
+/** Percent formats per locale tag (a format is costly to make); null for a malformed tag. */
+const percentFormats = new Map<string, Intl.NumberFormat | null>();
+const MAX_FORMATS = 200;
+
+function percentFormat(tag: string): Intl.NumberFormat | null {
+  let format = percentFormats.get(tag);
+  if (format === undefined) {
+    try {
+      format = new Intl.NumberFormat(tag, { style: 'percent', maximumFractionDigits: 2 });
+    } catch {
+      format = null; // RangeError: a malformed tag
+    }
+    if (percentFormats.size >= MAX_FORMATS) percentFormats.clear();
+    percentFormats.set(tag, format);
+  }
+  return format;
+}
+
 /** The bundled language of a locale tag (fr-CA: fr), English when not bundled or malformed. */
 export function shareLocale(tag: string | undefined): { tag: string; language: string } {
-  if (!tag) return { tag: 'en', language: 'en' };
-  const normal = tag.replace(/_/g, '-');
-  try {
-    new Intl.NumberFormat(normal);
-  } catch {
-    return { tag: 'en', language: 'en' };
-  }
+  const normal = (tag ?? 'en').replace(/_/g, '-');
   const language = normal.slice(0, 2).toLowerCase();
-  return DEFAULTS[language] ? { tag: normal, language } : { tag: 'en', language: 'en' };
+  return DEFAULTS[language] && percentFormat(normal)
+    ? { tag: normal, language }
+    : { tag: 'en', language: 'en' };
 }
 
 /** "10% off", "10 % de réduction": the friends' offer in the locale, or '' when friends get nothing. */
 export function offerText(tag: string, language: string, percent: number): string {
   if (percent <= 0) return '';
-  const formatted = new Intl.NumberFormat(tag, { style: 'percent', maximumFractionDigits: 2 }).format(
-    percent / 100,
-  );
-  return DEFAULTS[language]!.off(formatted);
+  return DEFAULTS[language]!.off(percentFormat(tag)!.format(percent / 100));
 }
 
 function fill(template: string, values: Record<(typeof SHARE_VARIABLES)[number], string>): string {

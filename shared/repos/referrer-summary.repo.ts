@@ -64,10 +64,17 @@ export interface FriendsCursor {
   id: string;
 }
 
-type FriendJson = Omit<ReferredFriend, 'date_started' | 'date_paid'> & {
+type FriendJson = Omit<ReferredFriend, 'date_started' | 'date_paid' | 'first_name' | 'last_name'> & {
   date_started: number;
   date_paid: number | null;
+  friend: { first_name: string | null; last_name: string | null } | null;
 };
+
+interface ReferredByJson {
+  status: ReferralStatus;
+  referrer_first_name: string | null;
+  reward: { discount_percent: number | null; status: RewardStatus } | null;
+}
 
 /** Milliseconds since the epoch, truncated as the driver's Date is (so every answer shows the same). */
 const EPOCH_MS = (column: string) => `floor(extract(epoch from ${column}) * 1000)::bigint`;
@@ -88,29 +95,29 @@ export function createReferrerSummaryRepo(db: DbOrTrx) {
       page: { limit: number; after?: FriendsCursor },
       trx: DbOrTrx = db,
     ): Promise<ReferrerSummary | undefined> {
-      const after = page.after ?? null;
+      const after = page.after;
+      // Scalar subqueries rather than joins: the statement is planned on every call, and its planning
+      // cost grows with each join the planner must order (about twice the execution time otherwise).
       const { rows } = await trx.raw(
         `select u.id, u.account_id, u.first_name, u.share_code,
            (select coalesce(json_agg(f order by f.date_started desc, f.id desc), '[]') from (
               select r.id, r.status, r.review_status, ${EPOCH_MS('r.date_started')} as date_started,
-                     (extract(epoch from r.date_started) * 1000000)::bigint::text as started_us,
-                     ${EPOCH_MS('r.date_paid')} as date_paid, n.first_name, n.last_name,
-                     case when w.id is null then null else json_build_object(
-                       'type', w.type, 'status', w.status, 'discount_percent', w.discount_percent,
-                       'amount_cents', w.amount_cents, 'unit', w.unit) end as reward
+                (extract(epoch from r.date_started) * 1000000)::bigint::text as started_us,
+                ${EPOCH_MS('r.date_paid')} as date_paid,
+                (select json_build_object('first_name', x.first_name, 'last_name', x.last_name) from users x
+                 where x.tenant_id = r.tenant_id and x.account_id = r.referred_account_id
+                 order by x.created_at, x.id limit 1) as friend,
+                (select json_build_object('type', w.type, 'status', w.status,
+                   'discount_percent', w.discount_percent, 'amount_cents', w.amount_cents, 'unit', w.unit)
+                 from rewards w where w.tenant_id = r.tenant_id and w.referral_id = r.id
+                   and w.reward_source = 'FRIEND_SIGNUP') as reward
               from referrals r
-              left join lateral (
-                select x.first_name, x.last_name from users x
-                where x.tenant_id = r.tenant_id and x.account_id = r.referred_account_id
-                order by x.created_at, x.id limit 1
-              ) n on true
-              left join lateral (
-                select * from rewards x
-                where x.tenant_id = r.tenant_id and x.referral_id = r.id and x.reward_source = 'FRIEND_SIGNUP'
-              ) w on true
-              where ${MINE}
-                and (?::text is null or (r.date_started, r.id) <
-                     ('epoch'::timestamptz + ?::bigint * interval '1 microsecond', ?::uuid))
+              where ${MINE}${
+                after
+                  ? ` and (r.date_started, r.id) <
+                      ('epoch'::timestamptz + ?::bigint * interval '1 microsecond', ?::uuid)`
+                  : ''
+              }
               order by r.date_started desc, r.id desc
               limit ?
            ) f) as friends,
@@ -130,47 +137,46 @@ export function createReferrerSummaryRepo(db: DbOrTrx) {
                 and w.reward_source = 'FRIEND_SIGNUP' and w.status <> 'CANCELLED'
               group by w.type, w.unit order by w.type, w.unit
            ) t) as totals,
-           (select json_build_object('referrer_first_name', ru.first_name, 'status', b.status,
-                   'discount_percent', bw.discount_percent, 'reward_status', bw.status)
+           (select json_build_object('status', b.status,
+              'referrer_first_name', (select ru.first_name from users ru where ru.tenant_id = b.tenant_id
+                and ru.account_id = b.referrer_account_id and ru.id = b.referrer_user_id),
+              'reward', (select json_build_object('discount_percent', bw.discount_percent, 'status', bw.status)
+                from rewards bw where bw.tenant_id = b.tenant_id and bw.referral_id = b.id
+                  and bw.reward_source = 'REFERRED'))
             from referrals b
-            left join users ru on ru.tenant_id = b.tenant_id and ru.account_id = b.referrer_account_id
-              and ru.id = b.referrer_user_id
-            left join rewards bw on bw.tenant_id = b.tenant_id and bw.referral_id = b.id
-              and bw.reward_source = 'REFERRED'
             where b.tenant_id = u.tenant_id and b.referred_account_id = u.account_id) as referred_by
          from users u
          where u.tenant_id = ? and u.account_id = ? and u.id = ?`,
-        [
-          after?.id ?? null,
-          after?.startedUs ?? null,
-          after?.id ?? null,
-          page.limit + 1,
-          tenantId,
-          ids.accountId,
-          ids.userId,
-        ],
+        [...(after ? [after.startedUs, after.id] : []), page.limit + 1, tenantId, ids.accountId, ids.userId],
       );
       const row = rows[0] as
         | (ReferrerSummary['user'] & {
             friends: FriendJson[];
             counts: ReferrerSummary['counts'];
             totals: RewardTotals[];
-            referred_by: ReferredBy | null;
+            referred_by: ReferredByJson | null;
           })
         | undefined;
       if (!row) return undefined;
       const { friends, counts, totals, referred_by, ...user } = row;
       return {
         user,
-        friends: friends.slice(0, page.limit).map((f) => ({
+        friends: friends.slice(0, page.limit).map(({ friend, ...f }) => ({
           ...f,
           date_started: new Date(f.date_started),
           date_paid: f.date_paid === null ? null : new Date(f.date_paid),
+          first_name: friend?.first_name ?? null,
+          last_name: friend?.last_name ?? null,
         })),
         more: friends.length > page.limit,
         counts,
         totals,
-        referredBy: referred_by,
+        referredBy: referred_by && {
+          referrer_first_name: referred_by.referrer_first_name,
+          status: referred_by.status,
+          discount_percent: referred_by.reward?.discount_percent ?? null,
+          reward_status: referred_by.reward?.status ?? null,
+        },
       };
     },
   };
