@@ -3,8 +3,11 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
 
-/** The size budget of the library, gzipped (issue 16). */
-export const BROWSER_LIBRARY_MAX_GZIP_BYTES = 12 * 1024;
+/**
+ * The size budget of the library, gzipped: 12 KB (issue 16), 14 KB since issue 30 bundled the widget's
+ * QR code encoder (uqr's encode, about 4.2 KB gzipped: the library went from 8.8 KB to 13.0 KB with it).
+ */
+export const BROWSER_LIBRARY_MAX_GZIP_BYTES = 14 * 1024;
 
 export interface BrowserLibrary {
   /** One minified, dependency-free classic script (an IIFE). */

@@ -8,6 +8,7 @@ import { programSettings, referrerRewardSchema, type ProgramSettings } from '../
 import { hostedPageChanges, hostedPagePatchFields, logoPath } from './hosted-page-settings';
 import { allowedOriginsSchema } from './origins';
 import { eventKeySchema } from './user-events.schema';
+import { shareTemplateSchema } from './share-texts';
 
 const percent = z.int().min(0).max(100);
 const httpUrl = withIdRule(
@@ -52,6 +53,9 @@ export const programPatchSchema = z.strictObject({
   creditExpiryDays: z.int().min(1).max(3650).nullable().optional(),
   /** Hosted pages (issue 30): signupUrl, shareLinkUrl, shareParam, customHost, brand colour and texts. */
   ...hostedPagePatchFields,
+  /** Share texts (issue 30): templates with {program} {offer} {link} {name}; blank or null: the default. */
+  shareMessage: shareTemplateSchema(500),
+  shareEmailSubject: shareTemplateSchema(200),
 });
 
 export type ProgramPatch = z.output<typeof programPatchSchema>;
@@ -120,6 +124,9 @@ export async function updateProgram(db: Db, tenantId: string, patch: ProgramPatc
   if (patch.creditExpiryDays !== undefined) changes.credit_expiry_days = patch.creditExpiryDays;
   // Hosted pages (issue 30).
   Object.assign(changes, hostedPageChanges(patch));
+  // Share texts (issue 30).
+  if (patch.shareMessage !== undefined) changes.share_message = patch.shareMessage;
+  if (patch.shareEmailSubject !== undefined) changes.share_email_subject = patch.shareEmailSubject;
   if (Object.keys(changes).length === 0) return getProgram(db, tenantId);
   const row = await createTenantsRepo(db)
     .update(tenantId, changes)

@@ -46,6 +46,9 @@ export type ProgramColumns = Pick<
   | 'landing_text'
   | 'landing_button_text'
   | 'logo_hash'
+  // Share texts (issue 30).
+  | 'share_message'
+  | 'share_email_subject'
 >;
 
 /** An active API key as authentication sees it: the hash to match and who it is, never the key. */

@@ -57,6 +57,9 @@ export interface ProgramSettings {
   landingButtonText: string | null;
   /** The uploaded logo's content hash (its URL is /logos/{tenant}/{hash}.png); null: none. */
   logoHash: string | null;
+  /** Share texts (issue 30): templates with {program} {offer} {link} {name}; null: the locale's default. */
+  shareMessage: string | null;
+  shareEmailSubject: string | null;
 }
 
 /** The tenant row's program columns (shared/repos/tenants.repo.ts TenantRow has them). */
@@ -91,6 +94,9 @@ export interface ProgramSettingsColumns {
   landing_text: string | null;
   landing_button_text: string | null;
   logo_hash: string | null;
+  /** Share texts (issue 30, migration 024). */
+  share_message: string | null;
+  share_email_subject: string | null;
 }
 
 /** The stored policy; rules this version cannot apply (an action it does not know) are dropped. */
@@ -127,5 +133,8 @@ export function programSettings(row: ProgramSettingsColumns): ProgramSettings {
     landingText: row.landing_text,
     landingButtonText: row.landing_button_text,
     logoHash: row.logo_hash,
+    // Share texts (issue 30).
+    shareMessage: row.share_message ?? null,
+    shareEmailSubject: row.share_email_subject ?? null,
   };
 }

@@ -112,7 +112,7 @@ test('the settings made through the API show; an edit sends only the changed fie
   const described = await page
     .locator('form.program-form input, form.program-form select, form.program-form textarea')
     .evaluateAll((els) => els.map((el) => [el.id, el.getAttribute('aria-describedby')]));
-  expect(described.length).toBe(34);
+  expect(described.length).toBe(36);
   for (const [id, describedBy] of described)
     expect({ id, describedBy }).toEqual({ id, describedBy: `${id}-hint` });
   await expectAccessible(page);
@@ -192,6 +192,7 @@ test('invalid values show the server’s message under the field they name, and 
   await field(page, 'Discount for the referred friend (%)').fill('150');
   await field(page, 'Allowed origins').fill('https://shop.acme.example\nhttps://shop.acme.example/checkout');
   await field(page, 'Website').fill('ftp://acme.example');
+  await field(page, 'Share message').fill('Join {program} via {url}');
   await page.getByTestId('program-save').click();
 
   const percentError = page.getByTestId('error-referredDiscountPercent');
@@ -202,6 +203,9 @@ test('invalid values show the server’s message under the field they name, and 
       'optional port, with no path, query or wildcard (e.g. https://shop.example)',
   );
   expect(await page.getByTestId('error-websiteUrl').innerText()).toBe('must be an http or https URL');
+  expect(await page.getByTestId('error-shareMessage').innerText()).toBe(
+    'unknown variable {url}: the variables are {program}, {offer}, {link} and {name}',
+  );
   // Each message is tied to its control; the summary names the fields and is focused.
   const percent = field(page, 'Discount for the referred friend (%)');
   expect(await percent.getAttribute('aria-invalid')).toBe('true');
@@ -215,6 +219,7 @@ test('invalid values show the server’s message under the field they name, and 
   expect(await summary.innerText()).toContain('Discount for the referred friend (%)');
   expect(await summary.innerText()).toContain('Allowed origins');
   expect(await summary.innerText()).toContain('Website');
+  expect(await summary.innerText()).toContain('Share message');
   await page.waitForFunction(
     () => (globalThis as any).document.activeElement?.getAttribute('data-testid') === 'program-errors',
   );
@@ -232,14 +237,17 @@ test('invalid values show the server’s message under the field they name, and 
   await field(page, 'Discount for the referred friend (%)').fill('25');
   await field(page, 'Allowed origins').fill('https://shop.acme.example');
   await field(page, 'Website').fill('https://acme.example/home');
+  await field(page, 'Share message').fill('Join {program} with {name}: {offer}, {link}');
   await page.getByTestId('program-save').click();
-  // The percent, the website and the origins (the first test had saved two).
-  expect(await shown(page, 'program-notice', 'Saved. 3 settings changed.')).toBe(
-    'Saved. 3 settings changed.',
+  // The percent, the website, the share message and the origins (the first test had saved two).
+  expect(await shown(page, 'program-notice', 'Saved. 4 settings changed.')).toBe(
+    'Saved. 4 settings changed.',
   );
   expect(await page.getByTestId('error-referredDiscountPercent').count()).toBe(0);
   const after = await programViaApi();
   expect([after.referredDiscountPercent, after.websiteUrl]).toEqual([25, 'https://acme.example/home']);
+  const share = await stack.api.gql('{ program { shareMessage } }');
+  expect(share.data.program.shareMessage).toBe('Join {program} with {name}: {offer}, {link}');
   wp.expectClean();
 });
 

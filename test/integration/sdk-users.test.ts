@@ -85,6 +85,14 @@ describe('users', () => {
     expect(widget.user).toMatchObject({ id: referrer.id, firstName: 'Wanda', shareCode: referrer.shareCode });
     expect(widget.referrals).toEqual([expect.objectContaining({ name: 'Frank', status: 'IN_PROGRESS' })]);
     expect(widget.program.referredDiscountPercent).toEqual(expect.any(Number));
+    expect(widget.summary).toEqual({ friends: 1, subscribed: 0, earned: [] });
+    // The query pages the friends and picks the share texts' locale.
+    const paged = await client.getWidget(referrer.accountId, referrer.id, undefined, {
+      limit: 1,
+      locale: 'de',
+    });
+    expect(paged.referralsPage).toEqual({ limit: 1, nextCursor: null });
+    expect(paged.share?.message).toContain('Wanda lädt dich');
   });
 });
 

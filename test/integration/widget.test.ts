@@ -81,13 +81,14 @@ describe('GET /open/account/{a}/user/{u}/widget', () => {
     );
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toBe('no-store');
+    const link = `${api.config.publicUrl}/r/${api.tenant.alias}/${code}`;
     expect(res.body).toEqual({
       user: {
         id: userId,
         accountId,
         firstName: 'Rita',
         shareCode: code,
-        shareLink: `${api.config.publicUrl}/r/${api.tenant.alias}/${code}`,
+        shareLink: link,
       },
       program: {
         name: 'Acme Rewards',
@@ -96,23 +97,60 @@ describe('GET /open/account/{a}/user/{u}/widget', () => {
         headline: 'Give 15%, get 10%',
         subheadline: null,
       },
+      share: {
+        message: `Rita invited you to Acme Rewards: 15% off your first order with my link ${link}`,
+        emailSubject: 'Rita sent you 15% off Acme Rewards',
+      },
+      summary: { friends: 4, subscribed: 2, earned: [] },
       // Newest first: the first name, else the last name's initial, else "A friend" (never an address).
       referrals: [
         {
           name: '<img src=x onerror=alert(1)>',
           status: 'CONVERTED',
+          state: 'SUBSCRIBED',
+          reward: {
+            type: 'PCT_DISCOUNT',
+            status: 'AVAILABLE',
+            discountPercent: 10,
+            amountCents: null,
+            unit: null,
+          },
           dateReferred: expect.any(Number),
           dateConverted: expect.any(Number),
         },
-        { name: 'A friend', status: 'IN_PROGRESS', dateReferred: expect.any(Number), dateConverted: null },
+        {
+          name: 'A friend',
+          status: 'IN_PROGRESS',
+          state: 'SIGNED_UP',
+          reward: null,
+          dateReferred: expect.any(Number),
+          dateConverted: null,
+        },
         {
           name: 'B.',
           status: 'CONVERTED',
+          state: 'SUBSCRIBED',
+          reward: {
+            type: 'PCT_DISCOUNT',
+            status: 'AVAILABLE',
+            discountPercent: 10,
+            amountCents: null,
+            unit: null,
+          },
           dateReferred: expect.any(Number),
           dateConverted: expect.any(Number),
         },
-        { name: 'Ann', status: 'IN_PROGRESS', dateReferred: expect.any(Number), dateConverted: null },
+        {
+          name: 'Ann',
+          status: 'IN_PROGRESS',
+          state: 'SIGNED_UP',
+          reward: null,
+          dateReferred: expect.any(Number),
+          dateConverted: null,
+        },
       ],
+      referralsPage: { limit: 10, nextCursor: null },
+      referredBy: null,
       rewards: { discountPercent: 20, balances: [] },
     });
     expect(JSON.stringify(res.body.referrals)).not.toContain('@');

@@ -251,6 +251,8 @@ describe('expectDocumentedAnswer (test/helpers/openapi.ts)', () => {
     fraudPolicy: [],
     rewardHoldDays: 0,
     creditExpiryDays: null,
+    shareMessage: null,
+    shareEmailSubject: null,
     requireUserJwtExp: false,
     dateCreated: 1732280000000,
     signupUrl: null,

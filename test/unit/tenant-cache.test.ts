@@ -41,6 +41,8 @@ function tenantRow(id: string, alias: string, discountId = 'service_discount'): 
     landing_text: null,
     landing_button_text: null,
     logo_hash: null,
+    share_message: null,
+    share_email_subject: null,
     created_at: new Date(0),
     keyHashes: [Buffer.from('hash')],
     keys: [{ id: 'k1', prefix: 'rsk_live_k1', hash: Buffer.from('hash'), scopes: [] }],

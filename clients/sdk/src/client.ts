@@ -45,8 +45,8 @@ export class ReferralClient {
     return users.getUser(this.transport, accountId, userId, call);
   }
 
-  getWidget(accountId: string, userId: string, call?: CallOptions): Promise<T.Widget> {
-    return users.getWidget(this.transport, accountId, userId, call);
+  getWidget(accountId: string, userId: string, call?: CallOptions, query?: T.WidgetQuery): Promise<T.Widget> {
+    return users.getWidget(this.transport, accountId, userId, call, query);
   }
 
   getBrowserSettings(call?: CallOptions): Promise<T.BrowserSettings> {

@@ -219,6 +219,9 @@ export interface Program {
   landingButtonText: string | null;
   /** The uploaded logo's path on the gateway (uploadProgramLogo); null: none. */
   logoUrl: string | null;
+  /** Share texts (issue 30): templates with {program} {offer} {link} {name}; null: the locale's default. */
+  shareMessage: string | null;
+  shareEmailSubject: string | null;
 }
 
 /** Body of PATCH /program: the settings to change. */
@@ -250,6 +253,9 @@ export interface ProgramPatch {
   landingHeadline?: string | null;
   landingText?: string | null;
   landingButtonText?: string | null;
+  /** Share texts (issue 30). */
+  shareMessage?: string | null;
+  shareEmailSubject?: string | null;
 }
 
 /** A fraud signal found at attribution (issue 21). */
@@ -276,8 +282,35 @@ export interface Widget {
     headline: string | null;
     subheadline: string | null;
   };
-  referrals: { name: string; status: ReferralStatus; dateReferred: number; dateConverted: number | null }[];
+  /** The program's share texts rendered for this user (issue 30); null without a share link. */
+  share: { message: string; emailSubject: string } | null;
+  /** Counted over every friend, not only this page. */
+  summary: { friends: number; subscribed: number; earned: { unit: string; amountCents: number }[] };
+  referrals: {
+    name: string;
+    status: ReferralStatus;
+    state: 'SIGNED_UP' | 'SUBSCRIBED' | 'UNDER_REVIEW' | 'CANCELLED';
+    reward: {
+      type: 'PCT_DISCOUNT' | 'CREDIT';
+      status: string;
+      discountPercent: number | null;
+      amountCents: number | null;
+      unit: string | null;
+    } | null;
+    dateReferred: number;
+    dateConverted: number | null;
+  }[];
+  referralsPage: { limit: number; nextCursor: string | null };
   rewards: { discountPercent: number; balances: { unit: string; amountCents: number }[] };
+  /** For a referred user: who referred the account and the discount it got. */
+  referredBy: { name: string | null; discountPercent: number } | null;
+}
+
+/** GET …/widget's query: a page of friends after `cursor` (1-50, default 10), the share texts' locale. */
+export interface WidgetQuery {
+  cursor?: string;
+  limit?: number;
+  locale?: string;
 }
 
 export interface BrowserSettings {

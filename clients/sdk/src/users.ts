@@ -1,5 +1,5 @@
 import type { CallOptions, Transport } from './http';
-import type { IdentifyInput, User, Widget } from './types';
+import type { IdentifyInput, User, Widget, WidgetQuery } from './types';
 
 const enc = encodeURIComponent;
 
@@ -45,15 +45,30 @@ export function getUser(
   );
 }
 
-/** GET /open/account/{accountId}/user/{userId}/widget: the referrer widget's data in one answer. */
+/**
+ * GET /open/account/{accountId}/user/{userId}/widget: the referrer widget's data in one answer; `query`
+ * pages the friends (cursor: the previous answer's referralsPage.nextCursor) and picks the share texts'
+ * locale.
+ */
 export function getWidget(
   transport: Transport,
   accountId: string,
   userId: string,
   call?: CallOptions,
+  query: WidgetQuery = {},
 ): Promise<Widget> {
   return transport.json<Widget>(
-    { operation: 'getWidget', method: 'GET', path: `${userPath(accountId, userId)}/widget`, retryable: true },
+    {
+      operation: 'getWidget',
+      method: 'GET',
+      path: `${userPath(accountId, userId)}/widget`,
+      query: {
+        cursor: query.cursor,
+        limit: query.limit === undefined ? undefined : String(query.limit),
+        locale: query.locale,
+      },
+      retryable: true,
+    },
     call,
   );
 }

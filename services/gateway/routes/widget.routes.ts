@@ -4,7 +4,7 @@ import type { GatewayDeps, GatewayState } from '../context';
 import { authenticate } from '../middleware/auth';
 import { browserCors } from '../middleware/cors';
 import { validate } from '../middleware/validate';
-import { widgetPathSchema } from './widget.schema';
+import { widgetPathSchema, widgetQuerySchema } from './widget.schema';
 
 const WIDGET = '/open/account/:accountId/user/:userId/widget';
 
@@ -20,15 +20,17 @@ export function widgetRoutes(router: Router<GatewayState>, deps: GatewayDeps): v
     WIDGET,
     cors.actual,
     authenticate(deps, { allowUserJwt: true }),
-    validate({ params: widgetPathSchema }),
+    validate({ params: widgetPathSchema, query: widgetQuerySchema }),
     async (ctx) => {
       const { accountId, userId } = ctx.state.input.params;
+      const { cursor, limit, locale } = ctx.state.input.query;
       ctx.body = await getWidgetView(
         deps.db,
         deps.cache,
         ctx.state.tenant!,
         { accountId, userId },
         deps.config.publicUrl,
+        { cursor, limit, locale },
       );
       ctx.set('Cache-Control', 'no-store');
     },

@@ -1,4 +1,24 @@
+import { z } from 'zod';
+import { localeParamSchema } from '../../../shared/domain/share-texts';
+import { friendsCursorSchema, WIDGET_PAGE_SIZE_MAX } from '../../../shared/domain/widget-view';
 import { userPathSchema } from './users.schema';
 
 /** GET /open/account/{accountId}/user/{userId}/widget: the user's path. */
 export const widgetPathSchema = userPathSchema;
+
+/** ?cursor=&limit=&locale=: the page of friends after a cursor, and the share texts' locale. */
+export const widgetQuerySchema = z.object({
+  cursor: friendsCursorSchema
+    .optional()
+    .meta({ description: "The referralsPage.nextCursor of the previous page's answer (opaque)." }),
+  limit: z
+    .string()
+    .regex(/^\d{1,3}$/, `must be a whole number from 1 to ${WIDGET_PAGE_SIZE_MAX}`)
+    .transform(Number)
+    .pipe(z.int().min(1).max(WIDGET_PAGE_SIZE_MAX))
+    .optional()
+    .meta({ description: `Friends per page, 1 to ${WIDGET_PAGE_SIZE_MAX} (default 10).` }),
+  locale: localeParamSchema
+    .optional()
+    .meta({ description: "The share texts' language when the program has none (en, fr, de; else en)." }),
+});

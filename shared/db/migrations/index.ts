@@ -21,6 +21,7 @@ import * as m020 from './020-webhook-attempt-started';
 import * as m021 from './021-twins-and-key-scopes';
 import * as m022 from './022-api-key-addresses';
 import * as m023 from './023-hosted-pages';
+import * as m024 from './024-share-texts';
 import * as m025 from './025-browser-integration';
 
 /**
@@ -50,6 +51,7 @@ const migrations: Record<string, Knex.Migration> = {
   '021-twins-and-key-scopes': m021,
   '022-api-key-addresses': m022,
   '023-hosted-pages': m023,
+  '024-share-texts': m024,
   '025-browser-integration': m025,
 };
 

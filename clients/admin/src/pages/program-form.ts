@@ -45,6 +45,9 @@ export interface Program {
   landingText: string | null;
   landingButtonText: string | null;
   logoUrl: string | null;
+  // Share texts (issue 30).
+  shareMessage: string | null;
+  shareEmailSubject: string | null;
 }
 
 export const PROGRAM_FIELDS = /* GraphQL */ `
@@ -85,6 +88,8 @@ export const PROGRAM_FIELDS = /* GraphQL */ `
     landingText
     landingButtonText
     logoUrl
+    shareMessage
+    shareEmailSubject
   }
 `;
 
@@ -123,6 +128,9 @@ export interface ProgramValues {
   landingHeadline: string;
   landingText: string;
   landingButtonText: string;
+  /** Share texts (issue 30); blank: the widget's default in the friend's language. */
+  shareMessage: string;
+  shareEmailSubject: string;
 }
 
 /** The form's field names (Field `name`: ids `field-<name>`, errors `error-<name>`). */
@@ -174,6 +182,9 @@ export function valuesFromProgram(p: Program): ProgramValues {
     landingHeadline: text(p.landingHeadline),
     landingText: text(p.landingText),
     landingButtonText: text(p.landingButtonText),
+    // Share texts (issue 30).
+    shareMessage: text(p.shareMessage),
+    shareEmailSubject: text(p.shareEmailSubject),
   };
 }
 
@@ -226,6 +237,9 @@ const NULLABLE_FIELDS = [
   'landingHeadline',
   'landingText',
   'landingButtonText',
+  // Share texts (issue 30).
+  'shareMessage',
+  'shareEmailSubject',
 ] as const;
 const BOOLEAN_FIELDS = ['requireUserJwtExp', 'referralCookieLastClickWins'] as const;
 

@@ -30,6 +30,9 @@ export const FIELD_LABELS: Record<string, string> = {
   creditExpiryDays: 'Credit expires after (days)',
   // Share page (issue 30).
   ...SHARE_FIELD_LABELS,
+  // Share texts (issue 30).
+  shareMessage: 'Share message',
+  shareEmailSubject: 'Share e-mail subject',
 };
 
 export interface ProgramSectionsProps {
@@ -225,6 +228,27 @@ export function ProgramSections({ values, errors, update }: ProgramSectionsProps
             hint="The line under the title. Leave empty for the library's own text."
           />
         </div>
+        {/* Share texts (issue 30). */}
+        <Field
+          name="shareMessage"
+          label={FIELD_LABELS.shareMessage}
+          error={errors.shareMessage}
+          hint="What a referrer shares, up to 500 characters, with {program}, {offer}, {link} and {name} (the referrer's first name); the link is added at the end if {link} is missing. Leave empty for the default in the friend's language, e.g. “Maya invited you to Acme: 10% off your first order with my link …”."
+        >
+          {(control) => (
+            <textarea
+              class="input"
+              rows={3}
+              {...control}
+              value={values.shareMessage}
+              onInput={(e) => update('shareMessage', e.currentTarget.value)}
+            />
+          )}
+        </Field>
+        <Field
+          {...text('shareEmailSubject')}
+          hint="The e-mail's subject, up to 200 characters, with the same variables. Leave empty for the default, e.g. “Maya sent you 10% off Acme”."
+        />
       </Card>
     </>
   );

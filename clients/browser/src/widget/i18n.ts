@@ -18,13 +18,24 @@ export interface Texts {
   shareVia: string;
   email: string;
   newTab: string;
-  shareMessage: (offer: string | null) => string;
-  emailSubject: string;
+  /** The native share sheet's button, the QR code's toggle and its image's name. */
+  share: string;
+  qr: string;
+  qrLabel: string;
   referrals: string;
   empty: string;
-  status: Record<string, string>;
+  /** The summary: friends joined, of them subscribed, and what was earned (null: nothing in money). */
+  summary: (friends: number, subscribed: number, earned: string | null) => string;
+  /** A friend's state in the referrer's words; SUBSCRIBED with its reward earned or on its way. */
+  state: Record<string, string>;
+  earned: (reward: string) => string;
+  pending: (reward: string) => string;
+  more: string;
+  shown: (shown: number, total: number) => string;
   rewards: string;
   discountNow: (percent: string) => string;
+  /** A referred friend's own discount: "You got 10% off from Maya". */
+  gotFrom: (offer: string, name: string | null) => string;
   noRewards: string;
   loading: string;
   error: string;
@@ -49,13 +60,26 @@ const en: Texts = {
   shareVia: 'Share via',
   email: 'Email',
   newTab: '(opens in a new tab)',
-  shareMessage: (o) => (o ? `Here is ${o} for you. Sign up with my link:` : 'Join me! Sign up with my link:'),
-  emailSubject: 'An invitation for you',
-  referrals: 'Your referrals',
-  empty: 'No referrals yet — share your link',
-  status: { IN_PROGRESS: 'In progress', CONVERTED: 'Converted', ENDED: 'Ended' },
+  share: 'Share…',
+  qr: 'QR code',
+  qrLabel: 'QR code of your share link',
+  referrals: 'Your friends',
+  empty: 'No friends yet — share your link',
+  summary: (f, s, e) =>
+    `${f} ${f === 1 ? 'friend' : 'friends'} joined, ${s} subscribed${e ? `, ${e} earned` : ''}`,
+  state: {
+    SIGNED_UP: 'Signed up',
+    SUBSCRIBED: 'Subscribed',
+    UNDER_REVIEW: 'Under review',
+    CANCELLED: 'Cancelled',
+  },
+  earned: (r) => `Subscribed — you earned ${r}`,
+  pending: (r) => `Subscribed — ${r} on its way`,
+  more: 'Show more',
+  shown: (n, t) => `Showing ${n} of ${t}`,
   rewards: 'Your rewards',
   discountNow: (p) => `${p} off now`,
+  gotFrom: (o, n) => `You got ${o} from ${n ?? 'a friend'}`,
   noRewards: 'No rewards yet',
   loading: 'Loading…',
   error: 'We could not load your referral details.',
@@ -80,16 +104,26 @@ const fr: Texts = {
   shareVia: 'Partager via',
   email: 'E-mail',
   newTab: '(nouvel onglet)',
-  shareMessage: (o) =>
-    o
-      ? `Voici ${o} pour vous. Inscrivez-vous avec mon lien :`
-      : 'Rejoignez-moi ! Inscrivez-vous avec mon lien :',
-  emailSubject: 'Une invitation pour vous',
+  share: 'Partager…',
+  qr: 'Code QR',
+  qrLabel: 'Code QR de votre lien de parrainage',
   referrals: 'Vos filleuls',
   empty: 'Aucun filleul pour l’instant — partagez votre lien',
-  status: { IN_PROGRESS: 'En cours', CONVERTED: 'Converti', ENDED: 'Terminé' },
+  summary: (f, s, e) =>
+    `${f} ${f > 1 ? 'amis inscrits' : 'ami inscrit'}, ${s} ${s > 1 ? 'abonnés' : 'abonné'}${e ? `, ${e} gagnés` : ''}`,
+  state: {
+    SIGNED_UP: 'Inscrit',
+    SUBSCRIBED: 'Abonné',
+    UNDER_REVIEW: 'En vérification',
+    CANCELLED: 'Résilié',
+  },
+  earned: (r) => `Abonné — vous avez gagné ${r}`,
+  pending: (r) => `Abonné — ${r} en route`,
+  more: 'Afficher plus',
+  shown: (n, t) => `${n} sur ${t}`,
   rewards: 'Vos récompenses',
   discountNow: (p) => `${p} de réduction actuellement`,
+  gotFrom: (o, n) => `Vous avez reçu ${o} de la part de ${n ?? 'un ami'}`,
   noRewards: 'Pas encore de récompense',
   loading: 'Chargement…',
   error: 'Impossible de charger vos informations de parrainage.',
@@ -114,16 +148,26 @@ const de: Texts = {
   shareVia: 'Teilen über',
   email: 'E-Mail',
   newTab: '(neuer Tab)',
-  shareMessage: (o) =>
-    o
-      ? `Hier sind ${o} für dich. Melde dich über meinen Link an:`
-      : 'Mach mit! Melde dich über meinen Link an:',
-  emailSubject: 'Eine Einladung für dich',
-  referrals: 'Ihre Empfehlungen',
-  empty: 'Noch keine Empfehlungen — teilen Sie Ihren Link',
-  status: { IN_PROGRESS: 'In Bearbeitung', CONVERTED: 'Abgeschlossen', ENDED: 'Beendet' },
+  share: 'Teilen…',
+  qr: 'QR-Code',
+  qrLabel: 'QR-Code Ihres Empfehlungslinks',
+  referrals: 'Ihre Freunde',
+  empty: 'Noch keine Freunde — teilen Sie Ihren Link',
+  summary: (f, s, e) =>
+    `${f} ${f === 1 ? 'Freund' : 'Freunde'} angemeldet, ${s} mit Abo${e ? `, ${e} verdient` : ''}`,
+  state: {
+    SIGNED_UP: 'Angemeldet',
+    SUBSCRIBED: 'Abo abgeschlossen',
+    UNDER_REVIEW: 'Wird geprüft',
+    CANCELLED: 'Gekündigt',
+  },
+  earned: (r) => `Abo abgeschlossen — Sie haben ${r} verdient`,
+  pending: (r) => `Abo abgeschlossen — ${r} folgen`,
+  more: 'Mehr anzeigen',
+  shown: (n, t) => `${n} von ${t}`,
   rewards: 'Ihre Prämien',
   discountNow: (p) => `${p} Rabatt aktuell`,
+  gotFrom: (o, n) => `Sie haben ${o} von ${n ?? 'einem Freund'} erhalten`,
   noRewards: 'Noch keine Prämien',
   loading: 'Wird geladen…',
   error: 'Ihre Empfehlungsdaten konnten nicht geladen werden.',

@@ -31,8 +31,17 @@ li{display:flex;align-items:center;gap:10px;padding:8px 0;border-top:1px solid r
 li div{flex:1;min-width:0}
 .name{display:block;font-weight:600}
 .badge{white-space:nowrap;font-size:.8em;font-weight:600;padding:2px 10px;border-radius:999px;background:rgba(127,127,127,.15)}
-.badge.CONVERTED{background:#dcfce7;color:#14532d}
-.badge.ENDED{opacity:.7}
+.badge.SUBSCRIBED{background:#dcfce7;color:#14532d}
+.badge.UNDER_REVIEW{background:#fef3c7;color:#78350f}
+.badge.CANCELLED{opacity:.7}
+.badge{white-space:normal;text-align:right}
+.actions{display:flex;flex-wrap:wrap;gap:8px;margin-top:10px}
+.qr{margin-top:10px}
+.qr svg{display:block;width:168px;height:168px}
+.summary{font-weight:600;margin-bottom:6px}
+.more{display:flex;flex-wrap:wrap;align-items:center;justify-content:space-between;gap:8px;padding-top:8px;border-top:1px solid rgba(127,127,127,.2)}
+li:focus{outline:none}
+li:focus-visible{outline:3px solid var(--a);outline-offset:-3px}
 .reward{font-weight:600}
 .state{display:flex;flex-direction:column;align-items:center;gap:12px;padding:24px 0;text-align:center}
 .spin{width:24px;height:24px;border:3px solid rgba(127,127,127,.25);border-top-color:var(--a);border-radius:50%;animation:s 1s linear infinite}

@@ -1,4 +1,25 @@
 /** The answer of GET /open/account/{a}/user/{u}/widget: everything the widget shows, in one call. */
+export interface Credit {
+  unit: string;
+  amountCents: number;
+}
+
+export interface Friend {
+  name: string;
+  status: string;
+  /** SIGNED_UP, SUBSCRIBED, UNDER_REVIEW or CANCELLED. */
+  state: string;
+  reward: {
+    type: 'PCT_DISCOUNT' | 'CREDIT';
+    status: string;
+    discountPercent: number | null;
+    amountCents: number | null;
+    unit: string | null;
+  } | null;
+  dateReferred: number;
+  dateConverted: number | null;
+}
+
 export interface WidgetData {
   user: {
     id: string;
@@ -19,6 +40,14 @@ export interface WidgetData {
     headline: string | null;
     subheadline: string | null;
   };
-  referrals: { name: string; status: string; dateReferred: number; dateConverted: number | null }[];
-  rewards: { discountPercent: number; balances: { unit: string; amountCents: number }[] };
+  /** The program's share texts rendered by the server (the link is in the message). */
+  share: { message: string; emailSubject: string } | null;
+  summary: { friends: number; subscribed: number; earned: Credit[] };
+  referrals: Friend[];
+  referralsPage: { limit: number; nextCursor: string | null };
+  rewards: { discountPercent: number; balances: Credit[] };
+  referredBy: { name: string | null; discountPercent: number } | null;
 }
+
+/** Reads the next page of friends (the widget route with ?cursor=). */
+export type LoadMore = (cursor: string) => Promise<WidgetData>;

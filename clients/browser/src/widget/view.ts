@@ -1,8 +1,10 @@
 import { h } from './dom';
-import { date, friendOffer, money, percent, referrerReward } from './format';
+import { friendOffer, money, percent, referrerReward } from './format';
+import { friendsSection } from './friends';
 import type { Texts } from './i18n';
-import { shareTargets } from './share';
-import type { WidgetData } from './types';
+import { qrCode } from './qr';
+import { coarsePointer, shareTargets } from './share';
+import type { LoadMore, WidgetData } from './types';
 
 /** The three states of the widget's panel: loading, error (with a retry) and the data. */
 export function renderLoading(panel: HTMLElement, t: Texts): void {
@@ -62,8 +64,42 @@ async function copy(
   );
 }
 
-function linkSection(link: string | null, message: string, t: Texts): Node[] {
-  if (!link) return [h('p', { class: 'muted' }, t.noLink)];
+/** The native share sheet, where the browser has one; a refusal or a cancel changes nothing. */
+function shareSheetButton(share: { message: string; emailSubject: string }, t: Texts): HTMLElement | null {
+  if (typeof navigator.share !== 'function') return null;
+  const button = h('button', { type: 'button', 'data-testid': 'share-sheet' }, t.share);
+  button.onclick = () => {
+    navigator.share({ title: share.emailSubject, text: share.message }).catch(() => undefined);
+  };
+  return button;
+}
+
+/** A toggle that shows the link's QR code (drawn once, on first use). */
+function qrToggle(link: string, t: Texts): Node[] {
+  const figure = h('div', { class: 'qr', id: 'rw-qr', hidden: '' });
+  const button = h(
+    'button',
+    {
+      type: 'button',
+      class: 'ghost',
+      'aria-expanded': 'false',
+      'aria-controls': 'rw-qr',
+      'data-testid': 'qr',
+    },
+    t.qr,
+  );
+  button.onclick = () => {
+    if (!figure.firstChild) figure.append(qrCode(link, t.qrLabel));
+    const open = figure.hidden;
+    figure.hidden = !open;
+    button.setAttribute('aria-expanded', String(open));
+  };
+  return [button, figure];
+}
+
+function linkSection(data: WidgetData, t: Texts): Node[] {
+  const link = data.user.shareLink;
+  if (!link || !data.share) return [h('p', { class: 'muted' }, t.noLink)];
   // A textarea, so a long link wraps on a phone instead of hiding its code past the edge.
   const input = h('textarea', { id: 'rw-link', rows: '1', readonly: '', 'data-testid': 'share-link' });
   input.value = link;
@@ -71,7 +107,11 @@ function linkSection(link: string | null, message: string, t: Texts): Node[] {
   const button = h('button', { type: 'button', 'data-testid': 'copy' }, t.copy);
   const status = h('span', { class: 'sr', role: 'status' });
   button.onclick = () => copy(input, button, status, t);
-  const links = shareTargets(link, message, t.emailSubject, t.email).map((target) =>
+  const targets = shareTargets(link, data.share.message, data.share.emailSubject, {
+    email: t.email,
+    sms: coarsePointer(),
+  });
+  const links = targets.map((target) =>
     h(
       'a',
       target.newTab
@@ -85,9 +125,12 @@ function linkSection(link: string | null, message: string, t: Texts): Node[] {
       target.name,
     ),
   );
+  const [qrButton, qrFigure] = qrToggle(link, t);
   return [
     h('label', { for: 'rw-link' }, t.linkLabel),
     h('div', { class: 'row' }, input, button, status),
+    h('div', { class: 'actions' }, shareSheetButton(data.share, t), qrButton!),
+    qrFigure!,
     h(
       'nav',
       { class: 'share', 'aria-label': t.shareVia },
@@ -97,35 +140,11 @@ function linkSection(link: string | null, message: string, t: Texts): Node[] {
   ];
 }
 
-function referralList(data: WidgetData, tag: string, t: Texts): Node[] {
-  const list = h('ul', { 'data-testid': 'referrals', 'aria-labelledby': 'rw-refs' });
-  for (const referral of data.referrals) {
-    const known = t.status[referral.status];
-    list.append(
-      h(
-        'li',
-        { 'data-testid': 'referral' },
-        h(
-          'div',
-          {},
-          h('span', { class: 'name', 'data-testid': 'referral-name' }, referral.name),
-          h('span', { class: 'muted' }, date(tag, referral.dateConverted ?? referral.dateReferred)),
-        ),
-        h(
-          'span',
-          { class: known ? `badge ${referral.status}` : 'badge', 'data-testid': 'referral-status' },
-          known ?? referral.status,
-        ),
-      ),
-    );
-  }
-  const nodes: Node[] = [h('h3', { id: 'rw-refs' }, t.referrals), list];
-  if (data.referrals.length === 0) nodes.push(h('p', { class: 'muted' }, t.empty));
-  return nodes;
-}
-
 function rewardList(data: WidgetData, tag: string, t: Texts): Node[] {
   const items: string[] = [];
+  const got = data.referredBy;
+  if (got && got.discountPercent > 0)
+    items.push(t.gotFrom(t.off(percent(tag, got.discountPercent)), got.name));
   if (data.rewards.discountPercent > 0) items.push(t.discountNow(percent(tag, data.rewards.discountPercent)));
   for (const balance of data.rewards.balances) {
     if (balance.amountCents > 0) items.push(t.credit(money(tag, balance.amountCents, balance.unit)));
@@ -143,7 +162,13 @@ function rewardList(data: WidgetData, tag: string, t: Texts): Node[] {
 }
 
 /** The widget's content for one answer of the widget route. */
-export function renderData(panel: HTMLElement, data: WidgetData, tag: string, t: Texts): void {
+export function renderData(
+  panel: HTMLElement,
+  data: WidgetData,
+  tag: string,
+  t: Texts,
+  loadMore: LoadMore,
+): void {
   const { program } = data;
   const friend = friendOffer(tag, t, program);
   const reward = referrerReward(tag, t, program);
@@ -156,8 +181,8 @@ export function renderData(panel: HTMLElement, data: WidgetData, tag: string, t:
       friend && offer(t.give(friend), t.forFriends),
       offer(t.get(reward), t.forYou),
     ),
-    ...linkSection(data.user.shareLink, t.shareMessage(friend), t),
-    ...referralList(data, tag, t),
+    ...linkSection(data, t),
+    ...friendsSection(data, tag, t, loadMore),
     ...rewardList(data, tag, t),
   );
 }

@@ -55,7 +55,9 @@ export async function widget(options: WidgetOptions): Promise<WidgetHandle> {
     throw clientError('widget: this element cannot hold a shadow root (use a div)');
   }
   const panel = h('section', { class: 'panel', 'aria-labelledby': 'rw-title', 'aria-busy': 'false' });
-  const path = `${userPath(tenant, accountId, userId)}/widget`;
+  const path = `${userPath(tenant, accountId, userId)}/widget?locale=${encodeURIComponent(tag)}`;
+  const loadMore = (cursor: string) =>
+    request<WidgetData>('GET', `${path}&cursor=${encodeURIComponent(cursor)}`, { jwt: options.jwt });
   let loads = 0;
   const load = async (): Promise<void> => {
     const mine = ++loads;
@@ -63,7 +65,7 @@ export async function widget(options: WidgetOptions): Promise<WidgetHandle> {
     panel.setAttribute('aria-busy', 'true');
     try {
       const data = await request<WidgetData>('GET', path, { jwt: options.jwt });
-      if (mine === loads) renderData(panel, data, tag, texts);
+      if (mine === loads) renderData(panel, data, tag, texts, loadMore);
     } catch (err) {
       if (mine === loads) renderError(panel, texts, () => void refresh().catch(() => undefined));
       throw err;

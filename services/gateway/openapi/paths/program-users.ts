@@ -2,7 +2,7 @@ import type { ZodOpenApiPathsObject } from 'zod-openapi';
 import { browserSettingsPathSchema } from '../../routes/browser-settings.schema';
 import { programPatchBodySchema } from '../../routes/program.schema';
 import { identifyRequestBodySchema, userPathSchema } from '../../routes/users.schema';
-import { widgetPathSchema } from '../../routes/widget.schema';
+import { widgetPathSchema, widgetQuerySchema } from '../../routes/widget.schema';
 import { cause } from '../errors';
 import { cacheControlHeader, commonHeaders, rateLimitedRouteHeaders } from '../headers';
 import { jsonResponse, operation } from '../operation';
@@ -123,8 +123,8 @@ export const programAndUserPaths: ZodOpenApiPathsObject = {
       auth: 'apiKeyOrUserJwt',
       summary: "Read the referrer widget's data",
       description:
-        "Everything the referrer widget shows, in one answer: the user's share link, the program's offer, the referrals the user made (friends by first name or initial only) and the rewards held. `Cache-Control: no-store`. CORS for the program's allowedOrigins.",
-      requestParams: { path: widgetPathSchema },
+        "Everything the referrer widget shows, in one answer: the user's share link and the program's share texts rendered for them, the program's offer, a summary over all of the user's referrals, one page of them (friends by first name or initial only; `?cursor=` from `referralsPage.nextCursor` for the next), the rewards held, and for a referred user the discount their referral gave them. `Cache-Control: no-store`. CORS for the program's allowedOrigins.",
+      requestParams: { path: widgetPathSchema, query: widgetQuerySchema },
       responses: {
         200: jsonResponse('The widget data.', widgetSchema, {
           ...rateLimitedRouteHeaders,
@@ -132,7 +132,10 @@ export const programAndUserPaths: ZodOpenApiPathsObject = {
         }),
       },
       errors: {
-        400: [badPath],
+        400: [
+          badPath,
+          cause('VALIDATION_FAILED', 'cursor is not a nextCursor, limit is not 1-50, or locale is not a tag'),
+        ],
         403: [otherUser],
         404: [
           cause('USER_NOT_FOUND', 'the user was never identified in this account'),

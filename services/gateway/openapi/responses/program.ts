@@ -80,6 +80,15 @@ export const programSchema = z
       .string()
       .nullable()
       .meta({ description: "The logo's path on the gateway, content-hashed (null: none)." }),
+    // Share texts (issue 30).
+    shareMessage: z.string().nullable().meta({
+      description:
+        "The widget's share message: a template with {program}, {offer}, {link} and {name} (the referrer's first name). A message without {link} gets the link at its end. null: the default for the friend's locale.",
+    }),
+    shareEmailSubject: z
+      .string()
+      .nullable()
+      .meta({ description: "The widget's e-mail subject, a template like shareMessage; null: the default." }),
   })
   .meta({ id: 'Program', description: "The tenant's referral program settings." });
 

@@ -1,7 +1,8 @@
 import 'zod-openapi';
 import { z } from 'zod';
 import type { UserView } from '../../../../shared/domain/user-view';
-import type { WidgetView } from '../../../../shared/domain/widget-view';
+import { FRIEND_STATES, type WidgetView } from '../../../../shared/domain/widget-view';
+import { REWARD_STATUSES } from '../../../../shared/types/referrals';
 import {
   epochMillis,
   nullableEpochMillis,
@@ -35,6 +36,7 @@ export const userSchema = z
 sameShape<z.output<typeof userSchema>, UserView>(true);
 
 /** GET /open/account/{accountId}/user/{userId}/widget (shared/domain/widget-view.ts presentWidget). */
+const creditSchema = z.object({ unit: z.string(), amountCents: z.number() });
 export const widgetSchema = z
   .object({
     user: z.object({
@@ -51,6 +53,25 @@ export const widgetSchema = z
       headline: z.string().nullable().meta({ description: "null: the widget's own text for the locale." }),
       subheadline: z.string().nullable(),
     }),
+    share: z
+      .object({
+        message: z.string().meta({ description: 'The share message, rendered, with the share link in it.' }),
+        emailSubject: z.string(),
+      })
+      .nullable()
+      .meta({
+        description:
+          "The program's shareMessage and shareEmailSubject rendered for this user (or the defaults in the locale asked for); null without a share link.",
+      }),
+    summary: z
+      .object({
+        friends: z.int().meta({ description: 'Every friend this user referred.' }),
+        subscribed: z.int().meta({ description: 'Of them, those whose referral is CONVERTED.' }),
+        earned: z.array(creditSchema).meta({
+          description: 'Credit earned per unit (available, redeemed or expired; not pending or in review).',
+        }),
+      })
+      .meta({ description: 'Counts over all of the friends, not only this page.' }),
     referrals: z
       .array(
         z.object({
@@ -58,17 +79,47 @@ export const widgetSchema = z
             .string()
             .meta({ description: "The friend's first name or initial, never an e-mail address." }),
           status: referralStatusSchema,
+          state: z.enum(FRIEND_STATES).meta({
+            description:
+              'The friend as the referrer sees them: SIGNED_UP, SUBSCRIBED, UNDER_REVIEW (an operator reviews the referral or its reward) or CANCELLED (the referral ended).',
+          }),
+          reward: z
+            .object({
+              type: z.enum(['PCT_DISCOUNT', 'CREDIT']),
+              status: z.enum(REWARD_STATUSES),
+              discountPercent: z.int().nullable(),
+              amountCents: z.number().nullable(),
+              unit: z.string().nullable(),
+            })
+            .nullable()
+            .meta({ description: "This user's reward for the referral (not cancelled), if any." }),
           dateReferred: epochMillis,
           dateConverted: nullableEpochMillis,
         }),
       )
-      .meta({ description: 'The most recent referrals this user made, newest first (at most 100).' }),
+      .meta({ description: 'One page of the referrals this user made, newest first.' }),
+    referralsPage: z.object({
+      limit: z.int(),
+      nextCursor: z
+        .string()
+        .nullable()
+        .meta({ description: 'Pass as ?cursor= for the next page; null on the last page.' }),
+    }),
     rewards: z.object({
       discountPercent: z.int().meta({ description: 'The percent discount the user holds now.' }),
-      balances: z.array(z.object({ unit: z.string(), amountCents: z.int() })).meta({
+      balances: z.array(creditSchema).meta({
         description: 'Credit still available, per unit.',
       }),
     }),
+    referredBy: z
+      .object({
+        name: z.string().nullable().meta({ description: "The referrer's first name (null: none to show)." }),
+        discountPercent: z
+          .int()
+          .meta({ description: 'The discount the referral gave this account (0: none, or no longer).' }),
+      })
+      .nullable()
+      .meta({ description: "For a referred user: who referred the account and the friend's discount." }),
   })
   .meta({ id: 'Widget', description: 'Everything the referrer widget shows.' });
 
