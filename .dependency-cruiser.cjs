@@ -112,10 +112,10 @@ module.exports = {
     {
       name: 'browser-library-standalone',
       comment:
-        "The browser library is one bundle for merchants' pages: it may not pull in server code or packages, except uqr (the widget's QR code matrix, zero dependencies).",
+        "The browser library is one bundle for merchants' pages: it may not pull in server code or packages.",
       severity: 'error',
       from: { path: '^clients/browser/src/' },
-      to: { pathNot: ['^clients/browser/src/', '^node_modules/uqr/'] },
+      to: { pathNot: ['^clients/browser/src/'] },
     },
     {
       name: 'admin-portal-standalone',

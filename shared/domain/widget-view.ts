@@ -11,6 +11,7 @@ import {
 import type { RewardStatus } from '../types/referrals';
 import { friendName, shownFirstName } from './display-names';
 import { referrerDiscountPercent } from './referral-rules';
+import { shareQr } from './share-qr';
 import { renderShareTexts } from './share-texts';
 import { shareLink } from './user-view';
 
@@ -82,6 +83,11 @@ function friendView(friend: ReferredFriend) {
  * and the credit still available per unit. The share texts are rendered here; a referred user also sees
  * the discount their referral gave them.
  */
+/** The rendered texts and the link's QR code (share-qr.ts), or null without a share link. */
+function shareOf(texts: ReturnType<typeof renderShareTexts>, link: string | null) {
+  return texts && link ? { ...texts, qr: shareQr(link) } : null;
+}
+
 export function presentWidget(input: WidgetInput) {
   const { program, user, shareLink: link, friends, totals } = input;
   const { settings } = program;
@@ -119,15 +125,18 @@ export function presentWidget(input: WidgetInput) {
       headline: settings.widgetHeadline,
       subheadline: settings.widgetSubheadline,
     },
-    share: renderShareTexts({
-      programName: program.name,
-      referredDiscountPercent: settings.referredDiscountPercent,
-      shareMessage: settings.shareMessage,
-      shareEmailSubject: settings.shareEmailSubject,
-      firstName,
+    share: shareOf(
+      renderShareTexts({
+        programName: program.name,
+        referredDiscountPercent: settings.referredDiscountPercent,
+        shareMessage: settings.shareMessage,
+        shareEmailSubject: settings.shareEmailSubject,
+        firstName,
+        link,
+        locale: input.locale,
+      }),
       link,
-      locale: input.locale,
-    }),
+    ),
     summary: {
       friends: input.counts.friends,
       subscribed: input.counts.subscribed,

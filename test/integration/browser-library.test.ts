@@ -1,6 +1,6 @@
 /**
  * The browser library as the gateway serves it (services/gateway/routes/browser-library.routes.ts): one
- * classic script at an immutable, content-hashed URL with an ETag, gzipped within the 14 KB budget, and
+ * classic script at an immutable, content-hashed URL with an ETag, gzipped within the 12 KB budget, and
  * the /js/referral.js alias that merchants paste, redirecting to the current version.
  */
 import crypto from 'node:crypto';
@@ -74,7 +74,7 @@ describe('browser library', () => {
     expect(stale.body.toString('utf8')).toBe(gw.deps.browserLibrary.code);
   });
 
-  test('gzipped on the wire within 14 KB, with its own ETag', async () => {
+  test('gzipped on the wire within 12 KB, with its own ETag', async () => {
     const res = await get(`${gw.url}${versioned}`, { 'accept-encoding': 'gzip, deflate, br' });
     expect(res.status).toBe(200);
     expect(res.headers['content-encoding']).toBe('gzip');

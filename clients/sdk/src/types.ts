@@ -283,7 +283,7 @@ export interface Widget {
     subheadline: string | null;
   };
   /** The program's share texts rendered for this user (issue 30); null without a share link. */
-  share: { message: string; emailSubject: string } | null;
+  share: { message: string; emailSubject: string; qr: { size: number; modules: string } } | null;
   /** Counted over every friend, not only this page. */
   summary: { friends: number; subscribed: number; earned: { unit: string; amountCents: number }[] };
   referrals: {

@@ -41,7 +41,7 @@ export interface WidgetData {
     subheadline: string | null;
   };
   /** The program's share texts rendered by the server (the link is in the message). */
-  share: { message: string; emailSubject: string } | null;
+  share: { message: string; emailSubject: string; qr: { size: number; modules: string } } | null;
   summary: { friends: number; subscribed: number; earned: Credit[] };
   referrals: Friend[];
   referralsPage: { limit: number; nextCursor: string | null };

@@ -2,7 +2,7 @@ import { h } from './dom';
 import { friendOffer, money, percent, referrerReward } from './format';
 import { friendsSection } from './friends';
 import type { Texts } from './i18n';
-import { qrCode } from './qr';
+import { qrCode, type QrMatrix } from './qr';
 import { coarsePointer, shareTargets } from './share';
 import type { LoadMore, WidgetData } from './types';
 
@@ -75,7 +75,7 @@ function shareSheetButton(share: { message: string; emailSubject: string }, t: T
 }
 
 /** A toggle that shows the link's QR code (drawn once, on first use). */
-function qrToggle(link: string, t: Texts): Node[] {
+function qrToggle(qr: QrMatrix, t: Texts): Node[] {
   const figure = h('div', { class: 'qr', id: 'rw-qr', hidden: '' });
   const button = h(
     'button',
@@ -89,7 +89,7 @@ function qrToggle(link: string, t: Texts): Node[] {
     t.qr,
   );
   button.onclick = () => {
-    if (!figure.firstChild) figure.append(qrCode(link, t.qrLabel));
+    if (!figure.firstChild) figure.append(qrCode(qr, t.qrLabel));
     const open = figure.hidden;
     figure.hidden = !open;
     button.setAttribute('aria-expanded', String(open));
@@ -125,7 +125,7 @@ function linkSection(data: WidgetData, t: Texts): Node[] {
       target.name,
     ),
   );
-  const [qrButton, qrFigure] = qrToggle(link, t);
+  const [qrButton, qrFigure] = qrToggle(data.share.qr, t);
   return [
     h('label', { for: 'rw-link' }, t.linkLabel),
     h('div', { class: 'row' }, input, button, status),

@@ -57,6 +57,15 @@ export const widgetSchema = z
       .object({
         message: z.string().meta({ description: 'The share message, rendered, with the share link in it.' }),
         emailSubject: z.string(),
+        qr: z
+          .object({
+            size: z.int().meta({ description: 'Modules per side, the 2-module quiet zone included.' }),
+            modules: z.string().meta({
+              description:
+                'The QR code of the share link (error correction M): one bit a module, row by row, most significant bit first, base64. The widget draws it as SVG.',
+            }),
+          })
+          .meta({ description: "The share link's QR code, for the widget to draw." }),
       })
       .nullable()
       .meta({
