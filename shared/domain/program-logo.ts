@@ -109,3 +109,8 @@ export async function setProgramLogo(db: Db, tenantId: string, upload: Buffer): 
 export async function removeProgramLogo(db: Db, tenantId: string): Promise<void> {
   await createTenantsRepo(db).update(tenantId, { logo_hash: null });
 }
+
+/** A program's stored logo by its content hash (PNG bytes), or undefined. */
+export function findProgramLogo(db: Db, tenantId: string, hash: string): Promise<Buffer | undefined> {
+  return createHostedImagesRepo(db).findLogo(tenantId, hash);
+}

@@ -1,12 +1,16 @@
 import Router from '@koa/router';
 import getRawBody from 'raw-body';
 import { recordAudit } from '../../../shared/domain/audit-log';
-import { MAX_LOGO_BYTES, removeProgramLogo, setProgramLogo } from '../../../shared/domain/program-logo';
+import {
+  MAX_LOGO_BYTES,
+  findProgramLogo,
+  removeProgramLogo,
+  setProgramLogo,
+} from '../../../shared/domain/program-logo';
 import { getProgram } from '../../../shared/domain/program';
 import { createShareImages } from '../../../shared/domain/share-images';
 import { visitShareLink } from '../../../shared/domain/share-links';
 import { AppError } from '../../../shared/errors';
-import { createHostedImagesRepo } from '../../../shared/repos/hosted-images.repo';
 import { auditWho } from '../audit-actor';
 import { auditClientOf } from '../audit-client';
 import type { GatewayDeps, GatewayState } from '../context';
@@ -65,7 +69,6 @@ export function programLogoRoutes(router: Router<GatewayState>, deps: GatewayDep
 
 export function hostedImageRoutes(deps: GatewayDeps): Router<GatewayState> {
   const router = new Router<GatewayState>();
-  const images = createHostedImagesRepo(deps.db);
   const shareImages = createShareImages(deps.db, () => deps.metrics.shareImageRenders.inc());
 
   router.get(
@@ -74,7 +77,7 @@ export function hostedImageRoutes(deps: GatewayDeps): Router<GatewayState> {
     async (ctx) => {
       const { tenantAlias, file } = ctx.state.input.params;
       const program = await deps.cache.findProgram(tenantAlias);
-      const png = program && (await images.findLogo(program.id, file.hash));
+      const png = program && (await findProgramLogo(deps.db, program.id, file.hash));
       if (!png) throw new AppError('NOT_FOUND', 'No such logo');
       ctx.set({ ...IMAGE_HEADERS, 'Cache-Control': 'public, max-age=31536000, immutable' });
       ctx.type = 'image/png';
@@ -93,7 +96,7 @@ export function hostedImageRoutes(deps: GatewayDeps): Router<GatewayState> {
       const key = { tenantId: visit.tenantId, code: view.code, version: shareImageVersion(view, file.lang) };
       const png = await shareImages.get(key, async () => {
         const logoPng = view.brand.logoHash
-          ? ((await images.findLogo(visit.tenantId, view.brand.logoHash)) ?? null)
+          ? ((await findProgramLogo(deps.db, visit.tenantId, view.brand.logoHash)) ?? null)
           : null;
         return renderShareImage({
           programName: view.programName,
