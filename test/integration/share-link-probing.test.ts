@@ -71,7 +71,8 @@ test.each([
     expect(unknownTenant.status).toBe(404);
     expect(unknownTenant.headers['content-type']).toBe('text/html; charset=utf-8');
     expect(unknownTenant.headers['content-security-policy']).toMatch(/^default-src 'none';/);
-    expect(unknownTenant.body).toContain("This link doesn't work");
+    // The title is a translated text now, escaped like every value: ' is &#39;.
+    expect(unknownTenant.body).toContain('This link doesn&#39;t work');
     expect(unknownTenant.headers).toEqual(unknownCode.headers);
     expect(unknownTenant.body).toEqual(unknownCode.body);
     expect(unknownTenant.queries).toEqual(unknownCode.queries);

@@ -3,6 +3,7 @@
  * user's link, the program's offer, their referrals (friends by first name or initial, never an e-mail
  * address) and their rewards; only that user's own JWT (or the API key) reads it, in its own tenant.
  */
+import { shareQr } from '../../shared/domain/share-qr';
 import { createTestTenant, eventually } from '../helpers/harness';
 import type { IssuedKey } from '../../shared/domain/tenants';
 import { startReferralApi, uid, userToken, type ReferralApi } from '../helpers/referrals';
@@ -100,6 +101,7 @@ describe('GET /open/account/{a}/user/{u}/widget', () => {
       share: {
         message: `Rita invited you to Acme Rewards: 15% off your first order with my link ${link}`,
         emailSubject: 'Rita sent you 15% off Acme Rewards',
+        qr: shareQr(link),
       },
       summary: { friends: 4, subscribed: 2, earned: [] },
       // Newest first: the first name, else the last name's initial, else "A friend" (never an address).
