@@ -87,7 +87,8 @@ describe('hosted pages', () => {
     expect(page).toContain(
       `<code class="code" id="code" tabindex="0" aria-labelledby="code-label">${code}</code>`,
     );
-    expect(page).toContain('href="https://shop.example/?a=1&amp;b=&quot;2&quot;"');
+    // The continue link keeps the site's own query (re-encoded by URL) and carries the code (issue 30).
+    expect(page).toContain(`href="https://shop.example/?a=1&amp;b=%222%22&amp;rsCode=${code}"`);
     expect(page).not.toContain('x@example.com');
     // No inline script or style: only the gateway's own files.
     expect(page.match(/<script[^>]*>/g)).toEqual([
@@ -137,7 +138,7 @@ describe('hosted pages', () => {
     expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
     expect(res.headers.get('content-security-policy')).toBe(CSP);
     const page = await res.text();
-    expect(page).toContain("<h1>This link doesn't work</h1>");
+    expect(page).toContain('<h1>This link doesn&#39;t work</h1>');
     expect(page).not.toContain('NOSUCHCODE9');
   });
 
