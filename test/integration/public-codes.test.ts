@@ -123,11 +123,10 @@ test("another tenant's code is unknown here", async () => {
 });
 
 test('one client address past its burst is refused: 429 RATE_LIMITED with Retry-After, readable by any origin', async () => {
-  const statuses: number[] = [];
-  for (let i = 0; i < 45; i += 1) statuses.push((await open(acme.alias, codes.maya!)).status);
-  expect(statuses.filter((s) => s === 429).length).toBeGreaterThan(0);
-  const refused = await open(acme.alias, codes.maya!);
-  expect(refused.status).toBe(429);
+  // All at once: sequential requests on a loaded machine can be slow enough for the bucket to refill.
+  const answers = await Promise.all(Array.from({ length: 45 }, () => open(acme.alias, codes.maya!)));
+  const refused = answers.find((a) => a.status === 429)!;
+  expect(refused).toBeDefined();
   expect(refused.headers.get('retry-after')).toMatch(/^\d+$/);
   expect(refused.headers.get('access-control-allow-origin')).toBe('*');
   expect(((await refused.json()) as Json).apiErrorCode).toBe('RATE_LIMITED');
