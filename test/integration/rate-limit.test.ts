@@ -157,8 +157,9 @@ describe('per-tenant rate limit', () => {
     expect(calm.ok[0]!.headers.get('ratelimit-policy')).toBe(
       `"tenant";q=${defaults.RATE_LIMIT_RPS};w=1;rs-burst=${defaults.RATE_LIMIT_BURST}`,
     );
-    // Still limited itself, while the other is served.
-    expect((await program(noisy)).status).toBe(429);
+    // Still limited itself, while the other is served (a burst: on a loaded machine the calm burst can
+    // take long enough for one token to come back).
+    expect((await burst(noisy, 6)).limited.length).toBeGreaterThan(0);
     // A counted request refused later, for its own content, carries the fields too.
     const invalid = await postJson(`${gw.api(quiet.alias)}/open/account/a1/user/u1/events`, '{"not json', {
       authorization: basic(quiet.apiKey),
