@@ -7,7 +7,7 @@ import type { PersonCells } from './referral-search.repo';
  * a rank, served by the trigram indexes of migration 026 (never a scan of the tenant's rows).
  *
  * Ranks: 0 an exact id, e-mail or share code (past codes too); 1 a prefix of an id, e-mail, code, first,
- * last or full name; 2 a part of any of them; 3 only similar (a word within pg_trgm's
+ * last or full name (a referral's UUID matches by its start only); 2 a part of any of them; 3 only similar (a word within pg_trgm's
  * word_similarity_threshold, texts of 4 characters or more). Matching folds case and accents on both sides
  * (`search_fold`).
  */
@@ -62,8 +62,8 @@ const CODE_MATCHES = `select c.account_id, c.user_id from referral_codes c where
 export function matchedReferrals(db: DbOrTrx, tenantId: string, text: string): Knex.Raw {
   const byId = HEXISH.test(text)
     ? `union all
-       select r.id, case when r.id::text = :q then 0 when r.id::text like :pre then 1 else 2 end
-       from referrals r where r.tenant_id = :t and r.id::text like :sub`
+       select r.id, case when r.id::text = :q then 0 else 1 end
+       from referrals r where r.tenant_id = :t and r.id::text like :pre`
     : '';
   return db.raw(
     `(with um as materialized (${userMatches(text)}),

@@ -9,7 +9,7 @@ import type { Knex } from 'knex';
  *   schema so that it means the same under any search_path (restores, other roles).
  * - `people_search_doc(...)`: one user's searchable text (id, e-mail, names, share code) folded, so one
  *   index serves every field; the query calls the same function to use it.
- * - Indexes: users' document, accounts' ids, referrals' ids (partial UUIDs). Exact past share codes
+ * - Indexes: users' document and accounts' ids (trigrams), referrals' ids (the start of a UUID, B-tree). Exact past share codes
  *   keep `referral_codes_code_idx` and the referral list's code index (migrations 002 and 010).
  */
 export async function up(knex: Knex): Promise<void> {
@@ -35,11 +35,14 @@ export async function up(knex: Knex): Promise<void> {
        using gin (people_search_doc(id, email, first_name, last_name, share_code) gin_trgm_ops)`,
   );
   await knex.raw('create index accounts_search_trgm_idx on accounts using gin (search_fold(id) gin_trgm_ops)');
-  await knex.raw('create index referrals_id_trgm_idx on referrals using gin ((id::text) gin_trgm_ops)');
+  // Referral ids are UUIDs: people paste their start (a prefix), so a B-tree on the text serves them.
+  await knex.raw(
+    'create index referrals_id_prefix_idx on referrals (tenant_id, (id::text) text_pattern_ops)',
+  );
 }
 
 export async function down(knex: Knex): Promise<void> {
-  await knex.raw('drop index referrals_id_trgm_idx');
+  await knex.raw('drop index referrals_id_prefix_idx');
   await knex.raw('drop index accounts_search_trgm_idx');
   await knex.raw('drop index users_search_trgm_idx');
   await knex.raw('drop function people_search_doc(text, text, text, text, text)');
