@@ -1,5 +1,5 @@
 import type { DbOrTrx } from '../db/knex';
-import { matchedAccounts } from './people-search.repo';
+import { matchedAccounts, SIMILAR_MIN_LENGTH, SIMILAR_RANK } from './people-search.repo';
 import { FROM_MICROS, MICROS, type KeysetPosition } from './referral-search.repo';
 
 /** An account as the portal's list shows it, with its keyset position. */
@@ -16,6 +16,14 @@ export interface AccountSummaryRow {
   search_rank: number | null;
 }
 
+interface AccountPageOptions {
+  search?: string;
+  /** Issue 31: the ranked search (people-search.repo); best rank first, similar only when nothing closer. */
+  query?: string;
+  limit: number;
+  after?: KeysetPosition;
+}
+
 /** The portal's account list: a search and keyset pages, newest first (indexes: migration 010). */
 export function createAccountSearchRepo(db: DbOrTrx) {
   return {
@@ -23,9 +31,27 @@ export function createAccountSearchRepo(db: DbOrTrx) {
      * Up to `limit` accounts after `after`, newest created first, ties by id descending. `search`
      * matches an account id, a user id, an e-mail (any case) or a share code (any case, past codes too).
      */
-    async page(
+    async page(tenantId: string, options: AccountPageOptions): Promise<AccountSummaryRow[]> {
+      const similar = options.after?.rank === SIMILAR_RANK;
+      const rows = await this.pageOf(tenantId, options, similar);
+      const text = options.query;
+      if (
+        rows.length > 0 ||
+        similar ||
+        options.after ||
+        text === undefined ||
+        text.length < SIMILAR_MIN_LENGTH
+      ) {
+        return rows;
+      }
+      return this.pageOf(tenantId, options, true);
+    },
+
+    /** One try of page(): with or without similar matches. */
+    async pageOf(
       tenantId: string,
-      options: { search?: string; query?: string; limit: number; after?: KeysetPosition },
+      options: AccountPageOptions,
+      similar: boolean,
     ): Promise<AccountSummaryRow[]> {
       const query = db('accounts as a').where('a.tenant_id', tenantId);
       if (options.search !== undefined) {
@@ -44,7 +70,9 @@ export function createAccountSearchRepo(db: DbOrTrx) {
       }
       const ranked = options.query !== undefined;
       if (ranked) {
-        query.joinRaw('join ? as m on m.account_id = a.id', [matchedAccounts(db, tenantId, options.query!)]);
+        query.joinRaw('join ? as m on m.account_id = a.id', [
+          matchedAccounts(db, tenantId, options.query!, similar),
+        ]);
       }
       const after = options.after;
       if (after && ranked) {

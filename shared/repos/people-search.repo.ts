@@ -7,8 +7,10 @@ import type { PersonCells } from './referral-search.repo';
  * a rank, served by the trigram indexes of migration 026 (never a scan of the tenant's rows).
  *
  * Ranks: 0 an exact id, e-mail or share code (past codes too); 1 a prefix of an id, e-mail, code, first,
- * last or full name (a referral's UUID matches by its start only); 2 a part of any of them; 3 only similar (a word within pg_trgm's
- * word_similarity_threshold, texts of 4 characters or more). Matching folds case and accents on both sides
+ * last or full name (a referral's UUID matches by its start only); 2 a part of any of them; 3 only similar
+ * (`similar`: a word within pg_trgm's word_similarity_threshold). The lists ask for similar matches only
+ * when nothing matches closer (`SIMILAR_MIN_LENGTH` characters or more): a typo still finds the person,
+ * and a text that shares common trigrams with everyone ("code…") never makes the index recheck them all. Matching folds case and accents on both sides
  * (`search_fold`).
  */
 
@@ -16,6 +18,11 @@ import type { PersonCells } from './referral-search.repo';
 function likeLiteral(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
+
+/** The shortest text whose similar matches are looked for (shorter ones share trigrams with too many). */
+export const SIMILAR_MIN_LENGTH = 4;
+/** The rank of a similar-only match. */
+export const SIMILAR_RANK = 3;
 
 const DOC = 'people_search_doc(u.id, u.email, u.first_name, u.last_name, u.share_code)';
 const HEXISH = /^[0-9a-f-]{4,36}$/i;
@@ -30,12 +37,18 @@ interface Bindings {
 
 function bindings(tenantId: string, text: string): Bindings {
   const folded = text.toLowerCase();
-  return { t: tenantId, raw: text, q: folded, pre: `${likeLiteral(folded)}%`, sub: `%${likeLiteral(folded)}%` };
+  return {
+    t: tenantId,
+    raw: text,
+    q: folded,
+    pre: `${likeLiteral(folded)}%`,
+    sub: `%${likeLiteral(folded)}%`,
+  };
 }
 
 /** Users of the tenant the text matches: (account_id, user_id, rank). Bindings :t :q :pre :sub. */
-function userMatches(text: string): string {
-  const fuzzy = text.length >= 4 ? ` or search_fold(:q) <% ${DOC}` : '';
+function userMatches(similar: boolean): string {
+  const fuzzy = similar ? ` or search_fold(:q) <% ${DOC}` : '';
   const f = (c: string) => `search_fold(u.${c})`;
   return `select u.account_id, u.id as user_id,
       case
@@ -59,14 +72,14 @@ const ACCOUNT_MATCHES = `select a.id as account_id,
 const CODE_MATCHES = `select c.account_id, c.user_id from referral_codes c where c.tenant_id = :t and upper(c.code) = upper(:raw)`;
 
 /** `(select id, rank ...)`: the tenant's referrals the text matches, with their best rank. */
-export function matchedReferrals(db: DbOrTrx, tenantId: string, text: string): Knex.Raw {
+export function matchedReferrals(db: DbOrTrx, tenantId: string, text: string, similar = false): Knex.Raw {
   const byId = HEXISH.test(text)
     ? `union all
        select r.id, case when r.id::text = :q then 0 else 1 end
        from referrals r where r.tenant_id = :t and r.id::text like :pre`
     : '';
   return db.raw(
-    `(with um as materialized (${userMatches(text)}),
+    `(with um as materialized (${userMatches(similar)}),
           am as materialized (${ACCOUNT_MATCHES} union all select account_id, 0 from (${CODE_MATCHES}) c)
       select id, min(rank) as rank from (
         select r.id, um.rank from um join referrals r on r.tenant_id = :t
@@ -86,10 +99,10 @@ export function matchedReferrals(db: DbOrTrx, tenantId: string, text: string): K
 }
 
 /** `(select account_id, rank ...)`: the tenant's accounts the text matches, with their best rank. */
-export function matchedAccounts(db: DbOrTrx, tenantId: string, text: string): Knex.Raw {
+export function matchedAccounts(db: DbOrTrx, tenantId: string, text: string, similar = false): Knex.Raw {
   return db.raw(
     `(select account_id, min(rank) as rank from (
-        select account_id, rank from (${userMatches(text)}) um
+        select account_id, rank from (${userMatches(similar)}) um
         union all ${ACCOUNT_MATCHES}
         union all select account_id, 0 from (${CODE_MATCHES}) c
       ) hits group by account_id)`,

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import type { DbOrTrx } from '../db/knex';
 import type { ReferralStatus } from '../types/referrals';
-import { matchedReferrals } from './people-search.repo';
+import { matchedReferrals, SIMILAR_MIN_LENGTH, SIMILAR_RANK } from './people-search.repo';
 import type { ReferralRow, ReviewStatus } from './referrals.repo';
 
 /** A list row with its keyset position: date_started in microseconds since the epoch (exact). */
@@ -79,12 +79,30 @@ function matchingIds(db: DbOrTrx, tenantId: string, search: string): Knex.Raw {
 /** The portal's referral list: filters, search and keyset pages, newest first (indexes: migration 010). */
 export function createReferralSearchRepo(db: DbOrTrx) {
   return {
-    /** Up to `limit` referrals after `after` (exclusive), newest started first, ties by id descending. */
+    /**
+     * Up to `limit` referrals after `after` (exclusive), newest started first, ties by id descending;
+     * with `filter.query`, best rank first, and similar matches only when nothing matches closer.
+     */
     async page(
       tenantId: string,
       filter: ReferralListFilter,
       limit: number,
       after?: KeysetPosition,
+    ): Promise<ListedReferralRow[]> {
+      const similar = after?.rank === SIMILAR_RANK;
+      const rows = await this.pageOf(tenantId, filter, limit, after, similar);
+      const text = filter.query;
+      if (rows.length > 0 || similar || after || text === undefined || text.length < SIMILAR_MIN_LENGTH)
+        return rows;
+      return this.pageOf(tenantId, filter, limit, after, true);
+    },
+
+    pageOf(
+      tenantId: string,
+      filter: ReferralListFilter,
+      limit: number,
+      after: KeysetPosition | undefined,
+      similar: boolean,
     ): Promise<ListedReferralRow[]> {
       const query = db<ReferralRow>('referrals as r').where('r.tenant_id', tenantId);
       if (filter.status) query.where('r.status', filter.status);
@@ -94,7 +112,8 @@ export function createReferralSearchRepo(db: DbOrTrx) {
       if (filter.code) query.whereRaw('upper(r.referral_code_used) = upper(?)', [filter.code]);
       if (filter.search) query.where('r.id', 'in', matchingIds(db, tenantId, filter.search));
       const ranked = filter.query !== undefined;
-      if (ranked) query.joinRaw('join ? as m on m.id = r.id', [matchedReferrals(db, tenantId, filter.query!)]);
+      if (ranked)
+        query.joinRaw('join ? as m on m.id = r.id', [matchedReferrals(db, tenantId, filter.query!, similar)]);
       if (after && ranked) {
         query.whereRaw(
           `(m.rank > ? or (m.rank = ? and (r.date_started, r.id) < (${FROM_MICROS}, ?::uuid)))`,
