@@ -69,7 +69,7 @@ export async function seedSearchData(
       `insert into users (tenant_id, account_id, id, email, first_name, last_name, share_code, created_at)
        select :t, account_id, 'user-' || i,
               lower(unaccent(first_name || '.' || last_name)) || i || '@example.' || (array['com','net','org'])[1 + i % 3],
-              first_name, last_name, 'CODE' || upper(to_hex(i * 7919)), created_at
+              first_name, last_name, 'CODE' || upper(to_hex(i::bigint * 7919)), created_at
        from search_seed_people`,
       b,
     );
@@ -85,7 +85,7 @@ export async function seedSearchData(
       'referrals',
       `insert into referrals (tenant_id, referred_account_id, referrer_account_id, referrer_user_id,
                               referral_code_used, attribution_source, status, date_started)
-       select :t, account_id, 'ref-' || k, 'user-' || k, 'CODE' || upper(to_hex(k * 7919)), 'CODE',
+       select :t, account_id, 'ref-' || k, 'user-' || k, 'CODE' || upper(to_hex(k::bigint * 7919)), 'CODE',
               'IN_PROGRESS', created_at
        from (select p.*, 1 + floor(:r::int * power(random(), 1.5))::int as k
              from search_seed_people p where p.i > :r::int offset 0) x`,

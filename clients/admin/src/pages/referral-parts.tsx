@@ -8,6 +8,7 @@ import { Badge, DataTable, type BadgeTone, type Column } from '../components';
 import { SignalsFlag, type FraudSignalHit } from './referral-signals';
 import { ReviewFlag, type ReferralReview } from './referral-review';
 import { formatDateTime, formatMoney, formatNumber } from '../format';
+import { PERSON_FIELDS, PersonLines, type Person } from './people-cells';
 
 export type ReferralStatus = 'IN_PROGRESS' | 'CONVERTED' | 'ENDED';
 
@@ -49,6 +50,9 @@ export interface Referral {
   fraudSignals: FraudSignalHit[];
   /** The review the fraud policy asked for; null when none was. */
   review: ReferralReview | null;
+  /** Find people (issue 31): the referring user and the referred account's first user. */
+  referrer: Person;
+  friend: Person;
 }
 
 /** The fragments RewardFields and ReferralFields; add them to a document that spreads them. */
@@ -97,6 +101,8 @@ export const REFERRAL_FRAGMENTS = /* GraphQL */ `
       reviewedBy
       dateReviewed
     }
+    referrer { ${PERSON_FIELDS} }
+    friend { ${PERSON_FIELDS} }
   }
 `;
 
@@ -219,10 +225,20 @@ const COLUMNS: Column<Referral>[] = [
       <span class="cell-stack">
         <AccountLink id={r.referrerAccountId} />
         <span class="cell-note">user {r.referrerUserId}</span>
+        <PersonLines person={r.referrer} testId="referrer-person" />
       </span>
     ),
   },
-  { key: 'referred', header: 'Referred account', render: (r) => <AccountLink id={r.referredAccountId} /> },
+  {
+    key: 'referred',
+    header: 'Referred account',
+    render: (r) => (
+      <span class="cell-stack">
+        <AccountLink id={r.referredAccountId} />
+        <PersonLines person={r.friend} testId="friend-person" />
+      </span>
+    ),
+  },
   { key: 'converted', header: 'Converted', render: (r) => formatDateTime(r.dateReferralPaid) },
 ];
 
