@@ -9,9 +9,6 @@ export interface Person {
   email: string | null;
 }
 
-/** The fields of a Person, for a fragment's selection. */
-export const PERSON_FIELDS = 'accountId userId name email';
-
 export function PersonLines({ person, testId }: { person: Person | null | undefined; testId?: string }) {
   if (!person || (!person.name && !person.email)) return null;
   return (

@@ -8,7 +8,7 @@ import { Badge, DataTable, type BadgeTone, type Column } from '../components';
 import { SignalsFlag, type FraudSignalHit } from './referral-signals';
 import { ReviewFlag, type ReferralReview } from './referral-review';
 import { formatDateTime, formatMoney, formatNumber } from '../format';
-import { PERSON_FIELDS, PersonLines, type Person } from './people-cells';
+import { PersonLines, type Person } from './people-cells';
 
 export type ReferralStatus = 'IN_PROGRESS' | 'CONVERTED' | 'ENDED';
 
@@ -101,8 +101,18 @@ export const REFERRAL_FRAGMENTS = /* GraphQL */ `
       reviewedBy
       dateReviewed
     }
-    referrer { ${PERSON_FIELDS} }
-    friend { ${PERSON_FIELDS} }
+    referrer {
+      accountId
+      userId
+      name
+      email
+    }
+    friend {
+      accountId
+      userId
+      name
+      email
+    }
   }
 `;
 
