@@ -1,5 +1,5 @@
 import type { DbOrTrx } from '../db/knex';
-import { matchedAccounts, SIMILAR_MIN_LENGTH, SIMILAR_RANK } from './people-search.repo';
+import { matchedAccounts, SIMILAR_RANK, wantsSimilar } from './people-search.repo';
 import { FROM_MICROS, MICROS, type KeysetPosition } from './referral-search.repo';
 
 /** An account as the portal's list shows it, with its keyset position. */
@@ -34,16 +34,7 @@ export function createAccountSearchRepo(db: DbOrTrx) {
     async page(tenantId: string, options: AccountPageOptions): Promise<AccountSummaryRow[]> {
       const similar = options.after?.rank === SIMILAR_RANK;
       const rows = await this.pageOf(tenantId, options, similar);
-      const text = options.query;
-      if (
-        rows.length > 0 ||
-        similar ||
-        options.after ||
-        text === undefined ||
-        text.length < SIMILAR_MIN_LENGTH
-      ) {
-        return rows;
-      }
+      if (rows.length > 0 || similar || options.after || !wantsSimilar(options.query)) return rows;
       return this.pageOf(tenantId, options, true);
     },
 

@@ -9,7 +9,7 @@ import type { PersonCells } from './referral-search.repo';
  * Ranks: 0 an exact id, e-mail or share code (past codes too); 1 a prefix of an id, e-mail, code, first,
  * last or full name (a referral's UUID matches by its start only); 2 a part of any of them; 3 only similar
  * (`similar`: a word within pg_trgm's word_similarity_threshold). The lists ask for similar matches only
- * when nothing matches closer (`SIMILAR_MIN_LENGTH` characters or more): a typo still finds the person,
+ * when nothing matches closer, for a name-like text (`wantsSimilar`): a typo still finds the person,
  * and a text that shares common trigrams with everyone ("code…") never makes the index recheck them all. Matching folds case and accents on both sides
  * (`search_fold`).
  */
@@ -21,10 +21,19 @@ function likeLiteral(text: string): string {
 
 /** The shortest text whose similar matches are looked for (shorter ones share trigrams with too many). */
 export const SIMILAR_MIN_LENGTH = 4;
+/** Texts whose similar matches are looked for: names (letters, spaces, apostrophes, dots, hyphens), not ids or e-mails. */
+const NAME_LIKE = /^[\p{L}\p{M}\s'.-]+$/u;
+
+/** Whether a search with no closer match looks for similar ones (a misspelt name). */
+export function wantsSimilar(text: string | undefined): text is string {
+  return text !== undefined && text.length >= SIMILAR_MIN_LENGTH && NAME_LIKE.test(text);
+}
+
 /** The rank of a similar-only match. */
 export const SIMILAR_RANK = 3;
 
-const DOC = 'people_search_doc(u.id, u.email, u.first_name, u.last_name, u.share_code)';
+/** The stored folded text of a user (migration 026), which the trigram index covers. */
+const DOC = 'u.search_doc';
 const HEXISH = /^[0-9a-f-]{4,36}$/i;
 
 interface Bindings {
@@ -65,8 +74,8 @@ function userMatches(similar: boolean): string {
 
 /** Accounts of the tenant whose id the text matches: (account_id, rank). */
 const ACCOUNT_MATCHES = `select a.id as account_id,
-    case when search_fold(a.id) = search_fold(:q) then 0 when search_fold(a.id) like search_fold(:pre) then 1 else 2 end as rank
-  from accounts a where a.tenant_id = :t and search_fold(a.id) like search_fold(:sub)`;
+    case when a.search_id = search_fold(:q) then 0 when a.search_id like search_fold(:pre) then 1 else 2 end as rank
+  from accounts a where a.tenant_id = :t and a.search_id like search_fold(:sub)`;
 
 /** Share codes held now or before, exactly (any case): (account_id, user_id). */
 const CODE_MATCHES = `select c.account_id, c.user_id from referral_codes c where c.tenant_id = :t and upper(c.code) = upper(:raw)`;

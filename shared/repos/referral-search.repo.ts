@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import type { DbOrTrx } from '../db/knex';
 import type { ReferralStatus } from '../types/referrals';
-import { matchedReferrals, SIMILAR_MIN_LENGTH, SIMILAR_RANK } from './people-search.repo';
+import { matchedReferrals, SIMILAR_RANK, wantsSimilar } from './people-search.repo';
 import type { ReferralRow, ReviewStatus } from './referrals.repo';
 
 /** A list row with its keyset position: date_started in microseconds since the epoch (exact). */
@@ -91,9 +91,7 @@ export function createReferralSearchRepo(db: DbOrTrx) {
     ): Promise<ListedReferralRow[]> {
       const similar = after?.rank === SIMILAR_RANK;
       const rows = await this.pageOf(tenantId, filter, limit, after, similar);
-      const text = filter.query;
-      if (rows.length > 0 || similar || after || text === undefined || text.length < SIMILAR_MIN_LENGTH)
-        return rows;
+      if (rows.length > 0 || similar || after || !wantsSimilar(filter.query)) return rows;
       return this.pageOf(tenantId, filter, limit, after, true);
     },
 

@@ -164,7 +164,7 @@ test('on a big tenant the plan reads the trigram indexes, never a sequential sca
   const db = api.gw.deps.db;
   const tenant = await createTestTenant(db, 'big');
   const { id: t } = await db('tenants').where({ alias: tenant.alias }).first('id');
-  const n = 20000;
+  const n = 100000;
   await db.raw(`insert into accounts (tenant_id, id) select ?, 'big-' || g from generate_series(1, ?) g`, [t, n]);
   await db.raw(
     `insert into users (tenant_id, account_id, id, email, first_name, last_name, share_code)

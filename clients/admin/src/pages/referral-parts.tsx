@@ -239,17 +239,14 @@ const COLUMNS: Column<Referral>[] = [
       </span>
     ),
   },
-  {
-    key: 'referred',
-    header: 'Referred account',
-    render: (r) => (
-      <span class="cell-stack">
-        <AccountLink id={r.referredAccountId} />
-        <PersonLines person={r.friend} testId="friend-person" />
-      </span>
-    ),
-  },
+  { key: 'referred', header: 'Referred account', render: (r) => <AccountLink id={r.referredAccountId} /> },
   { key: 'converted', header: 'Converted', render: (r) => formatDateTime(r.dateReferralPaid) },
+  {
+    key: 'friend',
+    header: 'Friend',
+    render: (r) =>
+      r.friend.name || r.friend.email ? <PersonLines person={r.friend} testId="friend-person" /> : '—',
+  },
 ];
 
 export interface ReferralTableProps {
