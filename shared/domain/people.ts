@@ -1,6 +1,5 @@
 import type { DbOrTrx } from '../db/knex';
-import { findReferralPeople } from '../repos/people-search.repo';
-import type { PersonCells } from '../repos/referral-search.repo';
+import { findReferralPeople, type PersonCells } from '../repos/people-search.repo';
 import { fullName } from './account-view';
 
 /**

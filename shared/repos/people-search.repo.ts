@@ -1,6 +1,5 @@
 import type { Knex } from 'knex';
 import type { DbOrTrx } from '../db/knex';
-import type { PersonCells } from './referral-search.repo';
 
 /**
  * Issue 31, "Find people": which of a tenant's referrals and accounts a search text matches, each with
@@ -13,6 +12,14 @@ import type { PersonCells } from './referral-search.repo';
  * and a text that shares common trigrams with everyone ("code…") never makes the index recheck them all. Matching folds case and accents on both sides
  * (`search_fold`).
  */
+
+/** A user as the lists show them next to ids (issue 31). */
+export interface PersonCells {
+  id: string;
+  first_name: string | null;
+  last_name: string | null;
+  email: string | null;
+}
 
 /** A LIKE pattern's literal: `%`, `_` and `\` escaped. */
 function likeLiteral(text: string): string {

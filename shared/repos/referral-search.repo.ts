@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import type { DbOrTrx } from '../db/knex';
 import type { ReferralStatus } from '../types/referrals';
-import { matchedReferrals, SIMILAR_RANK, wantsSimilar } from './people-search.repo';
+import { matchedReferrals, SIMILAR_RANK, wantsSimilar, type PersonCells } from './people-search.repo';
 import type { ReferralRow, ReviewStatus } from './referrals.repo';
 
 /** A list row with its keyset position: date_started in microseconds since the epoch (exact). */
@@ -12,14 +12,6 @@ export interface ListedReferralRow extends ReferralRow {
   /** The referring user and the referred account's first user (by creation), for lists that show people. */
   referrer_person: PersonCells | null;
   friend_person: PersonCells | null;
-}
-
-/** A user as the lists show them next to ids (issue 31). */
-export interface PersonCells {
-  id: string;
-  first_name: string | null;
-  last_name: string | null;
-  email: string | null;
 }
 
 const PERSON = (alias: string) =>
