@@ -9,6 +9,8 @@ import { presentEvent, type LoggedEvent } from './user-events';
 /** GraphQL `accounts(search, first, after)`. */
 export const accountListArgsSchema = z.object({
   search: searchTextSchema(255),
+  /** Issue 31: partial name, e-mail, id or code, any case and accents; ranked. */
+  query: searchTextSchema(255),
   first: pageSizeSchema,
   after: cursorSchema().nullish(),
 });
@@ -16,6 +18,8 @@ export const accountListArgsSchema = z.object({
 export interface AccountSummary {
   id: string;
   email: string | null;
+  /** The first user's name (issue 31). */
+  name: string | null;
   userCount: number;
   referralsMade: number;
   dateCreated: number;
@@ -23,7 +27,8 @@ export interface AccountSummary {
 
 /**
  * A page of the tenant's accounts, newest first. The search matches an account id, a user id, an
- * e-mail or a share code, exactly (e-mails and codes ignoring case).
+ * e-mail or a share code, exactly (e-mails and codes ignoring case); the query (issue 31) matches parts
+ * of them and of names, ignoring case and accents, best matches first (people-search.repo).
  */
 export async function searchAccounts(
   db: Db,
@@ -32,6 +37,7 @@ export async function searchAccounts(
 ): Promise<{ items: AccountSummary[]; endCursor: string | null; hasNextPage: boolean }> {
   const rows = await createAccountSearchRepo(db).page(tenantId, {
     search: args.search,
+    query: args.query,
     limit: args.first + 1,
     after: args.after ?? undefined,
   });
@@ -41,11 +47,14 @@ export async function searchAccounts(
     items: page.map((r) => ({
       id: r.id,
       email: r.email,
+      name: r.name,
       userCount: r.user_count,
       referralsMade: r.referrals_made,
       dateCreated: r.created_at.getTime(),
     })),
-    endCursor: last ? encodeCursor({ micros: last.cursor_micros, id: last.id }) : null,
+    endCursor: last
+      ? encodeCursor({ micros: last.cursor_micros, id: last.id, rank: last.search_rank ?? undefined })
+      : null,
     hasNextPage: rows.length > args.first,
   };
 }

@@ -10,13 +10,19 @@ export interface PageCursor {
   /** Microseconds since the epoch, as decimal digits (PostgreSQL computes them exactly). */
   micros: string;
   id: string;
+  /** A ranked search's rank of the row (issue 31): pages of a search go by rank first. */
+  rank?: number;
 }
 
 export function encodeCursor(cursor: PageCursor): string {
-  return Buffer.from(JSON.stringify([cursor.micros, cursor.id])).toString('base64url');
+  const key = cursor.rank === undefined ? [cursor.micros, cursor.id] : [cursor.micros, cursor.id, cursor.rank];
+  return Buffer.from(JSON.stringify(key)).toString('base64url');
 }
 
-const decodedSchema = z.tuple([z.string().regex(/^-?\d{1,17}$/), idSchema(255)]);
+const decodedSchema = z.union([
+  z.tuple([z.string().regex(/^-?\d{1,17}$/), idSchema(255)]),
+  z.tuple([z.string().regex(/^-?\d{1,17}$/), idSchema(255), z.int().min(0).max(9)]),
+]);
 
 /** The cursor a page handed out, or undefined for anything else. */
 export function decodeCursor(value: string): PageCursor | undefined {
@@ -28,7 +34,9 @@ export function decodeCursor(value: string): PageCursor | undefined {
     return undefined;
   }
   const pair = decodedSchema.safeParse(parsed);
-  return pair.success ? { micros: pair.data[0], id: pair.data[1] } : undefined;
+  if (!pair.success) return undefined;
+  const [micros, id, rank] = pair.data;
+  return rank === undefined ? { micros, id } : { micros, id, rank };
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

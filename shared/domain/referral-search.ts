@@ -9,6 +9,7 @@ import { REFERRAL_STATUSES } from '../types/referrals';
 import { presentReferral } from './account-view';
 import { dayStart, daySchema, rangeBounds } from './calendar-days';
 import { cursorSchema, encodeCursor, pageSizeSchema } from './page-cursor';
+import { presentPerson, type PersonView } from './people';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -26,6 +27,8 @@ export const referralFilterSchema = z
     to: daySchema.nullish(),
     code: searchTextSchema(64),
     search: searchTextSchema(255),
+    /** Issue 31: partial name, e-mail, id or code, any case and accents; ranked. */
+    query: searchTextSchema(255),
   })
   .superRefine((f, ctx) => {
     if (f.from && f.to && dayStart(f.from)! > dayStart(f.to)!) {
@@ -36,6 +39,8 @@ export const referralFilterSchema = z
 /** GraphQL `referrals(filter, first, after)`. */
 export const referralListArgsSchema = z.object({
   filter: referralFilterSchema.nullish(),
+  /** Set by referralsForReview (its `query`), not a client's argument here. */
+  query: z.string().optional(),
   first: pageSizeSchema,
   after: cursorSchema({ uuidIds: true }).nullish(),
   /** Set by referralsForReview, not a client's argument. */
@@ -44,6 +49,8 @@ export const referralListArgsSchema = z.object({
 
 /** GraphQL `referralsForReview`: the referrals awaiting an operator's decision, newest first. */
 export const reviewQueueArgsSchema = z.strictObject({
+  /** Issue 31: the ranked search of the referral list. */
+  query: searchTextSchema(255),
   first: pageSizeSchema,
   after: cursorSchema({ uuidIds: true }).nullish(),
 });
@@ -53,8 +60,11 @@ export const referralIdArgsSchema = z.object({ id: idSchema(255) });
 
 export type ReferralView = ReturnType<typeof presentReferral>;
 
+/** A referral in a list, with the people next to its ids (issue 31). */
+export type ListedReferralView = ReferralView & { referrer: PersonView; friend: PersonView };
+
 export interface ReferralPage {
-  items: ReferralView[];
+  items: ListedReferralView[];
   endCursor: string | null;
   hasNextPage: boolean;
 }
@@ -73,6 +83,7 @@ export async function searchReferrals(
     code: f.code,
     search: f.search,
     review: args.review,
+    query: f.query ?? args.query,
   };
   const rows = await createReferralSearchRepo(db).page(
     tenantId,
@@ -87,8 +98,14 @@ export async function searchReferrals(
   );
   const last = page[page.length - 1];
   return {
-    items: page.map((r) => presentReferral(r, rewards)),
-    endCursor: last ? encodeCursor({ micros: last.cursor_micros, id: last.id }) : null,
+    items: page.map((r) => ({
+      ...presentReferral(r, rewards),
+      referrer: presentPerson(r.referrer_account_id, r.referrer_person),
+      friend: presentPerson(r.referred_account_id, r.friend_person),
+    })),
+    endCursor: last
+      ? encodeCursor({ micros: last.cursor_micros, id: last.id, rank: last.search_rank ?? undefined })
+      : null,
     hasNextPage: rows.length > args.first,
   };
 }

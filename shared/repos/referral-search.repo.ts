@@ -1,17 +1,28 @@
 import type { Knex } from 'knex';
 import type { DbOrTrx } from '../db/knex';
 import type { ReferralStatus } from '../types/referrals';
+import { matchedReferrals, SIMILAR_RANK, wantsSimilar, type PersonCells } from './people-search.repo';
 import type { ReferralRow, ReviewStatus } from './referrals.repo';
 
 /** A list row with its keyset position: date_started in microseconds since the epoch (exact). */
 export interface ListedReferralRow extends ReferralRow {
   cursor_micros: string;
+  /** The row's rank under a ranked search (`query`); null without one. */
+  search_rank: number | null;
+  /** The referring user and the referred account's first user (by creation), for lists that show people. */
+  referrer_person: PersonCells | null;
+  friend_person: PersonCells | null;
 }
+
+const PERSON = (alias: string) =>
+  `json_build_object('id', ${alias}.id, 'first_name', ${alias}.first_name, 'last_name', ${alias}.last_name, 'email', ${alias}.email)`;
 
 /** Where a page continues from: the last row's date_started (microseconds) and id. */
 export interface KeysetPosition {
   micros: string;
   id: string;
+  /** The row's rank under a ranked search (issue 31). */
+  rank?: number;
 }
 
 export interface ReferralListFilter {
@@ -26,6 +37,8 @@ export interface ReferralListFilter {
   search?: string;
   /** Only referrals whose review is in this state (the review queue: PENDING). */
   review?: ReviewStatus;
+  /** Issue 31: a ranked search by partial name, e-mail, id or code (people-search.repo); pages go by rank. */
+  query?: string;
 }
 
 /** Microseconds since the epoch of a timestamptz column, computed exactly (numeric), as text. */
@@ -58,12 +71,28 @@ function matchingIds(db: DbOrTrx, tenantId: string, search: string): Knex.Raw {
 /** The portal's referral list: filters, search and keyset pages, newest first (indexes: migration 010). */
 export function createReferralSearchRepo(db: DbOrTrx) {
   return {
-    /** Up to `limit` referrals after `after` (exclusive), newest started first, ties by id descending. */
+    /**
+     * Up to `limit` referrals after `after` (exclusive), newest started first, ties by id descending;
+     * with `filter.query`, best rank first, and similar matches only when nothing matches closer.
+     */
     async page(
       tenantId: string,
       filter: ReferralListFilter,
       limit: number,
       after?: KeysetPosition,
+    ): Promise<ListedReferralRow[]> {
+      const similar = after?.rank === SIMILAR_RANK;
+      const rows = await this.pageOf(tenantId, filter, limit, after, similar);
+      if (rows.length > 0 || similar || after || !wantsSimilar(filter.query)) return rows;
+      return this.pageOf(tenantId, filter, limit, after, true);
+    },
+
+    pageOf(
+      tenantId: string,
+      filter: ReferralListFilter,
+      limit: number,
+      after: KeysetPosition | undefined,
+      similar: boolean,
     ): Promise<ListedReferralRow[]> {
       const query = db<ReferralRow>('referrals as r').where('r.tenant_id', tenantId);
       if (filter.status) query.where('r.status', filter.status);
@@ -72,18 +101,37 @@ export function createReferralSearchRepo(db: DbOrTrx) {
       if (filter.end) query.where('r.date_started', '<', filter.end);
       if (filter.code) query.whereRaw('upper(r.referral_code_used) = upper(?)', [filter.code]);
       if (filter.search) query.where('r.id', 'in', matchingIds(db, tenantId, filter.search));
-      if (after) {
+      const ranked = filter.query !== undefined;
+      if (ranked)
+        query.joinRaw('join ? as m on m.id = r.id', [matchedReferrals(db, tenantId, filter.query!, similar)]);
+      if (after && ranked) {
+        query.whereRaw(
+          `(m.rank > ? or (m.rank = ? and (r.date_started, r.id) < (${FROM_MICROS}, ?::uuid)))`,
+          [after.rank ?? 0, after.rank ?? 0, after.micros, after.id],
+        );
+      } else if (after) {
         query.whereRaw(`(r.date_started, r.id) < (${FROM_MICROS}, ?::uuid)`, [after.micros, after.id]);
       }
+      if (ranked) query.orderBy('m.rank', 'asc');
       return query
         .orderBy([
           { column: 'r.date_started', order: 'desc' },
           { column: 'r.id', order: 'desc' },
         ])
         .limit(limit)
-        .select('r.*', db.raw(`${MICROS('r.date_started')} as cursor_micros`)) as unknown as Promise<
-        ListedReferralRow[]
-      >;
+        .select(
+          'r.*',
+          db.raw(`${MICROS('r.date_started')} as cursor_micros`),
+          db.raw(ranked ? 'm.rank::int as search_rank' : 'null::int as search_rank'),
+          db.raw(
+            `(select ${PERSON('u')} from users u where u.tenant_id = r.tenant_id
+               and u.account_id = r.referrer_account_id and u.id = r.referrer_user_id) as referrer_person`,
+          ),
+          db.raw(
+            `(select ${PERSON('u')} from users u where u.tenant_id = r.tenant_id
+               and u.account_id = r.referred_account_id order by u.created_at, u.id limit 1) as friend_person`,
+          ),
+        ) as unknown as Promise<ListedReferralRow[]>;
     },
 
     /** One of the tenant's referrals; `id` is a UUID. */

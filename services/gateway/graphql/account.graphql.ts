@@ -155,6 +155,9 @@ export const accountModule: GraphQLModule = {
       userCount: Int!
       referralsMade: Int!
       dateCreated: EpochMillis!
+      # Find people (issue 31)
+      "The first user's full name, among users that have a name."
+      name: String
     }
     type AccountPage {
       items: [AccountSummary!]!
@@ -179,8 +182,8 @@ export const accountModule: GraphQLModule = {
       account(id: String!): Account
       "Credit per unit; null for an unknown account."
       rewardBalance(accountId: String!): [RewardBalance!]
-      "Newest first; search matches an account id, user id, e-mail or share code exactly (first 1 to 100, default 25)."
-      accounts(search: String, first: Int, after: String): AccountPage!
+      "Newest first; search matches an account id, user id, e-mail or share code exactly; query matches part of a name, e-mail, id or share code in any case and without accents, best matches first (exact, then prefix, then part, then similar) (first 1 to 100, default 25)."
+      accounts(search: String, first: Int, after: String, query: String): AccountPage!
     }
     extend type Mutation {
       "Redeems credit oldest first, all or nothing (INSUFFICIENT_BALANCE otherwise)."

@@ -22,6 +22,9 @@ export const referralsModule: GraphQLModule = {
       code: String
       "An account id (referrer or referred), user id, e-mail or code used, matched exactly (e-mail and code in any case)."
       search: String
+      # Find people (issue 31)
+      "Part of a name, e-mail, id (account, user or referral) or share code of the referrer or the friend, in any case and without accents; best matches first (exact, then prefix, then part, then similar)."
+      query: String
     }
     type ReferralPage {
       items: [Referral!]!
@@ -82,8 +85,8 @@ export const referralsModule: GraphQLModule = {
       referrals(filter: ReferralFilter, first: Int, after: String): ReferralPage!
       "Null when the tenant has no such referral."
       referral(id: ID!): ReferralDetail
-      "Referrals the fraud policy held for review (REVIEW) that await a decision, with their signals; newest first (first 1 to 100, default 25)."
-      referralsForReview(first: Int, after: String): ReferralPage!
+      "Referrals the fraud policy held for review (REVIEW) that await a decision, with their signals; newest first, or best matches first with query (as ReferralFilter.query) (first 1 to 100, default 25)."
+      referralsForReview(first: Int, after: String, query: String): ReferralPage!
     }
     extend type Mutation {
       "Approves or denies 1 to 100 referrals awaiting review, with a reason; each decision is applied once by the referral's lifecycle workflow."

@@ -8,6 +8,7 @@ import { eventsModule } from './events.graphql';
 import { jobsModule } from './jobs.graphql';
 import type { GraphQLModule } from './module';
 import { processorModule } from './processor.graphql';
+import { peopleModule } from './people.graphql';
 import { programModule } from './program.graphql';
 import { referralsModule } from './referrals.graphql';
 import { scalarsModule } from './scalars.graphql';
@@ -35,6 +36,8 @@ const modules: GraphQLModule[] = [
   webhooksModule,
   // Browser integration (issue 30).
   browserIntegrationModule,
+  // Find people (issue 31).
+  peopleModule,
 ];
 
 export function buildSchema(): GraphQLSchema {

@@ -23,6 +23,7 @@ import * as m022 from './022-api-key-addresses';
 import * as m023 from './023-hosted-pages';
 import * as m024 from './024-share-texts';
 import * as m025 from './025-browser-integration';
+import * as m026 from './026-search';
 
 /**
  * Migrations are listed statically (not discovered on disk) so they load the same way under tsx, jest
@@ -53,6 +54,7 @@ const migrations: Record<string, Knex.Migration> = {
   '023-hosted-pages': m023,
   '024-share-texts': m024,
   '025-browser-integration': m025,
+  '026-search': m026,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

@@ -3,11 +3,12 @@
  * test/integration/portal-accounts.test.ts against the real gateway) and the shape of its answer.
  */
 export const ACCOUNTS = /* GraphQL */ `
-  query Accounts($search: String, $first: Int, $after: String) {
-    accounts(search: $search, first: $first, after: $after) {
+  query Accounts($search: String, $query: String, $first: Int, $after: String) {
+    accounts(search: $search, query: $query, first: $first, after: $after) {
       items {
         id
         email
+        name
         userCount
         referralsMade
         dateCreated
@@ -21,6 +22,8 @@ export const ACCOUNTS = /* GraphQL */ `
 export interface AccountSummary {
   id: string;
   email: string | null;
+  /** The first user's name (issue 31). */
+  name: string | null;
   userCount: number;
   referralsMade: number;
   dateCreated: number;

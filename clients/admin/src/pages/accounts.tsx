@@ -1,7 +1,8 @@
 /**
- * The account list, newest first: a search box (account id, user id, e-mail or share code, exactly),
- * the accounts with their first user's e-mail, users and referrals made, and a keyset pager. The search
- * and page size live in the address.
+ * The account list, newest first: a search box (part of a name, e-mail, account or user id, or share
+ * code, in any case and without accents; best matches first: issue 31), the accounts with their first
+ * user's name and e-mail, users and referrals made, and a keyset pager. The search and page size live in
+ * the address.
  */
 import {
   DataTable,
@@ -18,6 +19,7 @@ import { useQuery } from '../hooks';
 import { navigate, useRoute, withQuery } from '../router';
 import { ACCOUNTS, type AccountPage, type AccountSummary } from './accounts-query';
 import { PageSizeSelect, pageSizeFrom, SearchBox, sizeParam } from './list-controls';
+import { PersonLines } from './people-cells';
 
 const PATH = '/admin/accounts';
 
@@ -27,9 +29,15 @@ const COLUMNS: Column<AccountSummary>[] = [
     header: 'Account',
     rowHeader: true,
     render: (a) => (
-      <a class="mono" href={`${PATH}/${encodeURIComponent(a.id)}`} data-testid="account-link">
-        {a.id}
-      </a>
+      <span class="cell-stack">
+        <a class="mono" href={`${PATH}/${encodeURIComponent(a.id)}`} data-testid="account-link">
+          {a.id}
+        </a>
+        <PersonLines
+          person={a.name ? { accountId: a.id, userId: null, name: a.name, email: null } : null}
+          testId="account-name"
+        />
+      </span>
     ),
   },
   { key: 'email', header: 'E-mail', render: (a) => a.email ?? '—' },
@@ -54,7 +62,7 @@ export function AccountsPage() {
       <div class="toolbar list-toolbar">
         <SearchBox
           label="Search"
-          hint="Account id, user id, e-mail or share code"
+          hint="Name, e-mail, id or share code (or part of one)"
           value={search}
           maxLength={255}
           testId="account-search"
@@ -83,7 +91,7 @@ export function AccountsPage() {
 function AccountResults({ search, size }: { search: string; size: number }) {
   const stack = useCursorStack();
   const { data, error, loading, reload } = useQuery<{ accounts: AccountPage }>(ACCOUNTS, {
-    search: search || undefined,
+    query: search || undefined,
     first: size,
     after: stack.after,
   });
@@ -96,8 +104,8 @@ function AccountResults({ search, size }: { search: string; size: number }) {
   if (page.items.length === 0 && stack.pageIndex === 0) {
     return search ? (
       <EmptyState title={`No account matches “${search}”`}>
-        The search matches an account id, user id, e-mail or share code exactly (e-mails and codes in any
-        case).
+        The search looks for part of a name, e-mail, account id, user id or share code, in any case and
+        without accents; check the spelling or try fewer letters.
       </EmptyState>
     ) : (
       <EmptyState title="No accounts yet">
@@ -108,7 +116,7 @@ function AccountResults({ search, size }: { search: string; size: number }) {
   return (
     <section class="card card-flush" aria-label="Accounts" aria-busy={loading}>
       <DataTable
-        caption="Accounts, newest first"
+        caption={search ? `Accounts matching “${search}”, best matches first` : 'Accounts, newest first'}
         hideCaption
         columns={COLUMNS}
         rows={page.items}

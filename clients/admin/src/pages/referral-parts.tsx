@@ -8,6 +8,7 @@ import { Badge, DataTable, type BadgeTone, type Column } from '../components';
 import { SignalsFlag, type FraudSignalHit } from './referral-signals';
 import { ReviewFlag, type ReferralReview } from './referral-review';
 import { formatDateTime, formatMoney, formatNumber } from '../format';
+import { PersonLines, type Person } from './people-cells';
 
 export type ReferralStatus = 'IN_PROGRESS' | 'CONVERTED' | 'ENDED';
 
@@ -49,6 +50,9 @@ export interface Referral {
   fraudSignals: FraudSignalHit[];
   /** The review the fraud policy asked for; null when none was. */
   review: ReferralReview | null;
+  /** Find people (issue 31): the referring user and the referred account's first user. */
+  referrer: Person;
+  friend: Person;
 }
 
 /** The fragments RewardFields and ReferralFields; add them to a document that spreads them. */
@@ -96,6 +100,18 @@ export const REFERRAL_FRAGMENTS = /* GraphQL */ `
       reason
       reviewedBy
       dateReviewed
+    }
+    referrer {
+      accountId
+      userId
+      name
+      email
+    }
+    friend {
+      accountId
+      userId
+      name
+      email
     }
   }
 `;
@@ -219,11 +235,18 @@ const COLUMNS: Column<Referral>[] = [
       <span class="cell-stack">
         <AccountLink id={r.referrerAccountId} />
         <span class="cell-note">user {r.referrerUserId}</span>
+        <PersonLines person={r.referrer} testId="referrer-person" />
       </span>
     ),
   },
   { key: 'referred', header: 'Referred account', render: (r) => <AccountLink id={r.referredAccountId} /> },
   { key: 'converted', header: 'Converted', render: (r) => formatDateTime(r.dateReferralPaid) },
+  {
+    key: 'friend',
+    header: 'Friend',
+    render: (r) =>
+      r.friend.name || r.friend.email ? <PersonLines person={r.friend} testId="friend-person" /> : '—',
+  },
 ];
 
 export interface ReferralTableProps {

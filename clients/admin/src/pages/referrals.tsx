@@ -1,6 +1,7 @@
 /**
- * The referral list: filters (status, start dates, code), a search box (account id, user id, e-mail or
- * code), newest first, a keyset pager. Filters live in the address, so a reload or a shared link keeps
+ * The referral list: filters (status, start dates, code), a search box (part of the referrer's or the
+ * friend's name, e-mail, account or user id, the referral id's start or the code; any case, no accents;
+ * best matches first: issue 31), newest first, a keyset pager. Filters live in the address, so a reload or a shared link keeps
  * them; the pages visited (a cursor stack) start over when a filter changes.
  */
 import { DateField, EmptyState, ErrorState, Loading, Page, Pager, useCursorStack } from '../components';
@@ -90,7 +91,7 @@ export function ReferralsPage() {
       <div class="toolbar list-toolbar">
         <SearchBox
           label="Search"
-          hint="Account id, user id, e-mail or code"
+          hint="Name, e-mail, id or code (or part of one)"
           value={filters.search}
           maxLength={255}
           testId="referral-search"
@@ -186,7 +187,7 @@ function ReferralResults({ filters }: { filters: Filters }) {
     from: filters.from || undefined,
     to: filters.to || undefined,
     code: filters.code || undefined,
-    search: filters.search || undefined,
+    query: filters.search || undefined,
   };
   const { data, error, loading, reload } = useQuery<{ referrals: ReferralPage }>(LIST, {
     filter,
@@ -209,7 +210,8 @@ function ReferralResults({ filters }: { filters: Filters }) {
           </a>
         }
       >
-        The search matches an account id, user id, e-mail or code exactly. Check it, or widen the filters.
+        The search looks for part of a name, e-mail, id or code of the referrer or the friend, in any case and
+        without accents. Check the spelling, or widen the filters.
       </EmptyState>
     ) : (
       <EmptyState title="No referrals yet">

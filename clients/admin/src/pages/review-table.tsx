@@ -15,6 +15,7 @@ import {
   type Referral,
   type Reward,
 } from './referral-parts';
+import { PersonLines } from './people-cells';
 import { SIGNAL_LABELS } from './referral-signals';
 
 export interface ReviewTableProps {
@@ -77,6 +78,7 @@ const BASE_COLUMNS: Column<Referral>[] = [
     render: (r) => (
       <span class="cell-stack">
         <AccountLink id={r.referredAccountId} />
+        <PersonLines person={r.friend} testId="friend-person" />
         <span class="cell-note">{formatDateTime(r.dateReferralStarted)}</span>
         <a class="cell-note" href={referralHref(r.id)} data-testid="review-detail-link">
           View referral<span class="visually-hidden"> of {r.referredAccountId}</span>
@@ -91,6 +93,7 @@ const BASE_COLUMNS: Column<Referral>[] = [
       <span class="cell-stack">
         <AccountLink id={r.referrerAccountId} />
         <span class="cell-note">user {r.referrerUserId}</span>
+        <PersonLines person={r.referrer} testId="referrer-person" />
         <span class="mono" data-testid="review-code">
           {r.referralCodeUsed}
         </span>

@@ -3,7 +3,7 @@
  * as PENDING_REVIEW. An Owner or Admin selects some (or the whole page) and approves or denies them with
  * a reason (reviewReferrals); the outcome is said in words and the queue reloads. Viewers read it only.
  */
-import { useRef, useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { gql } from '../api';
 import {
   ChangeOutcome,
@@ -16,16 +16,16 @@ import {
   useCursorStack,
 } from '../components';
 import { useQuery } from '../hooks';
-import { useRoute } from '../router';
+import { navigate, useRoute, withQuery } from '../router';
 import { canChange, useSession } from '../session';
-import { pageSizeFrom } from './list-controls';
+import { pageSizeFrom, SearchBox, sizeParam } from './list-controls';
 import { REFERRAL_FRAGMENTS, type Referral } from './referral-parts';
 import { outcomeText, type ReviewDecision, type ReviewOutcome } from './referral-review';
 import { ReviewTable, SelectAll } from './review-table';
 
 const QUEUE = /* GraphQL */ `
-  query ReviewQueue($first: Int, $after: String) {
-    referralsForReview(first: $first, after: $after) {
+  query ReviewQueue($first: Int, $after: String, $query: String) {
+    referralsForReview(first: $first, after: $after, query: $query) {
       items {
         ...ReferralFields
       }
@@ -56,11 +56,17 @@ const REASON_MAX = 500;
 export function ReviewPage() {
   const session = useSession();
   const editable = canChange(session.operator.role);
-  const size = pageSizeFrom(useRoute().query);
+  const route = useRoute();
+  const size = pageSizeFrom(route.query);
+  // Find people (issue 31): the queue's search, in the address (?q=); a new search starts at page 1.
+  const search = (route.query.get('q') ?? '').trim();
   const stack = useCursorStack();
+  const { reset } = stack;
+  useEffect(() => reset(), [search, reset]);
   const { data, error, loading, reload } = useQuery<{ referralsForReview: QueuePage }>(QUEUE, {
     first: size,
     after: stack.after,
+    query: search || undefined,
   });
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [deciding, setDeciding] = useState<ReviewDecision | null>(null);
@@ -130,10 +136,27 @@ export function ReviewPage() {
           You have view access: only an Owner or an Admin can approve or deny referrals.
         </p>
       )}
+      <div class="toolbar list-toolbar">
+        <SearchBox
+          label="Search"
+          hint="Name, e-mail, id or code (or part of one)"
+          value={search}
+          maxLength={255}
+          testId="review-search"
+          onSearch={(q) =>
+            navigate(withQuery('/admin/review', { q, size: sizeParam(size) }), { replace: true })
+          }
+        />
+      </div>
       {error !== undefined && !loading ? (
         <ErrorState error={error} onRetry={reload} title="The review queue couldn't be loaded" />
       ) : !data ? (
         <Loading label="Loading the review queue…" />
+      ) : items.length === 0 && stack.pageIndex === 0 && search ? (
+        <EmptyState title={`No referral awaiting review matches “${search}”`}>
+          The search looks for part of a name, e-mail, id or code of the referrer or the friend, in any case
+          and without accents.
+        </EmptyState>
       ) : items.length === 0 && stack.pageIndex === 0 ? (
         <EmptyState
           title="Nothing to review"
