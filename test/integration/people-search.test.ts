@@ -6,6 +6,8 @@
  */
 import { ACCOUNTS } from '../../clients/admin/src/pages/accounts-query';
 import { matchedAccounts, matchedReferrals } from '../../shared/repos/people-search.repo';
+import { createDb } from '../../shared/db/knex';
+import { ownDatabase } from '../helpers/own-database';
 import { basic, createTestTenant, postJson } from '../helpers/harness';
 import { startReferralApi, uid, type ReferralApi } from '../helpers/referrals';
 
@@ -14,7 +16,21 @@ type Json = Record<string, any>;
 const REFERRALS = /* GraphQL */ `
   query R($filter: ReferralFilter) {
     referrals(filter: $filter) {
-      items { id referredAccountId referrer { accountId userId name email } friend { accountId name email } }
+      items {
+        id
+        referredAccountId
+        referrer {
+          accountId
+          userId
+          name
+          email
+        }
+        friend {
+          accountId
+          name
+          email
+        }
+      }
     }
   }
 `;
@@ -91,8 +107,14 @@ test('partial name, e-mail, id and code, in any case and without accents', async
 test('ranked: exact id first, then prefix, then part, then similar; newest first within a rank', async () => {
   const stem = uid('rk');
   const make = (id: string) => api.sync({ id, subscription: { status: 'TRIAL' } });
-  for (const id of [stem, `${stem}-more`, `x-${stem}`, `${stem}-again`]) expect((await make(id)).status).toBe(200);
-  expect((await accounts(stem)).map((a) => a.id)).toEqual([stem, `${stem}-again`, `${stem}-more`, `x-${stem}`]);
+  for (const id of [stem, `${stem}-more`, `x-${stem}`, `${stem}-again`])
+    expect((await make(id)).status).toBe(200);
+  expect((await accounts(stem)).map((a) => a.id)).toEqual([
+    stem,
+    `${stem}-again`,
+    `${stem}-more`,
+    `x-${stem}`,
+  ]);
   // A typo finds by similarity, after every closer match.
   expect((await accounts('Priyaa')).map((a) => a.id)).toEqual([ids.priya.accountId]);
   // Pages go by rank, then time: every match once, in order.
@@ -111,16 +133,24 @@ test('referrals by the referrer’s or the friend’s name, with both people nex
   expect(byReferrer).toHaveLength(1);
   expect(byReferrer[0]).toMatchObject({
     referredAccountId: ids.maya.accountId,
-    referrer: { accountId: ids.priya.accountId, userId: ids.priya.userId, name: 'Priya Shah', email: 'priya.shah@example.test' },
+    referrer: {
+      accountId: ids.priya.accountId,
+      userId: ids.priya.userId,
+      name: 'Priya Shah',
+      email: 'priya.shah@example.test',
+    },
     friend: { accountId: ids.maya.accountId, name: 'Maya Lin', email: 'maya.lin@example.test' },
   });
   expect((await referrals('maya')).map((r) => r.id)).toEqual([byReferrer[0].id]);
   expect((await referrals(byReferrer[0].id.slice(0, 8))).map((r) => r.id)).toEqual([byReferrer[0].id]);
   expect((await referrals(ids.priya.code.toLowerCase())).map((r) => r.id)).toEqual([byReferrer[0].id]);
   // The detail and the account's referrals carry the people too.
-  const detail = await gql(`query D($id: ID!) { referral(id: $id) { referral { referrer { name } friend { name email } } } }`, {
-    id: byReferrer[0].id,
-  });
+  const detail = await gql(
+    `query D($id: ID!) { referral(id: $id) { referral { referrer { name } friend { name email } } } }`,
+    {
+      id: byReferrer[0].id,
+    },
+  );
   expect(detail.data.referral.referral).toEqual({
     referrer: { name: 'Priya Shah' },
     friend: { name: 'Maya Lin', email: 'maya.lin@example.test' },
@@ -161,33 +191,45 @@ test.each([
 });
 
 test('on a big tenant the plan reads the trigram indexes, never a sequential scan', async () => {
-  const db = api.gw.deps.db;
-  const tenant = await createTestTenant(db, 'big');
-  const { id: t } = await db('tenants').where({ alias: tenant.alias }).first('id');
-  const n = 100000;
-  await db.raw(`insert into accounts (tenant_id, id) select ?, 'big-' || g from generate_series(1, ?) g`, [t, n]);
-  await db.raw(
-    `insert into users (tenant_id, account_id, id, email, first_name, last_name, share_code)
+  // 100,000 rows a table in a database of its own: on the suite's, the workers' reconcilers and the
+  // portal's rollup triggers would work through them beside every other file.
+  const database = ownDatabase('people_plan');
+  await database.create();
+  const db = createDb({ url: database.url, poolMax: 2 });
+  try {
+    const tenant = await createTestTenant(db, 'big');
+    const { id: t } = await db('tenants').where({ alias: tenant.alias }).first('id');
+    const n = 100000;
+    await db.raw(`insert into accounts (tenant_id, id) select ?, 'big-' || g from generate_series(1, ?) g`, [
+      t,
+      n,
+    ]);
+    await db.raw(
+      `insert into users (tenant_id, account_id, id, email, first_name, last_name, share_code)
      select ?, 'big-' || g, 'u' || g, 'p' || g || '@big.test', 'First' || g, 'Last' || (g % 97), 'C' || g
      from generate_series(1, ?) g`,
-    [t, n],
-  );
-  await db.raw(
-    `insert into referrals (tenant_id, referred_account_id, referrer_account_id, referrer_user_id, referral_code_used, attribution_source, status)
+      [t, n],
+    );
+    await db.raw(
+      `insert into referrals (tenant_id, referred_account_id, referrer_account_id, referrer_user_id, referral_code_used, attribution_source, status)
      select ?, 'big-' || g, 'big-' || (g + 1), 'u' || (g + 1), 'C' || (g + 1), 'CODE', 'IN_PROGRESS' from generate_series(1, ? - 1) g`,
-    [t, n],
-  );
-  await db.raw('analyze accounts, users, referrals');
-  const plan = async (matched: ReturnType<typeof matchedAccounts>) =>
-    ((await db.raw('explain select * from ? m', [matched])).rows as { 'QUERY PLAN': string }[])
-      .map((r) => r['QUERY PLAN'])
-      .join('\n');
-  const accountsPlan = await plan(matchedAccounts(db, t, 'first1234'));
-  expect(accountsPlan).toContain('users_search_trgm_idx');
-  expect(accountsPlan).toContain('accounts_search_trgm_idx');
-  expect(accountsPlan).not.toMatch(/Seq Scan on (users|accounts)/);
-  const referralsPlan = await plan(matchedReferrals(db, t, '4d2c1e'));
-  expect(referralsPlan).toContain('users_search_trgm_idx');
-  expect(referralsPlan).toContain('referrals_id_prefix_idx');
-  expect(referralsPlan).not.toMatch(/Seq Scan on (users|accounts|referrals)/);
-}, 60_000);
+      [t, n],
+    );
+    await db.raw('analyze accounts, users, referrals');
+    const plan = async (matched: ReturnType<typeof matchedAccounts>) =>
+      ((await db.raw('explain select * from ? m', [matched])).rows as { 'QUERY PLAN': string }[])
+        .map((r) => r['QUERY PLAN'])
+        .join('\n');
+    const accountsPlan = await plan(matchedAccounts(db, t, 'first1234'));
+    expect(accountsPlan).toContain('users_search_trgm_idx');
+    expect(accountsPlan).toContain('accounts_search_trgm_idx');
+    expect(accountsPlan).not.toMatch(/Seq Scan on (users|accounts)/);
+    const referralsPlan = await plan(matchedReferrals(db, t, '4d2c1e'));
+    expect(referralsPlan).toContain('users_search_trgm_idx');
+    expect(referralsPlan).toContain('referrals_id_prefix_idx');
+    expect(referralsPlan).not.toMatch(/Seq Scan on (users|accounts|referrals)/);
+  } finally {
+    await db.destroy();
+    await database.drop();
+  }
+}, 120_000);
