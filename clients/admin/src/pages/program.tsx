@@ -14,6 +14,7 @@ import {
   type ProgramValues,
 } from './program-form';
 import { ProgramSections, FIELD_LABELS } from './program-sections';
+import { ProgramWarnings } from './program-warnings';
 
 const PROGRAM = /* GraphQL */ `
   ${PROGRAM_FIELDS}
@@ -129,6 +130,7 @@ function ProgramForm({ program, editable }: { program: Program; editable: boolea
           You have view access: only an Owner or an Admin can change the program.
         </p>
       )}
+      <ProgramWarnings values={values} />
       <fieldset class="plain-fieldset" disabled={!editable || busy}>
         <ProgramSections values={values} errors={errors} update={update} />
       </fieldset>
