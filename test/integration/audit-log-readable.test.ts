@@ -4,6 +4,7 @@
  */
 import { recordAudit } from '../../shared/domain/audit-log';
 import { createOperator } from '../../shared/domain/operators';
+import { adminApi, portalTenants } from '../helpers/admin-api';
 import { basic, createTestTenant, postJson } from '../helpers/harness';
 import { startReferralApi, type ReferralApi } from '../helpers/referrals';
 
@@ -100,4 +101,47 @@ test('sentences, filters by actor, action and day, and no other tenant', async (
   expect(theirs.json.data.auditLog.entries).toEqual([
     { action: 'operator.login', sentence: 'ana@acme.example signed in' },
   ]);
+});
+
+test('the CSV export: streamed, filtered, formulas defused; VIEWERs and other tenants get nothing', async () => {
+  const { a, b, owner, viewer } = await portalTenants(api.gw);
+  const admin = adminApi(api.gw);
+  // Sign-ins of the three operators are logged today; add one entry with a formula in its reason.
+  await recordAudit(api.gw.deps.db, {
+    tenantId: a.id,
+    operator: null,
+    actor: { kind: 'apiKey', label: 'rsk_live_cd34' },
+    action: 'reviewReferrals',
+    target: '=cmd|calc',
+    details: { ids: ['r9'], decision: 'DENY', reason: '@SUM(1+1)' },
+  });
+  await recordAudit(api.gw.deps.db, { tenantId: b.id, operator: null, action: 'operator.login' });
+
+  const all = await admin.call('/audit-log.csv', { cookie: owner.cookie });
+  expect(all.status).toBe(200);
+  expect(all.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+  expect(all.headers.get('content-disposition')).toBe(`attachment; filename="audit-log-${a.alias}.csv"`);
+  const lines = all.text.split('\r\n');
+  expect(lines[0]).toBe('at,actor,actorKind,action,target,sentence,clientAddress,userAgent,details');
+  expect(lines[1]).toMatch(
+    /^[0-9T:.Z-]+,An API key rsk_live_cd34,apiKey,reviewReferrals,'=cmd\|calc,An API key rsk_live_cd34 denied 1 referral: @SUM\(1\+1\),,,/,
+  );
+  expect(lines.filter((l) => l.includes(',operator.login,'))).toHaveLength(3);
+  expect(all.text).not.toContain(b.alias);
+
+  const filtered = await admin.call(
+    '/audit-log.csv?action=operator.login&actor=VIEWER@' + viewer.view.operator.email.split('@')[1],
+    {
+      cookie: owner.cookie,
+    },
+  );
+  expect(filtered.status).toBe(200);
+  expect(filtered.text.trim().split('\r\n')).toHaveLength(2);
+  expect(filtered.text).toContain(`${viewer.view.operator.email} signed in`);
+
+  const bad = await admin.call('/audit-log.csv?from=2025-13-01', { cookie: owner.cookie });
+  expect(bad.status).toBe(400);
+  expect(bad.json.validationErrors[0].path).toBe('from');
+  expect((await admin.call('/audit-log.csv', { cookie: viewer.cookie })).status).toBe(403);
+  expect((await admin.call('/audit-log.csv')).status).toBe(401);
 });
