@@ -6,6 +6,7 @@ import { authenticate } from './middleware/auth';
 import { installBodyTimeouts } from './middleware/body-timeouts';
 import { errorHandler } from './middleware/errors';
 import { requestContext } from './middleware/request-context';
+import { adminAuditRoutes } from './routes/admin-audit.routes';
 import { adminFileRoutes } from './routes/admin-files.routes';
 import { adminTwoFactorRoutes } from './routes/admin-two-factor.routes';
 import { adminPortalRoutes } from './routes/admin-portal.routes';
@@ -81,6 +82,7 @@ export function createApp(deps: GatewayDeps): Koa<GatewayState> {
   adminFileRoutes(admin, deps);
   adminTwoFactorRoutes(admin, deps);
   adminAccountRoutes(admin, deps);
+  adminAuditRoutes(admin, deps);
   app.use(api.routes());
   app.use(admin.routes());
   // After the admin API: the portal's page answers every other GET under /admin/.

@@ -3,6 +3,7 @@ import type { DbOrTrx } from '../db/knex';
 import { createAuditLogRepo, type AuditActorKind, type AuditLogRow } from '../repos/audit-log.repo';
 import { createTenantsRepo } from '../repos/tenants.repo';
 import { parseInput } from '../validation';
+import { daySchema, rangeBounds } from './calendar-days';
 
 export type { AuditActorKind, AuditLogRow };
 
@@ -143,6 +144,14 @@ export const AUDIT_PAGE_MAX = 200;
 const pageSchema = z.object({
   first: z.int().min(1).max(AUDIT_PAGE_MAX).default(50),
   after: z.uuid().optional(),
+  // Filters (issue 31): who (an operator's e-mail or a principal's label), the action, UTC days.
+  actor: z.string().trim().min(1).max(320).optional(),
+  action: z
+    .string()
+    .regex(/^[A-Za-z][A-Za-z0-9.]{0,79}$/, 'must be an action name such as reviewReferrals or operator.login')
+    .optional(),
+  from: daySchema.optional(),
+  to: daySchema.optional(),
 });
 
 /**
@@ -152,13 +161,30 @@ const pageSchema = z.object({
 export async function listAuditLog(
   db: DbOrTrx,
   tenantId: string,
-  options: { first?: number | null; after?: string | null } = {},
+  options: {
+    first?: number | null;
+    after?: string | null;
+    actor?: string | null;
+    action?: string | null;
+    from?: string | null;
+    to?: string | null;
+  } = {},
 ): Promise<{ entries: AuditEntryView[]; endCursor: string | null; hasNextPage: boolean }> {
-  const { first, after } = parseInput(pageSchema, {
+  const { first, after, actor, action, from, to } = parseInput(pageSchema, {
     first: options.first ?? undefined,
     after: options.after ?? undefined,
+    actor: options.actor ?? undefined,
+    action: options.action ?? undefined,
+    from: options.from ?? undefined,
+    to: options.to ?? undefined,
   });
-  const rows = await createAuditLogRepo(db).page(tenantId, { limit: first + 1, afterId: after });
+  const filter = {
+    actor,
+    action,
+    start: from ? rangeBounds(from, from).start : undefined,
+    end: to ? rangeBounds(to, to).end : undefined,
+  };
+  const rows = await createAuditLogRepo(db).page(tenantId, { limit: first + 1, afterId: after, filter });
   const page = rows.slice(0, first);
   return {
     entries: page.map(presentAuditEntry),

@@ -2,6 +2,7 @@ import type { Db } from '../db/knex';
 import { createAnalyticsRepo } from '../repos/analytics.repo';
 import { fullName } from './account-view';
 import { eachDay, rangeBounds } from './calendar-days';
+import { getOperatorNumbers, type OperatorNumbers } from './dashboard-numbers';
 
 /** The portal's dashboard for a range of UTC days (inclusive), as GraphQL `dashboard(range)` answers. */
 export interface Dashboard {
@@ -29,6 +30,8 @@ export interface Dashboard {
     referralsStarted: number;
     referralsConverted: number;
   }[];
+  /** Operator numbers (issue 31): attribution sources, rewards per side, revenue, cost and return. */
+  numbers: OperatorNumbers;
 }
 
 export const LEADERBOARD_SIZE = 10;
@@ -57,10 +60,12 @@ export async function getDashboard(
   const sum = (pick: (d: (typeof days)[number]) => number) => days.reduce((n, d) => n + pick(d), 0);
   const referralsStarted = sum((d) => d.started);
   const referralsConverted = sum((d) => d.converted);
+  const clicks = sum((d) => d.clicks);
+  const numbers = await getOperatorNumbers(db, tenantId, { start, end }, clicks);
   return {
     from: range.from,
     to: range.to,
-    clicks: sum((d) => d.clicks),
+    clicks,
     referralsStarted,
     referralsConverted,
     // Conversions in a range may come from referrals started before it: capped at 1.
@@ -76,5 +81,6 @@ export async function getDashboard(
       referralsStarted: l.started,
       referralsConverted: l.converted,
     })),
+    numbers,
   };
 }

@@ -3,6 +3,14 @@ import type { DbOrTrx } from '../db/knex';
 /** Who made an audited change (migration 016): see AuditActor in shared/domain/audit-log.ts. */
 export type AuditActorKind = 'operator' | 'apiKey' | 'user' | 'sftp' | 'cli' | 'system' | 'anonymous';
 
+/** Filters of the audit log's pages (issue 31). */
+export interface AuditLogFilter {
+  actor?: string;
+  action?: string;
+  start?: Date;
+  end?: Date;
+}
+
 /** One change (or sign-in) made by any principal: an operator, an API key, a user, SFTP, the CLI. */
 export interface AuditLogRow {
   id: string;
@@ -49,10 +57,24 @@ export function createAuditLogRepo(db: DbOrTrx) {
      */
     async page(
       tenantId: string,
-      options: { limit: number; afterId?: string },
+      options: { limit: number; afterId?: string; filter?: AuditLogFilter },
       trx: DbOrTrx = db,
     ): Promise<AuditLogRow[]> {
       const query = trx<AuditLogRow>('audit_log').where({ tenant_id: tenantId });
+      const filter = options.filter ?? {};
+      // Filters (issue 31): the actor by operator e-mail or principal label, any case; the exact action;
+      // a time range [start, end).
+      const actor = filter.actor;
+      if (actor) {
+        query.andWhere((q) =>
+          q
+            .whereRaw('lower(operator_email) = lower(?)', [actor])
+            .orWhereRaw('lower(actor_label) = lower(?)', [actor]),
+        );
+      }
+      if (filter.action) query.andWhere({ action: filter.action });
+      if (filter.start) query.andWhere('at', '>=', filter.start);
+      if (filter.end) query.andWhere('at', '<', filter.end);
       if (options.afterId) {
         query.andWhereRaw(
           '(at, id) < (select a.at, a.id from audit_log a where a.tenant_id = ? and a.id = ?)',

@@ -98,6 +98,9 @@ export async function prepareImportJob(deps: RunImportJobDeps, input: ImportJobR
   return { proceed: true };
 }
 
+/** The rows of a new job's first chunk; each next chunk doubles, up to importChunkRows. */
+export const FIRST_CHUNK_ROWS = 100;
+
 /**
  * Applies chunks from the job's position until the file ends, an abort is asked for, or the time budget
  * is spent. Each chunk commits with its ledger row and the job's new position and stats, then reports
@@ -140,6 +143,8 @@ export async function importChunks(
       format: job.file_format,
       start: position.offset,
       size: deps.importChunkRows,
+      // A job's first call starts with small chunks, so the progress of a small file moves.
+      firstSize: beat || Number(job.records_processed) > 0 ? undefined : FIRST_CHUNK_ROWS,
     },
   );
   const type = job.type as JobType;

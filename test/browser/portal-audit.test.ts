@@ -70,8 +70,10 @@ test('the OWNER’s changes, newest first, with their e-mail; details as text; n
   const cells = await rows(page).evaluateAll((trs) =>
     trs.map((tr) => [...tr.children].map((cell) => (cell as any).innerText as string)),
   );
-  // [when, who, from, action, target, details]; the page's own sign-in is the newest.
-  const actions = cells.map((c) => c[3]);
+  // [when, who, from, what happened (the action, then the sentence), target, details]; the page's own
+  // sign-in is the newest.
+  const actions = cells.map((c) => c[3]!.split('\n')[0]);
+  const sentences = cells.map((c) => c[3]!.split('\n')[1]);
   expect(actions.slice(0, 8)).toEqual([
     'operator.login',
     'updateProgram',
@@ -88,10 +90,15 @@ test('the OWNER’s changes, newest first, with their e-mail; details as text; n
     expect(row[2]).toMatch(/^[0-9a-f.:]+$/);
   }
   const email = `audited@${stack.owner.email.split('@')[1]}`;
-  const byAction = (action: string) => cells.find((c) => c[3] === action)!;
+  const byAction = (action: string) => cells.find((c) => c[3]!.split('\n')[0] === action)!;
   expect(JSON.parse(byAction('inviteOperator')[5]!)).toEqual({ email, role: 'ADMIN' });
   expect(JSON.parse(byAction('changeOperatorRole')[5]!)).toEqual({ email, role: 'VIEWER' });
   expect(JSON.parse(byAction('removeOperator')[5]!)).toEqual({ email });
+  // Each entry as a sentence (issue 31), and the CSV export of the whole log.
+  expect(sentences).toContain(`${stack.owner.email} invited ${email} as admin`);
+  expect(sentences).toContain(`${stack.owner.email} removed ${email} from the team`);
+  expect(sentences[0]).toBe(`${stack.owner.email} signed in`);
+  expect(await page.getByTestId('audit-export').getAttribute('href')).toBe('/admin/api/audit-log.csv');
   expect(byAction('createApiKey')[5]).toBe('—');
   expect(byAction('revokeApiKey')[5]).toMatch(/^\{"id":"[0-9a-f-]{36}"\}$/);
   // The hostile program name is shown as the text it is: no element made of it, no script run.

@@ -57,13 +57,13 @@ beforeAll(async () => {
 
 const text = (page: Page, testId: string) => page.getByTestId(testId).innerText();
 
-/** Rewards given today, as the API (with the tenant's key) counts them. */
-async function rewardsGivenToday(): Promise<number> {
+/** Rewards given today to each side, as the API (with the tenant's key) counts them. */
+async function rewardsGivenToday(): Promise<{ rewardsToReferrers: number; rewardsToReferred: number }> {
   const answer = await stack.api.gql(
-    `query D($range: DateRangeInput!) { dashboard(range: $range) { rewardsGiven } }`,
+    `query D($range: DateRangeInput!) { dashboard(range: $range) { numbers { rewardsToReferrers rewardsToReferred } } }`,
     { range: { from: today, to: today } },
   );
-  return answer.data.dashboard.rewardsGiven as number;
+  return answer.data.dashboard.numbers;
 }
 
 test('the dashboard shows the referrals, conversions, clicks and credit made through the API', async () => {
@@ -81,9 +81,23 @@ test('the dashboard shows the referrals, conversions, clicks and credit made thr
   expect(await text(page, 'stat-conversion-rate')).toBe('50%');
   // Two referrer rewards of $25 credit, none redeemed.
   expect(await text(page, 'stat-credit')).toBe('$50.00');
+  // Referrers and friends counted apart: two referrer credits, a friend's discount per referral.
   const rewards = await rewardsGivenToday();
-  expect(rewards).toBeGreaterThanOrEqual(2);
-  expect(await text(page, 'stat-rewards')).toBe(String(rewards));
+  expect(rewards).toEqual({ rewardsToReferrers: 2, rewardsToReferred: 4 });
+  expect(await text(page, 'stat-rewards-referrers')).toBe('2');
+  expect(await text(page, 'stat-rewards-referred')).toBe('4');
+  // Money: no subscription value was sent (no revenue); the referrers' credit cost $50.
+  const money = page.getByTestId('money').locator('tbody tr');
+  expect((await money.first().locator('th, td').allInnerTexts()).map((t) => t.trim())).toEqual([
+    'USD',
+    '0',
+    '$0.00',
+    '$0.00',
+    '$50.00',
+    '$0.00',
+    '$0.00',
+    '0×',
+  ]);
 
   // The chart: uPlot's canvas and legend, and the text alternative.
   const chart = page.getByTestId('daily-chart');
@@ -95,11 +109,12 @@ test('the dashboard shows the referrals, conversions, clicks and credit made thr
     /Day\s*\S.* – .*\s*Started:?\s*4\s*Converted:?\s*2/,
   );
 
-  // The funnel: clicks → referrals → conversions, with the share of the step before.
+  // The funnel: clicks and direct (API) attributions as separate bars; no share above 100 % (the four
+  // referrals came through the API, so none is a share of the three clicks).
   const funnel = page.getByTestId('funnel');
-  expect(await funnel.getByTestId('funnel-count').allInnerTexts()).toEqual(['3', '4', '2']);
+  expect(await funnel.getByTestId('funnel-count').allInnerTexts()).toEqual(['3', '0', '4', '2']);
   expect(await funnel.getByTestId('funnel-share').allInnerTexts()).toEqual([
-    '133.3% of clicks',
+    '0% of clicks',
     '50% of referrals',
   ]);
 
@@ -145,6 +160,7 @@ test('the date range: presets, typed dates, an empty range, a range the server r
   expect(await page.getByTestId('daily-chart').count()).toBe(0);
   expect(await page.getByTestId('empty-state').allInnerTexts()).toEqual([
     expect.stringContaining('No referrals started or converted in this range'),
+    expect.stringContaining('No revenue or reward cost in this range'),
     expect.stringContaining('No referrers in this range'),
   ]);
   await expectAccessible(page);

@@ -297,6 +297,12 @@ test('an operator of both X and test_X switches to the test twin and back withou
   await page.waitForURL(stack.url('/admin/install'));
   expect(await shown(page, 'mode-notice', 'test program')).toContain('This is your test program.');
   expect(await page.locator('.tenant-alias').innerText()).toBe(`test_${stack.tenant.alias}`);
+  // A banner across every page of the test program (issue 31), gone again in live mode.
+  expect(await page.getByTestId('test-mode-banner').innerText()).toContain(
+    `Test mode: this is the test program (test_${stack.tenant.alias})`,
+  );
+  await expectAccessible(page);
+  await portalShot(page, 'test-mode-banner');
   // The twin's own state: not connected, its sandbox keys asked for.
   expect(await shown(page, 'processor-status', 'Not connected')).toContain('Not connected');
   expect(await page.locator('.processor-form').innerText()).toContain('Braintree sandbox account');
@@ -308,6 +314,7 @@ test('an operator of both X and test_X switches to the test twin and back withou
   await page.getByTestId('switch-tenant').click();
   expect(await shown(page, 'mode-badge', 'Live')).toBe('Live');
   expect(await page.locator('.tenant-alias').innerText()).toBe(stack.tenant.alias);
+  expect(await page.getByTestId('test-mode-banner').count()).toBe(0);
   expect(visited).not.toContain('/admin/login');
   wp.expectClean();
 });

@@ -295,7 +295,11 @@ test('fraud protection: a velocity limit and blocked signals are saved; blocking
   const policy = page.getByTestId('fraud-policy');
   // One choice per signal: Allow, Review or Block (Allow when the policy does not list it).
   expect(await policy.getByRole('combobox').count()).toBe(5);
-  expect(await policy.getByLabel('Same e-mail', { exact: true }).inputValue()).toBe('ALLOW');
+  // A new program holds Same e-mail and Disposable e-mail for review (issue 31's safe defaults).
+  expect(await policy.getByLabel('Same e-mail', { exact: true }).inputValue()).toBe('REVIEW');
+  expect(await policy.getByLabel('Disposable e-mail', { exact: true }).inputValue()).toBe('REVIEW');
+  expect(await policy.getByLabel('Same name', { exact: true }).inputValue()).toBe('ALLOW');
+  expect(await page.getByTestId('program-warnings').count()).toBe(0);
   await field(page, 'Attributions per referrer per hour').fill('20');
   await policy.getByLabel('Same e-mail', { exact: true }).selectOption('BLOCK');
   await policy.getByLabel('Disposable e-mail', { exact: true }).selectOption('BLOCK');
@@ -332,6 +336,22 @@ test('fraud protection: a velocity limit and blocked signals are saved; blocking
   await field(page, 'Attributions per referrer per hour').fill('');
   await policy.getByLabel('Same e-mail', { exact: true }).selectOption('ALLOW');
   await policy.getByLabel('Disposable e-mail', { exact: true }).selectOption('ALLOW');
+  // Every signal on Allow, and (typed, not saved) a referrer cap of 100 %: the page warns of both.
+  const warnings = page.getByTestId('program-warnings');
+  expect(await warnings.locator('li').allInnerTexts()).toEqual([
+    expect.stringContaining('Every fraud signal is set to Allow'),
+  ]);
+  const cap = field(page, 'Maximum referrer discount (%)');
+  const savedCap = await cap.inputValue();
+  await cap.fill('100');
+  expect(await warnings.locator('li').allInnerTexts()).toEqual([
+    expect.stringContaining('can add up to 100 % off'),
+    expect.stringContaining('Every fraud signal is set to Allow'),
+  ]);
+  await expectAccessible(page);
+  await warnings.scrollIntoViewIfNeeded();
+  await portalShot(page, 'program-warnings');
+  await cap.fill(savedCap);
   await page.getByTestId('program-save').click();
   await shown(page, 'program-notice', 'Saved.');
   expect(mutations.at(-1)).toEqual({ maxAttributionsPerReferrerPerHour: null, fraudPolicy: [] });

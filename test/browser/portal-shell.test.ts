@@ -360,6 +360,13 @@ describe('layout and navigation', () => {
     expect(await nav.isVisible()).toBe(true);
     await expectNoHorizontalScroll(page);
     await portalShot(page, 'menu-phone');
+    // Escape closes it and gives the focus back to the Menu button (issue 31); it opens again.
+    await page.keyboard.press('Escape');
+    await nav.waitFor({ state: 'hidden' });
+    expect(await menu.getAttribute('aria-expanded')).toBe('false');
+    expect(await menu.evaluate((el) => el === (globalThis as any).document.activeElement)).toBe(true);
+    await menu.click();
+    await nav.waitFor({ state: 'visible' });
     await nav.getByRole('link', { name: 'Accounts' }).click();
     await page.waitForURL(stack.url('/admin/accounts'));
     await nav.waitFor({ state: 'hidden' });

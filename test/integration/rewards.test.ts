@@ -66,7 +66,8 @@ describe('program', () => {
     const initial = await api.gql(PROGRAM);
     expect(initial.data.program).toMatchObject({
       referredDiscountPercent: 10,
-      maxReferrerDiscountPercent: 100,
+      // Issue 31's safe default: a new program caps a referrer's summed discounts at 50 %.
+      maxReferrerDiscountPercent: 50,
       discountId: 'service_discount',
       referrerReward: { type: 'PCT_DISCOUNT', discountPercent: 10, amountCents: null, unit: null },
     });
@@ -149,7 +150,7 @@ describe('GET /account/{id}/reward', () => {
       });
       expect(res.body.rewards).toHaveLength(4);
     } finally {
-      await setProgram({ maxReferrerDiscountPercent: 100 });
+      await setProgram({ maxReferrerDiscountPercent: 50 });
     }
   });
 });

@@ -138,6 +138,19 @@ function Layout({ session, onSignedOut, onSwitched }: LayoutProps) {
     window.requestAnimationFrame(() => focusUnlessTyping(document.getElementById('page-title')));
   }, [location.path]);
 
+  // Escape closes the phone menu and gives the focus back to its button (issue 31).
+  const menuButton = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (!menuOpen) return undefined;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setMenuOpen(false);
+      menuButton.current?.focus();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [menuOpen]);
+
   async function signOut() {
     setBusy(true);
     try {
@@ -175,10 +188,17 @@ function Layout({ session, onSignedOut, onSwitched }: LayoutProps) {
       <a class="skip-link" href="#main">
         Skip to content
       </a>
+      {tenant.mode === 'test' && (
+        <p class="test-mode-banner" data-testid="test-mode-banner">
+          Test mode: this is the test program ({tenant.alias}). Payments use the processor’s sandbox; nothing
+          here touches live customers.
+        </p>
+      )}
       <header class="topbar">
         <button
           type="button"
           class="menu-button"
+          ref={menuButton}
           aria-expanded={menuOpen}
           aria-controls="main-nav"
           onClick={() => setMenuOpen(!menuOpen)}

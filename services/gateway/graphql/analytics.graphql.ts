@@ -36,6 +36,49 @@ export const analyticsModule: GraphQLModule = {
       "In the unit's cents, as reward amounts are (amountCents)."
       amount: Float!
     }
+    "Operator numbers (issue 31): revenue of referred customers in one currency, in major units as subscription.value is stored."
+    type RevenueFigure {
+      currency: String!
+      "Referred customers whose first payment fell in the range."
+      customers: Int!
+      "Their subscription value, once each."
+      firstPayment: Float!
+      "Their subscription value times the billing periods paid since the first payment (to the end, or now; a month counts 30 days)."
+      total: Float!
+    }
+    enum RewardSide {
+      REFERRER
+      REFERRED
+    }
+    "What rewards given in the range cost one side in one currency (major units); cancelled rewards cost nothing."
+    type RewardCostFigure {
+      side: RewardSide!
+      currency: String!
+      rewardsGiven: Int!
+      rewardsPending: Int!
+      "Credit amounts, and each percent discount as that percent of one billing period of the subscription."
+      costGiven: Float!
+      costPending: Float!
+    }
+    type ReturnFigure {
+      currency: String!
+      "Total revenue over the cost given and pending; null without cost."
+      ratio: Float
+    }
+    type DashboardNumbers {
+      "Referrals started in the range through a share link's click (the tracking cookie)."
+      referralsFromClicks: Int!
+      "Referrals started in the range directly: a code given to the API, an import or the payment processor."
+      referralsDirect: Int!
+      "referralsFromClicks / clicks, at most 1; null without clicks."
+      clickShare: Float
+      "Rewards given in the range (not cancelled) to referrers, and to referred friends, counted apart."
+      rewardsToReferrers: Int!
+      rewardsToReferred: Int!
+      revenue: [RevenueFigure!]!
+      rewardCost: [RewardCostFigure!]!
+      returnOnRewards: [ReturnFigure!]!
+    }
     type Dashboard {
       from: String!
       to: String!
@@ -47,7 +90,7 @@ export const analyticsModule: GraphQLModule = {
       referralsConverted: Int!
       "referralsConverted / referralsStarted, 0 without starts, at most 1."
       conversionRate: Float!
-      "Rewards given in the range and not cancelled."
+      "Rewards given in the range and not cancelled, both sides together (numbers counts them apart)."
       rewardsGiven: Int!
       "Now, for the whole tenant: available credit minus what was redeemed of it, per unit."
       creditOutstanding: [CreditAmount!]!
@@ -55,6 +98,8 @@ export const analyticsModule: GraphQLModule = {
       daily: [DailyPoint!]!
       "The top 10 referrers of the range by conversions, then referrals started."
       leaderboard: [LeaderboardEntry!]!
+      "Operator numbers (issue 31): attribution sources, rewards per side, revenue, reward cost and return."
+      numbers: DashboardNumbers!
     }
     extend type Query {
       dashboard(range: DateRangeInput!): Dashboard!

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { describeAuditEntry } from '../../../shared/domain/audit-sentence';
 import { listAuditLog } from '../../../shared/domain/audit-log';
 import {
   accessLinkUrl,
@@ -41,7 +42,15 @@ const ACTOR_KIND = {
   anonymous: 'ANONYMOUS',
 } as const;
 
-const auditArgs = z.object({ first: z.int().nullish(), after: z.string().nullish() });
+const auditArgs = z.object({
+  first: z.int().nullish(),
+  after: z.string().nullish(),
+  // Filters (issue 31), checked by listAuditLog.
+  actor: z.string().nullish(),
+  action: z.string().nullish(),
+  from: z.string().nullish(),
+  to: z.string().nullish(),
+});
 const inviteArgs = z.object({ email: z.string(), role: z.string() });
 const emailArgs = z.object({ email: z.string() });
 
@@ -112,6 +121,8 @@ export const teamModule: GraphQLModule = {
       action: String!
       target: String
       details: JSON!
+      "The entry as a sentence (issue 31), e.g. 'ana@acme.example approved 2 referrals: duplicate check done'."
+      sentence: String!
     }
     type AuditLogPage {
       entries: [AuditEntry!]!
@@ -121,7 +132,18 @@ export const teamModule: GraphQLModule = {
     }
     extend type Query {
       "Newest first (OWNER and ADMIN)."
-      auditLog(first: Int, after: ID): AuditLogPage!
+      auditLog(
+        first: Int
+        after: ID
+        "Only this actor: an operator's e-mail, or an API key's prefix, a user id, an SFTP fingerprint (any case)."
+        actor: String
+        "Only this action, e.g. reviewReferrals or operator.login."
+        action: String
+        "From this UTC day (YYYY-MM-DD), included."
+        from: String
+        "To this UTC day (YYYY-MM-DD), included."
+        to: String
+      ): AuditLogPage!
       operators: [Operator!]!
     }
     extend type Mutation {
@@ -142,7 +164,14 @@ export const teamModule: GraphQLModule = {
       auditLog: async (_: unknown, args: unknown, ctx: GraphQLContext) => {
         requireRole(ctx, ['OWNER', 'ADMIN'], 'Only OWNERs and ADMINs can read the audit log');
         const page = await listAuditLog(ctx.deps.db, ctx.tenant.id, parseInput(auditArgs, args));
-        return { ...page, entries: page.entries.map((e) => ({ ...e, actorKind: ACTOR_KIND[e.actorKind] })) };
+        return {
+          ...page,
+          entries: page.entries.map((e) => ({
+            ...e,
+            actorKind: ACTOR_KIND[e.actorKind],
+            sentence: describeAuditEntry(e),
+          })),
+        };
       },
       operators: async (_: unknown, __: unknown, ctx: GraphQLContext) =>
         (await listOperators(ctx.deps.db, ctx.tenant.id)).map((row) => ({

@@ -5,6 +5,13 @@ export interface FunnelStep {
   count: number;
   /** What the step's percentage is of, e.g. "of clicks" (the first step has none). */
   shareOf?: string;
+  /**
+   * The count the share is taken of (default: the step before); null for a step with no share (direct
+   * attributions never came through a click). A share above 100 % is never shown.
+   */
+  base?: number | null;
+  /** A line under the step instead of a share, e.g. where direct attributions come from. */
+  note?: string;
 }
 
 export interface FunnelProps {
@@ -23,6 +30,7 @@ export function Funnel({ steps, testId }: FunnelProps) {
     <ol class="funnel" data-testid={testId}>
       {steps.map((step, i) => {
         const previous = i > 0 ? steps[i - 1]! : undefined;
+        const base = step.base === undefined ? previous?.count : step.base;
         return (
           <li class="funnel-step" key={step.label}>
             <div class="funnel-head">
@@ -36,12 +44,12 @@ export function Funnel({ steps, testId }: FunnelProps) {
                 <div class="funnel-bar" style={{ width: `${(step.count / largest) * 100}%` }} />
               )}
             </div>
-            {previous && previous.count > 0 && (
+            {previous && base != null && base > 0 && step.count <= base && (
               <p class="funnel-share" data-testid="funnel-share">
-                {formatShare(step.count, previous.count)}{' '}
-                {step.shareOf ?? `of ${previous.label.toLowerCase()}`}
+                {formatShare(step.count, base)} {step.shareOf ?? `of ${previous.label.toLowerCase()}`}
               </p>
             )}
+            {step.note && <p class="funnel-share">{step.note}</p>}
           </li>
         );
       })}

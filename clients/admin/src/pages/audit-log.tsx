@@ -14,6 +14,8 @@ interface AuditEntry {
   action: string;
   target: string | null;
   details: unknown;
+  /** The entry as a sentence (issue 31). */
+  sentence: string;
 }
 
 interface AuditLogPage {
@@ -36,6 +38,7 @@ const AUDIT_LOG = /* GraphQL */ `
         action
         target
         details
+        sentence
       }
       endCursor
       hasNextPage
@@ -86,7 +89,21 @@ const COLUMNS: Column<AuditEntry>[] = [
     className: 'audit-from',
     render: (e) => <span title={e.userAgent ?? undefined}>{e.clientAddress ?? '—'}</span>,
   },
-  { key: 'action', header: 'Action', rowHeader: true, className: 'mono', render: (e) => e.action },
+  {
+    key: 'action',
+    header: 'What happened',
+    rowHeader: true,
+    className: 'audit-sentence',
+    // The action's name, then the entry as a sentence (issue 31), both as text.
+    render: (e) => (
+      <>
+        <code class="audit-action">{e.action}</code>
+        <span class="audit-said" data-testid="audit-sentence">
+          {e.sentence}
+        </span>
+      </>
+    ),
+  },
   { key: 'target', header: 'Target', className: 'audit-target', render: (e) => e.target ?? '—' },
   {
     key: 'details',
@@ -208,6 +225,16 @@ export function AuditLogPage() {
       title="Audit log"
       description="Who changed what, newest first. Secrets (keys, passwords) are never recorded."
     >
+      <p class="audit-export">
+        <a
+          class="button button-secondary"
+          href="/admin/api/audit-log.csv"
+          download
+          data-testid="audit-export"
+        >
+          Export CSV
+        </a>
+      </p>
       <section class="card" aria-label="Audit log entries">
         {body}
       </section>

@@ -1,5 +1,6 @@
 import { Card, DailyChart, DataTable, EmptyState, Funnel, StatCard, type Column } from '../components';
 import { formatDay, formatMoney, formatNumber, formatPercent } from '../format';
+import { DashboardMoney } from './dashboard-money';
 import type { DailyPoint, Dashboard, LeaderboardEntry } from './dashboard-query';
 
 const LEADERBOARD_COLUMNS: Column<LeaderboardEntry>[] = [
@@ -66,7 +67,18 @@ export function DashboardFigures({ data }: { data: Dashboard }) {
           hint="Converted ÷ started"
           testId="stat-conversion-rate"
         />
-        <StatCard label="Rewards given" value={formatNumber(data.rewardsGiven)} testId="stat-rewards" />
+        <StatCard
+          label="Rewards to referrers"
+          value={formatNumber(data.numbers.rewardsToReferrers)}
+          hint="Not cancelled; pending included"
+          testId="stat-rewards-referrers"
+        />
+        <StatCard
+          label="Rewards to friends"
+          value={formatNumber(data.numbers.rewardsToReferred)}
+          hint="Not cancelled; pending included"
+          testId="stat-rewards-referred"
+        />
         <StatCard
           label="Credit outstanding"
           value={creditText(data.creditOutstanding)}
@@ -89,12 +101,28 @@ export function DashboardFigures({ data }: { data: Dashboard }) {
             testId="funnel"
             steps={[
               { label: 'Share-link clicks', count: data.clicks },
-              { label: 'Referrals', count: data.referralsStarted, shareOf: 'of clicks' },
-              { label: 'Conversions', count: data.referralsConverted, shareOf: 'of referrals' },
+              {
+                label: 'Referrals from clicks',
+                count: data.numbers.referralsFromClicks,
+                shareOf: 'of clicks',
+              },
+              {
+                label: 'Direct attributions',
+                count: data.numbers.referralsDirect,
+                base: null,
+                note: 'A code through the API, an import or the payment processor',
+              },
+              {
+                label: 'Conversions',
+                count: data.referralsConverted,
+                base: data.referralsStarted,
+                shareOf: 'of referrals',
+              },
             ]}
           />
         </Card>
       </div>
+      <DashboardMoney numbers={data.numbers} />
       <Card title="Top referrers" titleId="leaderboard-title">
         <DataTable
           caption="Top referrers by referrals converted, then started"

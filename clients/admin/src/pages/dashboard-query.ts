@@ -29,6 +29,26 @@ export interface Dashboard {
   creditOutstanding: { unit: string; amount: number }[];
   daily: DailyPoint[];
   leaderboard: LeaderboardEntry[];
+  /** Operator numbers (issue 31). */
+  numbers: DashboardNumbers;
+}
+
+export interface DashboardNumbers {
+  referralsFromClicks: number;
+  referralsDirect: number;
+  clickShare: number | null;
+  rewardsToReferrers: number;
+  rewardsToReferred: number;
+  revenue: { currency: string; customers: number; firstPayment: number; total: number }[];
+  rewardCost: {
+    side: 'REFERRER' | 'REFERRED';
+    currency: string;
+    rewardsGiven: number;
+    rewardsPending: number;
+    costGiven: number;
+    costPending: number;
+  }[];
+  returnOnRewards: { currency: string; ratio: number | null }[];
 }
 
 export const DASHBOARD = /* GraphQL */ `
@@ -58,6 +78,31 @@ export const DASHBOARD = /* GraphQL */ `
         shareCode
         referralsStarted
         referralsConverted
+      }
+      numbers {
+        referralsFromClicks
+        referralsDirect
+        clickShare
+        rewardsToReferrers
+        rewardsToReferred
+        revenue {
+          currency
+          customers
+          firstPayment
+          total
+        }
+        rewardCost {
+          side
+          currency
+          rewardsGiven
+          rewardsPending
+          costGiven
+          costPending
+        }
+        returnOnRewards {
+          currency
+          ratio
+        }
       }
     }
   }

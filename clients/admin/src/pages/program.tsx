@@ -15,6 +15,7 @@ import {
 } from './program-form';
 import { ProgramSections, FIELD_LABELS } from './program-sections';
 import { ShareSection } from './program-share';
+import { ProgramWarnings } from './program-warnings';
 
 const PROGRAM = /* GraphQL */ `
   ${PROGRAM_FIELDS}
@@ -130,6 +131,7 @@ function ProgramForm({ program, editable }: { program: Program; editable: boolea
           You have view access: only an Owner or an Admin can change the program.
         </p>
       )}
+      <ProgramWarnings values={values} />
       <fieldset class="plain-fieldset" disabled={!editable || busy}>
         <ProgramSections values={values} errors={errors} update={update} />
         <ShareSection

@@ -1,0 +1,109 @@
+import type { AuditEntryView } from './audit-log';
+
+/**
+ * An audit entry as a sentence people read (issue 31): who, what, to what, and why when a reason was
+ * given, e.g. "ana@acme.example approved 2 referrals: duplicate check done". Pure: the GraphQL field
+ * `AuditEntry.sentence`, the portal and the CSV export use it. Unknown actions read "… ran <action>".
+ */
+type Details = Record<string, unknown>;
+type Phrase = (d: Details, target: string | null) => string;
+
+const count = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+const listLength = (value: unknown) => (Array.isArray(value) ? value.length : 0);
+const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : null);
+const on = (target: string | null, prefix = '') => (target ? ` ${prefix}${target}` : '');
+
+const PHRASES: Record<string, Phrase> = {
+  reviewReferrals: (d) =>
+    `${d.decision === 'DENY' ? 'denied' : 'approved'} ${count(listLength(d.ids), 'referral')}`,
+  updateProgram: (d) => {
+    const input = (d.input ?? d) as Details;
+    const names = Object.keys(input);
+    return names.length > 0 ? `changed the program's ${names.join(', ')}` : 'saved the program';
+  },
+  'program.update': (d) => PHRASES.updateProgram!(d, null),
+  createJob: (d, t) => `started an import${on(text((d.jobInput as Details)?.type) ?? t, 'of ')}`,
+  abortJob: (_d, t) => `stopped the import${on(t)}`,
+  inviteOperator: (d, t) => `invited${on(t)} as ${String(d.role ?? 'an operator').toLowerCase()}`,
+  reissueInvitation: (_d, t) => `sent a new invitation to${on(t)}`,
+  resetOperatorAccess: (_d, t) => `reset the access of${on(t)}`,
+  changeOperatorRole: (d, t) => `made${on(t)} ${String(d.role ?? '').toLowerCase()}`.trimEnd(),
+  removeOperator: (_d, t) => `removed${on(t)} from the team`,
+  createApiKey: () => 'created an API key',
+  revokeApiKey: (_d, t) => `revoked the API key${on(t)}`,
+  setRequireTwoFactor: (d) => `${d.required === false ? 'stopped requiring' : 'required'} two-factor sign-in`,
+  redeemRewardBalance: (d) =>
+    `redeemed ${String(d.amount ?? '')} ${String(d.unit ?? '')} of credit${on(text(d.accountId), 'for ')}`,
+  createWebhookEndpoint: (d) =>
+    `added the webhook endpoint${on(text((d.input as Details)?.url) ?? text(d.url))}`,
+  updateWebhookEndpoint: (_d, t) => `changed the webhook endpoint${on(t)}`,
+  deleteWebhookEndpoint: (_d, t) => `deleted the webhook endpoint${on(t)}`,
+  rotateWebhookSecret: (_d, t) => `rotated the secret of the webhook endpoint${on(t)}`,
+  replayWebhookEvent: (_d, t) => `replayed the webhook event${on(t)}`,
+  replayFailedWebhookEvents: () => 'replayed the failed webhook events',
+  sendTestWebhook: (_d, t) => `sent a test webhook${on(t, 'to ')}`,
+  connectPaymentProcessor: () => 'connected the payment processor',
+  allowBrowserOrigin: (d) => `allowed the browser origin${on(text(d.origin))}`,
+  generateSftpKey: () => 'generated an SFTP key',
+  addSftpKey: () => 'added an SFTP key',
+  revokeSftpKey: (_d, t) => `revoked the SFTP key${on(t)}`,
+  'operator.login': () => 'signed in',
+  'operator.logout': () => 'signed out',
+  'operator.signOutEverywhere': () => 'signed out everywhere',
+  'operator.changePassword': () => 'changed their password',
+  'operator.resetPassword': () => 'reset their password',
+  'operator.reset': (_d, t) => `reset the access of${on(t)}`,
+  'file.upload': (_d, t) => `uploaded the file${on(t)}`,
+  'sftp.upload': (_d, t) => `uploaded${on(t)} over SFTP`,
+};
+
+const ACTORS: Record<AuditEntryView['actorKind'], string> = {
+  operator: 'An operator',
+  apiKey: 'An API key',
+  user: 'A user',
+  sftp: 'An SFTP user',
+  cli: 'The command line',
+  system: 'The service',
+  anonymous: 'Someone',
+};
+
+/** Who acted, as the sentence names them. */
+export function auditActorName(entry: AuditEntryView): string {
+  if (entry.operatorEmail) return entry.operatorEmail;
+  const kind = ACTORS[entry.actorKind] ?? 'Someone';
+  return entry.actorLabel ? `${kind} ${entry.actorLabel}` : kind;
+}
+
+export function describeAuditEntry(entry: AuditEntryView): string {
+  const phrase = PHRASES[entry.action];
+  const what = phrase ? phrase(entry.details, entry.target) : `ran ${entry.action}${on(entry.target, 'on ')}`;
+  const reason = text(entry.details.reason);
+  return `${auditActorName(entry)} ${what}${reason ? `: ${reason}` : ''}`;
+}
+
+/** The audit log's CSV export: its header, then one record per entry (csvRecord defuses formulas). */
+export const AUDIT_CSV_COLUMNS = [
+  'at',
+  'actor',
+  'actorKind',
+  'action',
+  'target',
+  'sentence',
+  'clientAddress',
+  'userAgent',
+  'details',
+];
+
+export function auditCsvCells(entry: AuditEntryView): string[] {
+  return [
+    new Date(entry.at).toISOString(),
+    auditActorName(entry),
+    entry.actorKind,
+    entry.action,
+    entry.target ?? '',
+    describeAuditEntry(entry),
+    entry.clientAddress ?? '',
+    entry.userAgent ?? '',
+    JSON.stringify(entry.details),
+  ];
+}
