@@ -3,6 +3,7 @@
  * surrogate and (for ids) a control character. A sweep names an input's fields; each field becomes one
  * case per bad value, and the error must name the field.
  */
+import { SAFE_FRAUD_POLICY } from '../../shared/db/migrations/029-operator-numbers';
 import type { TestGateway } from './harness';
 
 export const NUL = 'a\u0000b';
@@ -96,6 +97,7 @@ export async function expectNothingStored(
     widget_headline: null,
     widget_subheadline: null,
     max_attributions_per_referrer_per_hour: null,
-    fraud_policy: [],
+    // The default a new program starts with (migration 029): nothing the sweep sent changed it.
+    fraud_policy: SAFE_FRAUD_POLICY,
   });
 }

@@ -50,7 +50,9 @@ test('refused origins are counted per tenant, written in a batch, never shown to
   await preflight(acme.alias, 'null'); // not an origin a page can be told to add
   await preflight('no_such_tenant', 'https://wrong.example');
   // Nothing is written on the request path.
-  expect(await gw.deps.db('browser_refused_origins').count('* as n').first()).toMatchObject({ n: '0' });
+  const { id: acmeId } = await gw.deps.db('tenants').where({ alias: acme.alias }).first('id');
+  const stored = gw.deps.db('browser_refused_origins').where({ tenant_id: acmeId });
+  expect(await stored.count('* as n').first()).toMatchObject({ n: '0' });
   await gw.deps.browserSightings.flush();
 
   const mine = (await gql(acme, INTEGRATION)).data.browserIntegration;
