@@ -9,6 +9,7 @@ import { jobsModule } from './jobs.graphql';
 import type { GraphQLModule } from './module';
 import { processorModule } from './processor.graphql';
 import { programModule } from './program.graphql';
+import { referralActionsModule } from './referral-actions.graphql';
 import { referralsModule } from './referrals.graphql';
 import { scalarsModule } from './scalars.graphql';
 import { sftpModule } from './sftp.graphql';
@@ -35,6 +36,8 @@ const modules: GraphQLModule[] = [
   webhooksModule,
   // Browser integration (issue 30).
   browserIntegrationModule,
+  // Acting on referrals and rewards by hand (issue 31).
+  referralActionsModule,
 ];
 
 export function buildSchema(): GraphQLSchema {

@@ -21,6 +21,7 @@ import * as m020 from './020-webhook-attempt-started';
 import * as m021 from './021-twins-and-key-scopes';
 import * as m022 from './022-api-key-addresses';
 import * as m025 from './025-browser-integration';
+import * as m027 from './027-referral-actions';
 
 /**
  * Migrations are listed statically (not discovered on disk) so they load the same way under tsx, jest
@@ -49,6 +50,7 @@ const migrations: Record<string, Knex.Migration> = {
   '021-twins-and-key-scopes': m021,
   '022-api-key-addresses': m022,
   '025-browser-integration': m025,
+  '027-referral-actions': m027,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {
