@@ -91,7 +91,9 @@ export async function getAccountRewards(db: Db, tenantId: string, accountId: str
   let referredPercent = 0;
   let referrerName: string | null = null;
   if (referral) {
-    const reward = rewards.find((r) => r.referral_id === referral.id && r.reward_source === 'REFERRED');
+    const reward = rewards.find(
+      (r) => r.referral_id === referral.id && r.reward_source === 'REFERRED' && (r.grant_no ?? 0) === 0,
+    );
     referredPercent = reward?.status === 'AVAILABLE' ? (reward.discount_percent ?? 0) : 0;
     const referrer = await createUsersRepo(db).find(
       tenantId,

@@ -39,8 +39,14 @@ export async function discountPercents(
   let referredPercent = 0;
   if (referral && referral.status !== 'ENDED') {
     const own = await rewards.listByAccount(tenantId, accountId);
-    const reward = own.find((r) => r.referral_id === referral.id && r.reward_source === 'REFERRED');
-    referredPercent = reward?.status === 'AVAILABLE' ? (reward.discount_percent ?? 0) : 0;
+    // The side's own reward and any an operator granted (issue 31), while AVAILABLE; never above 100 %.
+    const live = own.filter(
+      (r) => r.referral_id === referral.id && r.reward_source === 'REFERRED' && r.status === 'AVAILABLE',
+    );
+    referredPercent = Math.min(
+      100,
+      live.reduce((sum, r) => sum + (r.discount_percent ?? 0), 0),
+    );
   }
   return {
     referredPercent,

@@ -1,5 +1,6 @@
 import type { Db } from '../db/knex';
 import { createAccountsRepo } from '../repos/accounts.repo';
+import { createReferralActionsRepo } from '../repos/referral-actions.repo';
 import { createReferralsRepo, type ReferralRow } from '../repos/referrals.repo';
 import { createRewardsRepo } from '../repos/rewards.repo';
 import type { LifecycleMessage, ReconcileInput, ReferralSnapshot } from '../types/referrals';
@@ -102,6 +103,11 @@ export async function reconcileReferral(
     const settled = await settleRewards(trx, referral, new Date(), {
       chargedBackAt: account.charged_back_at,
     });
+    // Hand actions (issue 31) were applied by their use case; taking them here passes on what they
+    // changed, so the workflow asks for the discount syncs they call for, as for its own changes.
+    const taken = await createReferralActionsRepo(trx).takeUndelivered(input.tenantId, referral.id, trx);
+    rewardsGranted += taken.reduce((n, a) => n + a.rewards_granted, 0);
+    rewardsCancelled += taken.reduce((n, a) => n + a.rewards_cancelled, 0);
     if (referral.lifecycle_pending_since) await referrals.clearLifecyclePending(referral.id, trx);
     const released = settled.released.filter((r) => r.status === 'AVAILABLE');
     return {
@@ -112,7 +118,8 @@ export async function reconcileReferral(
       rewardsCancelled: rewardsCancelled + settled.cancelled.length,
       rewardsReleased: released.length,
       rewardsExpired: settled.expired.length,
-      referredRewardReleased: released.some((r) => r.reward_source === 'REFERRED'),
+      referredRewardReleased:
+        released.some((r) => r.reward_source === 'REFERRED') || taken.some((a) => a.referred_side),
       nextDueAt: settled.nextDueAt,
     };
   });

@@ -8,7 +8,9 @@ import { presentReward } from './rewards';
  */
 export function presentReferral(row: ReferralRow, rewards: RewardRow[]) {
   const side = (source: RewardRow['reward_source']) => {
-    const reward = rewards.find((r) => r.referral_id === row.id && r.reward_source === source);
+    const reward = rewards.find(
+      (r) => r.referral_id === row.id && r.reward_source === source && (r.grant_no ?? 0) === 0,
+    );
     return reward ? presentReward(reward) : null;
   };
   return {

@@ -187,6 +187,12 @@ export const WEBHOOK_EVENT_EXAMPLES = Object.fromEntries([
       dateReviewed: at('2026-05-05T10:20:00.280Z'),
     },
   }),
+  example('referral.reattributed', '0196f4c1-7e2a-7000-8000-00000000000e', '2026-05-05T11:00:00.120Z', {
+    ...referral,
+    referrerAccountId: 'acct-omar',
+    referrerUserId: 'omar',
+    referralCodeUsed: 'OMAR-7K2',
+  }),
   example('import_job.completed', '0196f7c4-2f4a-7000-8000-000000000008', '2026-05-07T08:00:04.912Z', job),
   example('import_job.failed', '0196f7d0-0a1b-7000-8000-000000000009', '2026-05-07T08:13:09.500Z', {
     ...job,

@@ -16,6 +16,8 @@ export const WEBHOOK_EVENT_TYPES = {
   'reward.available': "A held reward's hold ended, or its referral's review was approved: it is usable now.",
   'reward.expired': "A credit reward's unredeemed part expired.",
   'referral.reviewed': 'An operator approved or denied a referral held for review.',
+  'referral.reattributed':
+    'An operator re-attributed a referral to another referrer (its referrer reward moves with it).',
   'import_job.completed': 'An import job finished (its result file is ready).',
   'import_job.failed': 'An import job failed as a whole.',
   'processor_notification.failed': "A payment processor's notification could not be applied.",

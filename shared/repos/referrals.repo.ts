@@ -115,6 +115,32 @@ export function createReferralsRepo(db: DbOrTrx) {
       return row as ReferralRow;
     },
 
+    /** An operator's re-attribution (issue 31): the referral now belongs to another referrer. */
+    async reattribute(
+      id: string,
+      to: { accountId: string; userId: string; code: string },
+      trx: DbOrTrx,
+    ): Promise<ReferralRow> {
+      const [row] = await trx<ReferralRow>('referrals')
+        .where({ id })
+        .update({
+          referrer_account_id: to.accountId,
+          referrer_user_id: to.userId,
+          referral_code_used: to.code,
+        })
+        .returning('*');
+      return row as ReferralRow;
+    },
+
+    /** An operator's cancellation (issue 31): ENDED now. */
+    async endNow(id: string, trx: DbOrTrx): Promise<ReferralRow> {
+      const [row] = await trx<ReferralRow>('referrals')
+        .where({ id })
+        .update({ status: 'ENDED', date_ended: trx.raw('clock_timestamp()') } as never)
+        .returning('*');
+      return row as ReferralRow;
+    },
+
     /** The tenant's referrals among `ids` (ids of other tenants are not found). */
     async findMany(tenantId: string, ids: readonly string[], trx: DbOrTrx = db): Promise<ReferralRow[]> {
       if (ids.length === 0) return [];

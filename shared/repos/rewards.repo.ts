@@ -33,6 +33,11 @@ export interface RewardRow {
   /** When an AVAILABLE credit reward expires. */
   expires_at: Date | null;
   date_expired: Date | null;
+  /** 0 for the side's automatic reward; 1, 2, … for rewards an operator granted (issue 31). */
+  grant_no: number;
+  /** A reward paid outside the service (issue 31): when an operator marked it, and their reference. */
+  fulfilled_at: Date | null;
+  fulfilment_reference: string | null;
 }
 
 /** How a reward starts: its status, a hold from now, and the expiry it will carry once available. */
@@ -84,7 +89,7 @@ export function createRewardsRepo(db: DbOrTrx) {
       };
       const [inserted] = await trx<RewardRow>('rewards')
         .insert({ ...reward, ...timing } as never)
-        .onConflict(['tenant_id', 'referral_id', 'reward_source'])
+        .onConflict(['tenant_id', 'referral_id', 'reward_source', 'grant_no'])
         .ignore()
         .returning('*');
       if (inserted) return { row: inserted as RewardRow, created: true };
@@ -93,6 +98,7 @@ export function createRewardsRepo(db: DbOrTrx) {
           tenant_id: reward.tenant_id,
           referral_id: reward.referral_id,
           reward_source: reward.reward_source,
+          grant_no: 0,
         })
         .first();
       return { row: existing!, created: false };
@@ -236,6 +242,71 @@ export function createRewardsRepo(db: DbOrTrx) {
      */
     async deleteByAccount(tenantId: string, accountId: string, trx: DbOrTrx): Promise<void> {
       await trx('rewards').where({ tenant_id: tenantId, account_id: accountId }).delete();
+    },
+
+    /** Voids one reward by hand (issue 31): CANCELLED now, whatever its hold or review. */
+    async voidOne(tenantId: string, id: string, trx: DbOrTrx): Promise<RewardRow> {
+      const rows: RewardRow[] = await trx('rewards')
+        .where({ tenant_id: tenantId, id })
+        .update({ status: 'CANCELLED', date_cancelled: trx.raw('clock_timestamp()') })
+        .returning('*');
+      return rows[0]!;
+    },
+
+    /** Records that a credit reward was paid outside the service: REDEEMED in full, with the reference. */
+    async markFulfilled(tenantId: string, id: string, reference: string, trx: DbOrTrx): Promise<RewardRow> {
+      const rows: RewardRow[] = await trx('rewards')
+        .where({ tenant_id: tenantId, id })
+        .update({
+          status: 'REDEEMED',
+          redeemed_cents: trx.raw('amount_cents'),
+          date_redeemed: trx.raw('clock_timestamp()'),
+          expires_at: null,
+          fulfilled_at: trx.raw('clock_timestamp()'),
+          fulfilment_reference: reference,
+        })
+        .returning('*');
+      return rows[0]!;
+    },
+
+    /** An operator's reward on a side of a referral, numbered after the side's others; AVAILABLE now. */
+    async insertGranted(reward: NewReward, expiryMs: number | null, trx: DbOrTrx): Promise<RewardRow> {
+      const next = trx('rewards')
+        .where({
+          tenant_id: reward.tenant_id,
+          referral_id: reward.referral_id,
+          reward_source: reward.reward_source,
+        })
+        .select(trx.raw('coalesce(max(grant_no), 0) + 1'));
+      const [row] = await trx('rewards')
+        .insert({
+          ...reward,
+          grant_no: next,
+          status: 'AVAILABLE',
+          date_given: trx.raw('clock_timestamp()'),
+          expiry_ms: expiryMs,
+          expires_at: expiryMs === null ? null : trx.raw(NOW_PLUS_MS, [expiryMs]),
+        } as never)
+        .returning('*');
+      return row as RewardRow;
+    },
+
+    /** Moves a referral's automatic referrer reward to another referrer (a re-attribution). */
+    async moveReferrerReward(
+      tenantId: string,
+      referralId: string,
+      to: { accountId: string; userId: string },
+      trx: DbOrTrx,
+    ): Promise<RewardRow | undefined> {
+      const rows: RewardRow[] = await trx('rewards')
+        .where({ tenant_id: tenantId, referral_id: referralId, reward_source: 'FRIEND_SIGNUP', grant_no: 0 })
+        .update({ account_id: to.accountId, user_id: to.userId })
+        .returning('*');
+      return rows[0];
+    },
+
+    async find(tenantId: string, id: string, trx: DbOrTrx = db): Promise<RewardRow | undefined> {
+      return trx<RewardRow>('rewards').where({ tenant_id: tenantId, id }).first();
     },
 
     /** Sets what was redeemed of a credit reward (REDEEMED when fully); answers the reward as it now is. */

@@ -40,7 +40,7 @@ export interface ReferralLifecycleInput {
  */
 export interface LifecycleMessage {
   eventId: string;
-  kind: 'attributed' | 'convert' | 'end' | 'reconcile' | 'review';
+  kind: 'attributed' | 'convert' | 'end' | 'reconcile' | 'review' | 'action';
 }
 
 export interface ReconcileInput {

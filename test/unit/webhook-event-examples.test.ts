@@ -43,6 +43,7 @@ const shapes: Record<WebhookEventType, object> = {
   'reward.available': reward,
   'reward.expired': reward,
   'referral.reviewed': referral,
+  'referral.reattributed': referral,
   'import_job.completed': job,
   'import_job.failed': job,
   'processor_notification.failed': notification,

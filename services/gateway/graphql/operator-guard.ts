@@ -60,6 +60,14 @@ const COMMIT_THEN_CALL = new Set([
   'replayFailedWebhookEvents',
   'sendTestWebhook',
   'connectPaymentProcessor',
+  // Hand actions on referrals and rewards (issue 31): each commits, then updates the lifecycle.
+  'cancelReferral',
+  'reattributeReferral',
+  'grantReward',
+  'voidReward',
+  'markRewardFulfilled',
+  'addReferralNote',
+  'bulkReferralAction',
 ]);
 
 /**

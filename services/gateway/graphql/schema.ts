@@ -10,6 +10,7 @@ import type { GraphQLModule } from './module';
 import { processorModule } from './processor.graphql';
 import { peopleModule } from './people.graphql';
 import { programModule } from './program.graphql';
+import { referralActionsModule } from './referral-actions.graphql';
 import { referralsModule } from './referrals.graphql';
 import { scalarsModule } from './scalars.graphql';
 import { sftpModule } from './sftp.graphql';
@@ -38,6 +39,8 @@ const modules: GraphQLModule[] = [
   browserIntegrationModule,
   // Find people (issue 31).
   peopleModule,
+  // Acting on referrals and rewards by hand (issue 31).
+  referralActionsModule,
 ];
 
 export function buildSchema(): GraphQLSchema {

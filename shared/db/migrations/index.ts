@@ -24,6 +24,7 @@ import * as m023 from './023-hosted-pages';
 import * as m024 from './024-share-texts';
 import * as m025 from './025-browser-integration';
 import * as m026 from './026-search';
+import * as m027 from './027-referral-actions';
 import * as m029 from './029-operator-numbers';
 
 /**
@@ -56,6 +57,7 @@ const migrations: Record<string, Knex.Migration> = {
   '024-share-texts': m024,
   '025-browser-integration': m025,
   '026-search': m026,
+  '027-referral-actions': m027,
   '029-operator-numbers': m029,
 };
 
