@@ -107,7 +107,8 @@ test('a dispute during the hold cancels the held reward, which the hold’s end 
   expect((await referrerReward(s.friend)).status).toBe('CANCELLED');
   expect(await eventCount('reward.available', s.held.id)).toBe(0);
   expect(await eventCount('reward.cancelled', s.held.id)).toBe(1);
-});
+  // A 20 s hold waited out, after set-up that a loaded CI machine has taken 40 s over.
+}, 120_000);
 
 test('the same dispute delivered twice, then lost: one charge-back, one cancellation', async () => {
   const s = await heldReferral();
