@@ -1,16 +1,17 @@
 /**
- * `npm run docs:api`: writes docs/openapi.json (the OpenAPI document, pretty, keys in a stable order)
- * and docs/schema.graphql (the GraphQL SDL). test/integration/api-docs.test.ts fails when they are stale.
+ * `npm run docs:api`: writes the generated reference files (scripts/reference/files.ts): docs/openapi.json
+ * (pretty, keys in a stable order), docs/schema.graphql, docs/configuration.md and docs/webhook-events.md.
+ * test/integration/api-docs.test.ts fails when they are stale.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { PROJECT_ROOT } from '../shared/config';
-import { API_DOC_FILES, renderApiDocFiles } from '../services/gateway/openapi/doc-files';
+import { REFERENCE_FILES, renderReferenceFiles } from './reference/files';
 
-const files = renderApiDocFiles();
-for (const [name, relative] of Object.entries(API_DOC_FILES)) {
+const files = renderReferenceFiles();
+for (const [name, relative] of Object.entries(REFERENCE_FILES)) {
   const file = path.join(PROJECT_ROOT, relative);
   fs.mkdirSync(path.dirname(file), { recursive: true });
-  fs.writeFileSync(file, files[name as keyof typeof API_DOC_FILES]);
+  fs.writeFileSync(file, files[name as keyof typeof REFERENCE_FILES]);
   process.stdout.write(`wrote ${relative}\n`);
 }

@@ -9,7 +9,7 @@ import {
 import { TEMPORAL_CONNECTION_VARIABLES } from './temporal-variables';
 
 /**
- * Every environment variable the services read, parsed once at boot. The table in README.md and the
+ * Every environment variable the services read, parsed once at boot. docs/configuration.md (`npm run docs:api`) and the
  * compose-file test are derived from CONFIG_VARIABLES, so this file is the single source of truth.
  */
 /** TRUSTED_PROXIES as a list (empty when unset). */
@@ -29,7 +29,9 @@ const bool = z
 /** The repository's root (or the image's /app): shared/.. in the sources, dist/.. in the build (`npm run build`). */
 const SOURCE_ROOT = path.resolve(__dirname, '..');
 export const PROJECT_ROOT =
-  __filename.endsWith('.js') && path.basename(SOURCE_ROOT) === 'dist' ? path.dirname(SOURCE_ROOT) : SOURCE_ROOT;
+  __filename.endsWith('.js') && path.basename(SOURCE_ROOT) === 'dist'
+    ? path.dirname(SOURCE_ROOT)
+    : SOURCE_ROOT;
 
 interface VariableSpec {
   schema: z.ZodType;

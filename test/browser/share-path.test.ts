@@ -23,7 +23,7 @@ beforeAll(async () => {
     tenantAlias: api.tenant.alias,
     apiKey: api.tenant.apiKey,
   });
-  // The merchant's signup page: the library, a form, and autofill (the README's snippet).
+  // The merchant's signup page: the library, a form, and autofill (docs/browser.md's snippet).
   site.page('/signup', {
     load: 'sync',
     body: '<h1>Sign up</h1><label>Referral code <input name="referral_code" id="code"></label>',

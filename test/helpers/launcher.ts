@@ -137,7 +137,7 @@ export function startLauncher(
   });
 }
 
-/** The README's first GraphQL call with a demo key; a failure shows the launcher's warnings and errors. */
+/** The README's Quick start GraphQL call with a demo key; a failure shows the launcher's warnings and errors. */
 export async function expectDemoTenantQuery(launcher: Launcher, apiKey: string) {
   const res = await postJson(
     launcher.ready.graphqlUrl,

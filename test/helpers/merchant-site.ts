@@ -10,7 +10,7 @@ export interface MerchantPage {
   body?: string;
   /** Runs at the end of the body. */
   after?: string;
-  /** `async` (the default, as the README's snippet) or `sync`: the promise API is usable in `after`. */
+  /** `async` (the default, as docs/browser.md's snippet) or `sync`: the promise API is usable in `after`. */
   load?: 'async' | 'sync';
   /** Leave the library out (a page of the site that does not load it). */
   noLibrary?: boolean;
@@ -28,7 +28,7 @@ export interface MerchantSite {
 export interface MerchantOptions {
   gatewayUrl: string;
   tenantAlias: string;
-  /** The tenant's API key: the merchant's server signs user JWTs with it, as the README says. */
+  /** The tenant's API key: the merchant's server signs user JWTs with it, as docs/browser.md says. */
   apiKey: string;
 }
 

@@ -7,7 +7,8 @@ import path from 'node:path';
 import { printSchema } from 'graphql';
 import { buildSchema } from '../../services/gateway/graphql/schema';
 import { buildOpenApiDocument } from '../../services/gateway/openapi/document';
-import { API_DOC_FILES, renderApiDocFiles } from '../../services/gateway/openapi/doc-files';
+import { API_DOC_FILES } from '../../services/gateway/openapi/doc-files';
+import { REFERENCE_FILES, renderReferenceFiles } from '../../scripts/reference/files';
 import { PROJECT_ROOT } from '../../shared/config';
 import { startTestGateway, type TestGateway } from '../helpers/harness';
 
@@ -31,9 +32,9 @@ afterAll(async () => {
 const committed = (file: string) => fs.readFileSync(path.join(PROJECT_ROOT, file), 'utf8');
 
 describe('the committed copies in docs/', () => {
-  const current = renderApiDocFiles();
-  test.each(Object.entries(API_DOC_FILES))('%s (%s) is current', (name, file) => {
-    const stale = committed(file) !== current[name as keyof typeof API_DOC_FILES];
+  const current = renderReferenceFiles();
+  test.each(Object.entries(REFERENCE_FILES))('%s (%s) is current', (name, file) => {
+    const stale = committed(file) !== current[name as keyof typeof REFERENCE_FILES];
     if (stale) throw new Error(`${file} is stale: run \`npm run docs:api\` and commit the result`);
   });
 });

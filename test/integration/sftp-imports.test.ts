@@ -53,7 +53,7 @@ interface Merchant {
   jobs: ReturnType<typeof importClient>;
 }
 
-/** A tenant that turns SFTP on and generates its key through GraphQL, as the README tells it to. */
+/** A tenant that turns SFTP on and generates its key through GraphQL, as docs/imports.md tells it to. */
 async function merchant(prefix: string): Promise<Merchant> {
   const tenant = await createTestTenant(gw.deps.db, prefix);
   const { id } = await gw.deps.db('tenants').where({ alias: tenant.alias }).first('id');

@@ -39,7 +39,7 @@ const addArgs = z.object({ publicKey: z.string() });
 const revokeArgs = z.object({ fingerprint: z.string() });
 
 /**
- * The SFTP integration (README "SFTP imports"): the switch, and the SSH keys uploads authenticate with.
+ * The SFTP integration (docs/imports.md, "SFTP imports"): the switch, and the SSH keys uploads authenticate with.
  * A generated private key is in generateSftpKey's answer once and stored nowhere; the audit log records
  * the mutation's arguments (the comment) and the fingerprint, never the result's private key.
  */

@@ -45,6 +45,10 @@ export const TAGS: NonNullable<ZodOpenApiObject['tags']> = [
   { name: 'Share links', description: 'Public share links (outside /api/v1).' },
   { name: 'Operations', description: 'Probes and metrics (outside /api/v1).' },
   { name: 'Reference', description: 'This document, its reference page and the GraphQL SDL.' },
+  {
+    name: 'Webhooks',
+    description: "Events the service POSTs to a program's webhook endpoints (the `webhooks` section).",
+  },
 ];
 
 export const SECURITY_SCHEMES: NonNullable<ZodOpenApiComponentsObject['securitySchemes']> = {

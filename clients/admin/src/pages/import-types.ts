@@ -1,5 +1,5 @@
 /**
- * The import page's vocabulary: the four job types with their columns (README "Bulk imports"), the
+ * The import page's vocabulary: the four job types with their columns (docs/imports.md), the
  * Job as the GraphQL API answers it, its GraphQL documents, and the speed and time-left arithmetic.
  */
 import type { BadgeTone } from '../components';

@@ -1,5 +1,5 @@
 /**
- * The Install page's SFTP section (README "SFTP imports"): the switch, how to connect, the folders,
+ * The Install page's SFTP section (docs/imports.md, "SFTP imports"): the switch, how to connect, the folders,
  * generating a key (its private key shown once) or adding one, and the keys with Revoke. It loads its
  * own data, so a failure here leaves the rest of the page alone.
  */
