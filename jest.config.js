@@ -1,13 +1,59 @@
-/** Integration tests share one Temporal dev server and one fresh database (see test/global-setup.ts). */
-module.exports = {
+/**
+ * The suite in five projects, each runnable on its own (`jest --selectProjects browser`, or by path):
+ * - unit: pure logic, no servers (`jest test/unit` starts neither PostgreSQL nor Temporal);
+ * - integration: the real gateway, worker, PostgreSQL and Temporal (test/integration, test/replay);
+ * - browser: a real Chromium against the real services (test/browser);
+ * - faults: crashes, restarts and cut connections (test/faults and the webhook fault suites);
+ * - slow: whole programs started as a user would (fuzzing, the SDK package, the CLIs, the launcher).
+ * The projects that need servers share one Temporal dev server and one fresh database, started once
+ * (test/global-setup.ts). `npm test` runs them all.
+ */
+const transform = { '^.+\\.ts$': ['@swc/jest', { jsc: { target: 'es2022' } }] };
+const common = {
   testEnvironment: 'node',
-  roots: ['<rootDir>/test'],
-  testMatch: ['**/*.test.ts'],
-  transform: { '^.+\\.ts$': ['@swc/jest', { jsc: { target: 'es2022' } }] },
+  transform,
+  testTimeout: 60000,
+  modulePathIgnorePatterns: ['<rootDir>/.data', '<rootDir>/.tools', '<rootDir>/dist'],
+};
+const withServers = {
+  ...common,
   globalSetup: '<rootDir>/test/global-setup.ts',
   globalTeardown: '<rootDir>/test/global-teardown.ts',
-  testTimeout: 60000,
+};
+const FAULTS = ['<rootDir>/test/faults/', '<rootDir>/test/integration/webhook-faults'];
+const SLOW = [
+  '<rootDir>/test/integration/fuzz.test.ts',
+  '<rootDir>/test/integration/sdk-package.test.ts',
+  '<rootDir>/test/integration/tenant-cli.test.ts',
+  '<rootDir>/test/integration/operator-cli.test.ts',
+  '<rootDir>/test/integration/launcher',
+  '<rootDir>/test/integration/production-build.test.ts',
+];
+
+module.exports = {
   maxWorkers: 3,
   watchPathIgnorePatterns: ['<rootDir>/.data', '<rootDir>/.tools'],
-  modulePathIgnorePatterns: ['<rootDir>/.data', '<rootDir>/.tools', '<rootDir>/dist'],
+  projects: [
+    { ...common, displayName: 'unit', roots: ['<rootDir>/test/unit'], testMatch: ['**/*.test.ts'] },
+    {
+      ...withServers,
+      displayName: 'integration',
+      roots: ['<rootDir>/test/integration', '<rootDir>/test/replay'],
+      testMatch: ['**/*.test.ts'],
+      testPathIgnorePatterns: [...FAULTS, ...SLOW],
+    },
+    { ...withServers, displayName: 'browser', roots: ['<rootDir>/test/browser'], testMatch: ['**/*.test.ts'] },
+    {
+      ...withServers,
+      displayName: 'faults',
+      roots: ['<rootDir>/test/faults', '<rootDir>/test/integration'],
+      testMatch: ['<rootDir>/test/faults/**/*.test.ts', '<rootDir>/test/integration/webhook-faults*.test.ts'],
+    },
+    {
+      ...withServers,
+      displayName: 'slow',
+      roots: ['<rootDir>/test/integration'],
+      testMatch: SLOW.map((p) => (p.endsWith('.ts') ? p : `${p}*.test.ts`)),
+    },
+  ],
 };

@@ -39,6 +39,12 @@ async function dropStaleTestDatabases(serverUrl: string): Promise<void> {
  * every test worker loads. Test files read them from TEST_* environment variables.
  */
 export default async function globalSetup(): Promise<void> {
+  // Every project that needs servers names this setup; jest runs it once per project, in this process.
+  const shared = globalThis as { __testEnv?: Record<string, string> };
+  if (shared.__testEnv) {
+    Object.assign(process.env, shared.__testEnv);
+    return;
+  }
   const logger = createLogger({ level: process.env.TEST_LOG_LEVEL ?? 'warn', name: 'test-setup' });
   const stateDir = path.join(PROJECT_ROOT, '.data', 'test');
   fs.mkdirSync(stateDir, { recursive: true });
@@ -94,6 +100,11 @@ export default async function globalSetup(): Promise<void> {
   process.env.TEST_DATABASE_URL = testDbUrl.toString();
   process.env.TEST_TEMPORAL_ADDRESS = temporal.address;
   process.env.TEST_WORKFLOW_BUNDLE = bundleFile;
+  shared.__testEnv = {
+    TEST_DATABASE_URL: testDbUrl.toString(),
+    TEST_TEMPORAL_ADDRESS: temporal.address,
+    TEST_WORKFLOW_BUNDLE: bundleFile,
+  };
 
   (globalThis as Record<string, unknown>).__testTeardown = async () => {
     await temporal.stop();
