@@ -42,7 +42,12 @@ module.exports = {
       testMatch: ['**/*.test.ts'],
       testPathIgnorePatterns: [...FAULTS, ...SLOW],
     },
-    { ...withServers, displayName: 'browser', roots: ['<rootDir>/test/browser'], testMatch: ['**/*.test.ts'] },
+    {
+      ...withServers,
+      displayName: 'browser',
+      roots: ['<rootDir>/test/browser'],
+      testMatch: ['**/*.test.ts'],
+    },
     {
       ...withServers,
       displayName: 'faults',
