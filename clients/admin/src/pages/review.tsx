@@ -21,7 +21,8 @@ import { canChange, useSession } from '../session';
 import { pageSizeFrom, SearchBox, sizeParam } from './list-controls';
 import { REFERRAL_FRAGMENTS, type Referral } from './referral-parts';
 import { outcomeText, type ReviewDecision, type ReviewOutcome } from './referral-review';
-import { ReviewTable, SelectAll } from './review-table';
+import { ReviewTable } from './review-table';
+import { SelectAll } from './selection';
 
 const QUEUE = /* GraphQL */ `
   query ReviewQueue($first: Int, $after: String, $query: String) {
