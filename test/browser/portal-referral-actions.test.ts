@@ -306,7 +306,7 @@ test('bulk: cancel four referrals, one already ended, with progress and a result
   await portalShot(p, 'referral-action-grant-phone');
   await p.keyboard.press('Escape');
   await dialog(p).waitFor({ state: 'hidden' });
-  await p.getByTestId('action-history').scrollIntoViewIfNeeded();
+  await p.getByTestId('referral-rewards').scrollIntoViewIfNeeded();
   await portalShot(p, 'referral-actions-phone');
   phone.expectClean();
 });

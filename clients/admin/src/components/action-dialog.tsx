@@ -134,7 +134,17 @@ export function ActionDialog(props: ActionDialogProps) {
         if (!busy) onClose();
       }}
     >
-      <form noValidate onSubmit={(e) => void submit(e)}>
+      <form
+        noValidate
+        onSubmit={(e) => void submit(e)}
+        // An edit answers the last refusal: its messages go until the next submit.
+        onInput={() => {
+          if (error !== undefined && !busy) setError(undefined);
+        }}
+        onChange={() => {
+          if (error !== undefined && !busy) setError(undefined);
+        }}
+      >
         <h2 id={titleId} class="dialog-title">
           {title}
         </h2>

@@ -166,18 +166,22 @@ export function BulkActions({ rows, selected, onSelect, onFinished }: BulkAction
             ? `${count} selected: at most ${BULK_LIMIT} at once`
             : `${noun(count)} selected`}
       </span>
-      {(Object.keys(COPY) as BulkKind[]).map((k) => (
-        <button
-          key={k}
-          type="button"
-          class={COPY[k].danger ? 'button button-secondary button-danger-outline' : 'button button-secondary'}
-          data-testid={`bulk-${k.toLowerCase()}`}
-          disabled={count === 0 || tooMany}
-          onClick={() => start(k)}
-        >
-          {COPY[k].button}
-        </button>
-      ))}
+      <div class="bulk-buttons">
+        {(Object.keys(COPY) as BulkKind[]).map((k) => (
+          <button
+            key={k}
+            type="button"
+            class={
+              COPY[k].danger ? 'button button-secondary button-danger-outline' : 'button button-secondary'
+            }
+            data-testid={`bulk-${k.toLowerCase()}`}
+            disabled={count === 0 || tooMany}
+            onClick={() => start(k)}
+          >
+            {COPY[k].button}
+          </button>
+        ))}
+      </div>
       <ActionDialog
         open={open}
         testId="bulk-setup"
