@@ -1,11 +1,13 @@
 /**
  * Hand and bulk actions on referrals and rewards in the admin portal (issue 31), in headless Chromium
  * over referrals made through the REST API: a referral is cancelled through its dialog with a reason
- * (required) and shows ended with the reason in its history; a reward is granted (a bad amount is named
- * at its field by the server), voided, and the referrer's credit marked fulfilled with a reference; a
- * note through the keyboard alone (Escape closes, focus comes back); the list cancels four referrals at
- * once, one of them refused, with a progress bar and a result per row; a VIEWER sees no actions. Axe
- * with the dialogs open; screenshots at 1280 and 390.
+ * (required) and shows ended with the reason in its history; a reward is granted (a bad amount named at
+ * its field by the portal, a bad currency by the server), voided, and the referrer's credit marked
+ * fulfilled with a reference; re-attribution by share code; a note through the keyboard alone (Escape
+ * closes, focus comes back); the list cancels four referrals at once, one of them refused, with a
+ * progress bar and a result per row; an account's two credits are marked fulfilled at once and then
+ * refused a void, per row; a double-click applies once; a VIEWER sees no actions. Axe with the dialogs
+ * open; screenshots at 1280 and 390.
  */
 import type { Page } from 'playwright-core';
 import {
@@ -309,6 +311,74 @@ test('bulk: cancel four referrals, one already ended, with progress and a result
   await p.getByTestId('referral-rewards').scrollIntoViewIfNeeded();
   await portalShot(p, 'referral-actions-phone');
   phone.expectClean();
+});
+
+test('an account’s rewards: mark two credits fulfilled at once, then voiding them is refused per row', async () => {
+  const ann = await stack.api.identify(uid('acct-a'), uid('user-a'), { firstName: 'Ann' });
+  const saved = code;
+  code = ann.body.shareCode;
+  await friend(true);
+  await friend(true);
+  code = saved;
+  const wp = await stack.signedInPage();
+  const { page } = wp;
+  await page.goto(stack.url(`/admin/accounts/${ann.body.accountId}`));
+  await textsWhenCount(page, '[data-testid="reward-row"]', 2);
+  await page.getByTestId('account-rewards').scrollIntoViewIfNeeded();
+  await page.getByText('Select all on this page').click();
+  expect(await page.getByTestId('reward-bulk-selected').innerText()).toBe('2 rewards selected');
+  await page.getByTestId('reward-bulk-mark_fulfilled').click();
+  const setup = page.getByTestId('bulk-setup');
+  await setup.waitFor();
+  expect(await focusedTestId(page)).toBe('fulfil-reference');
+  await setup.getByTestId('fulfil-reference').fill('PAYOUT-77');
+  await setup.getByTestId('action-reason').fill('Paid in the monthly payout');
+  await setup.getByTestId('action-submit').click();
+  const progress = page.getByTestId('bulk-dialog');
+  await progress.getByTestId('bulk-status').filter({ hasText: '2 of 2 done. 2 applied.' }).waitFor();
+  await progress.getByTestId('bulk-close').click();
+  await progress.waitFor({ state: 'hidden' });
+  await page.waitForFunction(
+    () =>
+      (globalThis as any).document.querySelectorAll(
+        '[data-testid="reward-row"] [data-testid="reward-status"]',
+      ).length === 2 &&
+      Array.from(
+        (globalThis as any).document.querySelectorAll(
+          '[data-testid="reward-row"] [data-testid="reward-status"]',
+        ),
+      ).every((b: any) => b.innerText === 'Redeemed'),
+  );
+
+  await page.getByText('Select all on this page').click();
+  await page.getByTestId('reward-bulk-void_reward').click();
+  await setup.getByTestId('action-reason').fill('Clawback');
+  await setup.getByTestId('action-submit').click();
+  await progress.getByTestId('bulk-status').filter({ hasText: '2 of 2 done. 2 refused.' }).waitFor();
+  const rows = await progress.getByTestId('bulk-row').allInnerTexts();
+  expect(rows).toHaveLength(2);
+  for (const row of rows) expect(row).toContain('PAYOUT-77');
+  await expectAccessible(page);
+  await portalShot(page, 'account-rewards-bulk-refused');
+  await progress.getByTestId('bulk-close').click();
+  wp.expectClean();
+});
+
+test('a double-click on a dialog’s submit applies the action once', async () => {
+  const wp = await stack.signedInPage();
+  const { page } = wp;
+  await openReferral(page, trial.id);
+  const before = await page.getByTestId('action-entry').count();
+  await page.getByTestId('act-note').click();
+  await dialog(page).getByTestId('action-reason').fill('Clicked twice');
+  await dialog(page).getByTestId('action-submit').dblclick();
+  await dialog(page).waitFor({ state: 'hidden' });
+  await textsWhenCount(page, '[data-testid="action-entry"]', before + 1);
+  const server = await gqlOk(`query R($id: ID!) { referral(id: $id) { actions { reason } } }`, {
+    id: trial.id,
+  });
+  expect(server.referral.actions.filter((a: any) => a.reason === 'Clicked twice')).toHaveLength(1);
+  wp.expectClean();
 });
 
 test('a VIEWER sees the referral, its rewards and history, and the list, with no actions', async () => {
