@@ -23,3 +23,4 @@ export {
 export { DailyChart, type DailyChartPoint, type DailyChartProps } from './daily-chart';
 export { Funnel, type FunnelProps, type FunnelStep } from './funnel';
 export { ProgressBar, type ProgressBarProps } from './progress-bar';
+export { ActionDialog, newIdempotencyKey, type ActionDialogProps, type FieldErrors } from './action-dialog';

@@ -3,12 +3,13 @@
  * referrals it made, its rewards and its users' newest events. Another program's account, or an id
  * that names none, is the not-found state.
  */
-import { Card, CopyButton, DataTable, EmptyState, Page, type Column } from '../components';
+import { Card, CopyButton, EmptyState, Page, type Column } from '../components';
 import { formatDateTime, formatNumber } from '../format';
 import { useQuery } from '../hooks';
 import type { RouteProps } from '../router';
 import { detailStates } from './detail-states';
 import { AccountEvents, type AccountEvent } from './account-events';
+import { AccountRewards } from './reward-bulk-actions';
 import {
   AccountLink,
   Item,
@@ -231,18 +232,7 @@ export function AccountDetailPage({ params }: RouteProps) {
           empty={<EmptyState title="No referrals made yet" />}
         />
       </Card>
-      <Card title="Rewards" titleId="account-rewards">
-        <DataTable
-          caption="Rewards of this account"
-          hideCaption
-          columns={REWARD_COLUMNS}
-          rows={a.rewards}
-          rowKey={(r) => r.id}
-          testId="account-rewards"
-          rowTestId="reward-row"
-          empty={<EmptyState title="No rewards yet" />}
-        />
-      </Card>
+      <AccountRewards rewards={a.rewards} columns={REWARD_COLUMNS} reload={reload} />
       <Card title="Recent events" titleId="account-events">
         <AccountEvents events={a.recentEvents} />
       </Card>

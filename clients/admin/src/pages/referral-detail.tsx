@@ -2,9 +2,11 @@
  * One referral: its fields, who referred whom (links to both accounts), its fraud signals, the rewards
  * it gave, what happened when (the timeline) and its lifecycle workflow in the Temporal UI.
  */
-import { Card, Page } from '../components';
+import { useState } from 'preact/hooks';
+import { Card, ChangeOutcome, Page } from '../components';
 import { formatDateTime } from '../format';
 import { useQuery } from '../hooks';
+import { canChange, useSession } from '../session';
 import type { RouteProps } from '../router';
 import { detailStates } from './detail-states';
 import {
@@ -20,6 +22,14 @@ import {
   type Referral,
   type Reward,
 } from './referral-parts';
+import {
+  ACTION_FIELDS,
+  ReferralActionsBar,
+  RewardActions,
+  useReferralActions,
+  type ActionTarget,
+} from './referral-actions';
+import { ActionHistory, type ActionEntry } from './referral-history';
 import { FraudSignalsCard } from './referral-signals';
 import { ReviewBadge, ReviewCard } from './referral-review';
 
@@ -36,6 +46,7 @@ const DETAIL = /* GraphQL */ `
       }
       workflowId
       workflowUrl
+      ${ACTION_FIELDS}
     }
   }
   ${REFERRAL_FRAGMENTS}
@@ -62,6 +73,8 @@ interface ReferralDetail {
   timeline: TimelineEntry[];
   workflowId: string;
   workflowUrl: string;
+  actions: ActionEntry[];
+  grantedRewards: Reward[];
 }
 
 const KIND_LABELS: Record<TimelineKind, string> = {
@@ -88,7 +101,25 @@ export function ReferralDetailPage({ params }: RouteProps) {
     found: data ? !!data.referral : undefined,
   });
   if (unready || !data?.referral) return unready;
-  const { referral: r, timeline, workflowId, workflowUrl } = data.referral;
+  return <ReferralView detail={data.referral} reload={reload} />;
+}
+
+function ReferralView({ detail, reload }: { detail: ReferralDetail; reload: () => void }) {
+  const editable = canChange(useSession().operator.role);
+  const [notice, setNotice] = useState<string | null>(null);
+  const { referral: r, timeline, workflowId, workflowUrl, actions, grantedRewards } = detail;
+  const act = useReferralActions(r, (text) => {
+    setNotice(text);
+    reload();
+  });
+  const onAct = editable
+    ? (target: ActionTarget) => {
+        setNotice(null);
+        act.open(target);
+      }
+    : undefined;
+  const sideIds = [r.referrerReward?.id, r.referredReward?.id];
+  const granted = grantedRewards.filter((g) => !sideIds.includes(g.id));
   return (
     <Page
       title={`Referral of ${r.referredAccountId}`}
@@ -112,6 +143,12 @@ export function ReferralDetailPage({ params }: RouteProps) {
         </a>
       }
     >
+      <ChangeOutcome notice={notice} testId="action" />
+      {onAct && (
+        <Card title="Actions" titleId="referral-act">
+          <ReferralActionsBar referral={r} onAct={onAct} />
+        </Card>
+      )}
       <div class="detail-grid">
         <Card title="Details" titleId="referral-facts">
           <dl class="detail-list detail-list-wide" data-testid="referral-fields">
@@ -161,15 +198,34 @@ export function ReferralDetailPage({ params }: RouteProps) {
             title="Referrer"
             reward={r.referrerReward}
             none="None yet: given when the referral converts."
+            onAct={onAct}
           />
-          <RewardCard title="Referred account" reward={r.referredReward} none="None." />
+          <RewardCard title="Referred account" reward={r.referredReward} none="None." onAct={onAct} />
+          {granted.map((g) => (
+            <RewardCard
+              key={g.id}
+              title={g.rewardSource === 'FRIEND_SIGNUP' ? 'Granted to the referrer' : 'Granted to the friend'}
+              reward={g}
+              none=""
+              onAct={onAct}
+            />
+          ))}
         </div>
       </Card>
+      <ActionHistory actions={actions} />
+      {onAct && act.dialog}
     </Page>
   );
 }
 
-function RewardCard({ title, reward, none }: { title: string; reward: Reward | null; none: string }) {
+interface RewardCardProps {
+  title: string;
+  reward: Reward | null;
+  none: string;
+  onAct?: (target: ActionTarget) => void;
+}
+
+function RewardCard({ title, reward, none, onAct }: RewardCardProps) {
   const note = reward && rewardTimeNote(reward);
   return (
     <div class="reward-card" data-testid="reward-card">
@@ -189,6 +245,7 @@ function RewardCard({ title, reward, none }: { title: string; reward: Reward | n
             {reward.dateRedeemed !== null && ` · redeemed ${formatDateTime(reward.dateRedeemed)}`}
             {reward.dateCancelled !== null && ` · cancelled ${formatDateTime(reward.dateCancelled)}`}
           </p>
+          {onAct && <RewardActions reward={reward} onAct={onAct} />}
         </>
       ) : (
         <p class="cell-note">{none}</p>

@@ -254,15 +254,17 @@ export interface ReferralTableProps {
   rows: Referral[];
   empty?: ComponentChildren;
   hideCaption?: boolean;
+  /** Columns before the rest (the bulk actions' checkboxes). */
+  lead?: Column<Referral>[];
 }
 
 /** Referrals newest first: the start (link to the detail), status, code, referrer, referred, conversion. */
-export function ReferralTable({ caption, rows, empty, hideCaption = true }: ReferralTableProps) {
+export function ReferralTable({ caption, rows, empty, hideCaption = true, lead = [] }: ReferralTableProps) {
   return (
     <DataTable
       caption={caption}
       hideCaption={hideCaption}
-      columns={COLUMNS}
+      columns={[...lead, ...COLUMNS]}
       rows={rows}
       rowKey={(r) => r.id}
       testId="referrals-table"

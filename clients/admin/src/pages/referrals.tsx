@@ -7,6 +7,9 @@
 import { DateField, EmptyState, ErrorState, Loading, Page, Pager, useCursorStack } from '../components';
 import { formatDay, isDay } from '../format';
 import { useDraft, useQuery } from '../hooks';
+import { canChange, useSession } from '../session';
+import { BulkActions } from './bulk-actions';
+import { selectColumn, useSelection } from './selection';
 import { navigate, useRoute, withQuery } from '../router';
 import { PageSizeSelect, pageSizeFrom, SearchBox, sizeParam } from './list-controls';
 import {
@@ -181,6 +184,8 @@ function FilterFields({ filters, apply }: { filters: Filters; apply: (c: Partial
 
 /** One filter's results with its own cursor stack (the page remounts it when the filters change). */
 function ReferralResults({ filters }: { filters: Filters }) {
+  const editable = canChange(useSession().operator.role);
+  const { selected, select, clear } = useSelection();
   const stack = useCursorStack();
   const filter = {
     status: filters.status || undefined,
@@ -221,9 +226,50 @@ function ReferralResults({ filters }: { filters: Filters }) {
   }
   return (
     <section class="card card-flush" aria-label="Referrals" aria-busy={loading}>
-      <ReferralTable caption="Referrals, newest first" rows={page.items} />
+      {editable && (
+        <BulkActions
+          rows={page.items}
+          selected={selected}
+          onSelect={select}
+          onFinished={() => {
+            clear();
+            reload();
+          }}
+        />
+      )}
+      <ReferralTable
+        caption="Referrals, newest first"
+        rows={page.items}
+        lead={
+          editable
+            ? [
+                selectColumn<Referral>(
+                  selected,
+                  select,
+                  (r) => `Select the referral of ${r.referredAccountId}`,
+                  'referral-select',
+                ),
+              ]
+            : []
+        }
+      />
       <div class="card-footer">
-        <Pager stack={stack} endCursor={page.endCursor} hasNextPage={page.hasNextPage} busy={loading} />
+        <Pager
+          stack={{
+            ...stack,
+            next: (cursor) => {
+              clear();
+              stack.next(cursor);
+            },
+            prev: () => {
+              clear();
+              stack.prev();
+            },
+          }}
+          endCursor={page.endCursor}
+          hasNextPage={page.hasNextPage}
+          busy={loading}
+        />
       </div>
     </section>
   );

@@ -3,7 +3,6 @@
  * the fraud signals with their evidence and what each reward is waiting as; for operators who may
  * decide, a checkbox per row and one that selects the whole page.
  */
-import { useEffect, useRef } from 'preact/hooks';
 import { Badge, DataTable, type Column } from '../components';
 import { formatDateTime } from '../format';
 import {
@@ -17,6 +16,7 @@ import {
 } from './referral-parts';
 import { PersonLines } from './people-cells';
 import { SIGNAL_LABELS } from './referral-signals';
+import { selectColumn } from './selection';
 
 export interface ReviewTableProps {
   rows: Referral[];
@@ -39,34 +39,6 @@ function RewardLine({ who, reward }: { who: string; reward: Reward | null }) {
         <span class="cell-note">None yet: given when the friend pays</span>
       )}
     </span>
-  );
-}
-
-/** "Select all on this page": checked when every row is, mixed when some are. */
-export function SelectAll({ rows, selected, onSelect }: Required<ReviewTableProps>) {
-  const ref = useRef<HTMLInputElement>(null);
-  const count = rows.filter((r) => selected.has(r.id)).length;
-  const all = rows.length > 0 && count === rows.length;
-  useEffect(() => {
-    if (ref.current) ref.current.indeterminate = count > 0 && !all;
-  }, [count, all]);
-  return (
-    <label class="select-all">
-      <input
-        ref={ref}
-        type="checkbox"
-        class="checkbox"
-        data-testid="select-all"
-        checked={all}
-        onChange={(e) =>
-          onSelect(
-            rows.map((r) => r.id),
-            e.currentTarget.checked,
-          )
-        }
-      />
-      Select all on this page
-    </label>
   );
 }
 
@@ -133,21 +105,12 @@ export function ReviewTable({ rows, selected, onSelect }: ReviewTableProps) {
   const columns: Column<Referral>[] =
     selected && onSelect
       ? [
-          {
-            key: 'select',
-            header: <span class="visually-hidden">Select</span>,
-            className: 'select-cell',
-            render: (r) => (
-              <input
-                type="checkbox"
-                class="checkbox"
-                aria-label={`Select the referral of ${r.referredAccountId}`}
-                data-testid="review-select"
-                checked={selected.has(r.id)}
-                onChange={(e) => onSelect([r.id], e.currentTarget.checked)}
-              />
-            ),
-          },
+          selectColumn<Referral>(
+            selected,
+            onSelect,
+            (r) => `Select the referral of ${r.referredAccountId}`,
+            'review-select',
+          ),
           ...BASE_COLUMNS,
         ]
       : BASE_COLUMNS;

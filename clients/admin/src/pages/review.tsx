@@ -21,7 +21,8 @@ import { canChange, useSession } from '../session';
 import { pageSizeFrom, SearchBox, sizeParam } from './list-controls';
 import { REFERRAL_FRAGMENTS, type Referral } from './referral-parts';
 import { outcomeText, type ReviewDecision, type ReviewOutcome } from './referral-review';
-import { ReviewTable, SelectAll } from './review-table';
+import { ReviewTable } from './review-table';
+import { SelectAll, useSelection } from './selection';
 
 const QUEUE = /* GraphQL */ `
   query ReviewQueue($first: Int, $after: String, $query: String) {
@@ -68,7 +69,7 @@ export function ReviewPage() {
     after: stack.after,
     query: search || undefined,
   });
-  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const { selected, select, clear } = useSelection();
   const [deciding, setDeciding] = useState<ReviewDecision | null>(null);
   const [reason, setReason] = useState('');
   const [reasonError, setReasonError] = useState<string | null>(null);
@@ -78,17 +79,6 @@ export function ReviewPage() {
   const items = data?.referralsForReview.items ?? [];
   // Only what this page shows counts as selected (a row decided elsewhere drops out on reload).
   const chosen = items.filter((r) => selected.has(r.id)).map((r) => r.id);
-
-  function select(ids: string[], on: boolean) {
-    setSelected((current) => {
-      const next = new Set(current);
-      for (const id of ids) {
-        if (on) next.add(id);
-        else next.delete(id);
-      }
-      return next;
-    });
-  }
 
   function open(decision: ReviewDecision) {
     setReason('');
@@ -118,7 +108,7 @@ export function ReviewPage() {
         answer.reviewReferrals.map((r) => r.outcome),
       ),
     );
-    setSelected(new Set());
+    clear();
     if (stack.pageIndex > 0) stack.reset();
     else reload();
   }
@@ -207,11 +197,11 @@ export function ReviewPage() {
               stack={{
                 ...stack,
                 next: (cursor) => {
-                  setSelected(new Set());
+                  clear();
                   stack.next(cursor);
                 },
                 prev: () => {
-                  setSelected(new Set());
+                  clear();
                   stack.prev();
                 },
               }}
