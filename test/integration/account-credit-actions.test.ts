@@ -202,11 +202,22 @@ test('ADJUSTMENT credit is no referral reward on the dashboard; the credit outst
           .sum('outstanding_cents as n')
       )[0].n ?? 0,
     );
-  const [g0, o0] = [await given(), await outstanding()];
+  const today = new Date().toISOString().slice(0, 10);
+  const dashboard = async () => {
+    const res = await api.gql(
+      `query D($range: DateRangeInput!) { dashboard(range: $range) { rewardsGiven
+         numbers { rewardsToReferrers rewardsToReferred rewardCost { side currency rewardsGiven costGiven } } } }`,
+      { range: { from: today, to: today } },
+    );
+    expect(res.errors).toBeUndefined();
+    return res.data.dashboard;
+  };
+  const [g0, o0, d0] = [await given(), await outstanding(), await dashboard()];
   const id = await account();
   await api.gql(M.adjust, { accountId: id, amountCents: 2500, reason: 'Dashboard check' });
   expect(await given()).toBe(g0);
   expect(await outstanding()).toBe(o0 + 2500);
+  expect(await dashboard()).toEqual(d0);
   const numbers = await db.raw(
     `select count(*)::int as n from rewards where tenant_id = ? and reward_source = 'ADJUSTMENT'`,
     [api.tenantId],
