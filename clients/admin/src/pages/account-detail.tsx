@@ -160,7 +160,8 @@ const REWARD_COLUMNS: Column<Reward>[] = [
   {
     key: 'referral',
     header: 'Referral',
-    render: (r) => <a href={referralHref(r.referralId)}>View referral</a>,
+    render: (r) =>
+      r.referralId ? <a href={referralHref(r.referralId)}>View referral</a> : 'Adjusted by hand',
   },
 ];
 
