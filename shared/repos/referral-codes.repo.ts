@@ -26,34 +26,23 @@ export function createReferralCodesRepo(db: DbOrTrx) {
      * finds its user for RETIRED_SHARE_CODE_GRACE_DAYS after the change (`retired_share_codes`).
      */
     async findOwner(tenantId: string, code: string, trx: DbOrTrx = db): Promise<CodeOwner | undefined> {
-      const live: CodeOwner | undefined = await trx('referral_codes as c')
-        .join('users as u', function joinOwner() {
-          this.on('u.tenant_id', 'c.tenant_id')
-            .andOn('u.account_id', 'c.account_id')
-            .andOn('u.id', 'c.user_id');
-        })
-        .where('c.tenant_id', tenantId)
-        .whereRaw('upper(c.code) = ?', [code.toUpperCase()])
-        .first('c.*', 'u.first_name', 'u.last_name');
-      if (live) return live;
-      return trx('retired_share_codes as r')
-        .join('users as u', function joinOwner() {
-          this.on('u.tenant_id', 'r.tenant_id')
-            .andOn('u.account_id', 'r.account_id')
-            .andOn('u.id', 'r.user_id');
-        })
-        .where('r.tenant_id', tenantId)
-        .whereRaw('upper(r.code) = ?', [code.toUpperCase()])
-        .whereRaw(IN_GRACE, [RETIRED_SHARE_CODE_GRACE_DAYS])
-        .first(
-          'r.tenant_id',
-          'r.code',
-          'r.account_id',
-          'r.user_id',
-          'r.created_at',
-          'u.first_name',
-          'u.last_name',
-        );
+      // One round trip either way, so a known and an unknown code cost the same lookups.
+      const upper = code.toUpperCase();
+      const { rows } = await trx.raw<{ rows: CodeOwner[] }>(
+        `select x.tenant_id, x.code, x.account_id, x.user_id, x.created_at, u.first_name, u.last_name
+         from (
+           select c.tenant_id, c.code, c.account_id, c.user_id, c.created_at, 0 as retired
+           from referral_codes c where c.tenant_id = ? and upper(c.code) = ?
+           union all
+           select r.tenant_id, r.code, r.account_id, r.user_id, r.created_at, 1 as retired
+           from retired_share_codes r where r.tenant_id = ? and upper(r.code) = ? and ${IN_GRACE}
+         ) x
+         join users u on u.tenant_id = x.tenant_id and u.account_id = x.account_id and u.id = x.user_id
+         order by x.retired
+         limit 1`,
+        [tenantId, upper, tenantId, upper, RETIRED_SHARE_CODE_GRACE_DAYS],
+      );
+      return rows[0];
     },
 
     /**
