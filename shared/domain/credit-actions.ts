@@ -76,7 +76,11 @@ function tooMuch(have: number, unitName: string, asked: number): never {
   throw new AppError(
     'INSUFFICIENT_BALANCE',
     `Only ${have} ${unitName} available; ${asked} asked for, nothing changed`,
-    { validationErrors: [{ path: 'amountCents', message: `more than the ${have} ${unitName} available` }] },
+    {
+      validationErrors: [
+        { path: 'amountCents', message: `more than is available (${have} in ${unitName} minor units)` },
+      ],
+    },
   );
 }
 
