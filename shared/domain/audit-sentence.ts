@@ -13,6 +13,9 @@ const listLength = (value: unknown) => (Array.isArray(value) ? value.length : 0)
 const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : null);
 const on = (target: string | null, prefix = '') => (target ? ` ${prefix}${target}` : '');
 
+/** "user u1 of account a1", from a hand action's arguments. */
+const user = (d: Details) => `user ${text(d.userId) ?? '?'}${on(text(d.accountId), 'of account ')}`;
+
 const PHRASES: Record<string, Phrase> = {
   reviewReferrals: (d) =>
     `${d.decision === 'DENY' ? 'denied' : 'approved'} ${count(listLength(d.ids), 'referral')}`,
@@ -34,6 +37,23 @@ const PHRASES: Record<string, Phrase> = {
   setRequireTwoFactor: (d) => `${d.required === false ? 'stopped requiring' : 'required'} two-factor sign-in`,
   redeemRewardBalance: (d) =>
     `redeemed ${String(d.amount ?? '')} ${String(d.unit ?? '')} of credit${on(text(d.accountId), 'for ')}`,
+  // Hand actions on accounts and users (issue 31); amounts are the unit's minor units (cents).
+  adjustCredit: (d) => {
+    const n = Number(d.amountCents ?? 0);
+    const what = `${Math.abs(n)} ${text(d.unit) ?? ''} cents of credit`.replace('  ', ' ');
+    return n < 0
+      ? `removed ${what}${on(text(d.accountId), 'from ')}`
+      : `added ${what}${on(text(d.accountId), 'to ')}`;
+  },
+  redeemCredit: (d) =>
+    `redeemed ${String(d.amountCents ?? '')} ${text(d.unit) ?? ''} cents of credit`.replace('  ', ' ') +
+    `${on(text(d.accountId), 'for ')}${text(d.reference) ? ` (${String(d.reference)})` : ''}`,
+  updateUser: (d) => {
+    const names = Object.keys((d.input ?? {}) as Details);
+    return `edited ${user(d)}${names.length > 0 ? ` (${names.join(', ')})` : ''}`;
+  },
+  changeShareCode: (d) => `changed the share code of ${user(d)}${on(text(d.code), 'to ')}`,
+  deleteUser: (d) => `deleted ${user(d)}`,
   createWebhookEndpoint: (d) =>
     `added the webhook endpoint${on(text((d.input as Details)?.url) ?? text(d.url))}`,
   updateWebhookEndpoint: (_d, t) => `changed the webhook endpoint${on(t)}`,

@@ -89,7 +89,8 @@ async function targetReferral(trx: DbOrTrx, tenantId: string, input: ReferralAct
   let referralId = input.id;
   if (REWARD_ACTIONS.includes(input.action)) {
     const reward = await createRewardsRepo(trx).find(tenantId, input.id, trx);
-    if (!reward) notFound(input.action);
+    // Credit adjusted by hand (ADJUSTMENT) is on no referral: no referral action acts on it.
+    if (!reward || reward.referral_id === null) notFound(input.action);
     referralId = reward.referral_id;
   }
   const [referral] = await createReferralsRepo(trx).findMany(tenantId, [referralId], trx);

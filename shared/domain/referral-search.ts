@@ -133,7 +133,11 @@ const SOURCE = {
   COOKIE: 'the referral cookie for code',
   PROCESSOR: 'a processor discount for code',
 };
-const SIDE = { FRIEND_SIGNUP: 'Referrer reward', REFERRED: 'Referred reward' };
+const SIDE = {
+  FRIEND_SIGNUP: 'Referrer reward',
+  REFERRED: 'Referred reward',
+  ADJUSTMENT: 'Credit adjustment',
+};
 
 /** A reward given under the program's hold: until when. */
 function rewardWait(reward: RewardRow): string {

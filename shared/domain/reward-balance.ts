@@ -80,6 +80,9 @@ export async function redeemRewardBalance(
     for (const row of rows) {
       if (left === 0) break;
       const redeemed = Number(row.redeemed_cents);
+      // Credit an operator removed (a negative ADJUSTMENT) counts against what is available, above, and
+      // is not drawn on.
+      if (Number(row.amount_cents) - redeemed <= 0) continue;
       const take = Math.min(left, Number(row.amount_cents) - redeemed);
       const fully = redeemed + take === Number(row.amount_cents);
       const updated = await rewards.setRedeemed(row.id, redeemed + take, fully, trx);

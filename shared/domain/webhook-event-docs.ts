@@ -57,6 +57,11 @@ export const WEBHOOK_EVENT_DOCS: Record<WebhookEventType, { sentOn: string; data
     sentOn: 'an operator moving a referral to another referrer (`reattributeReferral`), once per action',
     data: 'the referral with its new referrer',
   },
+  'credit.adjusted': {
+    sentOn:
+      "an operator adding or removing an account's credit (`adjustCredit`) or redeeming it by hand (`redeemCredit`), once per action",
+    data: '`{ accountId, unit, amountCents, kind: ADJUSTMENT or REDEMPTION, reason, reference, available }`; `amountCents` is negative when credit was removed or redeemed',
+  },
   'import_job.completed': {
     sentOn: 'an import job finishing COMPLETED (an ABORTED job sends nothing)',
     data: 'the job as GraphQL `job(id)` answers it',

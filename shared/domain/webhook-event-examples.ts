@@ -1,3 +1,4 @@
+import type { CreditChange } from './credit-actions';
 import type { ReferralView } from './referral-view';
 import type { NotificationView } from './processor-notifications';
 import type { Reward } from './rewards';
@@ -193,6 +194,15 @@ export const WEBHOOK_EVENT_EXAMPLES = Object.fromEntries([
     referrerUserId: 'omar',
     referralCodeUsed: 'OMAR-7K2',
   }),
+  example('credit.adjusted', '0196fa20-6a7b-7000-8000-00000000000f', '2026-05-11T09:30:00.150Z', {
+    accountId: 'acct-priya',
+    unit: 'USD',
+    amountCents: 1500,
+    kind: 'ADJUSTMENT',
+    reason: 'Goodwill credit for the outage on 10 May',
+    reference: null,
+    available: 2000,
+  } satisfies CreditChange),
   example('import_job.completed', '0196f7c4-2f4a-7000-8000-000000000008', '2026-05-07T08:00:04.912Z', job),
   example('import_job.failed', '0196f7d0-0a1b-7000-8000-000000000009', '2026-05-07T08:13:09.500Z', {
     ...job,

@@ -18,6 +18,8 @@ export const WEBHOOK_EVENT_TYPES = {
   'referral.reviewed': 'An operator approved or denied a referral held for review.',
   'referral.reattributed':
     'An operator re-attributed a referral to another referrer (its referrer reward moves with it).',
+  'credit.adjusted':
+    "An operator added, removed or redeemed an account's credit by hand (adjustCredit, redeemCredit).",
   'import_job.completed': 'An import job finished (its result file is ready).',
   'import_job.failed': 'An import job failed as a whole.',
   'processor_notification.failed': "A payment processor's notification could not be applied.",

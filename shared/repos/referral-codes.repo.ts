@@ -1,5 +1,9 @@
 import type { DbOrTrx } from '../db/knex';
 import { inTransaction, notifyTenantChanged } from '../db/notify';
+import { RETIRED_SHARE_CODE_GRACE_DAYS } from '../types/hand-actions';
+
+/** A retired code resolves while it was retired less than the grace period ago. */
+const IN_GRACE = `r.retired_at > clock_timestamp() - (? * interval '1 day')`;
 
 export interface ReferralCodeRow {
   tenant_id: string;
@@ -17,17 +21,77 @@ export interface CodeOwner extends ReferralCodeRow {
 
 export function createReferralCodesRepo(db: DbOrTrx) {
   return {
-    /** Case-insensitive, on the (tenant_id, upper(code)) unique index. */
+    /**
+     * Case-insensitive, on the (tenant_id, upper(code)) unique index; a code an operator replaced still
+     * finds its user for RETIRED_SHARE_CODE_GRACE_DAYS after the change (`retired_share_codes`).
+     */
     async findOwner(tenantId: string, code: string, trx: DbOrTrx = db): Promise<CodeOwner | undefined> {
-      return trx('referral_codes as c')
-        .join('users as u', function joinOwner() {
-          this.on('u.tenant_id', 'c.tenant_id')
-            .andOn('u.account_id', 'c.account_id')
-            .andOn('u.id', 'c.user_id');
-        })
-        .where('c.tenant_id', tenantId)
-        .whereRaw('upper(c.code) = ?', [code.toUpperCase()])
-        .first('c.*', 'u.first_name', 'u.last_name');
+      // One round trip either way, so a known and an unknown code cost the same lookups.
+      const upper = code.toUpperCase();
+      const { rows } = await trx.raw<{ rows: CodeOwner[] }>(
+        `select x.tenant_id, x.code, x.account_id, x.user_id, x.created_at, u.first_name, u.last_name
+         from (
+           select c.tenant_id, c.code, c.account_id, c.user_id, c.created_at, 0 as retired
+           from referral_codes c where c.tenant_id = ? and upper(c.code) = ?
+           union all
+           select r.tenant_id, r.code, r.account_id, r.user_id, r.created_at, 1 as retired
+           from retired_share_codes r where r.tenant_id = ? and upper(r.code) = ? and ${IN_GRACE}
+         ) x
+         join users u on u.tenant_id = x.tenant_id and u.account_id = x.account_id and u.id = x.user_id
+         order by x.retired
+         limit 1`,
+        [tenantId, upper, tenantId, upper, RETIRED_SHARE_CODE_GRACE_DAYS],
+      );
+      return rows[0];
+    },
+
+    /**
+     * Moves a user's code to `retired_share_codes` (it keeps resolving for the grace period); the user's
+     * live codes lose it. Gateways drop their cached answers for the tenant's codes at commit.
+     */
+    async retire(
+      tenantId: string,
+      accountId: string,
+      userId: string,
+      code: string,
+      trx: DbOrTrx,
+    ): Promise<void> {
+      const key = { tenant_id: tenantId, account_id: accountId, user_id: userId };
+      const removed: ReferralCodeRow[] = await trx('referral_codes')
+        .where(key)
+        .whereRaw('upper(code) = ?', [code.toUpperCase()])
+        .delete()
+        .returning('*');
+      for (const row of removed) {
+        await trx.raw(
+          `insert into retired_share_codes (tenant_id, code, account_id, user_id, created_at) values (?, ?, ?, ?, ?)
+           on conflict (tenant_id, upper(code)) do update
+             set account_id = excluded.account_id, user_id = excluded.user_id, retired_at = clock_timestamp()`,
+          [row.tenant_id, row.code, row.account_id, row.user_id, row.created_at],
+        );
+      }
+      await notifyTenantChanged(trx, tenantId, 'codes');
+    },
+
+    /** Who holds a retired code still in its grace period (case-insensitive), if anyone. */
+    async retiredHolder(
+      tenantId: string,
+      code: string,
+      trx: DbOrTrx = db,
+    ): Promise<{ account_id: string; user_id: string } | undefined> {
+      return trx('retired_share_codes as r')
+        .where('r.tenant_id', tenantId)
+        .whereRaw('upper(r.code) = ?', [code.toUpperCase()])
+        .whereRaw(IN_GRACE, [RETIRED_SHARE_CODE_GRACE_DAYS])
+        .first('r.account_id', 'r.user_id');
+    },
+
+    /** Takes a retired code back out of `retired_share_codes` (its user claims it again). */
+    async unretire(tenantId: string, code: string, trx: DbOrTrx): Promise<void> {
+      await trx('retired_share_codes')
+        .where('tenant_id', tenantId)
+        .whereRaw('upper(code) = ?', [code.toUpperCase()])
+        .delete();
     },
 
     /**

@@ -65,7 +65,8 @@ export function createReferralNumbersRepo(db: DbOrTrx) {
 
     /**
      * Rewards given in [start, end) by side, currency and state: GIVEN (available, redeemed, expired)
-     * or PENDING (held or waiting for review); cancelled ones cost nothing.
+     * or PENDING (held or waiting for review); cancelled ones cost nothing, and credit an operator
+     * adjusted by hand (ADJUSTMENT) is no referral reward.
      */
     async rewardCost(tenantId: string, start: Date, end: Date): Promise<RewardCostRow[]> {
       const { rows } = await db.raw<{ rows: RewardCostRow[] }>(
@@ -79,6 +80,7 @@ export function createReferralNumbersRepo(db: DbOrTrx) {
          from rewards w
          left join accounts a on a.tenant_id = w.tenant_id and a.id = w.account_id
          where w.tenant_id = ? and w.date_given >= ? and w.date_given < ? and w.status <> 'CANCELLED'
+           and w.reward_source <> 'ADJUSTMENT'
          group by 1, 2, 3 order by 1, 2, 3`,
         [tenantId, start, end],
       );

@@ -1,7 +1,8 @@
 import type { DbOrTrx } from '../db/knex';
 import type { RewardStatus } from '../types/referrals';
 
-export type RewardSource = 'REFERRED' | 'FRIEND_SIGNUP';
+/** ADJUSTMENT: credit an operator added or removed by hand (issue 31), on no referral. */
+export type RewardSource = 'REFERRED' | 'FRIEND_SIGNUP' | 'ADJUSTMENT';
 export type RewardType = 'PCT_DISCOUNT' | 'CREDIT';
 export type { RewardStatus };
 
@@ -15,7 +16,8 @@ export interface RewardRow {
   tenant_id: string;
   account_id: string;
   user_id: string | null;
-  referral_id: string;
+  /** Null for an ADJUSTMENT only. */
+  referral_id: string | null;
   reward_source: RewardSource;
   type: RewardType;
   discount_percent: number | null;

@@ -29,7 +29,7 @@ export interface ActionResult {
  * its target, its arguments, its reason and who sends it), so a double-click or a retried request applies
  * once. Sending the very same action again on purpose takes a key of its own.
  */
-export function actionKey(input: ReferralActionInput, actor: string): string {
+export function actionKey(input: { idempotencyKey?: string | undefined }, actor: string): string {
   if (input.idempotencyKey) return input.idempotencyKey;
   const { idempotencyKey: _omit, ...said } = input;
   void _omit;

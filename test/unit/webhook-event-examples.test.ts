@@ -2,6 +2,7 @@
  * The documented example payloads (issue 20): one per catalogue type, each `data` with exactly the
  * field names of the presenter the event is written with (nested rewards included).
  */
+import type { CreditChange } from '../../shared/domain/credit-actions';
 import { presentNotification } from '../../shared/domain/processor-notifications';
 import { presentReferral } from '../../shared/domain/referral-view';
 import { presentReward } from '../../shared/domain/rewards';
@@ -32,6 +33,17 @@ const user = presentUser({ created_at: now } as never, undefined, null, null);
 const job = presentJob({ created_at: now, records_total: null } as never);
 const notification = presentNotification({ received_at: now } as never);
 
+// Typed: a field the type gains or loses fails to compile here, so the example follows.
+const creditChange: CreditChange = {
+  accountId: 'a',
+  unit: 'USD',
+  amountCents: 1,
+  kind: 'ADJUSTMENT',
+  reason: 'r',
+  reference: null,
+  available: 1,
+};
+
 const shapes: Record<WebhookEventType, object> = {
   'user.created': user,
   'referral.started': referral,
@@ -44,6 +56,7 @@ const shapes: Record<WebhookEventType, object> = {
   'reward.expired': reward,
   'referral.reviewed': referral,
   'referral.reattributed': referral,
+  'credit.adjusted': creditChange,
   'import_job.completed': job,
   'import_job.failed': job,
   'processor_notification.failed': notification,

@@ -30,7 +30,7 @@ export function formatShare(part: number, whole: number): string {
   return whole > 0 ? formatPercent(part / whole) : '—';
 }
 
-function fractionDigits(currency: string): number | null {
+export function fractionDigits(currency: string): number | null {
   try {
     return new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions()
       .maximumFractionDigits as number;

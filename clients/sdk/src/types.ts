@@ -101,8 +101,10 @@ export interface Reward {
   amountCents: number | null;
   redeemedCents: number;
   unit: string | null;
-  rewardSource: 'FRIEND_SIGNUP' | 'REFERRED';
-  referralId: string;
+  /** ADJUSTMENT: credit an operator added or removed by hand (on no referral). */
+  rewardSource: 'FRIEND_SIGNUP' | 'REFERRED' | 'ADJUSTMENT';
+  /** Null for an ADJUSTMENT. */
+  referralId: string | null;
   /** PENDING: held until holdUntil; PENDING_REVIEW: awaiting an operator; EXPIRED: unredeemed credit ran out. */
   status: 'PENDING' | 'PENDING_REVIEW' | 'AVAILABLE' | 'REDEEMED' | 'CANCELLED' | 'EXPIRED';
   dateGiven: number;

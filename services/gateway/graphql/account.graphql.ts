@@ -34,6 +34,8 @@ export const accountModule: GraphQLModule = {
     enum RewardSource {
       REFERRED
       FRIEND_SIGNUP
+      "Credit an operator added or removed by hand (adjustCredit): on no referral."
+      ADJUSTMENT
     }
     enum RewardStatus {
       "Held until holdUntil (the program's rewardHoldDays); cancelled instead if the referred account cancels."
@@ -54,7 +56,8 @@ export const accountModule: GraphQLModule = {
       redeemedCents: Float!
       unit: String
       rewardSource: RewardSource!
-      referralId: ID!
+      "Null for an ADJUSTMENT."
+      referralId: ID
       status: RewardStatus!
       "Epoch milliseconds."
       dateGiven: EpochMillis!

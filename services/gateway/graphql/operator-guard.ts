@@ -41,6 +41,7 @@ export function auditTarget(args: Record<string, unknown>, result: unknown): str
     answer.email,
     args.id,
     answer.id,
+    args.accountId,
     args.endpointId,
     args.eventId,
   ];
@@ -68,6 +69,9 @@ const COMMIT_THEN_CALL = new Set([
   'markRewardFulfilled',
   'addReferralNote',
   'bulkReferralAction',
+  // Credit changed by hand (issue 31): each commits, then asks for the account's discount sync.
+  'adjustCredit',
+  'redeemCredit',
 ]);
 
 /**

@@ -1,6 +1,7 @@
 import { makeExecutableSchema } from '@graphql-tools/schema';
 import type { GraphQLSchema } from 'graphql';
 import { accountModule } from './account.graphql';
+import { accountActionsModule } from './account-actions.graphql';
 import { analyticsModule } from './analytics.graphql';
 import { apiKeysModule } from './api-keys.graphql';
 import { browserIntegrationModule } from './browser-integration.graphql';
@@ -41,6 +42,8 @@ const modules: GraphQLModule[] = [
   peopleModule,
   // Acting on referrals and rewards by hand (issue 31).
   referralActionsModule,
+  // Acting on accounts and users by hand (issue 31).
+  accountActionsModule,
 ];
 
 export function buildSchema(): GraphQLSchema {

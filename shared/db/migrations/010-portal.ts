@@ -15,13 +15,13 @@ import type { Knex } from 'knex';
  */
 
 /** Every tenant's counters per UTC day, in shards; a day's value is the sum of its shards. */
-const DAILY = 'portal_daily_stats';
+export const DAILY = 'portal_daily_stats';
 /** Every tenant's credit outstanding (AVAILABLE credit rewards' amount minus redeemed) per unit, in shards. */
-const CREDIT = 'portal_credit_stats';
-const SHARD = '(pg_backend_pid() % 16)::smallint';
+export const CREDIT = 'portal_credit_stats';
+export const SHARD = '(pg_backend_pid() % 16)::smallint';
 
 /** The transition rows of a statement with a sign: +1 for rows written, -1 for rows replaced or deleted. */
-function deltas(op: 'insert' | 'update' | 'delete', columns: string): string {
+export function deltas(op: 'insert' | 'update' | 'delete', columns: string): string {
   const added = `select ${columns}, 1 as sign from new_rows`;
   const removed = `select ${columns}, -1 as sign from old_rows`;
   if (op === 'insert') return added;
@@ -34,7 +34,7 @@ function deltas(op: 'insert' | 'update' | 'delete', columns: string): string {
  * statements take row locks in one order), zero sums skipped, a tenant being deleted skipped (its
  * rollup rows go with it, by the foreign key).
  */
-function addDaily(source: string, counter: string): string {
+export function addDaily(source: string, counter: string): string {
   return `
     insert into ${DAILY} as s (tenant_id, day, shard, ${counter})
     select d.tenant_id, d.day, ${SHARD}, sum(d.n)
@@ -46,7 +46,7 @@ function addDaily(source: string, counter: string): string {
     on conflict (tenant_id, day, shard) do update set ${counter} = s.${counter} + excluded.${counter};`;
 }
 
-const utcDay = (column: string) => `(${column} at time zone 'UTC')::date`;
+export const utcDay = (column: string) => `(${column} at time zone 'UTC')::date`;
 
 /** The body of one trigger function per table and operation. */
 const triggerBodies: Record<string, (op: 'insert' | 'update' | 'delete') => string> = {

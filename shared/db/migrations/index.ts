@@ -25,6 +25,7 @@ import * as m024 from './024-share-texts';
 import * as m025 from './025-browser-integration';
 import * as m026 from './026-search';
 import * as m027 from './027-referral-actions';
+import * as m028 from './028-hand-actions';
 import * as m029 from './029-operator-numbers';
 
 /**
@@ -58,6 +59,7 @@ const migrations: Record<string, Knex.Migration> = {
   '025-browser-integration': m025,
   '026-search': m026,
   '027-referral-actions': m027,
+  '028-hand-actions': m028,
   '029-operator-numbers': m029,
 };
 

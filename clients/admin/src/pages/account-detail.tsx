@@ -3,10 +3,14 @@
  * referrals it made, its rewards and its users' newest events. Another program's account, or an id
  * that names none, is the not-found state.
  */
-import { Card, CopyButton, EmptyState, Page, type Column } from '../components';
+import { useState } from 'preact/hooks';
+import { ChangeOutcome, Card, CopyButton, EmptyState, Page, type Column } from '../components';
 import { formatDateTime, formatNumber } from '../format';
 import { useQuery } from '../hooks';
-import type { RouteProps } from '../router';
+import { navigate, type RouteProps } from '../router';
+import { canChange, useSession } from '../session';
+import { CreditSummary, UserActionButtons, type CreditBalance } from './account-action-buttons';
+import { AccountActionDialogs, type Acting } from './account-actions';
 import { detailStates } from './detail-states';
 import { AccountEvents, type AccountEvent } from './account-events';
 import { AccountRewards } from './reward-bulk-actions';
@@ -63,6 +67,11 @@ const ACCOUNT = /* GraphQL */ `
         dateReceived
       }
     }
+    rewardBalance(accountId: $id) {
+      unit
+      available
+      pending
+    }
   }
   ${REFERRAL_FRAGMENTS}
 `;
@@ -98,8 +107,8 @@ const BACK = { href: '/admin/accounts', label: 'Accounts' };
 
 const nameOf = (u: AccountUser) => [u.firstName, u.lastName].filter(Boolean).join(' ');
 
-/** One user: name and id, e-mail, share code, and the share link with a copy button. */
-function UserCard({ user }: { user: AccountUser }) {
+/** One user: name and id, e-mail, share code, the share link with a copy button, and hand actions. */
+function UserCard({ user, onAct }: { user: AccountUser; onAct: ((acting: Acting) => void) | null }) {
   const name = nameOf(user);
   return (
     <li class="user-card" data-testid="user-row">
@@ -137,6 +146,7 @@ function UserCard({ user }: { user: AccountUser }) {
           )}
         </Item>
       </dl>
+      {onAct && <UserActionButtons user={user} onAct={onAct} />}
     </li>
   );
 }
@@ -161,7 +171,8 @@ const REWARD_COLUMNS: Column<Reward>[] = [
   {
     key: 'referral',
     header: 'Referral',
-    render: (r) => <a href={referralHref(r.referralId)}>View referral</a>,
+    render: (r) =>
+      r.referralId ? <a href={referralHref(r.referralId)}>View referral</a> : 'Adjusted by hand',
   },
 ];
 
@@ -177,7 +188,13 @@ function subscriptionText(s: Account['subscription'], currency: string): string 
 
 export function AccountDetailPage({ params }: RouteProps) {
   const id = params.id ?? '';
-  const { data, error, loading, reload } = useQuery<{ account: Account | null }>(ACCOUNT, { id });
+  const { data, error, loading, reload } = useQuery<{
+    account: Account | null;
+    rewardBalance: CreditBalance[] | null;
+  }>(ACCOUNT, { id });
+  const mayChange = canChange(useSession().operator.role);
+  const [acting, setActing] = useState<Acting | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
 
   const unready = detailStates({
     noun: 'account',
@@ -187,8 +204,11 @@ export function AccountDetailPage({ params }: RouteProps) {
   });
   if (unready || !data?.account) return unready;
   const a = data.account;
+  const balance = data.rewardBalance ?? [];
+  const onAct = mayChange ? setActing : null;
   return (
     <Page title={`Account ${a.id}`} back={BACK}>
+      <ChangeOutcome notice={notice} testId="account-action" />
       <Card title="Details" titleId="account-facts">
         <dl class="detail-list detail-list-wide">
           <Item label="Created">{formatDateTime(a.dateCreated)}</Item>
@@ -207,10 +227,13 @@ export function AccountDetailPage({ params }: RouteProps) {
         ) : (
           <ul class="user-list" data-testid="account-users">
             {a.users.map((u) => (
-              <UserCard key={u.id} user={u} />
+              <UserCard key={u.id} user={u} onAct={onAct} />
             ))}
           </ul>
         )}
+      </Card>
+      <Card title="Credit" titleId="account-credit">
+        <CreditSummary balance={balance} onAct={onAct} />
       </Card>
       <Card title="Referred by" titleId="account-referred-by" testId="referred-by">
         {a.referredBy ? (
@@ -236,6 +259,19 @@ export function AccountDetailPage({ params }: RouteProps) {
       <Card title="Recent events" titleId="account-events">
         <AccountEvents events={a.recentEvents} />
       </Card>
+      {mayChange && (
+        <AccountActionDialogs
+          accountId={a.id}
+          unit={balance[0]?.unit ?? a.currency}
+          acting={acting}
+          onClose={() => setActing(null)}
+          onDone={(text, accountDeleted) => {
+            if (accountDeleted) navigate(BACK.href);
+            setNotice(text);
+            reload();
+          }}
+        />
+      )}
     </Page>
   );
 }

@@ -19,8 +19,9 @@ export interface Reward {
   amountCents: number | null;
   redeemedCents: number;
   unit: string | null;
-  rewardSource: 'REFERRED' | 'FRIEND_SIGNUP';
-  referralId: string;
+  rewardSource: 'REFERRED' | 'FRIEND_SIGNUP' | 'ADJUSTMENT';
+  /** Null for credit an operator adjusted by hand (ADJUSTMENT). */
+  referralId: string | null;
   status: RewardStatus;
   dateGiven: number;
   dateCancelled: number | null;
@@ -181,6 +182,7 @@ export function rewardTimeNote(reward: Reward): string | null {
 export const REWARD_SOURCE_LABELS: Record<Reward['rewardSource'], string> = {
   FRIEND_SIGNUP: 'For referring a friend',
   REFERRED: 'For being referred',
+  ADJUSTMENT: 'Adjusted by hand',
 };
 
 /** "10% discount", "$25.00 credit" (redeemed part added when some is). */

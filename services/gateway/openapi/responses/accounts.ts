@@ -66,10 +66,11 @@ export const rewardSchema = z
     amountCents: z.int().nullable(),
     redeemedCents: z.int(),
     unit: z.string().nullable(),
-    rewardSource: z.enum(['REFERRED', 'FRIEND_SIGNUP']).meta({
-      description: "REFERRED: the referred account's discount; FRIEND_SIGNUP: the referrer's reward.",
+    rewardSource: z.enum(['REFERRED', 'FRIEND_SIGNUP', 'ADJUSTMENT']).meta({
+      description:
+        "REFERRED: the referred account's discount; FRIEND_SIGNUP: the referrer's reward; ADJUSTMENT: credit an operator added or removed by hand (no referral).",
     }),
-    referralId: z.string(),
+    referralId: z.string().nullable().meta({ description: 'Null for an ADJUSTMENT.' }),
     status: z.enum(REWARD_STATUSES).meta({
       description:
         "PENDING: held until holdUntil (the program's rewardHoldDays); PENDING_REVIEW: its referral awaits an operator's review; AVAILABLE: usable; REDEEMED; CANCELLED; EXPIRED: credit whose unredeemed part expired at expiresAt (redeemedCents stays redeemed).",
