@@ -73,6 +73,21 @@ test.each(PAGES)(
   },
 );
 
+test('a VIEWER sees the same safety warnings as an editor, for the saved settings', async () => {
+  await configureProgram(stack.api, { maxReferrerDiscountPercent: 100 });
+  try {
+    const { page } = await stack.signedInPage(await stack.addOperator('VIEWER'));
+    await page.goto(stack.url('/admin/program'));
+    await page.getByTestId('value-name').waitFor();
+    expect(await page.getByTestId('program-warnings').locator('li').allInnerTexts()).toEqual([
+      expect.stringContaining('can add up to 100 % off'),
+    ]);
+    await expect(page.getByTestId('value-maxReferrerDiscountPercent').innerText()).resolves.toBe('100');
+  } finally {
+    await configureProgram(stack.api, { maxReferrerDiscountPercent: 50 });
+  }
+});
+
 test('an ADMIN still gets the forms (the read-only view is for VIEWERs only)', async () => {
   const admin = await stack.addOperator('ADMIN');
   const { page } = await stack.signedInPage(admin);
