@@ -15,15 +15,41 @@ export function exitOnStartFailure(service: string): (err: unknown) => never {
   };
 }
 
+/** What a SIGINT/SIGTERM means given the signals before it (see signalPolicy). */
+export type SignalAction = 'drain' | 'ignore' | 'force';
+
+/** Repeated signals within this long of the first are the same request to stop. */
+export const REPEAT_SIGNAL_WINDOW_MS = 2_000;
+
+/**
+ * The shutdown signal policy: the first signal drains; more within REPEAT_SIGNAL_WINDOW_MS of it are
+ * ignored (a signal to the whole process group reaches a process directly and again as forwarded by
+ * npm or tsx, and someone pressing Ctrl-C twice means the same); one REPEAT_SIGNAL_WINDOW_MS or more
+ * after the first forces the exit. `now` is injectable for tests.
+ */
+export function signalPolicy(now: () => number = Date.now): () => SignalAction {
+  let firstAt: number | undefined;
+  return () => {
+    const at = now();
+    if (firstAt === undefined) {
+      firstAt = at;
+      return 'drain';
+    }
+    return at - firstAt >= REPEAT_SIGNAL_WINDOW_MS ? 'force' : 'ignore';
+  };
+}
+
 /**
  * Runs stop() once on SIGINT/SIGTERM and exits 0 when it finishes, or 1 if it fails or outlasts the
- * grace period. A second signal forces exit at once. The returned function starts the same shutdown for
- * another reason (e.g. the launcher when a server it supervises is gone for good), ending with exitCode.
+ * grace period. Signals follow signalPolicy: repeats within 2 s are ignored, a signal 2 s or more after
+ * the first forces exit 1. The returned function starts the same shutdown for another reason (e.g. the
+ * launcher when a server it supervises is gone for good), ending with exitCode.
  */
 export function handleShutdown(
   logger: Logger,
   graceMs: number,
   stop: () => Promise<void>,
+  now: () => number = Date.now,
 ): (reason: string, exitCode: number) => void {
   let stopping = false;
   const shutdown = (context: Record<string, unknown>, exitCode: number) => {
@@ -45,12 +71,20 @@ export function handleShutdown(
       },
     );
   };
+  const policy = signalPolicy(now);
   const onSignal = (signal: NodeJS.Signals) => {
-    if (stopping) {
-      logger.warn({ signal }, 'second signal: exiting now');
+    const action = policy();
+    if (action === 'ignore') {
+      logger.info({ signal }, 'repeated signal within 2 s of the first: still draining');
+    } else if (action === 'force') {
+      logger.warn({ signal }, 'signal 2 s or more after the first: exiting now');
       process.exit(1);
+    } else if (stopping) {
+      // Already stopping for another reason (the returned function): the signal changes nothing.
+      logger.info({ signal }, 'signal while stopping: still draining');
+    } else {
+      shutdown({ signal }, 0);
     }
-    shutdown({ signal }, 0);
   };
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);

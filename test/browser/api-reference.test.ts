@@ -6,6 +6,7 @@
 import path from 'node:path';
 import { buildOpenApiDocument } from '../../services/gateway/openapi/document';
 import { SCREENSHOT_DIR, screenshot, useBrowser } from '../helpers/browser';
+import { expectAccessible } from '../helpers/axe';
 import { operationIds } from '../helpers/openapi';
 import { createTestTenant, startTestGateway, type TestGateway } from '../helpers/harness';
 
@@ -47,6 +48,8 @@ test('the reference lists the operations, opens one, and loads nothing from else
   await wp.page.waitForLoadState('networkidle');
   // What a reader sees first: the introduction (auth, errors, idempotency, limits) and the first tags.
   await wp.page.screenshot({ path: path.join(SCREENSHOT_DIR, 'api-reference.png') });
+  // No axe violation of any impact (contrast, nested interactive controls, unnamed selects included).
+  await expectAccessible(wp.page, { anyImpact: true });
 
   // Opening an operation shows its parameters, body and every documented status.
   await events.locator('.opblock-summary').first().click();
@@ -70,6 +73,7 @@ test('the reference lists the operations, opens one, and loads nothing from else
   await expect(events.getByText('IDEMPOTENCY_KEY_USED').first().isVisible()).resolves.toBe(true);
 
   await screenshot(wp.page, 'api-reference-operation', events);
+  await expectAccessible(wp.page, { anyImpact: true });
   expect(violations).toEqual([]);
   wp.expectClean();
   const foreign = requested.filter((url) => !url.startsWith(`${gw.url}/`) && !url.startsWith('data:'));
@@ -91,5 +95,23 @@ test('"Try it out" calls this gateway under the CSP and shows the answer', async
   await status.waitFor();
   expect((await status.innerText()).trim()).toBe('200');
   await expect(op.locator('.live-responses-table').innerText()).resolves.toContain('cookieDays');
+  // Open, with its parameter inputs, content-type selects and the live response: still axe-clean.
+  await expectAccessible(wp.page, { anyImpact: true });
+  await screenshot(wp.page, 'api-reference-try-it-out', op);
+  wp.expectClean();
+});
+
+test('on a phone the reference fits the screen and is axe-clean', async () => {
+  const wp = await browser().newPage({ viewport: { width: 390, height: 844 }, isMobile: true });
+  await wp.page.goto(`${gw.url}/docs`);
+  await wp.page.locator('#operations-Events-logUserEvents').waitFor();
+  await wp.page.waitForLoadState('networkidle');
+  await expectAccessible(wp.page, { anyImpact: true });
+  const overflow = await wp.page.evaluate(() => {
+    const doc = (globalThis as any).document.documentElement;
+    return doc.scrollWidth - doc.clientWidth;
+  });
+  expect(overflow).toBeLessThanOrEqual(0);
+  await wp.page.screenshot({ path: path.join(SCREENSHOT_DIR, 'api-reference-phone.png') });
   wp.expectClean();
 });

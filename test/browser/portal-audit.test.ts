@@ -5,6 +5,7 @@
  * cursor; VIEWERs get a "not allowed" page; a failing load shows the designed error state.
  * Accessibility and screenshots at 1280 and 390.
  */
+import fs from 'node:fs';
 import { recordAudit } from '../../shared/domain/audit-log';
 import { adminApi, type AdminSession } from '../helpers/admin-api';
 import {
@@ -15,6 +16,7 @@ import {
   graphqlError,
   ON_PHONE,
   openFromNav,
+  PHONE,
   portalShot,
   usePortalStack,
 } from '../helpers/portal';
@@ -70,10 +72,10 @@ test('the OWNER’s changes, newest first, with their e-mail; details as text; n
   const cells = await rows(page).evaluateAll((trs) =>
     trs.map((tr) => [...tr.children].map((cell) => (cell as any).innerText as string)),
   );
-  // [when, who, from, what happened (the action, then the sentence), target, details]; the page's own
+  // [when, who, from, what happened (the sentence, then the action), target, details]; the page's own
   // sign-in is the newest.
-  const actions = cells.map((c) => c[3]!.split('\n')[0]);
-  const sentences = cells.map((c) => c[3]!.split('\n')[1]);
+  const actions = cells.map((c) => c[3]!.split('\n')[1]);
+  const sentences = cells.map((c) => c[3]!.split('\n')[0]);
   expect(actions.slice(0, 8)).toEqual([
     'operator.login',
     'updateProgram',
@@ -90,7 +92,7 @@ test('the OWNER’s changes, newest first, with their e-mail; details as text; n
     expect(row[2]).toMatch(/^[0-9a-f.:]+$/);
   }
   const email = `audited@${stack.owner.email.split('@')[1]}`;
-  const byAction = (action: string) => cells.find((c) => c[3]!.split('\n')[0] === action)!;
+  const byAction = (action: string) => cells.find((c) => c[3]!.split('\n')[1] === action)!;
   expect(JSON.parse(byAction('inviteOperator')[5]!)).toEqual({ email, role: 'ADMIN' });
   expect(JSON.parse(byAction('changeOperatorRole')[5]!)).toEqual({ email, role: 'VIEWER' });
   expect(JSON.parse(byAction('removeOperator')[5]!)).toEqual({ email });
@@ -99,6 +101,7 @@ test('the OWNER’s changes, newest first, with their e-mail; details as text; n
   expect(sentences).toContain(`${stack.owner.email} removed ${email} from the team`);
   expect(sentences[0]).toBe(`${stack.owner.email} signed in`);
   expect(await page.getByTestId('audit-export').getAttribute('href')).toBe('/admin/api/audit-log.csv');
+  await expect(page.getByTestId('audit-export').innerText()).resolves.toBe('Download CSV');
   expect(byAction('createApiKey')[5]).toBe('—');
   expect(byAction('revokeApiKey')[5]).toMatch(/^\{"id":"[0-9a-f-]{36}"\}$/);
   // The hostile program name is shown as the text it is: no element made of it, no script run.
@@ -207,4 +210,119 @@ test('a failing load shows the designed error state; "Try again" loads the log',
   await error.getByRole('button', { name: 'Try again' }).click();
   await rows(page).first().waitFor();
   expect(await page.getByTestId('error-state').count()).toBe(0);
+});
+
+/**
+ * The CSV the page's "Download CSV" link downloads, split on commas: good for the columns up to target,
+ * which hold no comma or newline here (userAgent and details may, quoted).
+ */
+async function downloadCsv(page: import('playwright-core').Page): Promise<string[][]> {
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByTestId('audit-export').click(),
+  ]);
+  const text = fs.readFileSync((await download.path())!, 'utf8');
+  return text
+    .trim()
+    .split(/\r?\n/)
+    .map((line) => line.split(','));
+}
+
+test('filters by action, who and day narrow the list, stay in the address, and the CSV carries them', async () => {
+  const wp = await stack.signedInPage();
+  const { page } = wp;
+  await page.goto(stack.url('/admin/audit-log'));
+  await rows(page).first().waitFor();
+  const all = await rows(page).count();
+
+  // The action: Enter applies it; the list narrows to that action's entries.
+  await page.getByTestId('filter-action').fill('removeOperator');
+  await page.getByTestId('filter-action').press('Enter');
+  await page.waitForURL(/\?action=removeOperator$/);
+  await page.waitForFunction(
+    () => (globalThis as any).document.querySelectorAll('[data-testid=audit-row]').length === 1,
+  );
+  const email = `audited@${stack.owner.email.split('@')[1]}`;
+  await expect(page.getByTestId('audit-sentence').allInnerTexts()).resolves.toEqual([
+    `${stack.owner.email} removed ${email} from the team`,
+  ]);
+  expect(all).toBeGreaterThan(1);
+  await expect(page.locator('.load-more-count').innerText()).resolves.toBe('Showing 1 entry — every match');
+
+  // A reload keeps the filter; the CSV link carries it and downloads that entry only.
+  await page.reload();
+  await rows(page).first().waitFor();
+  expect(await rows(page).count()).toBe(1);
+  expect(await page.getByTestId('filter-action').inputValue()).toBe('removeOperator');
+  expect(await page.getByTestId('audit-export').getAttribute('href')).toBe(
+    '/admin/api/audit-log.csv?action=removeOperator',
+  );
+  const csv = await downloadCsv(page);
+  expect(csv[0]).toEqual([
+    'at',
+    'actor',
+    'actorKind',
+    'action',
+    'target',
+    'sentence',
+    'clientAddress',
+    'userAgent',
+    'details',
+  ]);
+  expect(csv.slice(1).map((r) => [r[1], r[3], r[4]])).toEqual([[stack.owner.email, 'removeOperator', email]]);
+
+  // Who, with the action: the OWNER's sign-ins; the CSV has exactly the rows the page shows.
+  await page.getByTestId('filter-action').fill('operator.login');
+  await page.getByTestId('filter-action').press('Enter');
+  await page.getByTestId('filter-actor').fill(stack.owner.email.toUpperCase());
+  await page.getByTestId('filter-actor').press('Enter');
+  await page.waitForURL((url) => url.searchParams.get('actor') === stack.owner.email.toUpperCase());
+  await page.waitForFunction(() => {
+    const trs = [...(globalThis as any).document.querySelectorAll('[data-testid=audit-row]')];
+    return trs.length >= 2 && trs.every((tr: any) => tr.innerText.includes('operator.login'));
+  });
+  const logins = await page.getByTestId('audit-sentence').allInnerTexts();
+  expect(logins.length).toBeGreaterThanOrEqual(2);
+  expect(new Set(logins)).toEqual(new Set([`${stack.owner.email} signed in`]));
+  const loginCsv = await downloadCsv(page);
+  expect(loginCsv.slice(1).map((r) => r[3])).toEqual(logins.map(() => 'operator.login'));
+  await expectAccessible(page);
+  await portalShot(page, 'audit-log-filtered');
+
+  // Days: up to yesterday (UTC) nothing matches; the designed empty state offers to clear the filters.
+  const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+  await page.getByTestId('filter-to').fill(yesterday);
+  await page.getByTestId('empty-state').waitFor();
+  await expect(page.getByTestId('empty-state').innerText()).resolves.toContain('No entries match');
+  expect(new URL(page.url()).searchParams.get('to')).toBe(yesterday);
+  expect(await page.getByTestId('audit-export').getAttribute('href')).toContain(`to=${yesterday}`);
+  expect((await downloadCsv(page)).slice(1)).toEqual([]);
+  await expectAccessible(page);
+  await portalShot(page, 'audit-log-no-match');
+  await page.setViewportSize(PHONE);
+  await expectPhoneView(page, 'audit-log-no-match-phone');
+
+  // An action that cannot be one is refused at the field, not sent.
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.getByTestId('filter-action').fill('drop table;');
+  await page.getByTestId('filter-action').press('Enter');
+  await expect(page.getByRole('alert').first().innerText()).resolves.toContain('An action name has letters');
+  expect(new URL(page.url()).searchParams.get('action')).toBe('operator.login');
+
+  await page.getByTestId('empty-clear-filters').click();
+  await page.waitForURL((url) => url.search === '');
+  await page.waitForFunction(
+    (n) => (globalThis as any).document.querySelectorAll('[data-testid=audit-row]').length >= n,
+    all,
+  );
+  wp.expectClean([/401 \(Unauthorized\).*\/admin\/api\/session/]);
+});
+
+test('on a phone the filters stack above the entries', async () => {
+  const wp = await stack.signedInPage(stack.owner, ON_PHONE);
+  const { page } = wp;
+  await page.goto(stack.url('/admin/audit-log?action=updateProgram'));
+  await rows(page).first().waitFor();
+  expect(await rows(page).count()).toBe(1);
+  await expectPhoneView(page, 'audit-log-filtered-phone');
 });

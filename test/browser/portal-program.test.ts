@@ -267,20 +267,36 @@ test('on a phone the form fits the screen, errors included', async () => {
   await expectPhoneView(page, 'program-phone');
 });
 
-test('a VIEWER sees the settings read-only, with no save button', async () => {
+test('a VIEWER sees the settings as text, not a form: no control, no save button', async () => {
   const viewer = await stack.addOperator('VIEWER');
   const wp = await stack.signedInPage(viewer);
   const { page } = wp;
-  await openProgram(page);
-  expect(await field(page, 'Program name').inputValue()).toBe((await programViaApi()).name);
+  await page.goto(stack.url('/admin/program'));
   await page.getByTestId('read-only-notice').waitFor();
-  const enabled = await page
-    .locator('main input:enabled, main select:enabled, main textarea:enabled, main button:enabled')
-    .count();
-  expect(enabled).toBe(0);
+  const program = await programViaApi();
+  await expect(page.getByTestId('value-name').innerText()).resolves.toBe(program.name);
+  await expect(page.getByTestId('value-referredDiscountPercent').innerText()).resolves.toBe(
+    String(program.referredDiscountPercent),
+  );
+  await expect(page.getByTestId('value-referralCookieLastClickWins').innerText()).resolves.toMatch(
+    /^(Yes|No)$/,
+  );
+  // Each fraud signal's action as text.
+  await expect(page.getByTestId('value-fraud-SAME_EMAIL').innerText()).resolves.toMatch(
+    /^(Allow|Review|Block):/,
+  );
+  // No form control at all (not disabled ones), no form, and no button that changes anything.
+  expect(
+    await page.locator('main input, main select, main textarea, main [contenteditable], main form').count(),
+  ).toBe(0);
+  expect(await page.locator('main button').count()).toBe(0);
   expect(await page.getByTestId('program-save').count()).toBe(0);
+  // The settings read as a description list: a label and a value each.
+  expect(await page.locator('main dl.field-readonly').count()).toBeGreaterThan(20);
   await expectAccessible(page);
   await portalShot(page, 'program-viewer');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expectPhoneView(page, 'program-viewer-phone');
   wp.expectClean();
 });
 

@@ -6,13 +6,14 @@
  * expectNoHorizontalScroll, failGraphql, otherProgram).
  */
 import crypto from 'node:crypto';
-import fs from 'node:fs';
 import net from 'node:net';
 import type { Page } from 'playwright-core';
 import type { Config } from '../../shared/config';
 import { createOperator, type OperatorRole } from '../../shared/domain/operators';
 import type { IssuedKey } from '../../shared/domain/tenants';
 import type { RunningWorker } from '../../services/worker/worker';
+export { expectAccessible } from './axe';
+import { expectAccessible } from './axe';
 import { launchBrowser, screenshot, TestBrowser, type PageOptions, type WatchedPage } from './browser';
 import { basic, createTestTenant, startTestGateway, testConfig, type TestGateway } from './harness';
 import { startReferralApi, type ReferralApi } from './referrals';
@@ -335,38 +336,4 @@ export async function portalShot(page: Page, name: string): Promise<string> {
   // Let charts and fonts settle.
   await nextFrames(page);
   return screenshot(page, `portal-${name}`);
-}
-
-let axeSource: string | undefined;
-
-interface AxeViolation {
-  id: string;
-  impact: string | null;
-  help: string;
-  nodes: { target: unknown[]; failureSummary?: string }[];
-}
-
-/**
- * Runs axe-core in the page (its source evaluated through the DevTools protocol: the portal's CSP
- * allows no inline script tags) and fails on any serious or critical violation, listing each.
- */
-export async function expectAccessible(page: Page): Promise<void> {
-  axeSource ??= fs.readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
-  const loaded = await page.evaluate(() => typeof (globalThis as any).axe === 'object');
-  if (!loaded) await page.evaluate(axeSource);
-  const violations: AxeViolation[] = await page.evaluate(async () => {
-    const result = await (globalThis as any).axe.run((globalThis as any).document, {
-      resultTypes: ['violations'],
-    });
-    return result.violations;
-  });
-  const severe = violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => ({
-      rule: v.id,
-      impact: v.impact,
-      help: v.help,
-      nodes: v.nodes.map((n) => `${JSON.stringify(n.target)}: ${n.failureSummary ?? ''}`),
-    }));
-  expect(severe).toEqual([]);
 }

@@ -1,7 +1,6 @@
 import type { ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { Client } from 'pg';
@@ -23,6 +22,7 @@ import {
   stopLauncher,
 } from '../helpers/launcher';
 import { isPortOpen } from '../../shared/infra/temporal-server';
+import { startSlowGraphqlRequest } from '../helpers/slow-request';
 
 /**
  * `npm start` end to end: the launcher as a child process with no PostgreSQL where it looks first, so it
@@ -46,43 +46,6 @@ async function connectPg(port: number): Promise<{ client: Client } | { error: Er
     await client.end().catch(() => undefined);
     return { error: err as Error };
   }
-}
-
-/**
- * A GraphQL request still in flight: its headers now, its body by finish(), so a shutdown in between must
- * let it complete (the API key check and the resolver both need PostgreSQL). `Expect: 100-continue`
- * makes the server say when it has the request (`continued`), so the test knows it is in flight.
- */
-function startSlowGraphqlRequest(url: string, apiKey: string) {
-  const body = Buffer.from(JSON.stringify({ query: '{ tenant { alias mode } }' }));
-  const target = new URL(url);
-  const req = http.request({
-    host: '127.0.0.1',
-    port: Number(target.port),
-    path: target.pathname,
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      'content-length': String(body.length),
-      authorization: basic(apiKey),
-      connection: 'close',
-      expect: '100-continue',
-    },
-  });
-  const continued = new Promise<void>((resolve) => req.once('continue', () => resolve()));
-  const response = new Promise<{ status: number; body: string }>((resolve, reject) => {
-    req.once('error', reject);
-    req.once('response', (res) => {
-      let text = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk: string) => (text += chunk));
-      res.once('end', () => resolve({ status: res.statusCode!, body: text }));
-      res.once('error', reject);
-    });
-  });
-  response.catch(() => undefined); // awaited by the test; not an unhandled rejection meanwhile
-  req.flushHeaders();
-  return { continued, response, finish: () => req.end(body) };
 }
 
 /** The embedded server answers queries on the migrated database again (retried while it recovers). */

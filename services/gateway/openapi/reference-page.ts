@@ -5,7 +5,9 @@ import { gzipSync } from 'node:zlib';
 
 /*
  * The API reference page (/docs): Swagger UI from swagger-ui-dist, served by the gateway from an
- * allow-list of files (never a directory), with our own init script and header styles. Its headers are
+ * allow-list of files (never a directory), with our own init script and styles (the header, and a theme
+ * with WCAG AA contrast; init.js adds the names and landmarks Swagger UI leaves out and renders no link
+ * inside an operation's button: axe reports nothing, test/browser/api-reference.test.ts). Its headers are
  * the admin portal's (pages/app-page-csp.ts), the policy unchanged: Swagger UI (React) sets styles
  * through the CSSOM, which CSP allows, and injects no <style> or inline script; its CSS images are
  * data: URIs. Checked in test/browser/api-reference.test.ts (no CSP violation in the console).
@@ -48,7 +50,7 @@ export function referenceAsset(name: string): ReferenceAsset | undefined {
   return asset;
 }
 
-/** The page: Swagger UI's stylesheet and script, our header and init script; nothing inline. */
+/** The page: Swagger UI's stylesheet and script, our header, theme and init script; nothing inline. */
 export const REFERENCE_HTML = `<!doctype html>
 <html lang="en">
   <head>
@@ -66,7 +68,7 @@ export const REFERENCE_HTML = `<!doctype html>
       <a href="/openapi.json">OpenAPI document (JSON)</a>
       <a href="/schema.graphql">GraphQL schema (SDL)</a>
     </header>
-    <main id="swagger-ui"></main>
+    <div id="swagger-ui"></div>
     <noscript><p>The API reference needs JavaScript; the document itself is at /openapi.json.</p></noscript>
   </body>
 </html>

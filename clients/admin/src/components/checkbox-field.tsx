@@ -1,4 +1,5 @@
 import type { ComponentChildren } from 'preact';
+import { ReadOnlyValue, useReadOnly } from './read-only';
 
 export interface CheckboxFieldProps {
   label: ComponentChildren;
@@ -13,6 +14,8 @@ export interface CheckboxFieldProps {
 
 /** A checkbox with its label beside it, a hint and an inline error under it (for, aria-describedby). */
 export function CheckboxField({ label, name, checked, onChange, hint, error, disabled }: CheckboxFieldProps) {
+  if (useReadOnly())
+    return <ReadOnlyValue label={label} name={name} value={checked ? 'Yes' : 'No'} hint={hint} />;
   const id = `field-${name}`;
   const hintId = hint ? `${id}-hint` : undefined;
   const errorId = error ? `${id}-error` : undefined;

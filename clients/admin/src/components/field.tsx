@@ -1,4 +1,5 @@
 import type { ComponentChildren, InputHTMLAttributes, LooseInputHTMLAttributes } from 'preact';
+import { ReadOnlyValue, useReadOnly } from './read-only';
 
 /** What a Field's control must carry to be labelled and described. */
 export interface ControlProps {
@@ -24,10 +25,22 @@ export interface FieldProps extends Omit<
    * Field renders an <input> with the remaining props (type, value, onInput, required, …).
    */
   children?: (control: ControlProps) => ComponentChildren;
+  /**
+   * The value as text inside <ReadOnly> (a select's chosen label, say); without it, the input's value.
+   * A file input, or a control that only helps set another field, passes `false`: nothing is shown.
+   */
+  display?: ComponentChildren | false;
 }
 
 /** A label, a control, a hint and an inline error, wired together (for, aria-describedby, aria-invalid). */
-export function Field({ label, name, error, hint, children, ...inputProps }: FieldProps) {
+export function Field({ label, name, error, hint, children, display, ...inputProps }: FieldProps) {
+  const readOnly = useReadOnly();
+  if (readOnly) {
+    if (display === false) return null;
+    const value = display ?? (inputProps.value as ComponentChildren);
+    const mono = typeof inputProps.class === 'string' && inputProps.class.split(' ').includes('mono');
+    return <ReadOnlyValue label={label} name={name} value={value} hint={hint} mono={mono} />;
+  }
   const id = `field-${name}`;
   const hintId = hint ? `${id}-hint` : undefined;
   const errorId = error ? `${id}-error` : undefined;

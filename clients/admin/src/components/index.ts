@@ -9,6 +9,7 @@ export { DataTable, type Column, type DataTableProps } from './data-table';
 export { DateField, type DateFieldProps } from './date-field';
 export { Field, type ControlProps, type FieldProps } from './field';
 export { Page, type PageProps } from './page';
+export { ReadOnly, ReadOnlyValue, useReadOnly, type ReadOnlyValueProps } from './read-only';
 export { Pager, useCursorStack, type CursorStack, type PagerProps } from './pager';
 export { CopyableValue, SecretCard, type CopyableValueProps, type SecretCardProps } from './secret-card';
 export { StatCard, type StatCardProps } from './stat-card';

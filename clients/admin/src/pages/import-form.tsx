@@ -61,13 +61,12 @@ function ColumnsHelp({ type }: { type: string }) {
   );
 }
 
+/** OWNERs and ADMINs only: a VIEWER's Import page has no form (a read-only view, issue 31). */
 export interface ImportFormProps {
-  /** OWNERs and ADMINs; a VIEWER sees the form with every control disabled. */
-  canChange: boolean;
   onStarted: (job: Job) => void;
 }
 
-export function ImportForm({ canChange, onStarted }: ImportFormProps) {
+export function ImportForm({ onStarted }: ImportFormProps) {
   const [type, setType] = useState(JOB_TYPES[0]!.value);
   const [name, setName] = useState('');
   const [upload, setUpload] = useState<Upload | null>(null);
@@ -148,7 +147,7 @@ export function ImportForm({ canChange, onStarted }: ImportFormProps) {
   const uploading = !!upload && !upload.fileRef && upload.uploadError === undefined;
   const current = check && check.of === checkOf ? check : null;
   const valid = !!current?.errors && current.errors.length === 0;
-  const locked = !canChange || uploading || starting;
+  const locked = uploading || starting;
 
   return (
     <Card title="New import" titleId="new-import-title" class="import-form">

@@ -71,13 +71,14 @@ export function ImportPage() {
         {shown && (
           <JobPanel key={shown.id} jobId={shown.id} initial={shown} canChange={mayChange} onEnded={refresh} />
         )}
-        <ImportForm
-          canChange={mayChange}
-          onStarted={(job) => {
-            setShown(job);
-            refresh();
-          }}
-        />
+        {mayChange && (
+          <ImportForm
+            onStarted={(job) => {
+              setShown(job);
+              refresh();
+            }}
+          />
+        )}
         {!shown && <HowItRuns />}
       </div>
       <Card title="History" titleId="history-title">

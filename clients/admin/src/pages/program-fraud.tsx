@@ -3,7 +3,7 @@
  * attribution: Allow (only recorded on the referral), Review (the referral proceeds, its rewards wait for
  * a decision on the Review page) or Block (no referral, no reward).
  */
-import { Card, Field } from '../components';
+import { Card, Field, useReadOnly } from '../components';
 import type { FieldErrors, FraudAction, ProgramValues } from './program-form';
 import { FRAUD_SIGNALS, SIGNAL_LABELS, type FraudSignal } from './referral-signals';
 import { REVIEW_PATH } from './referral-review';
@@ -31,6 +31,7 @@ const ACTION_LABELS: Record<FraudAction, string> = {
 const ACTIONS = Object.keys(ACTION_LABELS) as FraudAction[];
 
 export function FraudSection({ values, errors, update }: FraudSectionProps) {
+  const readOnly = useReadOnly();
   const choose = (signal: FraudSignal, action: FraudAction) =>
     update('fraudActions', { ...values.fraudActions, [signal]: action }, 'fraudPolicy');
   return (
@@ -66,27 +67,37 @@ export function FraudSection({ values, errors, update }: FraudSectionProps) {
             return (
               <li key={signal} class="fraud-rule" data-testid={`fraud-rule-${signal}`}>
                 <div>
-                  <label class="field-label" for={id}>
-                    {SIGNAL_LABELS[signal]}
-                  </label>
+                  {readOnly ? (
+                    <span class="field-label">{SIGNAL_LABELS[signal]}</span>
+                  ) : (
+                    <label class="field-label" for={id}>
+                      {SIGNAL_LABELS[signal]}
+                    </label>
+                  )}
                   <p class="field-hint" id={`${id}-hint`}>
                     {SIGNAL_HINTS[signal]}
                   </p>
                 </div>
-                <select
-                  class="input"
-                  id={id}
-                  name={`fraud-${signal}`}
-                  aria-describedby={`${id}-hint`}
-                  value={values.fraudActions[signal]}
-                  onChange={(e) => choose(signal, e.currentTarget.value as FraudAction)}
-                >
-                  {ACTIONS.map((action) => (
-                    <option key={action} value={action}>
-                      {ACTION_LABELS[action]}
-                    </option>
-                  ))}
-                </select>
+                {readOnly ? (
+                  <p class="fraud-value" data-testid={`value-fraud-${signal}`}>
+                    {ACTION_LABELS[values.fraudActions[signal]]}
+                  </p>
+                ) : (
+                  <select
+                    class="input"
+                    id={id}
+                    name={`fraud-${signal}`}
+                    aria-describedby={`${id}-hint`}
+                    value={values.fraudActions[signal]}
+                    onChange={(e) => choose(signal, e.currentTarget.value as FraudAction)}
+                  >
+                    {ACTIONS.map((action) => (
+                      <option key={action} value={action}>
+                        {ACTION_LABELS[action]}
+                      </option>
+                    ))}
+                  </select>
+                )}
               </li>
             );
           })}

@@ -5,7 +5,7 @@
  */
 import { useState } from 'preact/hooks';
 import { ApiError, gql } from '../api';
-import { Field, errorMessage } from '../components';
+import { Field, errorMessage, useReadOnly } from '../components';
 
 /** The largest logo the server takes (MAX_LOGO_BYTES). */
 const MAX_LOGO_BYTES = 512 * 1024;
@@ -65,6 +65,7 @@ export function LogoField({ initialUrl }: { initialUrl: string | null }) {
   const [busy, setBusy] = useState<'uploading' | 'removing' | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState('');
+  const readOnly = useReadOnly();
 
   async function change(run: () => Promise<string | null>, what: 'uploading' | 'removing', said: string) {
     setBusy(what);
@@ -121,8 +122,9 @@ export function LogoField({ initialUrl }: { initialUrl: string | null }) {
         onChange={choose}
         hint="A PNG, JPEG or WebP image (a WebP is converted to PNG here), at most 512 KB and 2048×2048 pixels; saved at once, re-encoded to PNG."
         error={error}
+        display={false}
       />
-      {url && (
+      {url && !readOnly && (
         <button
           type="button"
           class="button button-secondary"

@@ -43,6 +43,27 @@ export interface ProgramSectionsProps {
 
 const WHOLE = /^\d+$/;
 
+const REWARD_TYPE_LABELS: Record<RewardType, string> = {
+  PCT_DISCOUNT: 'A percent discount',
+  CREDIT: 'Credit',
+};
+
+/** Lines as a list of text (origins), for a read-only view. */
+function linesView(text: string) {
+  const lines = text
+    .split('\n')
+    .map((l) => l.trim())
+    .filter(Boolean);
+  if (lines.length === 0) return '';
+  return (
+    <ul class="plain-list mono">
+      {lines.map((line) => (
+        <li key={line}>{line}</li>
+      ))}
+    </ul>
+  );
+}
+
 function creditPreview(amount: string, unit: string): string | null {
   if (!WHOLE.test(amount.trim()) || !/^[A-Z][A-Z0-9_]{0,31}$/.test(unit.trim())) return null;
   return formatMoney(Number(amount.trim()), unit.trim());
@@ -95,6 +116,7 @@ export function ProgramSections({ values, errors, update }: ProgramSectionsProps
             label={FIELD_LABELS[REWARD_FIELDS.type]}
             error={errors[REWARD_FIELDS.type]}
             hint="What a referrer earns when a referral converts."
+            display={REWARD_TYPE_LABELS[values.rewardType]}
           >
             {(control) => (
               <select
@@ -105,8 +127,8 @@ export function ProgramSections({ values, errors, update }: ProgramSectionsProps
                   update('rewardType', e.currentTarget.value as RewardType, REWARD_FIELDS.type)
                 }
               >
-                <option value="PCT_DISCOUNT">A percent discount</option>
-                <option value="CREDIT">Credit</option>
+                <option value="PCT_DISCOUNT">{REWARD_TYPE_LABELS.PCT_DISCOUNT}</option>
+                <option value="CREDIT">{REWARD_TYPE_LABELS.CREDIT}</option>
               </select>
             )}
           </Field>
@@ -179,6 +201,7 @@ export function ProgramSections({ values, errors, update }: ProgramSectionsProps
           label={FIELD_LABELS.allowedOrigins}
           error={errors.allowedOrigins}
           hint="The sites whose pages call the service from the browser, one origin per line: https:// and the host, no path (e.g. https://shop.example). At most 50."
+          display={linesView(values.allowedOrigins)}
         >
           {(control) => (
             <textarea
@@ -234,6 +257,7 @@ export function ProgramSections({ values, errors, update }: ProgramSectionsProps
           label={FIELD_LABELS.shareMessage}
           error={errors.shareMessage}
           hint="What a referrer shares, up to 500 characters, with {program}, {offer}, {link} and {name} (the referrer's first name); the link is added at the end if {link} is missing. Leave empty for the default in the friend's language, e.g. “Maya invited you to Acme: 10% off your first order with my link …”."
+          display={values.shareMessage}
         >
           {(control) => (
             <textarea

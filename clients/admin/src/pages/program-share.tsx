@@ -150,6 +150,7 @@ export function ShareSection({ values, errors, update, logoUrl, savedLandingUrl 
             update('brandColor', (e.currentTarget as HTMLInputElement).value, 'brandColor')
           }
           hint="Sets the brand colour above."
+          display={false}
         />
       </div>
       <Field
@@ -161,6 +162,7 @@ export function ShareSection({ values, errors, update, logoUrl, savedLandingUrl 
         label={SHARE_FIELD_LABELS.landingText}
         error={errors.landingText}
         hint={`The paragraph under the headline. ${VARIABLES}`}
+        display={values.landingText}
       >
         {(control) => (
           <textarea

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { ApiError, gql } from '../api';
-import { ErrorState, errorMessage, Loading, Page } from '../components';
+import { ErrorState, errorMessage, Loading, Page, ReadOnly } from '../components';
 import { useQuery } from '../hooks';
 import { canChange, useSession } from '../session';
 import {
@@ -43,7 +43,31 @@ type Outcome =
   | { kind: 'invalid'; message: string; other: string[] }
   | { kind: 'failed'; message: string };
 
-function ProgramForm({ program, editable }: { program: Program; editable: boolean }) {
+/** A VIEWER's program: every setting as text (no form, no control), with the same warnings. */
+function ProgramView({ program }: { program: Program }) {
+  const values = valuesFromProgram(program);
+  const update = () => undefined;
+  return (
+    <div class="program-form program-view" data-testid="program-view">
+      <p class="notice" data-testid="read-only-notice">
+        You have view access: only an Owner or an Admin can change the program.
+      </p>
+      <ProgramWarnings values={values} />
+      <ReadOnly>
+        <ProgramSections values={values} errors={{}} update={update} />
+        <ShareSection
+          values={values}
+          errors={{}}
+          update={update}
+          logoUrl={program.logoUrl}
+          savedLandingUrl={values.landingUrl}
+        />
+      </ReadOnly>
+    </div>
+  );
+}
+
+function ProgramForm({ program }: { program: Program }) {
   const [initial, setInitial] = useState<ProgramValues>(() => valuesFromProgram(program));
   const [values, setValues] = useState<ProgramValues>(initial);
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -126,13 +150,8 @@ function ProgramForm({ program, editable }: { program: Program; editable: boolea
           The program was not saved: {outcome.message}
         </p>
       )}
-      {!editable && (
-        <p class="notice" data-testid="read-only-notice">
-          You have view access: only an Owner or an Admin can change the program.
-        </p>
-      )}
       <ProgramWarnings values={values} />
-      <fieldset class="plain-fieldset" disabled={!editable || busy}>
+      <fieldset class="plain-fieldset" disabled={busy}>
         <ProgramSections values={values} errors={errors} update={update} />
         <ShareSection
           values={values}
@@ -142,34 +161,32 @@ function ProgramForm({ program, editable }: { program: Program; editable: boolea
           savedLandingUrl={initial.landingUrl}
         />
       </fieldset>
-      {editable && (
-        <div class="form-actions">
-          <div class="form-actions-status" role="status" aria-live="polite" data-testid="program-notice">
-            {outcome?.kind === 'saved'
-              ? `Saved. ${outcome.count} ${outcome.count === 1 ? 'setting' : 'settings'} changed.`
-              : outcome?.kind === 'unchanged'
-                ? 'Nothing to save: no setting was changed.'
-                : pending > 0
-                  ? `${pending} unsaved ${pending === 1 ? 'change' : 'changes'}`
-                  : ''}
-          </div>
-          <button
-            type="button"
-            class="button button-secondary"
-            disabled={busy || pending === 0}
-            onClick={() => {
-              setValues(initial);
-              setErrors({});
-              setOutcome(null);
-            }}
-          >
-            Discard changes
-          </button>
-          <button type="submit" class="button" disabled={busy} data-testid="program-save">
-            {busy ? 'Saving…' : 'Save'}
-          </button>
+      <div class="form-actions">
+        <div class="form-actions-status" role="status" aria-live="polite" data-testid="program-notice">
+          {outcome?.kind === 'saved'
+            ? `Saved. ${outcome.count} ${outcome.count === 1 ? 'setting' : 'settings'} changed.`
+            : outcome?.kind === 'unchanged'
+              ? 'Nothing to save: no setting was changed.'
+              : pending > 0
+                ? `${pending} unsaved ${pending === 1 ? 'change' : 'changes'}`
+                : ''}
         </div>
-      )}
+        <button
+          type="button"
+          class="button button-secondary"
+          disabled={busy || pending === 0}
+          onClick={() => {
+            setValues(initial);
+            setErrors({});
+            setOutcome(null);
+          }}
+        >
+          Discard changes
+        </button>
+        <button type="submit" class="button" disabled={busy} data-testid="program-save">
+          {busy ? 'Saving…' : 'Save'}
+        </button>
+      </div>
     </form>
   );
 }
@@ -194,8 +211,10 @@ export function ProgramPage() {
         <ErrorState error={error} onRetry={reload} title="The program couldn't be loaded" />
       ) : !data ? (
         <Loading label="Loading the program…" />
+      ) : canChange(session.operator.role) ? (
+        <ProgramForm program={data.program} />
       ) : (
-        <ProgramForm program={data.program} editable={canChange(session.operator.role)} />
+        <ProgramView program={data.program} />
       )}
     </Page>
   );
