@@ -12,7 +12,6 @@ const transform = { '^.+\\.ts$': ['@swc/jest', { jsc: { target: 'es2022' } }] };
 const common = {
   testEnvironment: 'node',
   transform,
-  testTimeout: 60000,
   modulePathIgnorePatterns: ['<rootDir>/.data', '<rootDir>/.tools', '<rootDir>/dist'],
 };
 const withServers = {
@@ -31,6 +30,8 @@ const SLOW = [
 ];
 
 module.exports = {
+  // A global option: jest ignores it inside a project.
+  testTimeout: 60000,
   maxWorkers: 3,
   watchPathIgnorePatterns: ['<rootDir>/.data', '<rootDir>/.tools'],
   projects: [

@@ -31,6 +31,8 @@ const ATTRIBUTES = [
   ['.scheme-container', { role: 'region', 'aria-label': 'Servers and authorization' }],
   ['.filter-container', { role: 'search', 'aria-label': 'Filter operations' }],
   ['section.models', { role: 'region', 'aria-label': 'Schemas' }],
+  // The Schemas heading is an h4 after the Webhooks section's h2: at the level of the tags' headings.
+  ['section.models > h4', { 'aria-level': '3' }],
 ];
 function addAttributes() {
   for (const [selector, attributes] of ATTRIBUTES) {
