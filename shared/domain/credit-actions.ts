@@ -85,8 +85,10 @@ function tooMuch(have: number, unitName: string, asked: number): never {
 }
 
 /**
- * Adds or removes credit once per key (applyHandActionOnce): an ADJUSTMENT reward, AVAILABLE and never
- * expiring; a removal may not take the unit's available credit below zero. Writes `credit.adjusted`.
+ * Adds or removes credit once per key (applyHandActionOnce). Added credit is an ADJUSTMENT reward,
+ * AVAILABLE and never expiring; removed credit is drawn from the available credit oldest first (as
+ * redeemRewardBalance draws, `reward.redeemed` per reward drawn on) and may not exceed it. Writes
+ * `credit.adjusted`.
  */
 export async function adjustCredit(
   trx: DbOrTrx,
@@ -99,10 +101,22 @@ export async function adjustCredit(
     const unitName = await unitFor(trx, tenantId, account, input.unit);
     const before = await available(trx, tenantId, account.id, unitName);
     if (before + input.amountCents < 0) tooMuch(before, unitName, -input.amountCents);
-    const reward = await createHandActionsRepo(trx).insertAdjustment(
-      { tenantId, accountId: account.id, amountCents: input.amountCents, unit: unitName },
-      trx,
-    );
+    // Added credit is a reward of its own; removed credit is drawn from the credit there is (oldest
+    // first, as a redemption), so no negative row can outlive the credit it was set against.
+    const reward =
+      input.amountCents > 0
+        ? await createHandActionsRepo(trx).insertAdjustment(
+            { tenantId, accountId: account.id, amountCents: input.amountCents, unit: unitName },
+            trx,
+          )
+        : null;
+    if (input.amountCents < 0) {
+      await redeemRewardBalance(trx, tenantId, {
+        accountId: account.id,
+        unit: unitName,
+        amount: -input.amountCents,
+      });
+    }
     const change: CreditChange = {
       accountId: account.id,
       unit: unitName,
@@ -113,7 +127,7 @@ export async function adjustCredit(
       available: before + input.amountCents,
     };
     await recordWebhookEvent(trx, tenantId, 'credit.adjusted', change);
-    return { ...change, rewardId: reward.id };
+    return { ...change, rewardId: reward?.id ?? null };
   });
 }
 

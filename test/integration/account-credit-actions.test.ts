@@ -104,7 +104,7 @@ test('adjustCredit: 10 parallel identical calls add the credit once, one ADJUSTM
   expect(reward.expires_at).toBeNull();
 });
 
-test('adjustCredit down: never below zero (409 naming amountCents, nothing changed); zero is a 400', async () => {
+test('adjustCredit down: drawn from the credit there is, never below zero (409 naming amountCents, nothing changed); zero is a 400', async () => {
   const id = await account();
   expect(
     (await api.gql(M.adjust, { accountId: id, amountCents: 1000, reason: 'Credit' })).errors,
@@ -116,6 +116,14 @@ test('adjustCredit down: never below zero (409 naming amountCents, nothing chang
   const down = await api.gql(M.adjust, { accountId: id, amountCents: -400, reason: 'Billing error' });
   expect(down.errors).toBeUndefined();
   expect(down.data.adjustCredit.balance[0].available).toBe(600);
+  // The removal is drawn from the credit there is: no negative row that could outlive it (were that
+  // credit to expire, a negative row would leave the balance below zero).
+  const db = api.gw.deps.db;
+  const rows = await db('rewards').where({ tenant_id: api.tenantId, account_id: id });
+  expect(rows.map((r) => [Number(r.amount_cents), Number(r.redeemed_cents)])).toEqual([[1000, 400]]);
+  await db('rewards').where({ tenant_id: api.tenantId, account_id: id }).update({ status: 'EXPIRED' });
+  expect(await available(id)).toBe(0);
+  await db('rewards').where({ tenant_id: api.tenantId, account_id: id }).update({ status: 'AVAILABLE' });
   // A redemption counts the removal: 600 can be redeemed, 601 cannot.
   const tooMuch = await api.gql(M.redeem, { accountId: id, amountCents: 601, reason: 'Order 1' });
   expect(tooMuch.errors[0].extensions.validationErrors[0].path).toBe('amountCents');

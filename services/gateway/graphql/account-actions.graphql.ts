@@ -118,7 +118,7 @@ export const accountActionsModule: GraphQLModule = {
       locale: String
     }
     extend type Mutation {
-      "Adds (positive) or removes (negative) credit, in the unit's minor units, as an ADJUSTMENT reward that does not expire; never below zero available. unit: the program's credit unit (or the account's currency) when absent."
+      "Adds credit (positive, in the unit's minor units) as an ADJUSTMENT reward that does not expire, or removes it (negative) from the available credit, oldest first; never more than is available. unit: the program's credit unit (or the account's currency) when absent."
       adjustCredit(
         accountId: ID!
         amountCents: Int!
