@@ -47,7 +47,7 @@ async function submit(page: Page, fields: Record<string, string>, reason: string
   for (const [label, value] of Object.entries(fields))
     await open.getByLabel(label, { exact: true }).fill(value);
   await open.getByTestId('action-reason').fill(reason);
-  await open.getByTestId('confirm-ok').click();
+  await open.getByTestId('action-submit').click();
 }
 
 test('credit: adjust and redeem from dialogs with a reason; refusals on the field; notices', async () => {
@@ -57,9 +57,11 @@ test('credit: adjust and redeem from dialogs with a reason; refusals on the fiel
   await expect(page.getByTestId('credit-none').innerText()).resolves.toBe('No credit yet.');
 
   await page.getByTestId('adjust-credit').click();
-  await dialog(page).getByTestId('confirm-ok').click();
-  // Nothing was sent: the amount and the reason are asked for.
-  await dialog(page).getByText('Give a reason: it is kept in the audit log').waitFor();
+  await dialog(page).getByTestId('action-submit').click();
+  // Nothing was sent: the reason is asked for, then the amount.
+  await dialog(page).getByText('Enter a reason', { exact: true }).waitFor();
+  await dialog(page).getByTestId('action-reason').fill('Goodwill for the outage');
+  await dialog(page).getByTestId('action-submit').click();
   await dialog(page).getByText('Enter the amount', { exact: true }).waitFor();
   await expectAccessible(page);
   await portalShot(page, 'account-action-missing-reason');
@@ -72,13 +74,13 @@ test('credit: adjust and redeem from dialogs with a reason; refusals on the fiel
 
   await page.getByTestId('redeem-credit').click();
   await submit(page, { 'Amount (USD)': '20.00', 'Reference (optional)': 'INV-7' }, 'Phone order');
-  const amountError = dialog(page).getByTestId('error-redeem-amount');
+  const amountError = dialog(page).getByTestId('error-credit-amount');
   await amountError.waitFor();
   expect(await amountError.innerText()).toMatch(/more than is available \(1500 in USD minor units\)/);
   await expectAccessible(page);
   await portalShot(page, 'account-action-refused');
   await dialog(page).getByLabel('Amount (USD)', { exact: true }).fill('5.00');
-  await dialog(page).getByTestId('confirm-ok').click();
+  await dialog(page).getByTestId('action-submit').click();
   await page
     .getByTestId('account-action-notice')
     .filter({ hasText: 'Redeemed $5.00 of credit; $10.00 available' })
@@ -101,11 +103,11 @@ test('a user: edit, and a new share code (a taken one refused on the field)', as
 
   await page.getByRole('button', { name: 'Change share code of Maya Wong' }).click();
   await submit(page, { 'New share code': taken.code.toLowerCase() }, 'Asked for it');
-  await dialog(page).getByTestId('error-share-code-code').waitFor();
+  await dialog(page).getByTestId('error-new-share-code').waitFor();
   await expectAccessible(page);
   await portalShot(page, 'account-action-code-taken');
   await dialog(page).getByLabel('New share code', { exact: true }).fill('MAYA2026');
-  await dialog(page).getByTestId('confirm-ok').click();
+  await dialog(page).getByTestId('action-submit').click();
   await page.getByTestId('share-code').filter({ hasText: 'MAYA2026' }).waitFor();
   expect(await page.getByTestId('account-action-notice').innerText()).toBe(
     `Share code ${mia.code} → MAYA2026`,

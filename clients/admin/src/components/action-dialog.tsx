@@ -42,6 +42,11 @@ export function newIdempotencyKey(): string {
   return Array.from(c.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
+/** A field the portal checks itself, thrown from onSubmit: shown like the server's field errors. */
+export function fieldProblem(field: string, message: string): ApiError {
+  return new ApiError(400, 'VALIDATION_FAILED', message, [{ field, message }]);
+}
+
 function fieldErrorsOf(error: unknown): FieldErrors {
   const out: FieldErrors = {};
   if (error instanceof ApiError) {

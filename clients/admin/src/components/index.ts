@@ -24,4 +24,10 @@ export {
 export { DailyChart, type DailyChartPoint, type DailyChartProps } from './daily-chart';
 export { Funnel, type FunnelProps, type FunnelStep } from './funnel';
 export { ProgressBar, type ProgressBarProps } from './progress-bar';
-export { ActionDialog, newIdempotencyKey, type ActionDialogProps, type FieldErrors } from './action-dialog';
+export {
+  ActionDialog,
+  fieldProblem,
+  newIdempotencyKey,
+  type ActionDialogProps,
+  type FieldErrors,
+} from './action-dialog';

@@ -1,12 +1,21 @@
 /**
  * Acting on an account and its users by hand (issue 31): adjust or redeem credit, edit a user, change a
- * share code, delete a user. Each opens a dialog with a required reason; the server applies it once
- * (a double-click sends one derived key) and audits it. Only an Owner or Admin sees the buttons.
+ * share code, delete a user. Each opens the shared ActionDialog with a required reason and sends its
+ * mutation with the dialog's idempotency key, so a double submit applies once; the server audits it.
+ * Only an Owner or Admin sees the buttons (account-action-buttons.tsx).
  */
-import { useRef } from 'preact/hooks';
+import { useRef, useState } from 'preact/hooks';
 import { gql } from '../api';
-import { formatMoney, fractionDigits } from '../format';
-import { ActionDialog, type ActionField } from './action-dialog';
+import { ActionDialog, type FieldErrors } from '../components';
+import { formatMoney } from '../format';
+import {
+  ACCOUNT_FIELD_LABELS,
+  AccountActionFields,
+  amountCents,
+  initialDraft,
+  newCode,
+  type AccountDraft,
+} from './account-action-forms';
 
 export type ActionKind = 'ADJUST' | 'REDEEM' | 'EDIT' | 'CODE' | 'DELETE';
 
@@ -25,16 +34,16 @@ export interface Acting {
 
 const RESULT = 'outcome action { summary } balance { unit available } accountDeleted';
 const MUTATIONS: Record<ActionKind, string> = {
-  ADJUST: `mutation Adjust($accountId: ID!, $amountCents: Int!, $unit: String, $reason: String!) {
-    adjustCredit(accountId: $accountId, amountCents: $amountCents, unit: $unit, reason: $reason) { ${RESULT} } }`,
-  REDEEM: `mutation Redeem($accountId: ID!, $amountCents: Int!, $unit: String, $reference: String, $reason: String!) {
-    redeemCredit(accountId: $accountId, amountCents: $amountCents, unit: $unit, reference: $reference, reason: $reason) { ${RESULT} } }`,
-  EDIT: `mutation Edit($accountId: ID!, $userId: ID!, $input: UserEditInput!, $reason: String!) {
-    updateUser(accountId: $accountId, userId: $userId, input: $input, reason: $reason) { ${RESULT} } }`,
-  CODE: `mutation Code($accountId: ID!, $userId: ID!, $code: String!, $reason: String!) {
-    changeShareCode(accountId: $accountId, userId: $userId, code: $code, reason: $reason) { ${RESULT} } }`,
-  DELETE: `mutation Delete($accountId: ID!, $userId: ID!, $reason: String!) {
-    deleteUser(accountId: $accountId, userId: $userId, reason: $reason) { ${RESULT} } }`,
+  ADJUST: `mutation Adjust($accountId: ID!, $amountCents: Int!, $unit: String, $reason: String!, $key: String) {
+    r: adjustCredit(accountId: $accountId, amountCents: $amountCents, unit: $unit, reason: $reason, idempotencyKey: $key) { ${RESULT} } }`,
+  REDEEM: `mutation Redeem($accountId: ID!, $amountCents: Int!, $unit: String, $reference: String, $reason: String!, $key: String) {
+    r: redeemCredit(accountId: $accountId, amountCents: $amountCents, unit: $unit, reference: $reference, reason: $reason, idempotencyKey: $key) { ${RESULT} } }`,
+  EDIT: `mutation Edit($accountId: ID!, $userId: ID!, $input: UserEditInput!, $reason: String!, $key: String) {
+    r: updateUser(accountId: $accountId, userId: $userId, input: $input, reason: $reason, idempotencyKey: $key) { ${RESULT} } }`,
+  CODE: `mutation Code($accountId: ID!, $userId: ID!, $code: String!, $reason: String!, $key: String) {
+    r: changeShareCode(accountId: $accountId, userId: $userId, code: $code, reason: $reason, idempotencyKey: $key) { ${RESULT} } }`,
+  DELETE: `mutation Delete($accountId: ID!, $userId: ID!, $reason: String!, $key: String) {
+    r: deleteUser(accountId: $accountId, userId: $userId, reason: $reason, idempotencyKey: $key) { ${RESULT} } }`,
 };
 
 interface Answer {
@@ -45,36 +54,66 @@ interface Answer {
 }
 
 async function send(kind: ActionKind, variables: Record<string, unknown>): Promise<Answer> {
-  const data = await gql<Record<string, Answer>>(MUTATIONS[kind], variables);
-  return Object.values(data)[0]!;
-}
-
-/** "12.50" in a unit → its minor units (1250 for USD); null when it is not such an amount. */
-export function minorUnits(text: string, unit: string, signed: boolean): number | null {
-  const digits = /^[A-Z]{3}$/.test(unit) ? (fractionDigits(unit) ?? 0) : 0;
-  const pattern = signed ? /^[-−]?\d+([.,]\d+)?$/ : /^\d+([.,]\d+)?$/;
-  const clean = text.trim().replace('−', '-');
-  if (!pattern.test(clean)) return null;
-  const [whole, part = ''] = clean.replace(',', '.').split('.');
-  if (part.length > digits) return null;
-  const sign = whole!.startsWith('-') ? -1 : 1;
-  const value = Number(whole!.replace('-', '')) * 10 ** digits + Number(part.padEnd(digits, '0') || 0);
-  return value === 0 ? null : sign * value;
+  return (await gql<{ r: Answer }>(MUTATIONS[kind], variables)).r;
 }
 
 export const userName = (u: ActionUser) => [u.firstName, u.lastName].filter(Boolean).join(' ') || u.id;
+
+interface Copy {
+  title: string;
+  submit: string;
+  intro?: string;
+  danger?: boolean;
+}
+
+function copyOf({ kind, user }: Acting): Copy {
+  const name = user ? userName(user) : 'user';
+  switch (kind) {
+    case 'ADJUST':
+      return {
+        title: 'Adjust credit',
+        submit: 'Adjust credit',
+        intro:
+          'Adds credit to the account, or removes it with a negative amount. Added credit does not expire.',
+      };
+    case 'REDEEM':
+      return {
+        title: 'Redeem credit',
+        submit: 'Redeem credit',
+        intro:
+          "Uses the account's available credit, oldest first. No more than is available can be redeemed.",
+      };
+    case 'EDIT':
+      return { title: `Edit ${name}`, submit: 'Save user' };
+    case 'CODE':
+      return {
+        title: 'Change share code',
+        submit: 'Change code',
+        intro: `The old code ${user?.shareCode ?? ''} keeps leading to this user for 30 days, then stops working.`,
+      };
+    case 'DELETE':
+      return {
+        title: `Delete ${name}?`,
+        submit: 'Delete user',
+        danger: true,
+        intro:
+          'The user, their events and share codes are deleted. An account left without users is deleted with its referral and rewards. This cannot be undone.',
+      };
+  }
+}
 
 export interface AccountActionDialogsProps {
   accountId: string;
   /** The credit unit the dialogs count in (the program's credit unit or the account's currency). */
   unit: string;
+  /** Which action's dialog is open, and for which user; null: none. */
   acting: Acting | null;
   onClose: () => void;
   /** After an action: its notice, and whether the account is gone (its last user deleted). */
   onDone: (notice: string, accountDeleted: boolean) => void;
 }
 
-/** The five dialogs; `acting` says which one is open, and for which user. */
+/** The one dialog of the account's hand actions; `acting` says which action, for which user. */
 export function AccountActionDialogs({
   accountId,
   unit,
@@ -82,125 +121,92 @@ export function AccountActionDialogs({
   onClose,
   onDone,
 }: AccountActionDialogsProps) {
-  const user = acting?.user;
-  // Whether the last answer deleted the account: read by onDone, right after run.
-  const deleted = useRef(false);
+  // The last action asked for: its title and fields stay while the dialog closes.
+  const last = useRef<Acting>({ kind: 'ADJUST' });
+  if (acting) last.current = acting;
+  const current = last.current;
+  const user = current.user;
+  // The draft belongs to one opening (a new Acting each time): a fresh one for the next.
+  const [draft, setDraft] = useState<{ of: Acting | null; values: AccountDraft }>({
+    of: null,
+    values: initialDraft(undefined),
+  });
+  const values = draft.of === current ? draft.values : initialDraft(user);
+  const set = (change: Partial<AccountDraft>) =>
+    setDraft((d) => ({
+      of: current,
+      values: { ...(d.of === current ? d.values : initialDraft(user)), ...change },
+    }));
+
   /** The notice: a credit change in money ("Added $15.00 of credit; $15.00 available"), else the summary. */
-  const done = (a: Answer, credit?: { verb: string; cents: number }) => {
-    deleted.current = a.accountDeleted;
+  const notice = (a: Answer, credit?: { verb: string; cents: number }) => {
     const left = a.balance.find((b) => b.unit === unit)?.available ?? 0;
     const text = credit
       ? `${credit.verb} ${formatMoney(Math.abs(credit.cents), unit)} of credit; ${formatMoney(left, unit)} available`
       : a.action.summary;
     return a.outcome === 'ALREADY_APPLIED' ? `${text} (already done before)` : text;
   };
-  const common = {
-    onClose,
-    onDone: (notice: string) => onDone(notice, deleted.current),
-  };
-  const amount = (signed: boolean): ActionField => ({
-    key: 'amount',
-    label: `Amount (${unit})`,
-    hint: signed
-      ? `Negative to remove credit, e.g. -5.00. ${formatMoney(100, unit)} is 100 minor units.`
-      : undefined,
-    inputMode: 'decimal',
-    required: true,
-    serverNames: ['amountCents'],
-  });
-  const checkAmount =
-    (signed: boolean) =>
-    (v: Record<string, string>): Record<string, string> =>
-      v.amount && minorUnits(v.amount, unit, signed) === null
-        ? {
-            amount: signed
-              ? 'Enter a non-zero amount, e.g. 15.00 or -5.00'
-              : 'Enter an amount above zero, e.g. 15.00',
-          }
-        : {};
+
+  async function submit(reason: string, key: string) {
+    const base = { accountId, reason, key };
+    const userId = user?.id;
+    let answer: Answer;
+    let text: string;
+    switch (current.kind) {
+      case 'ADJUST': {
+        const cents = amountCents(values.amount, unit, true);
+        answer = await send('ADJUST', { ...base, unit, amountCents: cents });
+        text = notice(answer, { verb: cents > 0 ? 'Added' : 'Removed', cents });
+        break;
+      }
+      case 'REDEEM': {
+        const cents = amountCents(values.amount, unit, false);
+        const reference = values.reference.trim() || undefined;
+        answer = await send('REDEEM', { ...base, unit, amountCents: cents, reference });
+        text = notice(answer, { verb: 'Redeemed', cents });
+        break;
+      }
+      case 'EDIT': {
+        const clear = (s: string) => s.trim() || null;
+        const input = {
+          email: clear(values.email),
+          firstName: clear(values.firstName),
+          lastName: clear(values.lastName),
+        };
+        answer = await send('EDIT', { ...base, userId, input });
+        text = notice(answer);
+        break;
+      }
+      case 'CODE':
+        answer = await send('CODE', { ...base, userId, code: newCode(values.code) });
+        text = notice(answer);
+        break;
+      case 'DELETE':
+        answer = await send('DELETE', { ...base, userId });
+        text = notice(answer);
+        break;
+    }
+    onDone(text, answer.accountDeleted);
+  }
+
+  const copy = copyOf(current);
   return (
-    <>
-      <ActionDialog
-        {...common}
-        open={acting?.kind === 'ADJUST'}
-        idPrefix="adjust"
-        title="Adjust credit"
-        intro="Adds credit to the account, or removes it with a negative amount. Added credit does not expire."
-        confirmLabel="Adjust credit"
-        fields={[amount(true)]}
-        check={checkAmount(true)}
-        run={async (v, reason) => {
-          const cents = minorUnits(v.amount!, unit, true)!;
-          const answer = await send('ADJUST', { accountId, unit, reason, amountCents: cents });
-          return done(answer, { verb: cents > 0 ? 'Added' : 'Removed', cents });
-        }}
-      />
-      <ActionDialog
-        {...common}
-        open={acting?.kind === 'REDEEM'}
-        idPrefix="redeem"
-        title="Redeem credit"
-        intro="Uses the account's available credit, oldest first. No more than is available can be redeemed."
-        confirmLabel="Redeem credit"
-        fields={[
-          amount(false),
-          { key: 'reference', label: 'Reference (optional)', hint: 'An order or invoice number.' },
-        ]}
-        check={checkAmount(false)}
-        run={async (v, reason) => {
-          const cents = minorUnits(v.amount!, unit, false)!;
-          const reference = v.reference?.trim() || undefined;
-          const answer = await send('REDEEM', { accountId, unit, reason, amountCents: cents, reference });
-          return done(answer, { verb: 'Redeemed', cents });
-        }}
-      />
-      <ActionDialog
-        {...common}
-        open={acting?.kind === 'EDIT'}
-        idPrefix="edit-user"
-        title={`Edit ${user ? userName(user) : 'user'}`}
-        confirmLabel="Save user"
-        initial={{
-          email: user?.email ?? '',
-          firstName: user?.firstName ?? '',
-          lastName: user?.lastName ?? '',
-        }}
-        fields={[
-          { key: 'email', label: 'E-mail', type: 'email', serverNames: ['input.email'] },
-          { key: 'firstName', label: 'First name', serverNames: ['input.firstName'] },
-          { key: 'lastName', label: 'Last name', serverNames: ['input.lastName'] },
-        ]}
-        run={async (v, reason) => {
-          const clear = (s: string | undefined) => (s?.trim() ? s.trim() : null);
-          const input = { email: clear(v.email), firstName: clear(v.firstName), lastName: clear(v.lastName) };
-          return done(await send('EDIT', { accountId, userId: user!.id, input, reason }));
-        }}
-      />
-      <ActionDialog
-        {...common}
-        open={acting?.kind === 'CODE'}
-        idPrefix="share-code"
-        title="Change share code"
-        intro={`The old code ${user?.shareCode ?? ''} keeps leading to this user for 30 days, then stops working.`}
-        confirmLabel="Change code"
-        fields={[
-          { key: 'code', label: 'New share code', hint: 'Letters and digits, at most 15.', required: true },
-        ]}
-        run={async (v, reason) =>
-          done(await send('CODE', { accountId, userId: user!.id, code: v.code!.trim(), reason }))
-        }
-      />
-      <ActionDialog
-        {...common}
-        open={acting?.kind === 'DELETE'}
-        idPrefix="delete-user"
-        title={`Delete ${user ? userName(user) : 'user'}?`}
-        intro="The user, their events and share codes are deleted. An account left without users is deleted with its referral and rewards. This cannot be undone."
-        confirmLabel="Delete user"
-        danger
-        fields={[]}
-        run={async (_v, reason) => done(await send('DELETE', { accountId, userId: user!.id, reason }))}
-      />
-    </>
+    <ActionDialog
+      open={acting !== null}
+      title={copy.title}
+      submitLabel={copy.submit}
+      danger={copy.danger}
+      intro={copy.intro}
+      fields={
+        current.kind === 'DELETE'
+          ? undefined
+          : (errors: FieldErrors) => (
+              <AccountActionFields kind={current.kind} unit={unit} draft={values} set={set} errors={errors} />
+            )
+      }
+      fieldLabels={ACCOUNT_FIELD_LABELS}
+      onSubmit={submit}
+      onClose={onClose}
+    />
   );
 }

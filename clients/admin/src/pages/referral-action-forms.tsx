@@ -3,8 +3,7 @@
  * re-attribution (a share code, or an account and user id), a reward to grant (side, credit or percent)
  * and a fulfilment's reference. Each shows the server's error for its path next to it.
  */
-import { ApiError } from '../api';
-import { Field, type FieldErrors } from '../components';
+import { Field, fieldProblem, type FieldErrors } from '../components';
 
 /** The labels of these fields by the server's paths (ActionDialog's error summary). */
 export const ACTION_FIELD_LABELS: Record<string, string> = {
@@ -19,11 +18,6 @@ export const ACTION_FIELD_LABELS: Record<string, string> = {
   reference: 'Payment reference',
   ids: 'Which reward',
 };
-
-/** A field the portal checks itself, reported like the server's field errors. */
-function fieldProblem(field: string, message: string): ApiError {
-  return new ApiError(400, 'VALIDATION_FAILED', message, [{ field, message }]);
-}
 
 export interface TargetDraft {
   by: 'code' | 'ids';
