@@ -95,12 +95,15 @@ test('desktop: find people by part of a name, in any case, without accents; name
   // Review: the queue's own search.
   await page.goto(stack.url('/admin/review'));
   await search(page, 'review-search', 'zoe');
+  await page.getByTestId('friend-person').first().waitFor();
   expect(await page.getByTestId('friend-person').allInnerTexts()).toEqual(['Zoë Quill\nzq@example.test']);
   await search(page, 'review-search', 'priya');
   await expect(page.getByTestId('empty-state').innerText()).resolves.toContain(
     'No referral awaiting review matches',
   );
   await search(page, 'review-search', 'Zoë Q');
+  // The empty state of the previous search gives way to the row.
+  await page.getByTestId('referrer-person').first().waitFor();
   expect(await page.getByTestId('referrer-person').allInnerTexts()).toEqual([
     'Zoë Quill\nzoe.quill@example.test',
   ]);

@@ -116,7 +116,7 @@ test('the form by keyboard alone: type, tick two types with Space, submit with E
   await page.keyboard.press('Space');
   const focusedText = () =>
     page.evaluate(() => String((globalThis as any).document.activeElement?.textContent ?? ''));
-  for (let i = 0; i < 12 && (await focusedText()) !== 'Add endpoint'; i += 1)
+  for (let i = 0; i < 30 && (await focusedText()) !== 'Add endpoint'; i += 1)
     await page.keyboard.press('Tab');
   expect(await focusedText()).toBe('Add endpoint');
   await page.keyboard.press('Enter');
