@@ -6,7 +6,7 @@
  */
 import { Field, fieldProblem, type FieldErrors } from '../components';
 import { formatMoney, fractionDigits } from '../format';
-import type { ActionKind, ActionUser } from './account-actions';
+import type { ActionKind, ActionUser } from './account-action-types';
 
 /** The fields' labels by the server's paths, for the dialog's error summary. */
 export const ACCOUNT_FIELD_LABELS: Record<string, string> = {

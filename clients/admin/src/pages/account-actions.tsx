@@ -16,21 +16,9 @@ import {
   newCode,
   type AccountDraft,
 } from './account-action-forms';
+import type { ActionKind, ActionUser, Acting } from './account-action-types';
 
-export type ActionKind = 'ADJUST' | 'REDEEM' | 'EDIT' | 'CODE' | 'DELETE';
-
-export interface ActionUser {
-  id: string;
-  email: string | null;
-  firstName: string | null;
-  lastName: string | null;
-  shareCode: string | null;
-}
-
-export interface Acting {
-  kind: ActionKind;
-  user?: ActionUser;
-}
+export type { ActionKind, ActionUser, Acting };
 
 const RESULT = 'outcome action { summary } balance { unit available } accountDeleted';
 const MUTATIONS: Record<ActionKind, string> = {
