@@ -16,7 +16,7 @@ import { describeMachine, runBench, startBenchEnvironment } from './support';
  *      closes them);
  *   3. busy: each connection reads a user (authentication plus a PostgreSQL read) in a closed loop,
  *      ignoring Retry-After, so about 1,000 are served and the rest are refused with 503 over and over;
- *   4. slow-login (issue 28, finding 3): each connection starts POST /admin/api/login announcing 100,000
+ *   4. slow-login: each connection starts POST /admin/api/login announcing 100,000
  *      bytes and sends one byte every 2 s (reconnecting when closed).
  * All flooder connections come from 127.0.0.1, so MAX_CONNECTIONS_PER_ADDRESS (128) applies to them; a
  * third probe reads a user of the bench tenant from 127.0.0.2 (another client), counted as served on 404.

@@ -10,7 +10,7 @@ import { runBench, startBenchEnvironment, type BenchEnvironment } from './suppor
 import { findWorkerMetricsUrl, rssOfCommandLines, sampleWorkerMemory } from './worker-memory';
 
 /**
- * Held rewards (issue 21): BENCH_HELD referrals converted under the program's rewardHoldDays, so as many
+ * Held rewards: BENCH_HELD referrals converted under the program's rewardHoldDays, so as many
  * lifecycle workflows wait on a durable timer at once, and the worker's memory sampled at 0, 10 %, 25 %,
  * 50 % and 100 % of them and again after a quiet minute. Each sample is taken once the worker, Temporal
  * and the gateway went quiet, and comes with the rewards PENDING in PostgreSQL and the referral workflows

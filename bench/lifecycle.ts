@@ -96,7 +96,7 @@ async function measure(
     return result;
   };
 
-  // Every fraud signal's work on (issue 21): e-mails and device ids to compare, and a velocity limit
+  // Every fraud signal's work on: e-mails and device ids to compare, and a velocity limit
   // high enough never to fire but read at each attribution. BENCH_FRAUD_SIGNALS=0 leaves them out.
   if (fraudSignals) {
     const limit = await api.request('PATCH', '/program', { maxAttributionsPerReferrerPerHour: 100_000 });

@@ -9,7 +9,7 @@ import { cpuPercent, fmt, sampleCpu, waitForQuiet, type CpuGroups } from './meas
 import { describeMachine, runBench, startBenchEnvironment } from './support';
 
 /**
- * One gateway process against two (issue 22), each pair of runs in the same run as its /healthz anchor:
+ * One gateway process against two, each pair of runs in the same run as its /healthz anchor:
  * bench/support.ts starts PostgreSQL and Temporal the way `npm start` does, a throwaway database
  * (BENCH_DATABASE_NAME, here referral_mp_bench_{pid}), gateway 1 and worker 1; this file adds gateway 2
  * and worker 2 on the same database and task queue. autocannon is the round-robin client: given both

@@ -10,7 +10,7 @@ import { createJsonClient, fmt, percentile } from './measure';
 import { describeMachine, runBench, startBenchEnvironment } from './support';
 
 /**
- * Outbound webhooks (issue 20): events committed to the outbox at BENCH_RATE (1,000) a second for
+ * Outbound webhooks: events committed to the outbox at BENCH_RATE (1,000) a second for
  * BENCH_DURATION (20) seconds, fanned out by the worker's dispatcher (its own process, defaults:
  * WEBHOOK_DISPATCH_INTERVAL_MS 500, WEBHOOK_INLINE_CONCURRENCY 64) to 3 endpoints on local receivers
  * that verify every request with the `standardwebhooks` library. Reports commit-to-delivered p50/p99,

@@ -5,7 +5,7 @@ import { seedPortalData, type PortalSeedSample } from './portal-seed';
 import { describeMachine, runBench, startBenchEnvironment } from './support';
 
 /**
- * The admin portal's reads on a big tenant (issue 17): a fresh bench database (bench/support.ts) with
+ * The admin portal's reads on a big tenant: a fresh bench database (bench/support.ts) with
  * one tenant (alias portal_<time>) seeded by bench/portal-seed.ts with BENCH_PORTAL_REFERRALS
  * (1,000,000) referrals over the last 365 days by 50,000 referrers, then VACUUM ANALYZE (what
  * autovacuum does to a table that stops changing), then each query through the real gateway's GraphQL

@@ -5,7 +5,7 @@ import { seedSearchData, type SearchSample } from './search-seed';
 import { describeMachine, runBench, startBenchEnvironment } from './support';
 
 /**
- * Issue 31, "Find people": the ranked search (`query`) on a big tenant. A fresh bench database
+ * "Find people": the ranked search (`query`) on a big tenant. A fresh bench database
  * (bench/support.ts) with one tenant seeded by bench/search-seed.ts with BENCH_SEARCH_REFERRALS
  * (1,000,000) referrals by BENCH_SEARCH_REFERRERS (50,000) referrers, every person with a name, e-mail
  * and share code, then VACUUM ANALYZE; then each search through the real gateway's GraphQL with the

@@ -8,7 +8,7 @@ import { beaconThroughput, pacedHostedPage, shareImageOnce, type SharePageBench 
 import { describeMachine, runBench, startBenchEnvironment } from './support';
 
 /**
- * Share links and the widget (issue 16) through a gateway and a worker in processes of their own
+ * Share links and the widget through a gateway and a worker in processes of their own
  * (bench/support.ts), with the same run's GET /healthz as the anchor:
  *   1. the hosted landing page (a program without a landing URL), closed loop;
  *   2. the share-link redirect (302 to the landing URL) with click counting, closed loop: ≥ 5,000 req/s;
@@ -16,7 +16,7 @@ import { describeMachine, runBench, startBenchEnvironment } from './support';
  *   4. the widget route with a user JWT (a referrer with BENCH_FRIENDS referrals, some converted),
  *      closed loop; 5. the same at BENCH_WIDGET_RATE (500) req/s, evenly paced: p99 ≤ 30 ms;
  * then the clicks stored (after the gateway's CLICK_FLUSH_MS) against the visits answered, and the
- * browser library's gzipped size; issue 30 (bench/share-pages.ts): 6. the hosted page at BENCH_PAGE_RATE
+ * browser library's gzipped size; share pages (bench/share-pages.ts): 6. the hosted page at BENCH_PAGE_RATE
  * (1,000) req/s, p99 ≤ 30 ms; 7. merchant-domain click beacons at full speed, ≥ 5,000/s, clicks exact;
  * 8. the share image fetched concurrently, rendered once. Knobs: BENCH_DURATION (s per scenario, 10),
  * BENCH_CONNECTIONS (64), BENCH_WARMUP (s, 2).
@@ -61,7 +61,7 @@ async function steady(
 }
 
 runBench(async () => {
-  // The beacons come from many X-Forwarded-For addresses through a "proxy" on loopback (issue 30).
+  // The beacons come from many X-Forwarded-For addresses through a "proxy" on loopback.
   process.env.TRUSTED_PROXIES ??= 'loopback';
   const env = await startBenchEnvironment({ worker: true });
   const db = createDb({ url: env.databaseUrl, poolMax: 2, applicationName: 'bench' });
@@ -111,7 +111,7 @@ runBench(async () => {
       `| 1. GET /r/{tenant}/{code}: hosted landing page (200 HTML), closed loop | ${fmt(answered(landing, 200) / landing.duration)} req/s | ${landing.latency.p50} | ${landing.latency.p99} | ${failed(landing, 200)} |`,
     );
 
-    // Issue 30: the hosted page at a fixed rate, the share image, the merchant-domain beacons.
+    // the hosted page at a fixed rate, the share image, the merchant-domain beacons.
     const sharePages: SharePageBench = {
       baseUrl: env.baseUrl,
       tenantAlias: env.tenant.alias,

@@ -3,7 +3,7 @@ import type { Db } from '../shared/db/knex';
 import { closedLoop, fmt, pacedLoop, percentile, type Outcome } from './measure';
 
 /**
- * Issue 30's scenarios for bench/share-links.ts: the merchant-domain click beacon (POST /open/clicks,
+ * The share-page scenarios of bench/share-links.ts: the merchant-domain click beacon (POST /open/clicks,
  * each request from another X-Forwarded-For address, the gateway started with TRUSTED_PROXIES=loopback
  * so the per-address limit does not cap the bench), the hosted landing page at a fixed rate, and the
  * share image fetched by many clients at once (rendered at most once).

@@ -40,7 +40,7 @@ export function parseFlags(argv: string[]): Record<string, string | true> {
 /**
  * Runs an admin command against DATABASE_URL (migrating first); errors are one line on stderr, exit 1.
  * A command that succeeds on a tenant (`--alias`) is recorded in that tenant's audit log as
- * `cli.<command>` with its flags (secrets redacted), actor `cli` (issue 28, finding 5).
+ * `cli.<command>` with its flags (secrets redacted), actor `cli`.
  */
 export async function runCommand(fn: (db: Db, flags: Record<string, string | true>) => Promise<void>) {
   const config = loadConfigOrExit();

@@ -33,7 +33,7 @@ export const API_ERROR_STATUS = {
   TOO_MANY_API_KEYS: 409,
   /** The tenant has MAX_OPERATORS_PER_TENANT operators. */
   TOO_MANY_OPERATORS: 409,
-  /** A one-time set-password link that is unknown, used or expired (issue 28, accounts). */
+  /** A one-time set-password link that is unknown, used or expired (accounts). */
   ACCESS_LINK_INVALID: 410,
   /** Re-issuing an invitation to an operator who already set a password. */
   OPERATOR_NOT_PENDING: 409,

@@ -13,7 +13,7 @@ export interface Metrics {
   webhookAttemptDuration: Histogram<'outcome'>;
   /** Age of the oldest undispatched outbox event, as the worker's dispatcher last saw it. */
   webhookBacklogAge: Gauge;
-  /** Share images rendered by this process (issue 30: at most once per program settings version and code). */
+  /** Share images rendered by this process (at most once per program settings version and code). */
   shareImageRenders: Counter;
 }
 

@@ -74,7 +74,7 @@ export async function referralLifecycleWorkflow(
   let timerFired = false;
   for (;;) {
     const dueAt = snapshot?.nextDueAt ?? null;
-    // Added with holds and expiry (issue 21): histories recorded before them replay without the timer.
+    // Added with holds and expiry: histories recorded before them replay without the timer.
     if (dueAt !== null && patched('reward-timers')) {
       // The workflow sandbox's Date is the workflow task's time: deterministic on replay.
       const waitMs = Math.max(MIN_TIMER_MS, dueAt - new Date().getTime());

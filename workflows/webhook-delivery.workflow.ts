@@ -13,7 +13,7 @@ const { attemptWebhookDelivery } = proxyActivities<Activities>({
 });
 
 /**
- * Delivers one outbox event to one endpoint (issue 20): an attempt per entry of `scheduleMs`, each after
+ * Delivers one outbox event to one endpoint: an attempt per entry of `scheduleMs`, each after
  * its delay on a durable timer, so every attempt is an activity of its own in the history and a row of
  * the attempt log. Ends at the first 2xx (SUCCEEDED), a 410 (GONE: the activity disabled the endpoint),
  * a disabled or deleted endpoint (SKIPPED, nothing sent), or after the last failed attempt (ABANDONED).

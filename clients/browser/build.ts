@@ -4,7 +4,7 @@ import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
 
 /**
- * The size budget of the library, gzipped: 12 KB (issue 16). Issue 30's widget draws the share link's QR
+ * The size budget of the library, gzipped: 12 KB. The widget draws the share link's QR
  * code from a matrix the server encodes (shared/domain/share-qr.ts): bundling the encoder would have added
  * about 4.2 KB.
  */

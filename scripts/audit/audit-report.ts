@@ -1,5 +1,5 @@
 /**
- * Reads `npm audit --omit=dev --json` (issue 28): fails on high or critical advisories in production
+ * Reads `npm audit --omit=dev --json`: fails on high or critical advisories in production
  * dependencies, and says "not run" when the registry did not answer the audit (offline, a mirror without
  * the audit endpoint: npm then prints an error object instead of a report).
  */

@@ -45,7 +45,7 @@ export function createApp(deps: GatewayDeps): Koa<GatewayState> {
 
   const health = healthRoutes(deps);
   app.use(health.routes());
-  // A program's custom host: /{code} and /r/{code} are its share links (issue 30).
+  // A program's custom host: /{code} and /r/{code} are its share links.
   app.use(customHostShareLinks(deps));
   // The busiest API routes (user events and the cached code lookup) in a router of their own, matched
   // before the rest: running a request past the docs and the API router's ~45 routes took about 10 µs of
@@ -53,7 +53,7 @@ export function createApp(deps: GatewayDeps): Koa<GatewayState> {
   const hot = new Router<GatewayState>({ prefix: API_PREFIX });
   eventRoutes(hot, deps);
   codeLookupRoutes(hot, deps);
-  // Browser integration (issue 30): the public code endpoint (checkCode, friend-offer).
+  // Browser integration: the public code endpoint (checkCode, friend-offer).
   publicCodeRoutes(hot, deps);
   app.use(hot.routes());
   // The API described: /openapi.json, /docs and /schema.graphql (no credentials).
@@ -70,7 +70,7 @@ export function createApp(deps: GatewayDeps): Koa<GatewayState> {
   integrationRoutes(api, deps);
   fileRoutes(api, deps);
   processorRoutes(api, deps);
-  // Hosted pages (issue 30): the program's logo, and the merchant-domain share links' click beacon.
+  // Hosted pages: the program's logo, and the merchant-domain share links' click beacon.
   programLogoRoutes(api, deps);
   clickBeaconRoutes(api, deps);
 

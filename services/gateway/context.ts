@@ -51,7 +51,7 @@ export interface GatewayDeps {
   readiness: ReadinessCheck;
   /** Injectable clock (epoch ms) for JWT expiry and time windows. */
   now: () => number;
-  // Browser integration (issue 30).
+  // Browser integration.
   /** Origins refused by CORS and each tenant's first browser call, counted in memory, written in batches. */
   browserSightings: BrowserSightings;
 }

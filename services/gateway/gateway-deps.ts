@@ -77,7 +77,7 @@ export async function buildGatewayDeps(options: {
     rateLimiter: createTenantRateLimiter({ config, metrics }),
     readiness: createReadinessCheck({ db, temporal, logger }),
     now: options.now ?? Date.now,
-    // Browser integration (issue 30).
+    // Browser integration.
     browserSightings,
   };
   return {

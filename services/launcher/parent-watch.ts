@@ -13,7 +13,7 @@ import path from 'node:path';
  *
  * Only a process that is provably gone counts: its /proc entry missing (ENOENT, ESRCH) or its parent
  * changed. Any other failure to read (EMFILE when the process is out of descriptors, EACCES, ...) says
- * nothing about it, so that round is skipped (issue 28 finding 4: EMFILE stopped the whole stack).
+ * nothing about it, so that round is skipped (EMFILE stopped the whole stack).
  */
 export function watchLaunchingProcesses(
   onGone: (message: string) => void,

@@ -5,7 +5,7 @@ import type { Logger } from '../../shared/logger';
 
 /**
  * Which TCP connections the SFTP server takes, decided before ssh2 reads a byte of them (finding 4 of
- * issue 28: 20,000 sockets that sent only a version line exhausted the process's descriptors).
+ * 20,000 sockets that sent only a version line exhausted the process's descriptors).
  *
  * - At most SFTP_MAX_CONNECTIONS in all, SFTP_MAX_UNAUTHENTICATED not signed in yet, and
  *   SFTP_MAX_UNAUTHENTICATED_PER_ADDRESS of those from one address: one more is destroyed at once, with

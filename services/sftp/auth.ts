@@ -12,7 +12,7 @@ import type { Logger } from '../../shared/logger';
  * MAX_FAILURES of them. One login more than SFTP_MAX_SESSIONS_PER_TENANT is refused.
  *
  * The place a login takes is released when the connection closes, whenever that is: the close is heard
- * by this module, which knows of the place from the moment it is claimed (issue 28 finding 7: a client
+ * by this module, which knows of the place from the moment it is claimed (a client
  * that left during its own sign-in kept its place for good).
  */
 

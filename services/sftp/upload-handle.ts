@@ -67,7 +67,7 @@ export class UploadHandle {
 
   /**
    * The connection went away (or the write order broke): keep nothing. A client that drops its own upload
-   * is no fault of the server's: logged at info, without a stack (issue 28 finding 13a).
+   * is no fault of the server's: logged at info, without a stack.
    */
   async abort(reason: Error): Promise<void> {
     if (this.settled) return;

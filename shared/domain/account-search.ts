@@ -9,7 +9,7 @@ import { presentEvent, type LoggedEvent } from './user-events';
 /** GraphQL `accounts(search, first, after)`. */
 export const accountListArgsSchema = z.object({
   search: searchTextSchema(255),
-  /** Issue 31: partial name, e-mail, id or code, any case and accents; ranked. */
+  /** partial name, e-mail, id or code, any case and accents; ranked. */
   query: searchTextSchema(255),
   first: pageSizeSchema,
   after: cursorSchema().nullish(),
@@ -18,7 +18,7 @@ export const accountListArgsSchema = z.object({
 export interface AccountSummary {
   id: string;
   email: string | null;
-  /** The first user's name (issue 31). */
+  /** The first user's name. */
   name: string | null;
   userCount: number;
   referralsMade: number;
@@ -27,7 +27,7 @@ export interface AccountSummary {
 
 /**
  * A page of the tenant's accounts, newest first. The search matches an account id, a user id, an
- * e-mail or a share code, exactly (e-mails and codes ignoring case); the query (issue 31) matches parts
+ * e-mail or a share code, exactly (e-mails and codes ignoring case); the query matches parts
  * of them and of names, ignoring case and accents, best matches first (people-search.repo).
  */
 export async function searchAccounts(

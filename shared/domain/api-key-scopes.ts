@@ -3,7 +3,7 @@ import { AppError } from '../errors';
 import type { OperatorRole } from '../repos/operators.repo';
 
 /**
- * What an API key may do beyond the data and program API (issue 28, finding 2). Without a scope a key
+ * What an API key may do beyond the data and program API. Without a scope a key
  * runs the integration (users, events, imports, program, webhooks, SFTP) but cannot change the team or
  * mint and revoke keys: a key copied into CI or a contractor's laptop must not be a way to an OWNER.
  * - `TEAM`: invite operators, change roles, remove operators (live tenants only: a test-mode key never

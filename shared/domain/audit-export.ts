@@ -11,7 +11,7 @@ export interface AuditExportFilter {
 }
 
 /**
- * The tenant's audit log as CSV (issue 31), newest first, with the same filters as GraphQL `auditLog`:
+ * The tenant's audit log as CSV, newest first, with the same filters as GraphQL `auditLog`:
  * the header, then one record per entry, read a page of AUDIT_PAGE_MAX at a time so the whole log is
  * never in memory. The filters are checked before the first record (a bad one throws VALIDATION_FAILED).
  */

@@ -144,7 +144,7 @@ export const AUDIT_PAGE_MAX = 200;
 const pageSchema = z.object({
   first: z.int().min(1).max(AUDIT_PAGE_MAX).default(50),
   after: z.uuid().optional(),
-  // Filters (issue 31): who (an operator's e-mail or a principal's label), the action, UTC days.
+  // Filters: who (an operator's e-mail or a principal's label), the action, UTC days.
   actor: z.string().trim().min(1).max(320).optional(),
   action: z
     .string()

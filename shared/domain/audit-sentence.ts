@@ -1,7 +1,7 @@
 import type { AuditEntryView } from './audit-log';
 
 /**
- * An audit entry as a sentence people read (issue 31): who, what, to what, and why when a reason was
+ * An audit entry as a sentence people read: who, what, to what, and why when a reason was
  * given, e.g. "ana@acme.example approved 2 referrals: duplicate check done". Pure: the GraphQL field
  * `AuditEntry.sentence`, the portal and the CSV export use it. Unknown actions read "… ran <action>".
  */
@@ -37,7 +37,7 @@ const PHRASES: Record<string, Phrase> = {
   setRequireTwoFactor: (d) => `${d.required === false ? 'stopped requiring' : 'required'} two-factor sign-in`,
   redeemRewardBalance: (d) =>
     `redeemed ${String(d.amount ?? '')} ${String(d.unit ?? '')} of credit${on(text(d.accountId), 'for ')}`,
-  // Hand actions on accounts and users (issue 31); amounts are the unit's minor units (cents).
+  // Hand actions on accounts and users; amounts are the unit's minor units (cents).
   adjustCredit: (d) => {
     const n = Number(d.amountCents ?? 0);
     const what = `${Math.abs(n)} ${text(d.unit) ?? ''} cents of credit`.replace('  ', ' ');

@@ -7,7 +7,7 @@ export function presentBrowserSettings(settings: ProgramSettings) {
   return {
     cookieDays: settings.referralCookieDays,
     lastClickWins: settings.referralCookieLastClickWins,
-    // Share links on the merchant's domain (issue 30): the query parameter holding the code.
+    // Share links on the merchant's domain: the query parameter holding the code.
     shareParam: settings.shareParam,
   };
 }

@@ -2,7 +2,7 @@ import type { Db } from '../db/knex';
 import { createReferralNumbersRepo, type RewardCostRow } from '../repos/referral-numbers.repo';
 
 /**
- * The dashboard's operator numbers (issue 31): how referrals were attributed (clicks apart from direct
+ * The dashboard's operator numbers: how referrals were attributed (clicks apart from direct
  * API, import and processor attributions, so no share exceeds 100 %), revenue from referred customers,
  * what the rewards cost per side, and the return (revenue over cost), per currency.
  */

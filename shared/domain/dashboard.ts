@@ -30,7 +30,7 @@ export interface Dashboard {
     referralsStarted: number;
     referralsConverted: number;
   }[];
-  /** Operator numbers (issue 31): attribution sources, rewards per side, revenue, cost and return. */
+  /** Operator numbers: attribution sources, rewards per side, revenue, cost and return. */
   numbers: OperatorNumbers;
 }
 

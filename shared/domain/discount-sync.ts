@@ -39,7 +39,7 @@ export async function discountPercents(
   let referredPercent = 0;
   if (referral && referral.status !== 'ENDED') {
     const own = await rewards.listByAccount(tenantId, accountId);
-    // The side's own reward and any an operator granted (issue 31), while AVAILABLE; never above 100 %.
+    // The side's own reward and any an operator granted, while AVAILABLE; never above 100 %.
     const live = own.filter(
       (r) => r.referral_id === referral.id && r.reward_source === 'REFERRED' && r.status === 'AVAILABLE',
     );

@@ -2,7 +2,7 @@ import { blacklist } from 'mailchecker';
 import type { FraudAction, FraudPolicy, FraudSignalHit, SharedClient } from '../types/fraud';
 
 /**
- * Fraud signals of a referral (issue 21), pure: what is suspicious about an attribution, each with its
+ * Fraud signals of a referral, pure: what is suspicious about an attribution, each with its
  * evidence in words an operator can check. Computed at attribution on every path and stored with the
  * referral; the program's policy (ALLOW, REVIEW, BLOCK per signal) acts on them.
  */

@@ -6,7 +6,7 @@ import { createHandActionsRepo, type HandActionRow } from '../repos/hand-actions
 import type { HandAction } from '../types/hand-actions';
 import { textSchema } from '../validation';
 
-/** What every hand action on an account or a user carries (issue 31). */
+/** What every hand action on an account or a user carries. */
 export const handReasonSchema = textSchema(500, { min: 1, trim: true });
 export const handKeySchema = idempotencyKeySchema.optional();
 export const handAccountSchema = accountIdSchema;

@@ -3,7 +3,7 @@ import { textSchema, withIdRule } from '../validation';
 import type { ProgramColumns } from '../repos/tenants.repo';
 
 /**
- * The program settings of the default share path and the branded hosted pages (issue 30): where the
+ * The program settings of the default share path and the branded hosted pages: where the
  * hosted page continues, share links on the merchant's domain or on a custom host of ours, and the brand.
  * programPatchSchema (./program.ts) spreads these fields; hostedPageChanges maps them to columns.
  */

@@ -103,7 +103,7 @@ export async function reconcileReferral(
     const settled = await settleRewards(trx, referral, new Date(), {
       chargedBackAt: account.charged_back_at,
     });
-    // Hand actions (issue 31) were applied by their use case; taking them here passes on what they
+    // Hand actions were applied by their use case; taking them here passes on what they
     // changed, so the workflow asks for the discount syncs they call for, as for its own changes.
     const taken = await createReferralActionsRepo(trx).takeUndelivered(input.tenantId, referral.id, trx);
     rewardsGranted += taken.reduce((n, a) => n + a.rewards_granted, 0);

@@ -13,7 +13,7 @@ import { chosenPasswordSchema } from './password-policy';
 import { hashPassword } from './passwords';
 
 /**
- * Issue 28, finding 9: nobody ever sees another's password. An invited operator is *pending* (no usable
+ * nobody ever sees another's password. An invited operator is *pending* (no usable
  * password) until they open a one-time link and choose one; an OWNER's (or the CLI's) reset makes the
  * password unusable, ends the operator's sessions and issues such a link too. Only the SHA-256 of a
  * link's token is stored; a link works once, expires after OPERATOR_LINK_TTL_S, and issuing a new one

@@ -7,7 +7,7 @@ import { twinAlias } from './tenants';
 
 /**
  * Twins (`acme` and `test_acme`) are separate tenants with separate operators. An operator may move
- * between them without signing in again only when their two rows are *linked* (issue 28, finding 1):
+ * between them without signing in again only when their two rows are *linked*:
  * matching e-mails are not enough, since anyone who can invite an operator into one twin (a test-mode
  * key, say) could otherwise plant the other twin's OWNER's e-mail and walk across. Links are made by
  * the service when it makes both rows (the demo, `operator:create`) or by the operator proving the other

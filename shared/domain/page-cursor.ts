@@ -10,12 +10,13 @@ export interface PageCursor {
   /** Microseconds since the epoch, as decimal digits (PostgreSQL computes them exactly). */
   micros: string;
   id: string;
-  /** A ranked search's rank of the row (issue 31): pages of a search go by rank first. */
+  /** A ranked search's rank of the row: pages of a search go by rank first. */
   rank?: number;
 }
 
 export function encodeCursor(cursor: PageCursor): string {
-  const key = cursor.rank === undefined ? [cursor.micros, cursor.id] : [cursor.micros, cursor.id, cursor.rank];
+  const key =
+    cursor.rank === undefined ? [cursor.micros, cursor.id] : [cursor.micros, cursor.id, cursor.rank];
   return Buffer.from(JSON.stringify(key)).toString('base64url');
 }
 

@@ -3,7 +3,7 @@ import { findReferralPeople, type PersonCells } from '../repos/people-search.rep
 import { fullName } from './account-view';
 
 /**
- * Issue 31, "Lists show people": the person behind an account id in the operator's lists (the referring
+ * "Lists show people": the person behind an account id in the operator's lists (the referring
  * user, the referred account's first user), for operators only: the full name and e-mail, as stored.
  */
 export interface PersonView {

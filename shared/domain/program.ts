@@ -51,9 +51,9 @@ export const programPatchSchema = z.strictObject({
   rewardHoldDays: z.int().min(0).max(365).optional(),
   /** Days until unredeemed CREDIT expires once available; null: never. */
   creditExpiryDays: z.int().min(1).max(3650).nullable().optional(),
-  /** Hosted pages (issue 30): signupUrl, shareLinkUrl, shareParam, customHost, brand colour and texts. */
+  /** Hosted pages: signupUrl, shareLinkUrl, shareParam, customHost, brand colour and texts. */
   ...hostedPagePatchFields,
-  /** Share texts (issue 30): templates with {program} {offer} {link} {name}; blank or null: the default. */
+  /** Share texts: templates with {program} {offer} {link} {name}; blank or null: the default. */
   shareMessage: shareTemplateSchema(500),
   shareEmailSubject: shareTemplateSchema(200),
 });
@@ -76,7 +76,7 @@ export function presentProgram(row: TenantRow) {
     },
     requireUserJwtExp: row.require_user_jwt_exp,
     dateCreated: row.created_at.getTime(),
-    // Hosted pages (issue 30): the logo's path on the gateway.
+    // Hosted pages: the logo's path on the gateway.
     logoUrl: row.logo_hash ? logoPath(row.alias, row.logo_hash) : null,
   };
 }
@@ -122,9 +122,9 @@ export async function updateProgram(db: Db, tenantId: string, patch: ProgramPatc
   if (patch.fraudPolicy !== undefined) changes.fraud_policy = patch.fraudPolicy;
   if (patch.rewardHoldDays !== undefined) changes.reward_hold_days = patch.rewardHoldDays;
   if (patch.creditExpiryDays !== undefined) changes.credit_expiry_days = patch.creditExpiryDays;
-  // Hosted pages (issue 30).
+  // Hosted pages.
   Object.assign(changes, hostedPageChanges(patch));
-  // Share texts (issue 30).
+  // Share texts.
   if (patch.shareMessage !== undefined) changes.share_message = patch.shareMessage;
   if (patch.shareEmailSubject !== undefined) changes.share_email_subject = patch.shareEmailSubject;
   if (Object.keys(changes).length === 0) return getProgram(db, tenantId);

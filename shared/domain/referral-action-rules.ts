@@ -3,7 +3,7 @@ import type { RewardRow } from '../repos/rewards.repo';
 import type { ReferralAction } from '../types/referral-actions';
 
 /**
- * What an operator may do by hand to a referral or a reward, and when (issue 31). Pure: each function
+ * What an operator may do by hand to a referral or a reward, and when. Pure: each function
  * answers the refusal (a stable problem code and a sentence naming it) or null when the action may go
  * ahead. docs/operators.md "Acting on referrals and rewards" is the same table in words.
  */

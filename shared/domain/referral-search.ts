@@ -27,7 +27,7 @@ export const referralFilterSchema = z
     to: daySchema.nullish(),
     code: searchTextSchema(64),
     search: searchTextSchema(255),
-    /** Issue 31: partial name, e-mail, id or code, any case and accents; ranked. */
+    /** partial name, e-mail, id or code, any case and accents; ranked. */
     query: searchTextSchema(255),
   })
   .superRefine((f, ctx) => {
@@ -49,7 +49,7 @@ export const referralListArgsSchema = z.object({
 
 /** GraphQL `referralsForReview`: the referrals awaiting an operator's decision, newest first. */
 export const reviewQueueArgsSchema = z.strictObject({
-  /** Issue 31: the ranked search of the referral list. */
+  /** the ranked search of the referral list. */
   query: searchTextSchema(255),
   first: pageSizeSchema,
   after: cursorSchema({ uuidIds: true }).nullish(),
@@ -60,7 +60,7 @@ export const referralIdArgsSchema = z.object({ id: idSchema(255) });
 
 export type ReferralView = ReturnType<typeof presentReferral>;
 
-/** A referral in a list, with the people next to its ids (issue 31). */
+/** A referral in a list, with the people next to its ids. */
 export type ListedReferralView = ReferralView & { referrer: PersonView; friend: PersonView };
 
 export interface ReferralPage {

@@ -26,7 +26,7 @@ export function presentReferral(row: ReferralRow, rewards: RewardRow[]) {
     dateReferralStarted: row.date_started.getTime(),
     dateReferralPaid: row.date_paid?.getTime() ?? null,
     dateReferralEnded: row.date_ended?.getTime() ?? null,
-    /** What looked suspicious at attribution, with evidence (issue 21); [] when nothing did. */
+    /** What looked suspicious at attribution, with evidence; [] when nothing did. */
     fraudSignals: row.fraud_signals,
     /** The review the fraud policy asked for (REVIEW) and its decision; null when none was asked for. */
     review: row.review_status

@@ -15,7 +15,7 @@ import {
 } from './ssh-public-keys';
 
 /**
- * The SFTP integration's keys (issue 18): the tenant's switch, and the SSH public keys its uploads
+ * The SFTP integration's keys: the tenant's switch, and the SSH public keys its uploads
  * authenticate with. Only public keys are stored; a generated private key is returned once. SFTP servers
  * call findSftpLogin at every authentication, reading PostgreSQL directly, so a revoked key or a
  * disabled tenant is refused at the next connection on every replica (nothing to invalidate).

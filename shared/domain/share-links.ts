@@ -22,7 +22,7 @@ export interface LandingPageView {
   referredDiscountPercent: number;
   code: string;
   websiteUrl: string | null;
-  /** Hosted pages (issue 30): the program's alias, the continue link (carries rsCode) and the brand. */
+  /** Hosted pages: the program's alias, the continue link (carries rsCode) and the brand. */
   tenantAlias: string;
   /** signupUrl, else websiteUrl, with rsCode={code} added to its query; null when neither is set. */
   continueUrl: string | null;

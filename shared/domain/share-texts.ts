@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { textSchema } from '../validation';
 
 /**
- * The widget's share texts (issue 30): the program's templates, or the defaults for the friend's locale,
+ * The widget's share texts: the program's templates, or the defaults for the friend's locale,
  * rendered by the server with the program, the friends' offer, the share link and the referrer's first
  * name. The widget inserts the result as text (never HTML).
  */

@@ -3,7 +3,7 @@ import type { DbOrTrx } from '../db/knex';
 import { createTrustedDevicesRepo } from '../repos/trusted-devices.repo';
 
 /**
- * Trusted devices (issue 28, finding 10): a successful sign-in sets a long-lived cookie naming the
+ * Trusted devices: a successful sign-in sets a long-lived cookie naming the
  * browser as one the operator used before. Only the SHA-256 of the cookie value is stored. A sign-in
  * that presents it for that very account goes through the device's own small throttle instead of the
  * account's and the address's, so an attacker's failures never lock the owner out.

@@ -4,7 +4,7 @@ import { epochMillisSchema, textProblem, textSchema } from '../validation';
 
 /**
  * Validation of user events at every edge (REST, GraphQL, the analytics connector, import rows): the
- * limits of issue 4. Idempotency keys and epoch millis are base primitives (shared/idempotency.ts,
+ * limits of the events API. Idempotency keys and epoch millis are base primitives (shared/idempotency.ts,
  * shared/validation.ts).
  */
 export const MAX_EVENTS_PER_REQUEST = 100;

@@ -5,7 +5,7 @@ import { createReferralsRepo, type ReferralRow } from '../repos/referrals.repo';
 import { createUsersRepo, type UserRow } from '../repos/users.repo';
 import type { FraudSignal, RefusedAttribution } from '../types/fraud';
 
-/** Where a program's share links live (program settings shareLinkUrl and shareParam; issue 30). */
+/** Where a program's share links live (program settings shareLinkUrl and shareParam). */
 export interface ShareLinkFormat {
   shareLinkUrl: string | null;
   shareParam: string;

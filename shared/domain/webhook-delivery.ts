@@ -1,7 +1,7 @@
 import type { WebhookOutcome } from '../types/webhooks';
 
 /**
- * The rules of outbound webhook delivery (issue 20), pure: the retry schedule, what an answer means,
+ * The rules of outbound webhook delivery, pure: the retry schedule, what an answer means,
  * and how much of it is kept.
  */
 const SECOND = 1000;

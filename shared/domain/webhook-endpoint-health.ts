@@ -1,5 +1,5 @@
 /**
- * Which endpoints get their first attempt inside the dispatcher's batch (issue 20). A batch waits for
+ * Which endpoints get their first attempt inside the dispatcher's batch. A batch waits for
  * its slowest answer, so an endpoint whose inline attempt failed or was slow is sent to its own delivery
  * workflow for a while instead; one slow tenant then holds up at most one batch per cool-down. Kept in
  * the worker's memory: a restarted worker simply tries inline again.

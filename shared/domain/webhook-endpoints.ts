@@ -11,7 +11,7 @@ import { webhookEventTypeSchema, type WebhookEventType } from './webhook-event-t
 import { generateWebhookSecret } from './webhook-signing';
 
 /**
- * Outbound webhook endpoints (issue 20): register, list, change, delete, rotate the signing secret.
+ * Outbound webhook endpoints: register, list, change, delete, rotate the signing secret.
  * A secret (`whsec_…`) is in the answer of create and rotate once and stored only sealed (SECRET_KEY,
  * associated data naming the tenant and the endpoint). Rotation keeps the former secret for 24 hours,
  * during which deliveries are signed with both. URLs pass the SSRF guard (shared/net/url-guard.ts) here

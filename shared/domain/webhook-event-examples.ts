@@ -6,7 +6,7 @@ import type { UserView } from './user-view';
 import type { WebhookEventType } from './webhook-event-types';
 
 /**
- * One documented example payload per event type of the catalogue (issue 20), as a receiver gets it:
+ * One documented example payload per event type of the catalogue, as a receiver gets it:
  * `data` is the API's own answer for the object (GET user, the GraphQL/REST referral, the rewards
  * answer, GraphQL `job`, GraphQL `processorNotifications`). test/unit/webhook-event-examples.test.ts
  * checks each example's fields against its presenter's.

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * The catalogue of outbound webhook event types (issue 20). An endpoint subscribes to some of them, or
+ * The catalogue of outbound webhook event types. An endpoint subscribes to some of them, or
  * to all with an empty list. Payloads are `{ id, type, timestamp, data }`, `data` shaped like the API's
  * own answer for the object.
  */

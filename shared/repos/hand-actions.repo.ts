@@ -2,7 +2,7 @@ import type { DbOrTrx } from '../db/knex';
 import type { HandAction } from '../types/hand-actions';
 import type { RewardRow } from './rewards.repo';
 
-/** A hand action on an account or a user (issue 31, migration 028), with what it answered. */
+/** A hand action on an account or a user (migration 028), with what it answered. */
 export interface HandActionRow {
   id: string;
   tenant_id: string;

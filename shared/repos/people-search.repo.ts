@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import type { DbOrTrx } from '../db/knex';
 
 /**
- * Issue 31, "Find people": which of a tenant's referrals and accounts a search text matches, each with
+ * "Find people": which of a tenant's referrals and accounts a search text matches, each with
  * a rank, served by the trigram indexes of migration 026 (never a scan of the tenant's rows).
  *
  * Ranks: 0 an exact id, e-mail or share code (past codes too); 1 a prefix of an id, e-mail, code, first,
@@ -13,7 +13,7 @@ import type { DbOrTrx } from '../db/knex';
  * (`search_fold`).
  */
 
-/** A user as the lists show them next to ids (issue 31). */
+/** A user as the lists show them next to ids. */
 export interface PersonCells {
   id: string;
   first_name: string | null;

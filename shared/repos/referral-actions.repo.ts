@@ -1,7 +1,7 @@
 import type { DbOrTrx } from '../db/knex';
 import type { ReferralAction } from '../types/referral-actions';
 
-/** A hand action on a referral or one of its rewards (issue 31, migration 027). */
+/** A hand action on a referral or one of its rewards (migration 027). */
 export interface ReferralActionRow {
   id: string;
   tenant_id: string;

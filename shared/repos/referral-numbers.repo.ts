@@ -1,7 +1,7 @@
 import type { DbOrTrx } from '../db/knex';
 
 /**
- * The dashboard's money figures (issue 31), read from referrals, accounts and rewards for a range
+ * The dashboard's money figures, read from referrals, accounts and rewards for a range
  * (the indexes on (tenant_id, date_started), (tenant_id, …, date_paid) and rewards' tenant index).
  * Amounts are numeric text from PostgreSQL, turned into numbers by the domain.
  */

@@ -21,7 +21,7 @@ const PERSON = (alias: string) =>
 export interface KeysetPosition {
   micros: string;
   id: string;
-  /** The row's rank under a ranked search (issue 31). */
+  /** The row's rank under a ranked search. */
   rank?: number;
 }
 
@@ -37,7 +37,7 @@ export interface ReferralListFilter {
   search?: string;
   /** Only referrals whose review is in this state (the review queue: PENDING). */
   review?: ReviewStatus;
-  /** Issue 31: a ranked search by partial name, e-mail, id or code (people-search.repo); pages go by rank. */
+  /** a ranked search by partial name, e-mail, id or code (people-search.repo); pages go by rank. */
   query?: string;
 }
 

@@ -15,9 +15,9 @@ export interface ReferralRow {
   date_paid: Date | null;
   date_ended: Date | null;
   lifecycle_pending_since: Date | null;
-  /** The fraud signals found at attribution (issue 21). */
+  /** The fraud signals found at attribution. */
   fraud_signals: FraudSignalHit[];
-  /** The fraud policy sent it to review (PENDING) and what an operator decided (issue 21). */
+  /** The fraud policy sent it to review (PENDING) and what an operator decided. */
   review_status: ReviewStatus | null;
   review_reason: string | null;
   reviewed_at: Date | null;
@@ -115,7 +115,7 @@ export function createReferralsRepo(db: DbOrTrx) {
       return row as ReferralRow;
     },
 
-    /** An operator's re-attribution (issue 31): the referral now belongs to another referrer. */
+    /** An operator's re-attribution: the referral now belongs to another referrer. */
     async reattribute(
       id: string,
       to: { accountId: string; userId: string; code: string },
@@ -132,7 +132,7 @@ export function createReferralsRepo(db: DbOrTrx) {
       return row as ReferralRow;
     },
 
-    /** An operator's cancellation (issue 31): ENDED now. */
+    /** An operator's cancellation: ENDED now. */
     async endNow(id: string, trx: DbOrTrx): Promise<ReferralRow> {
       const [row] = await trx<ReferralRow>('referrals')
         .where({ id })

@@ -1,7 +1,7 @@
 import type { DbOrTrx } from '../db/knex';
 import type { RewardStatus } from '../types/referrals';
 
-/** ADJUSTMENT: credit an operator added or removed by hand (issue 31), on no referral. */
+/** ADJUSTMENT: credit an operator added or removed by hand, on no referral. */
 export type RewardSource = 'REFERRED' | 'FRIEND_SIGNUP' | 'ADJUSTMENT';
 export type RewardType = 'PCT_DISCOUNT' | 'CREDIT';
 export type { RewardStatus };
@@ -35,9 +35,9 @@ export interface RewardRow {
   /** When an AVAILABLE credit reward expires. */
   expires_at: Date | null;
   date_expired: Date | null;
-  /** 0 for the side's automatic reward; 1, 2, … for rewards an operator granted (issue 31). */
+  /** 0 for the side's automatic reward; 1, 2, … for rewards an operator granted. */
   grant_no: number;
-  /** A reward paid outside the service (issue 31): when an operator marked it, and their reference. */
+  /** A reward paid outside the service: when an operator marked it, and their reference. */
   fulfilled_at: Date | null;
   fulfilment_reference: string | null;
 }
@@ -246,7 +246,7 @@ export function createRewardsRepo(db: DbOrTrx) {
       await trx('rewards').where({ tenant_id: tenantId, account_id: accountId }).delete();
     },
 
-    /** Voids one reward by hand (issue 31): CANCELLED now, whatever its hold or review. */
+    /** Voids one reward by hand: CANCELLED now, whatever its hold or review. */
     async voidOne(tenantId: string, id: string, trx: DbOrTrx): Promise<RewardRow> {
       const rows: RewardRow[] = await trx('rewards')
         .where({ tenant_id: tenantId, id })

@@ -36,7 +36,7 @@ export type ProgramColumns = Pick<
   | 'fraud_policy'
   | 'reward_hold_days'
   | 'credit_expiry_days'
-  // Hosted pages (issue 30).
+  // Hosted pages.
   | 'signup_url'
   | 'share_link_url'
   | 'share_param'
@@ -46,7 +46,7 @@ export type ProgramColumns = Pick<
   | 'landing_text'
   | 'landing_button_text'
   | 'logo_hash'
-  // Share texts (issue 30).
+  // Share texts.
   | 'share_message'
   | 'share_email_subject'
 >;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * The fraud signals of a referral (issue 21): named findings about its attribution, each with evidence
+ * The fraud signals of a referral: named findings about its attribution, each with evidence
  * an operator can check. Computed by shared/domain/fraud-signals.ts and stored with the referral.
  */
 export const FRAUD_SIGNALS = [

@@ -46,7 +46,7 @@ export interface ProgramSettings {
   rewardHoldDays: number;
   /** Days until a CREDIT reward's unredeemed part expires once AVAILABLE (null: never). */
   creditExpiryDays: number | null;
-  /** Hosted pages (issue 30): the signup URL, share links on the merchant's domain, custom host, brand. */
+  /** Hosted pages: the signup URL, share links on the merchant's domain, custom host, brand. */
   signupUrl: string | null;
   shareLinkUrl: string | null;
   shareParam: string;
@@ -57,7 +57,7 @@ export interface ProgramSettings {
   landingButtonText: string | null;
   /** The uploaded logo's content hash (its URL is /logos/{tenant}/{hash}.png); null: none. */
   logoHash: string | null;
-  /** Share texts (issue 30): templates with {program} {offer} {link} {name}; null: the locale's default. */
+  /** Share texts: templates with {program} {offer} {link} {name}; null: the locale's default. */
   shareMessage: string | null;
   shareEmailSubject: string | null;
 }
@@ -71,20 +71,20 @@ export interface ProgramSettingsColumns {
   discount_id: string;
   landing_url: string | null;
   conversion_event_key: string | null;
-  /** Browser settings (issue 16): CORS origins, the tracking cookie, the landing page and widget texts. */
+  /** Browser settings: CORS origins, the tracking cookie, the landing page and widget texts. */
   allowed_origins: string[];
   referral_cookie_days: number;
   referral_cookie_last_click_wins: boolean;
   website_url: string | null;
   widget_headline: string | null;
   widget_subheadline: string | null;
-  /** Reward integrity (issue 21). */
+  /** Reward integrity. */
   max_attributions_per_referrer_per_hour: number | null;
   /** JSON, validated on read (fraudPolicySchema). */
   fraud_policy: unknown;
   reward_hold_days: number;
   credit_expiry_days: number | null;
-  /** Hosted pages (issue 30). */
+  /** Hosted pages. */
   signup_url: string | null;
   share_link_url: string | null;
   share_param: string;
@@ -94,7 +94,7 @@ export interface ProgramSettingsColumns {
   landing_text: string | null;
   landing_button_text: string | null;
   logo_hash: string | null;
-  /** Share texts (issue 30, migration 024). */
+  /** Share texts (migration 024). */
   share_message: string | null;
   share_email_subject: string | null;
 }
@@ -123,7 +123,7 @@ export function programSettings(row: ProgramSettingsColumns): ProgramSettings {
     fraudPolicy: storedFraudPolicy(row.fraud_policy),
     rewardHoldDays: row.reward_hold_days,
     creditExpiryDays: row.credit_expiry_days,
-    // Hosted pages (issue 30).
+    // Hosted pages.
     signupUrl: row.signup_url,
     shareLinkUrl: row.share_link_url,
     shareParam: row.share_param,
@@ -133,7 +133,7 @@ export function programSettings(row: ProgramSettingsColumns): ProgramSettings {
     landingText: row.landing_text,
     landingButtonText: row.landing_button_text,
     logoHash: row.logo_hash,
-    // Share texts (issue 30).
+    // Share texts.
     shareMessage: row.share_message ?? null,
     shareEmailSubject: row.share_email_subject ?? null,
   };

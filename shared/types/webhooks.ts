@@ -1,5 +1,5 @@
 /**
- * Arguments and results of the outbound webhook workflows (issue 20), imported as types by workflows/.
+ * Arguments and results of the outbound webhook workflows, imported as types by workflows/.
  */
 /**
  * What an attempt came to. UNKNOWN: logged before its request was sent and never completed (in flight

@@ -22,7 +22,7 @@ export interface AccountActionDeps extends WorkflowMessaging {
   db: Db;
 }
 
-/** One hand action on an account or a user (issue 31), as the resolvers pass it (parsed by its schema). */
+/** One hand action on an account or a user, as the resolvers pass it (parsed by its schema). */
 export type AccountActionInput =
   | ({ action: 'ADJUST_CREDIT' } & AdjustCreditInput)
   | ({ action: 'REDEEM_CREDIT' } & RedeemCreditInput)

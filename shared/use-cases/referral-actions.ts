@@ -40,7 +40,7 @@ export function actionKey(input: { idempotencyKey?: string | undefined }, actor:
 }
 
 /**
- * One hand action on a referral or a reward (issue 31): applied once, by its key, in one transaction
+ * One hand action on a referral or a reward: applied once, by its key, in one transaction
  * with its webhook events (applyReferralAction), then handed to the referral's lifecycle workflow as an
  * update (event id `action:{id}`), which takes it and asks for the discount syncs it calls for, as for
  * its own changes. Should Temporal not answer, the action stays applied and marked pending, and the

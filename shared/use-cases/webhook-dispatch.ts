@@ -23,7 +23,7 @@ interface Handover extends WebhookPair {
 }
 
 /**
- * The outbox dispatcher's batch (issue 20). Takes the oldest undispatched events; for each, the tenant's
+ * The outbox dispatcher's batch. Takes the oldest undispatched events; for each, the tenant's
  * enabled endpoints that want its type (resolved now). The first attempt to a healthy endpoint is made
  * here, batched (`makeInlineFirstAttempts`): all logged as started (UNKNOWN) in one INSERT before any is
  * sent, and completed as they finish (one UPDATE every 50 ms or 50 attempts); a delivery workflow

@@ -36,7 +36,7 @@ const RECORD_AFTER_MS = 50;
 const MAX_SOCKETS_PER_ENDPOINT = 16;
 
 /**
- * The first attempts of a dispatcher batch, made by the batch itself (issue 20's throughput target):
+ * The first attempts of a dispatcher batch, made by the batch itself (for the outbound webhooks' throughput target):
  * each endpoint's URL is vetted by the SSRF guard once for the batch and its secrets opened once, its
  * requests share a few keep-alive connections to the vetted address, and at most `concurrency` requests
  * are in flight in all. Answers the attempts in the pairs' order, once `record` has logged them all;
@@ -51,7 +51,7 @@ export async function makeInlineFirstAttempts(
     scheduleLength: number;
     /**
      * Logs every attempt as started (outcome UNKNOWN) in one statement before any request goes out and
-     * answers the rows' ids: a request in flight when the worker dies is then in the log (issue 28).
+     * answers the rows' ids: a request in flight when the worker dies is then in the log.
      */
     start: (attempts: WebhookAttempt[]) => Promise<string[]>;
     /**

@@ -83,7 +83,7 @@ export function startedAttempt(
 
 /**
  * Logs attempts as started before their requests go out (one statement), so that a request that
- * reached a receiver is in the log even if the worker dies before its answer is recorded (issue 28).
+ * reached a receiver is in the log even if the worker dies before its answer is recorded.
  * Answers their row ids, in order, for recordWebhookAttempts to complete.
  */
 export async function startWebhookAttempts(

@@ -1,5 +1,5 @@
 /**
- * The browser integration without traps (issue 30), in headless Chromium on a phone (390x844), with the
+ * The browser integration without traps, in headless Chromium on a phone (390x844), with the
  * merchant's site on another origin than the gateway: the friend-offer component greeting a friend who
  * followed a share link (en, fr; nothing without a code or with an unknown one), checkCode, a mistyped
  * code that still stores the user, the tenant taken from init for the widget, a CORS refusal explained in

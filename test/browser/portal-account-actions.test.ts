@@ -1,5 +1,5 @@
 /**
- * Hand actions on the account page (issue 31) in headless Chromium: adjust and redeem credit, edit a
+ * Hand actions on the account page in headless Chromium: adjust and redeem credit, edit a
  * user, change a share code and delete a user, each from a dialog with a required reason; the server's
  * refusals shown on the field they name; a success notice; a VIEWER sees no action buttons; axe and
  * screenshots at 1280 and 390 px.

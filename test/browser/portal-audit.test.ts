@@ -88,7 +88,7 @@ test('the OWNER’s changes, newest first, with their e-mail; details as text; n
   ]);
   for (const row of cells.slice(0, 8)) {
     expect(row[1]).toBe(stack.owner.email);
-    // From: the client's address (issue 28), as text.
+    // From: the client's address, as text.
     expect(row[2]).toMatch(/^[0-9a-f.:]+$/);
   }
   const email = `audited@${stack.owner.email.split('@')[1]}`;
@@ -96,7 +96,7 @@ test('the OWNER’s changes, newest first, with their e-mail; details as text; n
   expect(JSON.parse(byAction('inviteOperator')[5]!)).toEqual({ email, role: 'ADMIN' });
   expect(JSON.parse(byAction('changeOperatorRole')[5]!)).toEqual({ email, role: 'VIEWER' });
   expect(JSON.parse(byAction('removeOperator')[5]!)).toEqual({ email });
-  // Each entry as a sentence (issue 31), and the CSV export of the whole log.
+  // Each entry as a sentence, and the CSV export of the whole log.
   expect(sentences).toContain(`${stack.owner.email} invited ${email} as admin`);
   expect(sentences).toContain(`${stack.owner.email} removed ${email} from the team`);
   expect(sentences[0]).toBe(`${stack.owner.email} signed in`);

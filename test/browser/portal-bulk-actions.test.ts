@@ -1,5 +1,5 @@
 /**
- * Bulk actions in the admin portal (issue 31), in headless Chromium over referrals made through the REST
+ * Bulk actions in the admin portal, in headless Chromium over referrals made through the REST
  * API: the referral list cancels four referrals at once, one of them refused, with a progress bar and a
  * result per row, and adds a note to them on a phone; an account's two credits are marked fulfilled at
  * once and then refused a void, per row; a VIEWER sees no checkboxes or bulk actions. Axe with the

@@ -248,7 +248,7 @@ test('a slow job runs live, is picked up by a page opened meanwhile (VIEWER: no 
   await seen.page.goto(stack.url('/admin/import'));
   await seen.page.locator('[data-testid="job-status"]', { hasText: 'Running' }).waitFor();
   await seen.page.getByTestId('viewer-notice').waitFor();
-  // A read-only view: no import form at all (issue 31), not a disabled one.
+  // A read-only view: no import form at all, not a disabled one.
   await expect(seen.page.getByTestId('import-file').count()).resolves.toBe(0);
   await expect(seen.page.getByTestId('job-type').count()).resolves.toBe(0);
   await expect(seen.page.getByTestId('abort-job').count()).resolves.toBe(0);

@@ -297,7 +297,7 @@ test('an operator of both X and test_X switches to the test twin and back withou
   await page.waitForURL(stack.url('/admin/install'));
   expect(await shown(page, 'mode-notice', 'test program')).toContain('This is your test program.');
   expect(await page.locator('.tenant-alias').innerText()).toBe(`test_${stack.tenant.alias}`);
-  // A banner across every page of the test program (issue 31), gone again in live mode.
+  // A banner across every page of the test program, gone again in live mode.
   expect(await page.getByTestId('test-mode-banner').innerText()).toContain(
     `Test mode: this is the test program (test_${stack.tenant.alias})`,
   );

@@ -1,5 +1,5 @@
 /**
- * Issue 31, "Find people", in headless Chromium: the portal's searches find people by part of a name in
+ * "Find people", in headless Chromium: the portal's searches find people by part of a name in
  * any case and without accents ("priya" finds Priya Shah, "maya" Maya Lin, "maia" Maïa Dupont), and the
  * account, referral and review tables show names and e-mails next to ids; another program's Priya never
  * shows; accessibility, a phone view, and screenshots at 1280 and 390 px.

@@ -3,7 +3,7 @@
  * form; an edit sends only the changed fields and is visible through the API afterwards; invalid values
  * (a percent of 150, an origin with a path) show the server's message under the field they name and
  * save nothing; a VIEWER sees the form read-only; the error state; accessibility and screenshots at
- * 1280 and 390. The share page section (issue 30): its settings saved, a PNG, a JPEG and a WebP logo
+ * 1280 and 390. The share page section: its settings saved, a PNG, a JPEG and a WebP logo
  * uploaded and shown, a refused file explained, the preview link opening the hosted page.
  */
 import { Resvg } from '@resvg/resvg-js';
@@ -311,7 +311,7 @@ test('fraud protection: a velocity limit and blocked signals are saved; blocking
   const policy = page.getByTestId('fraud-policy');
   // One choice per signal: Allow, Review or Block (Allow when the policy does not list it).
   expect(await policy.getByRole('combobox').count()).toBe(5);
-  // A new program holds Same e-mail and Disposable e-mail for review (issue 31's safe defaults).
+  // A new program holds Same e-mail and Disposable e-mail for review (the safe defaults).
   expect(await policy.getByLabel('Same e-mail', { exact: true }).inputValue()).toBe('REVIEW');
   expect(await policy.getByLabel('Disposable e-mail', { exact: true }).inputValue()).toBe('REVIEW');
   expect(await policy.getByLabel('Same name', { exact: true }).inputValue()).toBe('ALLOW');

@@ -1,5 +1,5 @@
 /**
- * Hand actions on one referral and its rewards in the admin portal (issue 31), in headless Chromium over
+ * Hand actions on one referral and its rewards in the admin portal, in headless Chromium over
  * referrals made through the REST API: a referral is cancelled through its dialog with a reason
  * (required) and shows ended with the reason in its history; a reward is granted (a bad amount named at
  * its field by the portal, a bad currency by the server), voided, and the referrer's credit marked

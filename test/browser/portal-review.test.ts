@@ -1,5 +1,5 @@
 /**
- * The admin portal's Review page (issue 21) in headless Chromium, over referrals the fraud policy held
+ * The admin portal's Review page in headless Chromium, over referrals the fraud policy held
  * through the real API (SAME_NAME: REVIEW): the queue lists them with the signal's evidence and their
  * rewards awaiting review; one is approved with a reason, two are denied at once (select all), a reason
  * is required, and the queue ends in its empty state; a decision made elsewhere meanwhile is named in

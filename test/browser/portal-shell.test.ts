@@ -360,7 +360,7 @@ describe('layout and navigation', () => {
     expect(await nav.isVisible()).toBe(true);
     await expectNoHorizontalScroll(page);
     await portalShot(page, 'menu-phone');
-    // Escape closes it and gives the focus back to the Menu button (issue 31); it opens again.
+    // Escape closes it and gives the focus back to the Menu button; it opens again.
     await page.keyboard.press('Escape');
     await nav.waitFor({ state: 'hidden' });
     expect(await menu.getAttribute('aria-expanded')).toBe('false');

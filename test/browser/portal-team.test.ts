@@ -44,7 +44,7 @@ test('invite, choose a password with the one-time link, sign in, demote to VIEWE
   expect(await page.getByLabel(`Role of ${stack.owner.email}`).count()).toBe(0);
   expect(await page.getByRole('button', { name: `Remove ${stack.owner.email}` }).count()).toBe(0);
 
-  // Invite: a one-time link is shown once; nobody sees the invitee's password (issue 28, finding 9).
+  // Invite: a one-time link is shown once; nobody sees the invitee's password.
   const email = `invited@${domain}`;
   const password = 'chosen by the invitee 7';
   await page.getByLabel('E-mail').fill(email);

@@ -1,5 +1,5 @@
 /**
- * Issue 31: "A VIEWER sees read-only views, not disabled forms." A VIEWER opens every settings page
+ * "A VIEWER sees read-only views, not disabled forms." A VIEWER opens every settings page
  * (Program, Install, Webhooks, API keys, Import): none has a form control, disabled or not, nor a button
  * that changes something; each is axe-clean. Screenshots at 1280 and 390.
  */

@@ -326,7 +326,7 @@ test('an origin not in allowedOrigins is refused by CORS: the call rejects and n
   // The preflight failed, so the PUT never reached the gateway.
   expect((await api.call('GET', `/open/account/${friend.accountId}/user/${friend.userId}`)).status).toBe(404);
   expect(wp.consoleErrors.some((m) => /CORS policy/.test(m))).toBe(true);
-  // The library tells the developer what to do (issue 30): the origin and the setting to add it to.
+  // The library tells the developer what to do: the origin and the setting to add it to.
   expect(result.value).toMatchObject({ statusCode: 0, apiErrorCode: 'ORIGIN_NOT_ALLOWED' });
   const explained = wp.consoleErrors.filter((m) => m.startsWith('referral:'));
   expect(explained).toHaveLength(1);

@@ -1,5 +1,5 @@
 /**
- * Issue 30 (parts 1-2), in headless Chromium on a phone-sized viewport: the default share path keeps the
+ * The share path, in headless Chromium on a phone-sized viewport: the default share path keeps the
  * friend (share link → hosted page → continue → the merchant's signup page with the code autofilled →
  * `init` → IN_PROGRESS under the referrer), share links on the merchant's own domain (?ref=CODE, one click
  * beacon per visit), and the branded hosted page in English, French and German, axe-clean in each.

@@ -1,5 +1,5 @@
 /**
- * Two gateways and two workers as separate processes (issue 22), on one database, one Temporal namespace
+ * Two gateways and two workers as separate processes, on one database, one Temporal namespace
  * and one task queue, behind a round-robin client: the rules hold across processes. The same
  * Idempotency-Key sent to both gateways at once stores one event (one 200, one 409 naming its ids); a
  * change made through one gateway reaches the other's cache over LISTEN/NOTIFY; a referral attributed and

@@ -1,5 +1,5 @@
 /**
- * Fault suite (issue 22): PostgreSQL stopped and started again under load. The server is a real one of
+ * Fault suite: PostgreSQL stopped and started again under load. The server is a real one of
  * this file's own (the embedded PostgreSQL, fault-postgres.ts), stopped the way an operator or a failover
  * stops it ("fast" shutdown: sessions end, new connections refused) and started on the same data. The
  * gateway and the worker (with its reconciler) run against it and the suite's Temporal server.

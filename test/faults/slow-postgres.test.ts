@@ -1,5 +1,5 @@
 /**
- * Fault suite (issue 22): a slow PostgreSQL. The gateway reaches PostgreSQL only through a TCP proxy
+ * Fault suite: a slow PostgreSQL. The gateway reaches PostgreSQL only through a TCP proxy
  * (delay-proxy.ts) that, once switched on, holds every packet DELAY_MS in each direction, its pool and
  * its cache's LISTEN connection alike (the cache is bypassed while that connection is lost, so it must
  * stay up through the slowness for the scenario to be honest). The cached paths, GET /code/{code} and

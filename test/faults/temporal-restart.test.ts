@@ -1,5 +1,5 @@
 /**
- * Fault: the Temporal server stopped and started again under load (issue 22). A gateway and a worker
+ * Fault: the Temporal server stopped and started again under load. A gateway and a worker
  * (reconciler and webhook dispatcher on) run against a dev server of this file's own, persisted in
  * SQLite, which the test stops while conversions, import jobs and outbound webhook deliveries are in
  * flight, and starts again on the same port and file. During the outage nothing answers 500: a

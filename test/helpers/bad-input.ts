@@ -1,5 +1,5 @@
 /**
- * The string sweep of issue 14: every input that can reach PostgreSQL, sent with a NUL, a lone UTF-16
+ * The string sweep of every input that can reach PostgreSQL, sent with a NUL, a lone UTF-16
  * surrogate and (for ids) a control character. A sweep names an input's fields; each field becomes one
  * case per bad value, and the error must name the field.
  */

@@ -1,5 +1,5 @@
 /**
- * What the portal's hand-action tests share (issue 31): GraphQL that must succeed, a referred friend made
+ * What the portal's hand-action tests share: GraphQL that must succeed, a referred friend made
  * through the REST API, and the action dialog's steps on a referral's page.
  */
 import type { Page } from 'playwright-core';

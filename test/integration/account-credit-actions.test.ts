@@ -1,5 +1,5 @@
 /**
- * Hand actions on an account's credit (issue 31), with the real gateway, worker, PostgreSQL and
+ * Hand actions on an account's credit, with the real gateway, worker, PostgreSQL and
  * Temporal: adjustCredit and redeemCredit, each with a reason, applied once per key (10 parallel identical
  * calls → one change), never below zero (10 parallel different redemptions), with their `credit.adjusted`
  * webhook event; the dashboard does not count adjusted credit as a referral reward; another tenant can

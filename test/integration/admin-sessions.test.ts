@@ -285,7 +285,7 @@ describe('login throttle', () => {
   const right = () => ({ tenantAlias: a.alias, email: ownerA, password: PASSWORD });
   const wrong = (i: number) => ({ tenantAlias: a.alias, email: ownerA, password: `wrong-${i}-password` });
 
-  // Issue 28, finding 6: the throttle was read before the password hash and written after it.
+  // the throttle was read before the password hash and written after it.
   test('40 parallel guesses count 40: only the free failures reach the password, the right one at 30 does not sign in', async () => {
     const guesses = Array.from({ length: 40 }, (_, i) => (i === 29 ? right() : wrong(i)));
     const results = await Promise.all(guesses.map((body) => login(body)));
@@ -297,7 +297,7 @@ describe('login throttle', () => {
     expect(results[29]!.cookie).toBeNull();
   });
 
-  // Issue 28, finding 10: 5 wrong guesses used to lock the account for 15 minutes, right password or not.
+  // 5 wrong guesses used to lock the account for 15 minutes, right password or not.
   test('past the free failures each attempt waits longer (429, Retry-After); then the right password signs in from another address', async () => {
     const attacker = address();
     const unknown = { tenantAlias: a.alias, email: `ghost@${domain(a.alias)}`, password: PASSWORD };
@@ -536,7 +536,7 @@ describe('roles and tenants', () => {
     expect(text).not.toContain(wrongSecret);
     expect(text).not.toContain(PASSWORD);
     expect(text).not.toContain(session.csrf);
-    // Tenant b's log holds only its own API key's doings (issue 28: keys are audited too) and failed
+    // Tenant b's log holds only its own API key's doings (keys are audited too) and failed
     // sign-ins (A's owner's e-mail typed into b), never A's changes.
     const bLog = (await listAuditLog(gw.deps.db, b.id, { first: 200 })).entries;
     expect(bLog.filter((e) => e.actorKind !== 'apiKey' && e.action !== 'operator.login_failed')).toEqual([]);

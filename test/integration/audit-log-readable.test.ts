@@ -1,5 +1,5 @@
 /**
- * The audit log people read (issue 31) through GraphQL: each entry's sentence, filters by actor, action
+ * The audit log people read through GraphQL: each entry's sentence, filters by actor, action
  * and UTC days (validated, naming the field), and another tenant's entries never listed.
  */
 import { recordAudit } from '../../shared/domain/audit-log';

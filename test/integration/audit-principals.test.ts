@@ -1,5 +1,5 @@
 /**
- * Issue 28, finding 5: the audit log records every change whoever makes it, not only operators' ones.
+ * the audit log records every change whoever makes it, not only operators' ones.
  * An API key's mutations (the team, keys, program, SFTP, webhooks), its REST changes and uploads are
  * recorded with the key's prefix, the client's address and user agent; the first use of a key from a new
  * address is recorded once; an entry commits with its change or not at all; a tenant never sees

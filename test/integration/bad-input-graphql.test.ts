@@ -1,7 +1,7 @@
 /**
  * Every GraphQL argument that can reach PostgreSQL refuses a NUL, a lone UTF-16 surrogate and, for ids, a
  * control character with VALIDATION_FAILED naming the argument (extensions.validationErrors); nothing is
- * stored and the service keeps answering /healthz and /readyz. Before issue 14 several of these were
+ * stored and the service keeps answering /healthz and /readyz. Before the hardening work several of these were
  * INTERNAL_ERROR (the driver's error).
  */
 import { expectNothingStored, expectServing, sweepCases, withValue, type Sweep } from '../helpers/bad-input';

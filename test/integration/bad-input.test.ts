@@ -1,7 +1,7 @@
 /**
  * Every REST input that can reach PostgreSQL (path and query parameters, JSON and form bodies) refuses a
  * NUL, a lone UTF-16 surrogate and, for ids, a control character with 400 VALIDATION_FAILED naming the
- * field; nothing is stored and the service keeps answering /healthz and /readyz. Before issue 14 many
+ * field; nothing is stored and the service keeps answering /healthz and /readyz. Before the hardening work many
  * of these answered 500 (the driver's error) or stored U+FFFD.
  */
 import { expectNothingStored, expectServing, sweepCases, withValue, type Sweep } from '../helpers/bad-input';

@@ -1,5 +1,5 @@
 /**
- * The program's browser settings (issue 16): allowed origins (normalised), the tracking cookie's
+ * The program's browser settings: allowed origins (normalised), the tracking cookie's
  * lifetime and first/last-click rule, the website and the widget's headlines, through REST and GraphQL
  * with validation naming the field; and GET /open/browser-settings, public and served from the gateway
  * cache, which sees a change when it commits.

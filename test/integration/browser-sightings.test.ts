@@ -1,5 +1,5 @@
 /**
- * What the gateway notes of a tenant's browser integration (issue 30), off the request path: origins
+ * What the gateway notes of a tenant's browser integration, off the request path: origins
  * refused by CORS (bounded at 50 per tenant, only real origins, never another tenant's) and the first
  * browser call (written once); read by GraphQL browserIntegration, and allowBrowserOrigin.
  */

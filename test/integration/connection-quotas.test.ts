@@ -1,5 +1,5 @@
 /**
- * Issue 28, finding 3: one client without credentials, or one tenant's key, could fill the gateway's
+ * one client without credentials, or one tenant's key, could fill the gateway's
  * connection cap with trickled requests and every tenant got 503. Now one client address holds at most
  * MAX_CONNECTIONS_PER_ADDRESS admitted connections, one tenant at most MAX_IN_FLIGHT_PER_TENANT requests
  * in flight, a sign-in body is a few KB under a short deadline, and an upload must keep a minimum

@@ -1,5 +1,5 @@
 /**
- * CORS (issue 16): the routes a browser calls with a user JWT answer a listed origin (preflight before
+ * CORS: the routes a browser calls with a user JWT answer a listed origin (preflight before
  * authentication, then the actual request, errors included); any other origin gets no CORS headers;
  * API-key routes, and API-key calls, never get them. The origin list is read from the gateway cache.
  */

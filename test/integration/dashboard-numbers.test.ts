@@ -1,5 +1,5 @@
 /**
- * The dashboard's operator numbers (issue 31) with exact figures, through the portal page's own query:
+ * The dashboard's operator numbers with exact figures, through the portal page's own query:
  * clicks apart from direct attributions (no share above 100 %), rewards per side, revenue of referred
  * customers per currency (first payment and total), reward cost given and pending, and the return.
  * Another tenant sees none of it.

@@ -1,7 +1,7 @@
 /**
  * Data kept only for a while, on real PostgreSQL: dispatched webhook events older than their retention
- * are deleted with their attempt log, in batches, while newer and undispatched ones stay (issue 20);
- * users' client addresses and device ids go once SAME_CLIENT no longer looks at them (issue 21); the
+ * are deleted with their attempt log, in batches, while newer and undispatched ones stay;
+ * users' client addresses and device ids go once SAME_CLIENT no longer looks at them; the
  * worker's retention pruner does both on its own.
  */
 import { randomUUID } from 'node:crypto';

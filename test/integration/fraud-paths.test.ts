@@ -1,5 +1,5 @@
 /**
- * The fraud policy on every attribution path (issue 21): identification, account sync, POST /discount,
+ * The fraud policy on every attribution path: identification, account sync, POST /discount,
  * a USER import row and the payment processor's service_coupon each compute the signals and apply the
  * program's REVIEW (the referral is made, its rewards wait as PENDING_REVIEW) the same way; the
  * processor path, which knows no user yet, still finds VELOCITY. BLOCK on these paths is covered by

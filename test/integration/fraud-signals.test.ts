@@ -1,5 +1,5 @@
 /**
- * Fraud signals at attribution (issue 21, first part), with the real gateway, worker, PostgreSQL and
+ * Fraud signals at attribution (first part), with the real gateway, worker, PostgreSQL and
  * Temporal: each signal (SAME_CLIENT by device id and by a browser's address behind a trusted proxy),
  * found through identification, account sync and a USER import, is stored with
  * the referral and shown in GraphQL and in the `referral.started` webhook payload's shape; the program's

@@ -1,5 +1,5 @@
 /**
- * Issue 19: a short, bounded schemathesis run over every operation of GET /openapi.json against a test
+ * a short, bounded schemathesis run over every operation of GET /openapi.json against a test
  * gateway and worker, as a fresh tenant (npm run fuzz is the long run). No check may fail, no request
  * may hang (the request timeout makes a hang an error), and every documented operation gets requests.
  */

@@ -432,7 +432,7 @@ describe('GraphQL endpoint (default limits)', () => {
       expect(res.json.data.__schema.queryType).toMatchObject({ name: 'Query' });
     });
 
-    // Issue 28, finding 12: cost reflects work, and a refusal is a 400 before anything runs.
+    // cost reflects work, and a refusal is a 400 before anything runs.
     const copies = (n: number, field: string) =>
       Array.from({ length: n }, (_, i) => `f${i}: ${field}`).join(' ');
     const yearDashboard =

@@ -1,5 +1,5 @@
 /**
- * Issue 30 (parts 1-2) through the real gateway: the new program settings' validation, the logo upload
+ * Hosted pages through the real gateway: the new program settings' validation, the logo upload
  * (images only, re-encoded, served content-hashed), the share image rendered once for N parallel
  * requests, custom hosts, the click beacon, preview bots not counted, and another tenant's logo, image and
  * host never served under this one.

@@ -1,5 +1,5 @@
 /**
- * A long import job continues as new (issue 5): with one chunk per activity call, a job of more than 200
+ * A long import job continues as new: with one chunk per activity call, a job of more than 200
  * chunks hands its next run only its identity, and the next run resumes from the position in PostgreSQL.
  */
 import fs from 'node:fs';

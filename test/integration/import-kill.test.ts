@@ -1,5 +1,5 @@
 /**
- * Crash safety of import jobs (issue 5): the worker process is killed with SIGKILL in the middle of an
+ * Crash safety of import jobs: the worker process is killed with SIGKILL in the middle of an
  * import, twice, and started again each time. The job completes, every row is applied exactly once, and
  * the stats and the result file are exact.
  */

@@ -1,5 +1,5 @@
 /**
- * Import chunks applied side by side (IMPORT_PARALLEL_CHUNKS, issue 22): neighbouring chunks that touch
+ * Import chunks applied side by side (IMPORT_PARALLEL_CHUNKS): neighbouring chunks that touch
  * the same users, idempotency keys and name codes, in opposite orders, so their transactions wait for
  * each other and can deadlock. Whatever PostgreSQL does with them, the job must end as applying the file
  * one row after the other would: each user as its last row says, created once (one `user.created` event),

@@ -1,5 +1,5 @@
 /**
- * Poison import files (issue 14) through the real gateway, PostgreSQL and Temporal: a JSON Lines row
+ * Poison import files through the real gateway, PostgreSQL and Temporal: a JSON Lines row
  * nested 100,000 levels deep, text PostgreSQL cannot hold, and failures no retry can fix. None of them
  * takes the service down or keeps a job PENDING or IN_PROGRESS for ever; abortJob ends a PENDING job.
  */

@@ -1,5 +1,5 @@
 /**
- * Bulk import jobs (issue 5) through the real gateway, PostgreSQL and Temporal: upload, validate, create,
+ * Bulk import jobs through the real gateway, PostgreSQL and Temporal: upload, validate, create,
  * poll, result files, and the four job types with the same rules as the API.
  */
 import fs from 'node:fs';

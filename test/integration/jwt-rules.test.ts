@@ -1,5 +1,5 @@
 /**
- * User JWT rules of issue 14: an unknown `crit` header is refused; `exp` may be at most
+ * User JWT rules of an unknown `crit` header is refused; `exp` may be at most
  * USER_JWT_MAX_LIFETIME_S ahead; tokens without `exp` are accepted unless the tenant requires it
  * (program setting requireUserJwtExp, over REST and GraphQL, reaching the gateway cache at commit).
  */

@@ -18,7 +18,7 @@ import {
 import { startSlowGraphqlRequest } from '../helpers/slow-request';
 
 /**
- * Issue 31: a SIGTERM to the launcher's whole process group (tsx and the launcher's node, as a terminal's
+ * a SIGTERM to the launcher's whole process group (tsx and the launcher's node, as a terminal's
  * Ctrl-C or a container runtime sends it) drains gracefully. The launcher gets the signal directly and
  * again forwarded by tsx; here it also gets a third one straight after, as someone pressing Ctrl-C twice
  * would send. None of them within 2 s of the first may cut the drain short. The launcher uses a database

@@ -1,5 +1,5 @@
 /**
- * Operators of the admin portal (issue 17): creation with a given or generated password, the stored
+ * Operators of the admin portal: creation with a given or generated password, the stored
  * hash format, sign-in checks, role changes and removal that always leave an OWNER, the launcher's demo
  * operator, and an audit log that never holds a secret.
  */
@@ -119,7 +119,7 @@ describe('createOperator', () => {
     ).rejects.toMatchObject({ details: { validationErrors: [{ path: 'role' }] } });
   });
 
-  it('refuses a password common in breaches (any case) or one repeated character (issue 28)', async () => {
+  it('refuses a password common in breaches (any case) or one repeated character', async () => {
     for (const [password, message] of [
       ['1QAZ2wsx3edc', /breached/],
       ['qwerty123456', /breached/],

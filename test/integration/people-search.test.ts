@@ -1,5 +1,5 @@
 /**
- * Issue 31, "Find people": the ranked search (`query`) of the account list, the referral list and the
+ * "Find people": the ranked search (`query`) of the account list, the referral list and the
  * review queue through the real gateway: partial names, e-mails, ids and codes in any case and without
  * accents; exact before prefix before part; people (names, e-mails) next to ids; never another tenant's
  * people; bad text is a 400 naming the field; and the plan reads the trigram indexes, not the tables.

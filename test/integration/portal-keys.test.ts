@@ -222,7 +222,7 @@ describe('audit log', () => {
   });
 });
 
-describe('key scopes and caps (issue 28, finding 2)', () => {
+describe('key scopes and caps', () => {
   const INVITE = 'mutation I($email: String!) { inviteOperator(email: $email, role: OWNER) { email role } }';
   const CREATE_SCOPED =
     'mutation C($scopes: [ApiKeyScope!]) { createApiKey(scopes: $scopes) { key scopes createdBy } }';
@@ -268,7 +268,9 @@ describe('key scopes and caps (issue 28, finding 2)', () => {
 
   test('a test-mode key never acts on operators, whatever its scopes', async () => {
     const testTenant = await createPortalTenant(gw.deps.db, `test_${a.alias}`);
-    const res = await withKey(testTenant, testTenant.apiKey, INVITE, { email: `owner@${mailDomain(a.alias)}` });
+    const res = await withKey(testTenant, testTenant.apiKey, INVITE, {
+      email: `owner@${mailDomain(a.alias)}`,
+    });
     expect(res.json.errors?.[0]?.message).toBe('A test-mode API key cannot change operators');
     expect(await gw.deps.db('operators').where({ tenant_id: testTenant.id }).count('* as n')).toEqual([
       { n: '0' },

@@ -3,8 +3,7 @@
  * when the operator's row there is *linked* to this one (by the service, or by proving the twin's
  * password at POST /admin/api/link-twin); POST /admin/api/switch-tenant moves the operator there
  * without a password (new cookie, the old session ended, at most the role held where they signed in),
- * needs the CSRF token, is 404 without a linked twin (an e-mail match is not enough: issue 28 finding
- * 1), and is recorded in both tenants' audit logs.
+ * needs the CSRF token, is 404 without a linked twin (an e-mail match is not enough), and is recorded in both tenants' audit logs.
  */
 import { listAuditLog } from '../../shared/domain/audit-log';
 import { linkServiceMadeTwins } from '../../shared/domain/operator-twins';
@@ -200,7 +199,7 @@ describe('POST /admin/api/switch-tenant', () => {
   });
 });
 
-describe('POST /admin/api/link-twin (issue 28, finding 1)', () => {
+describe('POST /admin/api/link-twin', () => {
   const linkTwin = (session: AdminSession, password: unknown) =>
     api.call('/link-twin', {
       method: 'POST',

@@ -1,5 +1,5 @@
 /**
- * Hand actions on referrals and rewards (issue 31), with the real gateway, worker, PostgreSQL and
+ * Hand actions on referrals and rewards, with the real gateway, worker, PostgreSQL and
  * Temporal: cancel, re-attribute, grant, void, mark fulfilled and notes, each with a reason, applied once
  * per key (10 parallel identical calls → one effect), taken by the referral's lifecycle workflow, with
  * their webhook events; the state rules' refusals name the problem; bulk with a result per row and at

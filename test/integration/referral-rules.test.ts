@@ -1,5 +1,5 @@
 /**
- * The referral rules of issue 3 through HTTP, with the real gateway, worker, PostgreSQL and Temporal.
+ * The referral rules through HTTP, with the real gateway, worker, PostgreSQL and Temporal.
  */
 import { startReferralApi, uid, type ReferralApi } from '../helpers/referrals';
 

@@ -1,5 +1,5 @@
 /**
- * A charge-back during a reward hold (issue 21) through the real gateway, worker, PostgreSQL, Temporal
+ * A charge-back during a reward hold through the real gateway, worker, PostgreSQL, Temporal
  * and the Braintree stand-in: the SDK's `dispute_opened` / `dispute_lost` notifications name the disputed
  * charge, whose customer is the referred account's; the account records the charge-back once and the
  * referral's lifecycle cancels the referrer's reward still held, which the hold's end then never

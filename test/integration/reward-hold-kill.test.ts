@@ -1,5 +1,5 @@
 /**
- * A reward hold survives the worker's death (issue 21): the worker runs as a child process on short
+ * A reward hold survives the worker's death: the worker runs as a child process on short
  * days (REWARD_DAY_MS) and is killed with SIGKILL while two referrers' rewards are held. While it is
  * down, one referred account cancels. A new worker then releases the other reward when its hold ends
  * (the lifecycle workflow's durable timer lives in Temporal, not in the worker) and cancels the first:

@@ -1,5 +1,5 @@
 /**
- * Reward holds and credit expiry (issue 21) with the real gateway, worker, PostgreSQL and Temporal, on
+ * Reward holds and credit expiry with the real gateway, worker, PostgreSQL and Temporal, on
  * short days (REWARD_DAY_MS = 3 s): a hold that ends releases the referrer's reward on the lifecycle
  * workflow's durable timer (visible in its history); a hold cut by a cancellation cancels it instead;
  * unused credit expires on time while what was redeemed stays redeemed; a program change affects later

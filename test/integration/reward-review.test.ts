@@ -1,5 +1,5 @@
 /**
- * The fraud policy's REVIEW and the review queue (issue 21), with the real gateway, worker, PostgreSQL
+ * The fraud policy's REVIEW and the review queue, with the real gateway, worker, PostgreSQL
  * and Temporal: a referral held for review proceeds but its rewards wait as PENDING_REVIEW (no discount,
  * no credit); operators list the queue (referralsForReview) and approve or deny singly and in bulk with a
  * reason; a decision sent twice is applied once (one decision, one webhook event per reward); the

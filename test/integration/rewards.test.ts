@@ -66,7 +66,7 @@ describe('program', () => {
     const initial = await api.gql(PROGRAM);
     expect(initial.data.program).toMatchObject({
       referredDiscountPercent: 10,
-      // Issue 31's safe default: a new program caps a referrer's summed discounts at 50 %.
+      // The safe default: a new program caps a referrer's summed discounts at 50 %.
       maxReferrerDiscountPercent: 50,
       discountId: 'service_discount',
       referrerReward: { type: 'PCT_DISCOUNT', discountPercent: 10, amountCents: null, unit: null },

@@ -1,5 +1,5 @@
 /**
- * Issue 31's safe defaults (migration 029): a new program caps a referrer's summed discounts at 50 % and
+ * The safe defaults (migration 029): a new program caps a referrer's summed discounts at 50 % and
  * holds SAME_EMAIL and DISPOSABLE_EMAIL referrals for review; a program that existed before the
  * migration keeps its settings (only the column defaults change).
  */
@@ -31,10 +31,16 @@ describe('migration 029', () => {
   test('changes the defaults of new programs only; an existing program keeps its settings', async () => {
     await db.migrate.down({ name: '029-operator-numbers' });
     await createTenant(db, { alias: 'before_029' });
-    expect(await settingsOf(db, 'before_029')).toEqual({ max_referrer_discount_percent: 100, fraud_policy: [] });
+    expect(await settingsOf(db, 'before_029')).toEqual({
+      max_referrer_discount_percent: 100,
+      fraud_policy: [],
+    });
 
     await db.migrate.latest();
-    expect(await settingsOf(db, 'before_029')).toEqual({ max_referrer_discount_percent: 100, fraud_policy: [] });
+    expect(await settingsOf(db, 'before_029')).toEqual({
+      max_referrer_discount_percent: 100,
+      fraud_policy: [],
+    });
     await createTenant(db, { alias: 'after_029' });
     expect(await settingsOf(db, 'after_029')).toEqual({
       max_referrer_discount_percent: 50,

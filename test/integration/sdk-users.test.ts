@@ -243,7 +243,7 @@ describe('credentials', () => {
   });
 });
 
-describe('program logo (issue 30)', () => {
+describe('program logo', () => {
   test('uploadProgramLogo answers the program with its logoUrl; a non-image is 400; removeProgramLogo clears it', async () => {
     const image = new Resvg(
       '<svg xmlns="http://www.w3.org/2000/svg" width="40" height="20"><rect width="40" height="20" fill="#0a7"/></svg>',

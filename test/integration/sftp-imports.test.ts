@@ -1,5 +1,5 @@
 /**
- * Import files over SFTP (issue 18) with the real OpenSSH client, gateway, worker, PostgreSQL and
+ * Import files over SFTP with the real OpenSSH client, gateway, worker, PostgreSQL and
  * Temporal: a key generated through GraphQL, a file uploaded into /imports/USER/ becomes a job with
  * requester SFTP, /status/ and /results/ follow it, the same file again starts no second job, an invalid
  * file starts none, and an upload cut off (client or server killed) leaves neither a job nor a file.
@@ -339,7 +339,7 @@ describe('an upload cut off midway leaves no job and no file', () => {
       'the partial file is gone',
       async () => storedImportFiles(storageDir, m.alias).length === 0,
     );
-    // The client's own doing: one line at info, no error and no stack (issue 28 finding 13a).
+    // The client's own doing: one line at info, no error and no stack.
     const entries = logs.slice(logged);
     expect(entries.filter((e) => e.level >= 50)).toEqual([]);
     expect(entries.filter((e) => e.msg === 'SFTP upload dropped; discarding it')).toEqual([

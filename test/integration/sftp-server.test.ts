@@ -1,5 +1,5 @@
 /**
- * The SFTP server (issue 18) with the real OpenSSH client: public-key login as the tenant alias and
+ * The SFTP server with the real OpenSSH client: public-key login as the tenant alias and
  * everything else refused, the tenant's own tree and nothing outside it, the limits, and a host key that
  * survives a restart. Uploads becoming jobs are in sftp-imports.test.ts.
  */

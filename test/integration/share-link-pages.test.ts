@@ -1,5 +1,5 @@
 /**
- * Share links without a landing URL (issue 16): the hosted landing page (every value escaped, a strict
+ * Share links without a landing URL: the hosted landing page (every value escaped, a strict
  * CSP, its CSS and script from the gateway with cache headers), the friendly 404 page, and visits counted
  * per code and day in memory, written in one batch per flush (never per request) and at shutdown.
  */
@@ -87,7 +87,7 @@ describe('hosted pages', () => {
     expect(page).toContain(
       `<code class="code" id="code" tabindex="0" aria-labelledby="code-label">${code}</code>`,
     );
-    // The continue link keeps the site's own query (re-encoded by URL) and carries the code (issue 30).
+    // The continue link keeps the site's own query (re-encoded by URL) and carries the code.
     expect(page).toContain(`href="https://shop.example/?a=1&amp;b=%222%22&amp;rsCode=${code}"`);
     expect(page).not.toContain('x@example.com');
     // No inline script or style: only the gateway's own files.

@@ -1,5 +1,5 @@
 /**
- * The system workflows follow the deployed configuration (issue 29): a worker started with configuration
+ * The system workflows follow the deployed configuration: a worker started with configuration
  * A, then restarted with B on the same task queue. Under A every interval is an hour, so whatever happens
  * within seconds of B's start is B's doing: the retention pruner deletes by B's WEBHOOK_RETENTION_DAYS,
  * the reconciler re-delivers by B's grace and looks again at B's interval, and the webhook dispatcher

@@ -170,7 +170,7 @@ describe('tenant admin CLI (scripts/tenant-create.ts, scripts/tenant-rotate-key.
     );
     expect(rows).toEqual([{ active: '2', revoked: '1' }]);
 
-    // Each command is in the tenant's audit log, by the CLI (issue 28, finding 5); the keys never are.
+    // Each command is in the tenant's audit log, by the CLI; the keys never are.
     const audit = await pg.query<{ action: string; actor_kind: string; details: Record<string, unknown> }>(
       `select a.action, a.actor_kind, a.details from audit_log a join tenants t on t.id = a.tenant_id
         where t.alias = $1 and a.actor_kind = 'cli' order by a.at`,

@@ -1,5 +1,5 @@
 /**
- * POST /export/upload under hostile or careless clients (issue 14): truncated and malformed multipart
+ * POST /export/upload under hostile or careless clients: truncated and malformed multipart
  * bodies, clients that go away mid-body, bodies that stall, and the per-tenant storage quota. Every case
  * keeps nothing, and the gateway answers /healthz and /readyz afterwards.
  */
@@ -90,7 +90,7 @@ const TRUNCATED =
 
 describe('malformed multipart bodies are 400 VALIDATION_FAILED and keep nothing', () => {
   test.each([
-    ['a file part whose closing boundary never comes (issue 14)', TRUNCATED],
+    ['a file part whose closing boundary never comes', TRUNCATED],
     [
       'a part header that never ends',
       '--XyZ\r\nContent-Disposition: form-data; name="file"; filename="t.csv"\r\n',

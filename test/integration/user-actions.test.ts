@@ -1,5 +1,5 @@
 /**
- * Hand actions on a user (issue 31), with the real gateway and PostgreSQL: edit a user (the people search
+ * Hand actions on a user, with the real gateway and PostgreSQL: edit a user (the people search
  * follows), change a share code (the old one keeps resolving for the grace period, then stops), delete a
  * user (the DELETE_USER job's deletion); each with a reason, once per key, audited with a sentence;
  * another tenant can neither act nor see; a VIEWER cannot act.

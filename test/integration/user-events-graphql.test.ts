@@ -1,5 +1,5 @@
 /**
- * User events over GraphQL (issue 4), driven by graphql-http's own client as a real GraphQL client:
+ * User events over GraphQL, driven by graphql-http's own client as a real GraphQL client:
  * logUserEvent, logUserEvents (all or nothing, one key), userEvents, and the HTTP 409 of a used key.
  */
 import crypto from 'node:crypto';

@@ -1,5 +1,5 @@
 /**
- * User events over REST (issue 4): shape, validation, idempotency (window, concurrency, atomicity, tenant
+ * User events over REST: shape, validation, idempotency (window, concurrency, atomicity, tenant
  * scope) and conversion by event, through the real gateway, worker, PostgreSQL and Temporal. The clock is
  * the gateway's injectable one; nothing sleeps through a window.
  */

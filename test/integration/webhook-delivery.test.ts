@@ -1,5 +1,5 @@
 /**
- * Outbound webhooks, delivery (issue 20, second part), with the real gateway, worker (its webhook
+ * Outbound webhooks, delivery (second part), with the real gateway, worker (its webhook
  * dispatcher on), Temporal and PostgreSQL, and a local receiver that verifies every request with the
  * `standardwebhooks` library: an outbox event is delivered once, signed, to each enabled endpoint that
  * wants it; retries follow the (shortened) schedule and are logged; 410 disables; a receiver that was

@@ -1,5 +1,5 @@
 /**
- * The outbox dispatcher's batch (issue 20, the throughput part), called directly with the real gateway
+ * The outbox dispatcher's batch (the throughput part), called directly with the real gateway
  * deps, a worker for the delivery workflows (its own dispatcher off), Temporal and PostgreSQL, and a
  * receiver verifying every request with the `standardwebhooks` library: first attempts are made inline
  * over pooled connections and logged, with no workflow for what is delivered; a failed one goes to its

@@ -1,5 +1,5 @@
 /**
- * Outbound webhook endpoints through the real gateway's GraphQL (issue 20, first part), with the API key
+ * Outbound webhook endpoints through the real gateway's GraphQL (first part), with the API key
  * and an operator session: create answers the secret once (sealed in the database, never in a list, the
  * audit log or the logs), update and re-enable, delete, rotation (both secrets sign for 24 hours, as the
  * standardwebhooks library verifies), bad input naming the field (URL, http, private address, unknown

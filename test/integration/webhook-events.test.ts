@@ -1,5 +1,5 @@
 /**
- * Outbound webhooks, the state changes' events (issue 20, third part), with the real gateway, worker
+ * Outbound webhooks, the state changes' events (third part), with the real gateway, worker
  * (lifecycle workflows and the webhook dispatcher), Temporal and PostgreSQL, and a local receiver that
  * verifies every request with the `standardwebhooks` library: each wired type arrives once after its API
  * action, `data` in the API's own shape; a change that rolls back emits nothing; 10 concurrent

@@ -1,5 +1,5 @@
 /**
- * Outbound webhooks when the worker dies in the middle of deliveries (issue 20), black-box: a burst of
+ * Outbound webhooks when the worker dies in the middle of deliveries, black-box: a burst of
  * 200 events to two endpoints, the worker (a child process) killed with SIGKILL once a tenth of the
  * deliveries has arrived, then a new worker.
  *
@@ -7,7 +7,7 @@
  * yet recorded) is sent again with the same webhook-id after the restart. Asserted precisely: every
  * event arrives at each endpoint (verified with the `standardwebhooks` library); an event arrives twice
  * only if the receiver had it before the kill, and never more than twice; the counts are printed.
- * Every request the receiver got is in the delivery log (issue 28): the receiver holds its answers
+ * Every request the receiver got is in the delivery log: the receiver holds its answers
  * just before the kill, so some requests certainly reached it without their answer reaching the worker;
  * those attempts show as UNKNOWN.
  * webhook-faults-kill.test.ts covers kills that cut no exchange (exactly once).

@@ -1,5 +1,5 @@
 /**
- * Outbound webhooks when processes die (issue 20), black-box: the worker and the gateway run as child
+ * Outbound webhooks when processes die, black-box: the worker and the gateway run as child
  * processes and are killed with SIGKILL. The outbox is in PostgreSQL, so every committed event reaches
  * each endpoint (verified with the `standardwebhooks` library) once a worker runs.
  *

@@ -1,5 +1,5 @@
 /**
- * Outbound webhooks under a receiver outage (issue 20), black-box: a steady load of real API actions
+ * Outbound webhooks under a receiver outage, black-box: a steady load of real API actions
  * (identifications, attributions, conversions) for 40 s while both of the tenant's endpoints are down
  * for the first 30 s, one refusing connections (a closed port), the other answering 503. Afterwards each
  * endpoint has received, with a valid Standard Webhooks signature (the `standardwebhooks` library),

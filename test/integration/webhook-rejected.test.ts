@@ -1,7 +1,7 @@
 /**
  * A processor webhook that verifies but cannot be read (unparsable XML, a missing kind, an unreadable
  * date, a subject id PostgreSQL-unsafe) is answered 200 and stored as REJECTED, so the processor stops
- * retrying it; a redelivery only counts, and no workflow is started. Before issue 14 these were 500s.
+ * retrying it; a redelivery only counts, and no workflow is started. Before the hardening work these were 500s.
  */
 import { signPayload } from '../../services/processor-sandbox/notifications';
 import { startProcessorApi, type ProcessorApi } from '../helpers/processor';

@@ -1,5 +1,5 @@
 /**
- * The widget route's sharing parts (issue 30): the program's share templates (validated on PATCH and in
+ * The widget route's sharing parts: the program's share templates (validated on PATCH and in
  * GraphQL, rendered per user and locale), the summary counted over every friend, paging by cursor with
  * bad input refused naming the field, friends' states, a referred user's own discount, the list's plan
  * for a referrer with thousands of friends, and another tenant's view of the same ids.

@@ -1,5 +1,5 @@
 /**
- * The referrer widget's route (GET /open/account/{a}/user/{u}/widget, issue 16): one answer with the
+ * The referrer widget's route (GET /open/account/{a}/user/{u}/widget): one answer with the
  * user's link, the program's offer, their referrals (friends by first name or initial, never an e-mail
  * address) and their rewards; only that user's own JWT (or the API key) reads it, in its own tenant.
  */

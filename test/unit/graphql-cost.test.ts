@@ -1,5 +1,5 @@
 /**
- * GraphQL cost (issue 28, finding 12; services/gateway/graphql/cost.ts and limits.ts): costly fields cost
+ * GraphQL cost (services/gateway/graphql/cost.ts and limits.ts): costly fields cost
  * their work, the default budget refuses the finding's requests, at most three outbound calls per
  * request, and every query the admin portal sends fits the default budget at its largest variables.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 31: a new import job's first chunks are small (100 rows, doubling up to IMPORT_CHUNK_ROWS), so
+ * a new import job's first chunks are small (100 rows, doubling up to IMPORT_CHUNK_ROWS), so
  * the progress of a file of 5,000 rows or fewer moves while it is applied instead of jumping from 0 %
  * to 100 % in one commit; a resumed job (firstSize unset) keeps whole chunks.
  */

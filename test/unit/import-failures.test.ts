@@ -1,4 +1,4 @@
-/** Which import failures no retry can fix (issue 14): those end the job FAILED after one attempt. */
+/** Which import failures no retry can fix: those end the job FAILED after one attempt. */
 import { deterministicFailure } from '../../shared/imports/failures';
 import { UnreadableFileError } from '../../shared/imports/records';
 

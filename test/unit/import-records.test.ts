@@ -109,7 +109,7 @@ describe('JSON Lines', () => {
   });
 });
 
-describe('JSON Lines nesting (issue 14)', () => {
+describe('JSON Lines nesting', () => {
   const deep = (levels: number) => `${'{"a":'.repeat(levels - 1)}{"b":1}${'}'.repeat(levels - 1)}`;
 
   test('a row nested 100,000 levels deep is one record with a problem, and the next record follows', async () => {

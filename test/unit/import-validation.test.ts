@@ -187,7 +187,7 @@ describe('bad input: line-numbered errors naming the column and the problem', ()
     ],
     ['no rows at all', '', ['line 1: the file has no rows']],
     [
-      'a row nested 100,000 levels deep (issue 14: the flattener overflowed the stack)',
+      'a row nested 100,000 levels deep (the flattener overflowed the stack)',
       `{"id":"u1","accountId":"a1"}\n{"id":"u2","accountId":"a2","customFields":${'{"a":'.repeat(100_000)}1${'}'.repeat(100_001)}\n`,
       ['line 2: nested deeper than 16 levels'],
     ],

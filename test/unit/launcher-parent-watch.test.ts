@@ -1,7 +1,7 @@
 import { watchLaunchingProcesses, type ReadFile } from '../../services/launcher/parent-watch';
 
 /**
- * The launcher's watch of the processes that started it (issue 28 finding 4): only a process that is
+ * The launcher's watch of the processes that started it: only a process that is
  * provably gone (ENOENT, ESRCH, or a new parent) stops the stack; EMFILE and other read failures do not.
  */
 const PARENT = process.ppid;

@@ -17,7 +17,7 @@ import { expectDocumentedAnswer } from '../helpers/openapi';
 
 const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
 
-/** The contract's operationIds (issue 19): the SDK maps its methods to these. */
+/** The contract's operationIds: the SDK maps its methods to these. */
 const CONTRACT_OPERATIONS = {
   getProgram: 'GET /api/v1/{tenantAlias}/program',
   updateProgram: 'PATCH /api/v1/{tenantAlias}/program',
@@ -41,7 +41,7 @@ const CONTRACT_OPERATIONS = {
   readyz: 'GET /readyz',
   metrics: 'GET /metrics',
   followShareLink: 'GET /r/{tenantAlias}/{code}',
-  // Hosted pages (issue 30).
+  // Hosted pages.
   uploadProgramLogo: 'PUT /api/v1/{tenantAlias}/program/logo',
   removeProgramLogo: 'DELETE /api/v1/{tenantAlias}/program/logo',
   countShareLinkClick: 'POST /api/v1/{tenantAlias}/open/clicks',
@@ -50,7 +50,7 @@ const CONTRACT_OPERATIONS = {
   getOpenApiDocument: 'GET /openapi.json',
   getApiReference: 'GET /docs',
   getGraphqlSchema: 'GET /schema.graphql',
-  // Browser integration (issue 30).
+  // Browser integration.
   checkReferralCode: 'GET /api/v1/{tenantAlias}/open/codes/{code}',
 };
 

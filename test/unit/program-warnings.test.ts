@@ -1,7 +1,7 @@
 import { programWarnings, type WarnedValues } from '../../clients/admin/src/pages/program-warning-rules';
 
 /**
- * Issue 31's safe defaults: the Program page warns when a setting allows 100 % off or leaves every fraud
+ * The safe defaults: the Program page warns when a setting allows 100 % off or leaves every fraud
  * signal on Allow, and says nothing for a new program's defaults (a 50 % cap, Same e-mail and Disposable
  * e-mail on Review).
  */

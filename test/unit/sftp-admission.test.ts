@@ -4,7 +4,7 @@ import pino from 'pino';
 import { createAdmission } from '../../services/sftp/admission';
 
 /**
- * The SFTP server's admission (issue 28 finding 4), with fake sockets and timers: the caps, the
+ * The SFTP server's admission, with fake sockets and timers: the caps, the
  * deadline, and one summary line for the refusals that names the limits and nothing else.
  */
 const limits = {

@@ -2,7 +2,7 @@ import type { Logger } from '../../shared/logger';
 import { REPEAT_SIGNAL_WINDOW_MS, handleShutdown, signalPolicy } from '../../shared/process';
 
 /**
- * Issue 31: SIGTERM or SIGINT, sent once or to the whole process group (which reaches a process directly
+ * SIGTERM or SIGINT, sent once or to the whole process group (which reaches a process directly
  * and again through npm/tsx), drains; only a signal 2 s or more after the first forces the exit.
  * The clock is injected: nothing here waits.
  */

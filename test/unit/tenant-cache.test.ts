@@ -31,7 +31,7 @@ function tenantRow(id: string, alias: string, discountId = 'service_discount'): 
     fraud_policy: [],
     reward_hold_days: 0,
     credit_expiry_days: null,
-    // Hosted pages (issue 30).
+    // Hosted pages.
     signup_url: null,
     share_link_url: null,
     share_param: 'ref',

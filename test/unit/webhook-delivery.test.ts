@@ -1,5 +1,5 @@
 /**
- * The pure rules of outbound webhook delivery (issue 20): the retry schedule, what an answer means, the
+ * The pure rules of outbound webhook delivery: the retry schedule, what an answer means, the
  * bounded answer excerpt and error text, the three-day disabling rule, and the delivery workflow ID.
  */
 import {

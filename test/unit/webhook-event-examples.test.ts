@@ -1,5 +1,5 @@
 /**
- * The documented example payloads (issue 20): one per catalogue type, each `data` with exactly the
+ * The documented example payloads: one per catalogue type, each `data` with exactly the
  * field names of the presenter the event is written with (nested rewards included).
  */
 import type { CreditChange } from '../../shared/domain/credit-actions';

@@ -81,7 +81,7 @@ describe('addressProblem', () => {
     ['64:ff9b::a9fe:a9fe', 'link-local'],
     ['::10.0.0.1', 'private'],
     ['::169.254.169.254', 'link-local'],
-    // Issue 28 finding 11: IPv4-translated (SIIT), local-use NAT64 and Teredo forms.
+    // IPv4-translated (SIIT), local-use NAT64 and Teredo forms.
     ['::ffff:0:127.0.0.1', 'loopback'],
     ['::ffff:0:7f00:1', 'loopback'],
     ['::ffff:0:10.0.0.1', 'private'],

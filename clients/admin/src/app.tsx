@@ -138,7 +138,7 @@ function Layout({ session, onSignedOut, onSwitched }: LayoutProps) {
     window.requestAnimationFrame(() => focusUnlessTyping(document.getElementById('page-title')));
   }, [location.path]);
 
-  // Escape closes the phone menu and gives the focus back to its button (issue 31).
+  // Escape closes the phone menu and gives the focus back to its button.
   const menuButton = useRef<HTMLButtonElement>(null);
   useEffect(() => {
     if (!menuOpen) return undefined;

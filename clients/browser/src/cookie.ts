@@ -9,7 +9,7 @@ const CODE_FORMAT = /^[A-Za-z0-9_-]{1,64}$/;
 interface CookieSettings {
   cookieDays: number;
   lastClickWins: boolean;
-  /** The query parameter of share links on the merchant's own domain (issue 30). */
+  /** The query parameter of share links on the merchant's own domain. */
   shareParam?: string;
 }
 const DEFAULTS: CookieSettings = { cookieDays: 365, lastClickWins: false };

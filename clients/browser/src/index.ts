@@ -23,7 +23,7 @@ if (!page.referral?.version) {
     autofill,
     widget,
     events: { track },
-    // Browser integration (issue 30).
+    // Browser integration.
     checkCode,
     friendOffer,
   };

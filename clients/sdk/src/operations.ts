@@ -83,7 +83,7 @@ export const OPERATIONS = {
   waitForImportJob: { ...GRAPHQL, graphql: 'job', retry: 'always' },
   getProgram: { operationId: 'getProgram', method: 'GET', path: `${API}/program`, retry: 'always' },
   updateProgram: { operationId: 'updateProgram', method: 'PATCH', path: `${API}/program`, retry: 'never' },
-  // Hosted pages (issue 30).
+  // Hosted pages.
   uploadProgramLogo: {
     operationId: 'uploadProgramLogo',
     method: 'PUT',
@@ -117,9 +117,9 @@ export const NOT_IN_SDK: Readonly<Record<string, string>> = {
   getApiReference: 'HTML page for people',
   getGraphqlSchema: 'the GraphQL SDL itself',
   graphqlGet: 'the SDK sends GraphQL with POST (graphqlPost)',
-  // Browser integration (issue 30).
+  // Browser integration.
   checkReferralCode: "public, for the browser library's checkCode (a server has lookupCode)",
-  // Hosted pages (issue 30).
+  // Hosted pages.
   countShareLinkClick: "the browser library's beacon from a friend's browser",
   getProgramLogo: 'an image for browsers on the hosted pages',
   getShareImage: 'an image for link-preview bots (og:image)',

@@ -210,7 +210,7 @@ export interface Program {
   creditExpiryDays: number | null;
   requireUserJwtExp: boolean;
   dateCreated: number;
-  /** Hosted pages (issue 30): the continue link, share links on your domain or a custom host, the brand. */
+  /** Hosted pages: the continue link, share links on your domain or a custom host, the brand. */
   signupUrl: string | null;
   shareLinkUrl: string | null;
   shareParam: string;
@@ -221,7 +221,7 @@ export interface Program {
   landingButtonText: string | null;
   /** The uploaded logo's path on the gateway (uploadProgramLogo); null: none. */
   logoUrl: string | null;
-  /** Share texts (issue 30): templates with {program} {offer} {link} {name}; null: the locale's default. */
+  /** Share texts: templates with {program} {offer} {link} {name}; null: the locale's default. */
   shareMessage: string | null;
   shareEmailSubject: string | null;
 }
@@ -246,7 +246,7 @@ export interface ProgramPatch {
   fraudPolicy?: FraudRule[];
   rewardHoldDays?: number;
   creditExpiryDays?: number | null;
-  /** Hosted pages (issue 30); texts may use {name}, {offer} and {program}. */
+  /** Hosted pages; texts may use {name}, {offer} and {program}. */
   signupUrl?: string | null;
   shareLinkUrl?: string | null;
   shareParam?: string;
@@ -255,12 +255,12 @@ export interface ProgramPatch {
   landingHeadline?: string | null;
   landingText?: string | null;
   landingButtonText?: string | null;
-  /** Share texts (issue 30). */
+  /** Share texts. */
   shareMessage?: string | null;
   shareEmailSubject?: string | null;
 }
 
-/** A fraud signal found at attribution (issue 21). */
+/** A fraud signal found at attribution. */
 export type FraudSignal = 'SAME_EMAIL' | 'SAME_NAME' | 'SAME_CLIENT' | 'DISPOSABLE_EMAIL' | 'VELOCITY';
 
 /** What a fraud signal does to an attribution: nothing, hold its rewards for review, or refuse it. */
@@ -284,7 +284,7 @@ export interface Widget {
     headline: string | null;
     subheadline: string | null;
   };
-  /** The program's share texts rendered for this user (issue 30); null without a share link. */
+  /** The program's share texts rendered for this user; null without a share link. */
   share: { message: string; emailSubject: string; qr: { size: number; modules: string } } | null;
   /** Counted over every friend, not only this page. */
   summary: { friends: number; subscribed: number; earned: { unit: string; amountCents: number }[] };
@@ -318,7 +318,7 @@ export interface WidgetQuery {
 export interface BrowserSettings {
   cookieDays: number;
   lastClickWins: boolean;
-  /** The query parameter of share links on the merchant's domain (issue 30; rsCode is always read too). */
+  /** The query parameter of share links on the merchant's domain (rsCode is always read too). */
   shareParam: string;
 }
 

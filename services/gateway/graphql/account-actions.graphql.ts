@@ -72,7 +72,7 @@ function summary(kind: string, r: Record<string, unknown>): string {
 }
 
 /**
- * Acting on accounts and users by hand (issue 31): adjust or redeem credit, edit a user, change a
+ * Acting on accounts and users by hand: adjust or redeem credit, edit a user, change a
  * share code, delete a user; each with a reason, applied once per idempotency key, audited.
  */
 export const accountActionsModule: GraphQLModule = {

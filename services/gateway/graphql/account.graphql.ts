@@ -158,7 +158,7 @@ export const accountModule: GraphQLModule = {
       userCount: Int!
       referralsMade: Int!
       dateCreated: EpochMillis!
-      # Find people (issue 31)
+      # Find people
       "The first user's full name, among users that have a name."
       name: String
     }

@@ -36,7 +36,7 @@ export const analyticsModule: GraphQLModule = {
       "In the unit's cents, as reward amounts are (amountCents)."
       amount: Float!
     }
-    "Operator numbers (issue 31): revenue of referred customers in one currency, in major units as subscription.value is stored."
+    "Operator numbers: revenue of referred customers in one currency, in major units as subscription.value is stored."
     type RevenueFigure {
       currency: String!
       "Referred customers whose first payment fell in the range."
@@ -98,7 +98,7 @@ export const analyticsModule: GraphQLModule = {
       daily: [DailyPoint!]!
       "The top 10 referrers of the range by conversions, then referrals started."
       leaderboard: [LeaderboardEntry!]!
-      "Operator numbers (issue 31): attribution sources, rewards per side, revenue, reward cost and return."
+      "Operator numbers: attribution sources, rewards per side, revenue, reward cost and return."
       numbers: DashboardNumbers!
     }
     extend type Query {

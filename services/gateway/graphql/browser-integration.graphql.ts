@@ -2,7 +2,7 @@ import { allowBrowserOrigin, getBrowserIntegration } from '../../../shared/domai
 import type { GraphQLContext } from './context';
 import type { GraphQLModule } from './module';
 
-/** Issue 30: the portal Install page's browser section (snippets, first browser call, refused origins). */
+/** the portal Install page's browser section (snippets, first browser call, refused origins). */
 export const browserIntegrationModule: GraphQLModule = {
   typeDefs: /* GraphQL */ `
     "An origin whose browser calls were refused because the program's allowedOrigins does not list it."

@@ -8,7 +8,7 @@ import {
 import { daysBetween, dayStart, MAX_RANGE_DAYS } from '../../../shared/domain/calendar-days';
 
 /**
- * What a GraphQL field costs (issue 28, finding 12). A plain field costs 1; these reflect work:
+ * What a GraphQL field costs. A plain field costs 1; these reflect work:
  *
  * - a list field with a page size (`first` or `limit`) costs one per row of the page (one statement reads
  *   the page; per-row work is what grows), plus its selection;

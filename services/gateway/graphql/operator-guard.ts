@@ -61,7 +61,7 @@ const COMMIT_THEN_CALL = new Set([
   'replayFailedWebhookEvents',
   'sendTestWebhook',
   'connectPaymentProcessor',
-  // Hand actions on referrals and rewards (issue 31): each commits, then updates the lifecycle.
+  // Hand actions on referrals and rewards: each commits, then updates the lifecycle.
   'cancelReferral',
   'reattributeReferral',
   'grantReward',
@@ -69,7 +69,7 @@ const COMMIT_THEN_CALL = new Set([
   'markRewardFulfilled',
   'addReferralNote',
   'bulkReferralAction',
-  // Credit changed by hand (issue 31): each commits, then asks for the account's discount sync.
+  // Credit changed by hand: each commits, then asks for the account's discount sync.
   'adjustCredit',
   'redeemCredit',
 ]);
@@ -82,7 +82,7 @@ const DATA_PLANE = new Set(['logUserEvent', 'logUserEvents']);
 
 /**
  * Wraps every mutation field so that each successful change is recorded in the audit log, whoever made
- * it (issue 28, finding 5): the field's name as action, its arguments as details (recordAudit redacts
+ * it: the field's name as action, its arguments as details (recordAudit redacts
  * secrets), the principal (an operator, an API key by its prefix, a user token by its user id) and the
  * client's address and user agent. The resolver runs in a transaction that the entry is written in, so
  * a change and its entry commit together or not at all (nested transactions become savepoints); see

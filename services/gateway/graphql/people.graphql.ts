@@ -16,7 +16,7 @@ function side(which: 'referrer' | 'friend') {
     parent[which] ?? (await referralPeople(ctx.deps.db, ctx.tenant.id, parent))[which];
 }
 
-/** Issue 31, "Lists show people": names and e-mails next to a referral's ids. */
+/** "Lists show people": names and e-mails next to a referral's ids. */
 export const peopleModule: GraphQLModule = {
   typeDefs: /* GraphQL */ `
     "A person behind an account id: a user of the tenant."

@@ -79,7 +79,7 @@ export const programModule: GraphQLModule = {
       "The uploaded logo's content hash and its path on the gateway (null: none)."
       logoHash: String
       logoUrl: String
-      "The widget's share message (issue 30): a template with {program}, {offer}, {link} and {name} (the referrer's first name); null: the default for the friend's locale."
+      "The widget's share message: a template with {program}, {offer}, {link} and {name} (the referrer's first name); null: the default for the friend's locale."
       shareMessage: String
       "The widget's e-mail subject, a template like shareMessage; null: the default."
       shareEmailSubject: String

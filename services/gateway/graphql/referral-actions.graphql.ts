@@ -21,7 +21,7 @@ function act(action: string) {
 }
 
 /**
- * Acting on referrals and rewards by hand (issue 31): cancel, re-attribute, grant, void, mark fulfilled
+ * Acting on referrals and rewards by hand: cancel, re-attribute, grant, void, mark fulfilled
  * and notes, one at a time or in bulk; each with a reason, applied once per idempotency key, audited.
  */
 export const referralActionsModule: GraphQLModule = {

@@ -22,7 +22,7 @@ export const referralsModule: GraphQLModule = {
       code: String
       "An account id (referrer or referred), user id, e-mail or code used, matched exactly (e-mail and code in any case)."
       search: String
-      # Find people (issue 31)
+      # Find people
       "Part of a name, e-mail, id (account, user or referral) or share code of the referrer or the friend, in any case and without accents; best matches first (exact, then prefix, then part, then similar)."
       query: String
     }

@@ -36,13 +36,13 @@ const modules: GraphQLModule[] = [
   apiKeysModule,
   sftpModule,
   webhooksModule,
-  // Browser integration (issue 30).
+  // Browser integration.
   browserIntegrationModule,
-  // Find people (issue 31).
+  // Find people.
   peopleModule,
-  // Acting on referrals and rewards by hand (issue 31).
+  // Acting on referrals and rewards by hand.
   referralActionsModule,
-  // Acting on accounts and users by hand (issue 31).
+  // Acting on accounts and users by hand.
   accountActionsModule,
 ];
 

@@ -45,7 +45,7 @@ const ACTOR_KIND = {
 const auditArgs = z.object({
   first: z.int().nullish(),
   after: z.string().nullish(),
-  // Filters (issue 31), checked by listAuditLog.
+  // Filters, checked by listAuditLog.
   actor: z.string().nullish(),
   action: z.string().nullish(),
   from: z.string().nullish(),
@@ -72,7 +72,7 @@ function linkOptions(ctx: GraphQLContext) {
  * The Team page and the audit log. Reading the audit log is for OWNERs and ADMINs; changing the team
  * is for OWNERs (and the tenant's API key, e.g. to create operators from a script). An invited
  * operator is pending until they open the one-time link answered here (shown once) and choose a
- * password; nobody else ever sees it (issue 28, finding 9). The audit log records the e-mail and role.
+ * password; nobody else ever sees it. The audit log records the e-mail and role.
  */
 export const teamModule: GraphQLModule = {
   typeDefs: /* GraphQL */ `
@@ -121,7 +121,7 @@ export const teamModule: GraphQLModule = {
       action: String!
       target: String
       details: JSON!
-      "The entry as a sentence (issue 31), e.g. 'ana@acme.example approved 2 referrals: duplicate check done'."
+      "The entry as a sentence, e.g. 'ana@acme.example approved 2 referrals: duplicate check done'."
       sentence: String!
     }
     type AuditLogPage {

@@ -8,7 +8,7 @@ import type { GraphQLModule } from './module';
 const requireArgs = z.object({ required: z.boolean() });
 
 /**
- * The tenant's two-factor requirement (issue 28): OWNER operators only, never an API key. While on,
+ * The tenant's two-factor requirement: OWNER operators only, never an API key. While on,
  * operators without two-factor sign-in must enrol (/admin/api/two-factor) before anything else.
  * Enrolment itself is per operator, under /admin/api/two-factor (docs/security/signin.md).
  */

@@ -30,7 +30,7 @@ function requireWebhookManager(ctx: GraphQLContext): void {
 type Args = Record<string, unknown>;
 
 /**
- * Outbound webhooks, first part (issue 20): the event catalogue and the endpoints. A signing secret is in
+ * Outbound webhooks, first part: the event catalogue and the endpoints. A signing secret is in
  * the answer of createWebhookEndpoint and rotateWebhookSecret once; the audit log records the
  * mutation's arguments and the endpoint id (operator-guard.ts auditTarget), never a result's secret.
  * Arguments are validated by the domain (shared/domain/webhook-endpoints.ts), naming `input.<field>`.

@@ -137,7 +137,7 @@ export function formBody(options: { limit: number; timeoutMs?: number }): Middle
 /**
  * The JSON body of a route read before the caller is known (sign-in, its two-factor step, a
  * set-password link): a few KB under a short whole-body deadline, failing with the connection closed
- * (issue 28, finding 3), so a trickled body cannot hold a connection for long.
+ *, so a trickled body cannot hold a connection for long.
  */
 export function unauthenticatedJsonBody(
   config: Pick<Config, 'UNAUTHENTICATED_BODY_LIMIT_BYTES' | 'UNAUTHENTICATED_BODY_TIMEOUT_MS'>,

@@ -42,7 +42,7 @@ export function browserCors(
   methods: readonly string[],
 ) {
   const allowMethods = methods.join(', ');
-  // Browser integration (issue 30): a refused origin is noted for the Install page (batched, bounded).
+  // Browser integration: a refused origin is noted for the Install page (batched, bounded).
   const allowedOrigin = async (ctx: Ctx): Promise<string | null> => {
     const check = await checkOrigin(deps, ctx);
     if (check && !check.allowed) deps.browserSightings.refused(check.tenantId, check.origin, deps.now());

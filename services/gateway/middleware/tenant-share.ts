@@ -17,7 +17,7 @@ function tableFor(config: ShareConfig): Map<string, number> {
 
 /**
  * Runs `next` as one of the tenant's requests in flight on this gateway, at most
- * MAX_IN_FLIGHT_PER_TENANT at once (issue 28, finding 3: one tenant's key trickling uploads could hold
+ * MAX_IN_FLIGHT_PER_TENANT at once (finding 3: one tenant's key trickling uploads could hold
  * every connection the gateway admits). Over that share the request is refused before its body is read,
  * with Retry-After and the connection closed, so it holds nothing either. Counted from
  * authentication until the answer is written, which covers slow bodies. The refusal is 429 RATE_LIMITED.

@@ -51,7 +51,7 @@ export function buildOpenApiDocument(): OpenAPIObject {
         ...fileAndProcessorPaths,
         ...graphqlPaths,
         ...publicPaths,
-        // Browser integration (issue 30).
+        // Browser integration.
         ...browserIntegrationPaths,
         ...hostedPagePaths,
       },

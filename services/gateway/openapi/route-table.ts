@@ -35,7 +35,7 @@ export function listAppRoutes(app: Koa<never>): AppRoute[] {
   return [...routes.values()];
 }
 
-/** What the document must not describe, and why (contract of issue 19). */
+/** What the document must not describe, and why. */
 export const UNDOCUMENTED_ROUTES: { matches: (route: AppRoute) => boolean; reason: string }[] = [
   {
     matches: (r) => r.path === '/admin' || r.path.startsWith('/admin/'),

@@ -19,7 +19,7 @@ function clearSessionCookie(secure: boolean): string {
 }
 
 /**
- * Operators' own accounts (issue 28, finding 9), on the /admin/api router:
+ * Operators' own accounts, on the /admin/api router:
  * - POST /set-password (public): a one-time link's token and a new password; the operator becomes
  *   active and is sent to sign in (answer: their tenant and e-mail, to fill the sign-in form);
  * - POST /change-password: the current password is required; the operator's other sessions end;

@@ -8,7 +8,7 @@ import { validate } from '../middleware/validate';
 import { auditExportQuerySchema } from './admin-audit.schema';
 
 /**
- * The audit log's CSV export for the portal (issue 31): OWNERs and ADMINs, as the log itself; streamed
+ * The audit log's CSV export for the portal: OWNERs and ADMINs, as the log itself; streamed
  * page by page; every cell through csvRecord (RFC 4180 quoting, formulas defused).
  */
 export function adminAuditRoutes(router: Router<GatewayState>, deps: GatewayDeps): void {

@@ -29,7 +29,7 @@ function sessionCookie(value: string, maxAgeS: number, secure: boolean): string 
 }
 
 /**
- * The trusted-device cookie a successful sign-in sets (issue 28, finding 10): sent only to the sign-in
+ * The trusted-device cookie a successful sign-in sets: sent only to the sign-in
  * route, long-lived, HttpOnly, SameSite=Strict, Secure when the public URL is https.
  */
 export const DEVICE_COOKIE = 'rs_admin_device';

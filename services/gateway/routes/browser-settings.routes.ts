@@ -24,7 +24,7 @@ export function browserSettingsRoutes(router: Router<GatewayState>, deps: Gatewa
       const { tenantAlias } = ctx.state.input.params;
       ctx.body = await getBrowserSettings(deps.cache, tenantAlias);
       ctx.set('Cache-Control', 'public, max-age=300');
-      // Browser integration (issue 30): read by the library on a page (it sends an Origin).
+      // Browser integration: read by the library on a page (it sends an Origin).
       if (ctx.get('origin') !== '') {
         const program = await deps.cache.findProgram(tenantAlias);
         if (program) deps.browserSightings.seen(program.id, deps.now());

@@ -32,7 +32,7 @@ export function processorRoutes(router: Router<GatewayState>, deps: GatewayDeps)
   router.post(
     WEBHOOK,
     // Unauthenticated until its signature is checked: the provider's payload size, under the short
-    // deadline of bodies read before the caller is known (issue 28, finding 3).
+    // deadline of bodies read before the caller is known.
     formBody({
       limit: WEBHOOK_BODY_LIMIT + 16 * 1024,
       timeoutMs: deps.config.UNAUTHENTICATED_BODY_TIMEOUT_MS,

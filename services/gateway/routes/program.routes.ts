@@ -21,7 +21,7 @@ export function programRoutes(router: Router<GatewayState>, deps: GatewayDeps): 
     validate({ body: programPatchBodySchema }),
     async (ctx) => {
       const tenantId = ctx.state.tenant!.id;
-      // The change and its audit entry commit together (issue 28, finding 5).
+      // The change and its audit entry commit together.
       ctx.body = await deps.db.transaction(async (trx) => {
         const program = await updateProgram(trx, tenantId, ctx.state.input.body);
         await recordAudit(trx, {

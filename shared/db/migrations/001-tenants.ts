@@ -6,7 +6,7 @@ export async function up(knex: Knex): Promise<void> {
     t.text('alias').notNullable().unique();
     t.text('mode').notNullable().checkIn(['live', 'test']);
     t.text('name').notNullable();
-    // Where share links send visitors (issue 3); null until the program owner sets it.
+    // Where share links send visitors; null until the program owner sets it.
     t.text('landing_url');
     t.timestamp('created_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
   });

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 
 /**
- * The referral lifecycle (issue 3): program settings, account subscription facts, share codes,
+ * The referral lifecycle: program settings, account subscription facts, share codes,
  * referrals and rewards. Account facts (first PAID, first identified user, last CANCELLED) are the
  * inputs; a referral's status and its rewards are the effects the lifecycle workflow derives from them.
  */

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 
 /**
- * User events and their idempotency keys (issue 4), and the program's conversion event key.
+ * User events and their idempotency keys, and the program's conversion event key.
  *
  * user_events has no foreign key to users: a foreign key checks (and share-locks) the user once per
  * inserted row, and a 100-event request would pay for it 100 times. The statement that stores events

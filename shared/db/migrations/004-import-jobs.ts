@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 
 /**
- * Bulk import jobs (issue 5). A job's row is what `job(id)` reads: status, stats and the resume point.
+ * Bulk import jobs. A job's row is what `job(id)` reads: status, stats and the resume point.
  * Each applied chunk leaves a ledger row, written in the same transaction as the chunk's changes, so a
  * chunk that committed is never applied again after a crash, and its per-row results wait there for the
  * result file.

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 
 /**
- * Payment-processor integration (issue 6): one connection per tenant (the private key encrypted at
+ * Payment-processor integration: one connection per tenant (the private key encrypted at
  * rest), every verified webhook notification stored raw before it is acknowledged, and the refunds the
  * discount sync issued, so a referred customer's first charge is refunded at most once.
  */

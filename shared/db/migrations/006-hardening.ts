@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 
 /**
- * Hardening (issue 14): per-tenant rate-limit overrides and the "user JWTs must expire" setting, both read
+ * Hardening: per-tenant rate-limit overrides and the "user JWTs must expire" setting, both read
  * with the tenant row the gateway cache holds (so a change reaches every gateway at commit, like a key
  * revocation); and REJECTED for processor notifications that verified but could not be parsed.
  */

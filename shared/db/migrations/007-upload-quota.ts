@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 
 /**
- * Per-tenant upload storage quota (issue 14): one row per file a tenant keeps in file storage (uploads
+ * Per-tenant upload storage quota: one row per file a tenant keeps in file storage (uploads
  * and result files), so a tenant's usage is one summing query over its own rows whatever the storage
  * backend. Files stored before this migration are not counted.
  */

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 
 /**
- * The browser side of a program (issue 16): the origins allowed to call the user-JWT routes from a
+ * The browser side of a program: the origins allowed to call the user-JWT routes from a
  * browser (CORS), the tracking cookie's lifetime and first/last-click rule, the website linked from the
  * hosted landing page and the widget's headline overrides; and share-link visits counted per code and
  * day (written in batches by each gateway, so a row adds up every gateway's counts).

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 
 /**
- * The admin portal's people (issue 17): per-tenant operators with a password and a role, their
+ * The admin portal's people: per-tenant operators with a password and a role, their
  * server-side sessions (only the SHA-256 of the cookie value is stored), failed sign-ins for the login
  * throttle, and the audit log of every change made in the portal.
  */

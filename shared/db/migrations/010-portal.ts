@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 
 /**
- * What makes the admin portal's reads fast on a tenant with a million referrals (issue 17; measured by
+ * What makes the admin portal's reads fast on a tenant with a million referrals (measured by
  * bench/portal.ts, recorded in BENCHMARKS.md): indexes for the referral and account lists, their
  * filters and searches, and the leaderboard; and a daily rollup for the dashboard's counters.
  *

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 
 /**
- * SFTP imports (issue 18): the tenant's switch, its SSH public keys (only public keys are stored; a key
+ * SFTP imports: the tenant's switch, its SSH public keys (only public keys are stored; a key
  * generated for the tenant is handed out once), and one row per file uploaded over SFTP, which the
  * `/status/<file>.json` documents are made from. SFTP servers read keys and the switch from here at each
  * authentication (no cache), so a revocation or a disabled tenant takes effect at the next connection

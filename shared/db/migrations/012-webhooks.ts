@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 
 /**
- * Outbound webhooks (issue 20), the tables of the whole design; the first part only manages endpoints.
+ * Outbound webhooks, the tables of the whole design; the first part only manages endpoints.
  *
  * - `webhook_endpoints`: where a tenant wants events. `event_types` empty means every type. The signing
  *   secret (`whsec_…`) is sealed with the secret box (shared/crypto/secret-box.ts, SECRET_KEY) with the

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 
 /**
- * Reward integrity, first part (issue 21): every referral keeps the fraud signals found at its
+ * Reward integrity, first part: every referral keeps the fraud signals found at its
  * attribution (a JSON list of `{ signal, evidence }`), and the program sets how many attributions to one
  * referrer within an hour count as normal (null: no velocity limit, the VELOCITY signal never fires).
  * The clients users identified from are kept for the SAME_CLIENT signal.

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 
 /**
- * Reward integrity, second part (issue 21): moderation, holds and credit expiry.
+ * Reward integrity, second part: moderation, holds and credit expiry.
  * - A referral the fraud policy sent to REVIEW has review_status PENDING until an operator approves or
  *   denies it (APPROVED / DENIED, with the reason, who and when); its rewards wait as PENDING_REVIEW.
  * - A referrer's reward granted under a hold (the program's reward_hold_days) is PENDING until

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 
 /**
- * Charge-backs (issue 21): the first time the processor tells us that a charge of an account's customer
+ * Charge-backs: the first time the processor tells us that a charge of an account's customer
  * was disputed (Braintree `dispute_opened` / `dispute_lost`), `charged_back_at` records when, once. The
  * referral lifecycle reads it under the account's lock and cancels that referral's rewards still held
  * (PENDING, or waiting for review) at that moment.

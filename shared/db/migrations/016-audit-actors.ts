@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 
 /**
- * Issue 28: the audit log records every change whatever the principal, not only operators' ones.
+ * the audit log records every change whatever the principal, not only operators' ones.
  * `actor_kind` says who acted (an operator, an API key, a user JWT, an SFTP user, the CLI, the service
  * itself, or nobody yet for a failed sign-in), `actor_label` names it without a secret (a key's prefix,
  * a user id, an SFTP key's fingerprint), and the client's address and user agent say from where.

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 
 /**
- * Issue 28, findings 6 and 10 (operators' sign-in).
+ * findings 6 and 10 (operators' sign-in).
  * - A sign-in reserves its attempt in `login_failures` before the password hash is checked (an id, so a
  *   success releases exactly its own reservation). A third scope, 'device', is the small throttle of a
  *   sign-in that presents a trusted-device cookie.

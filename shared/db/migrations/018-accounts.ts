@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 
 /**
- * Issue 28, finding 9: operators' accounts.
+ * operators' accounts.
  * - `operator_access_links`: one-time links to set a password (an invitation, or an OWNER's or the CLI's
  *   reset). Only the SHA-256 of the token is stored; a link is consumed once, expires, and issuing a new
  *   one for the operator removes the old. An operator whose password_hash is not a scrypt hash (see

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 
 /**
- * Issue 28 (finding 13b): an attempt is logged as started (`UNKNOWN`) before its request is sent and
+ * An attempt is logged as started (`UNKNOWN`) before its request is sent and
  * completed with its outcome after, so a request that reached a receiver is in the log even when the
  * worker was killed before the answer was recorded; such a row keeps the outcome UNKNOWN. Completing a
  * row changes no indexed column, and pages keep 30% free, so the update is in place (HOT).

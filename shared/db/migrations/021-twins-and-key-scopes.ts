@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 
 /**
- * Issue 28, findings 1 and 2.
+ * findings 1 and 2.
  * - Twins: an operator of `acme` and one of `test_acme` are the same person only when their rows are
  *   linked (`twin_operator_id`, each naming the other): by the service when it makes both (the demo, the
  *   `operator:create` CLI) or by the operator proving the other twin's password. Matching e-mails alone

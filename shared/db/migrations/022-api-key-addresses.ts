@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 
 /**
- * Issue 28, finding 5: the client addresses each API key has been used from, so the first use from a new
+ * the client addresses each API key has been used from, so the first use from a new
  * address is written to the tenant's audit log once (across gateway replicas: the primary key decides).
  */
 export async function up(knex: Knex): Promise<void> {

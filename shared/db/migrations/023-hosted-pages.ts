@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 
 /**
- * Issue 30, parts 1-2: the default share path and branded hosted pages. Program settings for where the
+ * parts 1-2: the default share path and branded hosted pages. Program settings for where the
  * hosted page continues (signup_url), share links on the merchant's domain (share_link_url, share_param)
  * or on a custom host of ours (custom_host, unique across tenants), the page's brand (colour, texts, logo);
  * the uploaded logos (re-encoded PNG) and the rendered share images (one per program settings version

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 
 /**
- * Issue 30, a widget people share from: the program's share message and e-mail subject templates
+ * a widget people share from: the program's share message and e-mail subject templates
  * ({program}, {offer}, {link}, {name}; null: the widget's default text for the friend's locale), and the
  * referrer's list paged by a keyset on (date_started, id): the referrer's index gains the id, so a page
  * after a cursor is one index range with a LIMIT, however many friends the referrer has.

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 
 /**
- * Issue 30, the browser integration: origins whose browser calls were refused by CORS (not in the
+ * the browser integration: origins whose browser calls were refused by CORS (not in the
  * program's allowedOrigins), bounded per tenant by the writer, for the portal's Install page; and the
  * first browser call of each tenant (written once), which ticks "browser library added".
  */

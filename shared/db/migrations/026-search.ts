@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 
 /**
- * Issue 31, "Find people": the portal's search over referrals, accounts and users by partial name,
+ * "Find people": the portal's search over referrals, accounts and users by partial name,
  * e-mail, id or share code, ignoring case and accents, served by trigram (pg_trgm) GIN indexes.
  *
  * - `search_fold(text)`: lower case without accents. `unaccent()` is only STABLE (its dictionary could

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 
 /**
- * Issue 31, acting on referrals and rewards by hand: every hand action (cancel, re-attribute, grant,
+ * acting on referrals and rewards by hand: every hand action (cancel, re-attribute, grant,
  * void, mark fulfilled, note) is a row of `referral_actions`, unique per (tenant, idempotency key), so an
  * action sent twice is applied once; `delivered_at` says the referral's lifecycle workflow has taken it
  * (and asked for the discount sync it calls for). A reward an operator grants is numbered per side
@@ -30,7 +30,9 @@ export async function up(knex: Knex): Promise<void> {
     t.unique(['tenant_id', 'idempotency_key']);
     t.index(['tenant_id', 'referral_id', 'created_at']);
   });
-  await knex.raw('create index referral_actions_undelivered_idx on referral_actions (referral_id) where delivered_at is null');
+  await knex.raw(
+    'create index referral_actions_undelivered_idx on referral_actions (referral_id) where delivered_at is null',
+  );
   await knex.schema.alterTable('rewards', (t) => {
     t.integer('grant_no').notNullable().defaultTo(0);
     t.timestamp('fulfilled_at', { useTz: true });

@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import { addDaily, deltas, utcDay, CREDIT, SHARD } from './010-portal';
 
 /**
- * Issue 31, acting on accounts and users by hand: every hand action (adjust or redeem credit, edit a
+ * acting on accounts and users by hand: every hand action (adjust or redeem credit, edit a
  * user, change a share code, delete a user) is a row of `hand_actions`, unique per (tenant, idempotency
  * key) and written in the change's transaction, so an action sent twice is applied once.
  *

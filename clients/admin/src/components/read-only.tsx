@@ -1,5 +1,5 @@
 /**
- * Read-only views (issue 31: "A VIEWER sees read-only views, not disabled forms"). A page wraps what a
+ * Read-only views ("A VIEWER sees read-only views, not disabled forms"). A page wraps what a
  * VIEWER may not change in <ReadOnly>; Field, CheckboxField and the pages' own controls then render as
  * text (ReadOnlyValue: a label, the value, the hint) instead of form controls, and hide their actions.
  */

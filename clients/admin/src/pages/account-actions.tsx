@@ -1,5 +1,5 @@
 /**
- * Acting on an account and its users by hand (issue 31): adjust or redeem credit, edit a user, change a
+ * Acting on an account and its users by hand: adjust or redeem credit, edit a user, change a
  * share code, delete a user. Each opens the shared ActionDialog with a required reason and sends its
  * mutation with the dialog's idempotency key, so a double submit applies once; the server audits it.
  * Only an Owner or Admin sees the buttons (account-action-buttons.tsx).

@@ -22,7 +22,7 @@ export const ACCOUNTS = /* GraphQL */ `
 export interface AccountSummary {
   id: string;
   email: string | null;
-  /** The first user's name (issue 31). */
+  /** The first user's name. */
   name: string | null;
   userCount: number;
   referralsMade: number;

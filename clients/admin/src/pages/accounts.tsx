@@ -1,6 +1,6 @@
 /**
  * The account list, newest first: a search box (part of a name, e-mail, account or user id, or share
- * code, in any case and without accents; best matches first: issue 31), the accounts with their first
+ * code, in any case and without accents; best matches first), the accounts with their first
  * user's name and e-mail, users and referrals made, and a keyset pager. The search and page size live in
  * the address.
  */

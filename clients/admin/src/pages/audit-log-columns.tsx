@@ -1,4 +1,4 @@
-/** The audit log's table: an entry's fields, and its columns (the sentence first, issue 31). */
+/** The audit log's table: an entry's fields, and its columns (the sentence first). */
 import type { Column } from '../components';
 import { formatDateTime } from '../format';
 
@@ -13,7 +13,7 @@ export interface AuditEntry {
   action: string;
   target: string | null;
   details: unknown;
-  /** The entry as a sentence (issue 31). */
+  /** The entry as a sentence. */
   sentence: string;
 }
 
@@ -63,7 +63,7 @@ export const AUDIT_COLUMNS: Column<AuditEntry>[] = [
     header: 'What happened',
     rowHeader: true,
     className: 'audit-sentence',
-    // The entry as a sentence (issue 31) is the main text; the action's name under it; both as text.
+    // The entry as a sentence is the main text; the action's name under it; both as text.
     render: (e) => (
       <span class="audit-what">
         <span class="audit-said" data-testid="audit-sentence">

@@ -1,5 +1,5 @@
 /**
- * The audit log's filters (issue 31): who (an operator's e-mail, or an API key's prefix, a user id, an
+ * The audit log's filters: who (an operator's e-mail, or an API key's prefix, a user id, an
  * SFTP fingerprint), the action, and UTC days from and to. They live in the address, so a reload or a
  * shared link keeps them, and the CSV download carries the same ones.
  */

@@ -1,5 +1,5 @@
 /**
- * The referral list's bulk actions (issue 31): with referrals selected, an Owner or Admin cancels them,
+ * The referral list's bulk actions: with referrals selected, an Owner or Admin cancels them,
  * grants each a reward, adds a note, or voids or marks fulfilled their rewards of one side; a reason
  * (and the action's fields) in an ActionDialog, then the BulkProgressDialog sends it in chunks and
  * shows each row's result. Closing it reloads the list.

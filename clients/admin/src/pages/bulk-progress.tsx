@@ -1,5 +1,5 @@
 /**
- * A bulk action's run (issue 31): the ids go to bulkReferralAction in chunks of 50 under one idempotency
+ * A bulk action's run: the ids go to bulkReferralAction in chunks of 50 under one idempotency
  * key (a chunk sent twice applies once), a progress bar says "n of N done", and then a table says what
  * happened to each row: applied, already applied, refused (and why) or not found.
  */

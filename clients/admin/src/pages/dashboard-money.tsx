@@ -1,5 +1,5 @@
 /**
- * The dashboard's money (issue 31): per currency, what referred customers paid (first payment and
+ * The dashboard's money: per currency, what referred customers paid (first payment and
  * total since) against what their rewards cost each side (given, and pending review or hold), and the
  * return. Amounts are in major units, as subscription.value is stored.
  */

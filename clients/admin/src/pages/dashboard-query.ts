@@ -29,7 +29,7 @@ export interface Dashboard {
   creditOutstanding: { unit: string; amount: number }[];
   daily: DailyPoint[];
   leaderboard: LeaderboardEntry[];
-  /** Operator numbers (issue 31). */
+  /** Operator numbers. */
   numbers: DashboardNumbers;
 }
 

@@ -61,7 +61,7 @@ function ColumnsHelp({ type }: { type: string }) {
   );
 }
 
-/** OWNERs and ADMINs only: a VIEWER's Import page has no form (a read-only view, issue 31). */
+/** OWNERs and ADMINs only: a VIEWER's Import page has no form (a read-only view). */
 export interface ImportFormProps {
   onStarted: (job: Job) => void;
 }

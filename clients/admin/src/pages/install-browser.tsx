@@ -1,5 +1,5 @@
 /**
- * The Install page's browser section (issue 30): the exact script tag, widget snippet and server-side
+ * The Install page's browser section: the exact script tag, widget snippet and server-side
  * JWT snippet for this tenant, ready to copy; and the origins whose browser calls were refused because
  * the program does not allow them, each with "Add to allowed origins" (Owner and Admin; a Viewer reads).
  */

@@ -16,7 +16,7 @@ export interface ChecklistState {
   /** Undefined while the notifications load. */
   notificationsReceived: number | undefined;
   twinAlias: string | null;
-  // Browser integration (issue 30).
+  // Browser integration.
   /** The first browser call's time; null: none yet; undefined while it loads. */
   browserCallAt: number | null | undefined;
 }

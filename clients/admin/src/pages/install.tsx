@@ -104,7 +104,7 @@ export function InstallPage() {
   const install = useQuery<InstallData>(INSTALL);
   const notifications = useQuery<{ processorNotifications: ProcessorNotification[] }>(NOTIFICATIONS);
   usePolling(notifications.reload, POLL_MS);
-  // Browser integration (issue 30): snippets, first browser call, refused origins.
+  // Browser integration: snippets, first browser call, refused origins.
   const browser = useQuery<{ browserIntegration: BrowserIntegration }>(BROWSER_INTEGRATION);
   const { data, error, loading, reload } = install;
 

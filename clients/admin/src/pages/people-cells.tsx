@@ -1,5 +1,5 @@
 /**
- * Issue 31, "Lists show people": the person behind an account id in a list cell (the name, then the
+ * "Lists show people": the person behind an account id in a list cell (the name, then the
  * e-mail), as text under the id. Nothing when the user gave neither.
  */
 export interface Person {

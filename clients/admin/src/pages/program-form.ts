@@ -35,7 +35,7 @@ export interface Program {
   fraudPolicy: { signal: FraudSignal; action: FraudAction }[];
   rewardHoldDays: number;
   creditExpiryDays: number | null;
-  /** Share page (issue 30): the hosted pages' settings and the uploaded logo's URL. */
+  /** Share page: the hosted pages' settings and the uploaded logo's URL. */
   signupUrl: string | null;
   shareLinkUrl: string | null;
   shareParam: string;
@@ -45,7 +45,7 @@ export interface Program {
   landingText: string | null;
   landingButtonText: string | null;
   logoUrl: string | null;
-  // Share texts (issue 30).
+  // Share texts.
   shareMessage: string | null;
   shareEmailSubject: string | null;
 }
@@ -78,7 +78,7 @@ export const PROGRAM_FIELDS = /* GraphQL */ `
     }
     rewardHoldDays
     creditExpiryDays
-    # Share page (issue 30)
+    # Share page
     signupUrl
     shareLinkUrl
     shareParam
@@ -119,7 +119,7 @@ export interface ProgramValues {
   rewardHoldDays: string;
   /** Blank: credit never expires. */
   creditExpiryDays: string;
-  /** Share page (issue 30); blank is none (the defaults), shareParam blank is refused by the server. */
+  /** Share page; blank is none (the defaults), shareParam blank is refused by the server. */
   signupUrl: string;
   shareLinkUrl: string;
   shareParam: string;
@@ -128,7 +128,7 @@ export interface ProgramValues {
   landingHeadline: string;
   landingText: string;
   landingButtonText: string;
-  /** Share texts (issue 30); blank: the widget's default in the friend's language. */
+  /** Share texts; blank: the widget's default in the friend's language. */
   shareMessage: string;
   shareEmailSubject: string;
 }
@@ -173,7 +173,7 @@ export function valuesFromProgram(p: Program): ProgramValues {
     ) as Record<FraudSignal, FraudAction>,
     rewardHoldDays: String(p.rewardHoldDays),
     creditExpiryDays: p.creditExpiryDays === null ? '' : String(p.creditExpiryDays),
-    // Share page (issue 30).
+    // Share page.
     signupUrl: text(p.signupUrl),
     shareLinkUrl: text(p.shareLinkUrl),
     shareParam: p.shareParam,
@@ -182,7 +182,7 @@ export function valuesFromProgram(p: Program): ProgramValues {
     landingHeadline: text(p.landingHeadline),
     landingText: text(p.landingText),
     landingButtonText: text(p.landingButtonText),
-    // Share texts (issue 30).
+    // Share texts.
     shareMessage: text(p.shareMessage),
     shareEmailSubject: text(p.shareEmailSubject),
   };
@@ -222,14 +222,14 @@ const INT_FIELDS = [
 ] as const;
 /** Whole numbers where blank means none (null). */
 const NULLABLE_INT_FIELDS = ['maxAttributionsPerReferrerPerHour', 'creditExpiryDays'] as const;
-const TEXT_FIELDS = ['name', 'discountId', /* Share page (issue 30) */ 'shareParam'] as const;
+const TEXT_FIELDS = ['name', 'discountId', /* Share page */ 'shareParam'] as const;
 const NULLABLE_FIELDS = [
   'landingUrl',
   'conversionEventKey',
   'websiteUrl',
   'widgetHeadline',
   'widgetSubheadline',
-  // Share page (issue 30).
+  // Share page.
   'signupUrl',
   'shareLinkUrl',
   'customHost',
@@ -237,7 +237,7 @@ const NULLABLE_FIELDS = [
   'landingHeadline',
   'landingText',
   'landingButtonText',
-  // Share texts (issue 30).
+  // Share texts.
   'shareMessage',
   'shareEmailSubject',
 ] as const;

@@ -1,5 +1,5 @@
 /**
- * The Program page's logo (issue 30): the current one, or a plain "no logo" line; a file is uploaded at
+ * The Program page's logo: the current one, or a plain "no logo" line; a file is uploaded at
  * once through uploadProgramLogo (apart from Save), with its progress announced and the server's refusal
  * shown under the control. A WebP is converted to PNG in the browser first (see webpAsPng).
  */

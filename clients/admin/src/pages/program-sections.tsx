@@ -28,9 +28,9 @@ export const FIELD_LABELS: Record<string, string> = {
   fraudPolicy: 'What each signal does',
   rewardHoldDays: 'Hold the referrer’s reward (days)',
   creditExpiryDays: 'Credit expires after (days)',
-  // Share page (issue 30).
+  // Share page.
   ...SHARE_FIELD_LABELS,
-  // Share texts (issue 30).
+  // Share texts.
   shareMessage: 'Share message',
   shareEmailSubject: 'Share e-mail subject',
 };
@@ -251,7 +251,7 @@ export function ProgramSections({ values, errors, update }: ProgramSectionsProps
             hint="The line under the title. Leave empty for the library's own text."
           />
         </div>
-        {/* Share texts (issue 30). */}
+        {/* Share texts. */}
         <Field
           name="shareMessage"
           label={FIELD_LABELS.shareMessage}

@@ -1,5 +1,5 @@
 /**
- * The Program page's "Share page" section (issue 30): where the hosted page's continue link goes, share
+ * The Program page's "Share page" section: where the hosted page's continue link goes, share
  * links on the merchant's own domain or on a custom host, the brand colour, the landing texts with their
  * variables, the logo (uploaded at once, apart from Save) and a link that opens the hosted landing page of
  * a sample share code. The rules (URL shapes, the parameter name, unknown variables) are the server's.

@@ -1,5 +1,5 @@
 /**
- * Safe defaults (issue 31): when the Program page warns. Pure and JSX-free, so test/unit/program-warnings.test.ts
+ * Safe defaults: when the Program page warns. Pure and JSX-free, so test/unit/program-warnings.test.ts
  * checks each rule; program-warnings.tsx shows them.
  */
 /** The settings the warnings read (the form's ProgramValues has them; kept apart so this file needs no JSX). */

@@ -1,5 +1,5 @@
 /**
- * Safe defaults (issue 31): the Program page warns while a setting allows a subscription 100 % off or
+ * Safe defaults: the Program page warns while a setting allows a subscription 100 % off or
  * every fraud signal is Allow (the rules: program-warning-rules.ts). Read from the form's values, so the
  * warning follows what is typed; a VIEWER sees the same ones for the saved settings.
  */

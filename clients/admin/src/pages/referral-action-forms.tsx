@@ -1,5 +1,5 @@
 /**
- * The fields of the hand actions that take more than a reason (issue 31): the new referrer of a
+ * The fields of the hand actions that take more than a reason: the new referrer of a
  * re-attribution (a share code, or an account and user id), a reward to grant (side, credit or percent)
  * and a fulfilment's reference. Each shows the server's error for its path next to it.
  */

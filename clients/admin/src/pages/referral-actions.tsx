@@ -1,5 +1,5 @@
 /**
- * Hand actions on one referral (issue 31): cancel, re-attribute, grant a reward, add a note, and per
+ * Hand actions on one referral: cancel, re-attribute, grant a reward, add a note, and per
  * reward void or mark fulfilled. Each opens an ActionDialog with a required reason, goes through the
  * one GraphQL mutation per action with the dialog's idempotency key, and the page reloads to show the
  * referral and its history. Only the actions its state allows are offered (the server checks again).

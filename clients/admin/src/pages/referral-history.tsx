@@ -1,5 +1,5 @@
 /**
- * A referral's hand actions and notes (issue 31), oldest first: what was done, by whom, when and why,
+ * A referral's hand actions and notes, oldest first: what was done, by whom, when and why,
  * all as text (a reason is the operator's words, never markup).
  */
 import { Card } from '../components';

@@ -51,7 +51,7 @@ export interface Referral {
   fraudSignals: FraudSignalHit[];
   /** The review the fraud policy asked for; null when none was. */
   review: ReferralReview | null;
-  /** Find people (issue 31): the referring user and the referred account's first user. */
+  /** Find people: the referring user and the referred account's first user. */
   referrer: Person;
   friend: Person;
 }

@@ -1,5 +1,5 @@
 /**
- * A referral's review (issue 21): the fraud policy's REVIEW holds its rewards until an operator approves
+ * A referral's review: the fraud policy's REVIEW holds its rewards until an operator approves
  * or denies it. The list's flag, the detail page's card, and the words for a decision's outcomes.
  */
 import { Badge, Card, type BadgeTone } from '../components';

@@ -1,5 +1,5 @@
 /**
- * A referral's fraud signals (issue 21): what looked suspicious when it was attributed, each with the
+ * A referral's fraud signals: what looked suspicious when it was attributed, each with the
  * evidence the service recorded, shown as text.
  */
 import { Badge, Card } from '../components';

@@ -1,7 +1,7 @@
 /**
  * The referral list: filters (status, start dates, code), a search box (part of the referrer's or the
  * friend's name, e-mail, account or user id, the referral id's start or the code; any case, no accents;
- * best matches first: issue 31), newest first, a keyset pager. Filters live in the address, so a reload or a shared link keeps
+ * best matches first), newest first, a keyset pager. Filters live in the address, so a reload or a shared link keeps
  * them; the pages visited (a cursor stack) start over when a filter changes.
  */
 import { DateField, EmptyState, ErrorState, Loading, Page, Pager, useCursorStack } from '../components';

@@ -1,5 +1,5 @@
 /**
- * The Review page (issue 21): referrals the fraud policy held (REVIEW), newest first, whose rewards wait
+ * The Review page: referrals the fraud policy held (REVIEW), newest first, whose rewards wait
  * as PENDING_REVIEW. An Owner or Admin selects some (or the whole page) and approves or denies them with
  * a reason (reviewReferrals); the outcome is said in words and the queue reloads. Viewers read it only.
  */
@@ -59,7 +59,7 @@ export function ReviewPage() {
   const editable = canChange(session.operator.role);
   const route = useRoute();
   const size = pageSizeFrom(route.query);
-  // Find people (issue 31): the queue's search, in the address (?q=); a new search starts at page 1.
+  // Find people: the queue's search, in the address (?q=); a new search starts at page 1.
   const search = (route.query.get('q') ?? '').trim();
   const stack = useCursorStack();
   const { reset } = stack;

@@ -1,5 +1,5 @@
 /**
- * An account's rewards with bulk actions (issue 31): an Owner or Admin ticks rewards (or the whole list)
+ * An account's rewards with bulk actions: an Owner or Admin ticks rewards (or the whole list)
  * and voids them or marks them fulfilled with a reason (and a reference), through the same dialogs as the
  * referral list: an ActionDialog, then the BulkProgressDialog with a result per reward. A Viewer sees
  * the table only.

@@ -1,6 +1,6 @@
 /**
  * The Team page's invitation: the form (e-mail and role) and the invited operator's one-time link to
- * choose their own password, shown this once (nobody sees another's password: issue 28, finding 9).
+ * choose their own password, shown this once (nobody sees another's password).
  * A reset answers the same kind of link. Also the role select the page's table uses.
  */
 import { useState } from 'preact/hooks';

@@ -36,7 +36,7 @@ const ABOUT =
   'Webhooks tell your systems, within seconds, what happened in the program — a referral started or converted, a reward was created, redeemed or cancelled — so they can grant seats, credit or swag and update your CRM. Each delivery is signed (Standard Webhooks) and retried for about two days.';
 
 /**
- * Outbound webhooks (issue 20): the program's endpoints, and the delivery log of the one named by
+ * Outbound webhooks: the program's endpoints, and the delivery log of the one named by
  * `?endpoint=` in the address. OWNERs and ADMINs add, edit, disable or enable and delete endpoints, and
  * rotate their signing secrets (each secret shown this once); VIEWERs see the list and the logs only.
  */

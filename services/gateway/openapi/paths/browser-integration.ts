@@ -11,7 +11,7 @@ import { API } from './common';
 
 const { ratePerSecond, burst } = PUBLIC_CODE_RATE_LIMIT;
 
-/** The browser integration's public routes (issue 30). */
+/** The browser integration's public routes. */
 export const browserIntegrationPaths: ZodOpenApiPathsObject = {
   [`${API}/open/codes/{code}`]: {
     get: operation({

@@ -8,7 +8,7 @@ import { jsonResponse, operation } from '../operation';
 import { programSchema } from '../responses/program';
 import { API, tenantPathSchema } from './common';
 
-/** Hosted pages (issue 30): the program's logo, the share images and the merchant-domain click beacon. */
+/** Hosted pages: the program's logo, the share images and the merchant-domain click beacon. */
 const png = {
   description: 'The PNG (X-Content-Type-Options: nosniff).',
   headers: z.object({ ...commonHeaders, 'Cache-Control': cacheControlHeader }),

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { PublicCodeView } from '../../../../shared/domain/public-codes';
 import { sameShape } from './shape-check';
 
-/** GET /open/codes/{code}: what anyone may learn about a referral code (browser integration, issue 30). */
+/** GET /open/codes/{code}: what anyone may learn about a referral code (browser integration). */
 export const publicCodeSchema = z
   .object({
     code: z.string().meta({ description: 'The code as it was issued (lookups ignore letter case).' }),

@@ -56,7 +56,7 @@ export const programSchema = z
     }),
     requireUserJwtExp: z.boolean().meta({ description: 'User JWTs without `exp` are refused (401).' }),
     dateCreated: epochMillis,
-    // Hosted pages (issue 30).
+    // Hosted pages.
     signupUrl: z.string().nullable().meta({
       description: "Where the hosted page's continue link goes, with rsCode={code} (null: websiteUrl).",
     }),
@@ -80,7 +80,7 @@ export const programSchema = z
       .string()
       .nullable()
       .meta({ description: "The logo's path on the gateway, content-hashed (null: none)." }),
-    // Share texts (issue 30).
+    // Share texts.
     shareMessage: z.string().nullable().meta({
       description:
         "The widget's share message: a template with {program}, {offer}, {link} and {name} (the referrer's first name). A message without {link} gets the link at its end. null: the default for the friend's locale.",
