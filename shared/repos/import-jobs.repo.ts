@@ -59,16 +59,26 @@ function toJob<R extends ImportJobRow | undefined>(row: R): R {
   return row;
 }
 
+/** PostgreSQL's SQLSTATE for a unique index refusing a row. */
+const UNIQUE_VIOLATION = '23505';
+
 export function createImportJobsRepo(db: DbOrTrx) {
   return {
     /** Inserts the job unless one with its id exists; returns the stored row either way. */
     async insertOnce(job: NewImportJob): Promise<{ row: ImportJobRow; created: boolean }> {
-      const [created] = await db<ImportJobRow>('import_jobs')
-        .insert(job as never)
-        .onConflict('id')
-        .ignore()
-        .returning('*');
-      if (created) return { row: toJob(created as ImportJobRow), created: true };
+      let created: ImportJobRow | undefined;
+      try {
+        [created] = await db<ImportJobRow>('import_jobs')
+          .insert(job as never)
+          .onConflict('id')
+          .ignore()
+          .returning('*');
+      } catch (err) {
+        // Two requests with one idempotency key at once: ON CONFLICT arbitrates on the id only, so the
+        // loser can trip the (tenant, key) unique index instead. Its id is derived from the key: same job.
+        if ((err as { code?: string }).code !== UNIQUE_VIOLATION) throw err;
+      }
+      if (created) return { row: toJob(created), created: true };
       return { row: (await this.find(job.tenant_id, job.id))!, created: false };
     },
 

@@ -5,6 +5,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { createImportJobsRepo } from '../../shared/repos/import-jobs.repo';
 import { claimShareCodes } from '../../shared/imports/claim-share-codes';
 import { importClient } from '../helpers/imports';
 import { identifyReferrer, startReferralApi, uid, type ReferralApi } from '../helpers/referrals';
@@ -475,11 +477,11 @@ describe('jobs', () => {
   test('a repeated idempotencyKey returns the first job; other tenants never see a job', async () => {
     const fileRef = await jobs.upload('idem.csv', `id,accountId\nu,${uid('acct')}`);
     const key = `job-${uid('k')}`;
-    const [a, b] = await Promise.all([
-      jobs.create({ fileRef, type: 'MUTATION/USER', idempotencyKey: key }),
-      jobs.create({ fileRef, type: 'MUTATION/USER', idempotencyKey: key }),
-    ]);
-    expect(b.id).toBe(a.id);
+    // Six at once: the race between their inserts must still end in one job.
+    const [a, ...rest] = await Promise.all(
+      Array.from({ length: 6 }, () => jobs.create({ fileRef, type: 'MUTATION/USER', idempotencyKey: key })),
+    );
+    expect(new Set(rest.map((b) => b.id))).toEqual(new Set([a.id]));
     const done = await jobs.waitFor(a.id);
     const again = await jobs.create({ fileRef, type: 'MUTATION/USER', idempotencyKey: key });
     expect(again).toMatchObject({ id: a.id, status: 'COMPLETED', stats: done.stats });
@@ -502,6 +504,32 @@ describe('jobs', () => {
       await other.close();
     }
     expect(await jobs.job('not-a-uuid')).toBeNull();
+  });
+
+  test('concurrent inserts of one keyed job store one row and all return it', async () => {
+    const repo = createImportJobsRepo(db());
+    // The race is a narrow window between PostgreSQL's conflict pre-check and the index insert: many rounds.
+    for (let round = 0; round < 40; round++) {
+      const id = randomUUID();
+      const job = {
+        id,
+        tenant_id: api.tenantId,
+        type: 'MUTATION/USER',
+        requester: 'API',
+        name: null,
+        file_ref: 'race.csv',
+        file_format: 'csv' as const,
+        output_format: 'CSV',
+        idempotency_key: `race-${id}`,
+      };
+      try {
+        const results = await Promise.all(Array.from({ length: 8 }, () => repo.insertOnce(job)));
+        expect(results.filter((r) => r.created)).toHaveLength(1);
+        expect(new Set(results.map((r) => r.row.id))).toEqual(new Set([id]));
+      } finally {
+        await db()('import_jobs').where({ tenant_id: api.tenantId, id }).delete();
+      }
+    }
   });
 
   test('jobs lists newest first, filtered by status; the workflow is found by tenant, type and job id', async () => {
