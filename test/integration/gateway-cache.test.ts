@@ -190,10 +190,14 @@ describe('renaming a code owner', () => {
   });
 });
 
-/** A TCP proxy to PostgreSQL that can refuse new connections, to keep a listener from reconnecting. */
+/**
+ * A TCP proxy to PostgreSQL that can refuse new connections, to keep a listener from reconnecting, and
+ * hold back what the server sends, to delay a listener's notifications.
+ */
 async function startPgProxy(target: URL) {
   let refusing = false;
   const open = new Set<net.Socket>();
+  const upstreams = new Set<net.Socket>();
   const server = net.createServer((client) => {
     if (refusing) {
       client.destroy();
@@ -206,6 +210,8 @@ async function startPgProxy(target: URL) {
       open.delete(client);
     };
     open.add(client);
+    upstreams.add(upstream);
+    upstream.on('close', () => upstreams.delete(upstream));
     client.on('error', close).on('close', close);
     upstream.on('error', close).on('close', close);
     client.pipe(upstream).pipe(client);
@@ -218,6 +224,12 @@ async function startPgProxy(target: URL) {
     refuse(value: boolean) {
       refusing = value;
     },
+    hold(value: boolean) {
+      for (const upstream of upstreams) {
+        if (value) upstream.pause();
+        else upstream.resume();
+      }
+    },
     close: () =>
       new Promise<void>((resolve) => {
         for (const socket of open) socket.destroy();
@@ -226,15 +238,51 @@ async function startPgProxy(target: URL) {
   };
 }
 
+/** A gateway whose invalidation listener connects through a proxy, and queries go straight to PostgreSQL. */
+async function gatewayWithProxiedListener() {
+  const dbUrl = new URL(process.env.TEST_DATABASE_URL!);
+  const proxy = await startPgProxy(dbUrl);
+  const gw = await startTestGateway({
+    config: testConfig({ DATABASE_URL: proxy.url }),
+    db: createDb({ url: dbUrl.toString(), poolMax: 5 }),
+  });
+  return { gw, proxy };
+}
+
+describe('read your own writes', () => {
+  test('the gateway that makes a change answers with it at once, before its own NOTIFY arrives', async () => {
+    const { gw: c, proxy } = await gatewayWithProxiedListener();
+    try {
+      const { code } = await codeOwner();
+      const discountId = async () => (await codeOf(c, tenant, code)).body.discountId as string;
+      await discountId();
+      const warm = cacheStats(c);
+      await discountId();
+      expect(cacheStats(c).codes.hits).toBe(warm.codes.hits + 1);
+
+      proxy.hold(true); // the listener hears nothing until released
+      expect((await call(c, tenant, 'PATCH', '/program', { discountId: 'own-rest' })).status).toBe(200);
+      expect(await discountId()).toBe('own-rest');
+      const gql = await call(c, tenant, 'POST', '/graphql', {
+        query: 'mutation { updateProgram(input: { discountId: "own-graphql" }) { discountId } }',
+      });
+      expect(gql.body).toEqual({ data: { updateProgram: { discountId: 'own-graphql' } } });
+      expect(await discountId()).toBe('own-graphql');
+      // A query changes nothing, so it drops nothing.
+      const before = cacheStats(c).invalidations;
+      await call(c, tenant, 'POST', '/graphql', { query: '{ program { discountId } }' });
+      expect(cacheStats(c).invalidations).toBe(before);
+      proxy.hold(false);
+    } finally {
+      await c.close();
+      await proxy.close();
+    }
+  });
+});
+
 describe('losing the listener connection', () => {
   test('the cache is dropped and bypassed, then rebuilt after reconnecting; answers stay right', async () => {
-    const dbUrl = new URL(process.env.TEST_DATABASE_URL!);
-    const proxy = await startPgProxy(dbUrl);
-    // Queries go straight to PostgreSQL; only the listener goes through the proxy.
-    const c = await startTestGateway({
-      config: testConfig({ DATABASE_URL: proxy.url }),
-      db: createDb({ url: dbUrl.toString(), poolMax: 5 }),
-    });
+    const { gw: c, proxy } = await gatewayWithProxiedListener();
     try {
       const { code } = await codeOwner();
       const discountId = async () => (await codeOf(c, tenant, code)).body.discountId as string;

@@ -67,16 +67,12 @@ export const apiKeysModule: GraphQLModule = {
           scopes: scopes ?? [],
           maxKeys: ctx.deps.config.MAX_API_KEYS_PER_TENANT,
         });
-        // The key works here at once, not only once this gateway's own NOTIFY arrives.
-        ctx.deps.cache.invalidate(ctx.tenant.id);
         return created;
       },
       revokeApiKey: async (_: unknown, args: unknown, ctx: GraphQLContext) => {
         assertCanManageKeys(keyActorOf(ctx));
         const { id } = parseInput(idArgs, args);
         const revoked = await revokeApiKey(ctx.deps.db, ctx.tenant.id, id);
-        // Other gateways drop the key when the NOTIFY arrives; this one need not wait for its own.
-        ctx.deps.cache.invalidate(ctx.tenant.id);
         return revoked;
       },
     },

@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import { GraphQLError, type ValidationRule } from 'graphql';
+import { getOperationAST, GraphQLError, type ValidationRule } from 'graphql';
 import { createHandler } from 'graphql-http';
 import type { Middleware } from 'koa';
 import { dbUnavailable, isDbUnavailableError, RETRY_AFTER_SECONDS } from '../../../shared/db/db-errors';
@@ -18,6 +18,8 @@ interface RequestContext {
   gql: GraphQLContext;
   /** An HTTP status the operation's errors call for instead of graphql-http's (see STATUS_FOR_CODE). */
   status?: number;
+  /** The operation was a mutation: this gateway drops what it caches of the tenant once it is done. */
+  mutation?: boolean;
 }
 
 /**
@@ -145,7 +147,8 @@ export function graphqlHandler(deps: GatewayDeps): Middleware<GatewayState> {
     ],
     // Execution errors are formatted here, where the request's logger (with its request id) is at hand;
     // makeResponse formats them again through formatError, which leaves formatted errors unchanged.
-    onOperation: (req, _args, result) => {
+    onOperation: (req, args, result) => {
+      req.context.mutation = getOperationAST(args.document, args.operationName)?.operation === 'mutation';
       if (!('errors' in result) || !result.errors) return undefined;
       const errors = result.errors.map((err) => formatGraphQLError(err, req.context.gql.log));
       for (const err of errors) req.context.status ??= STATUS_FOR_CODE[String(err.extensions.code)];
@@ -177,6 +180,9 @@ export function graphqlHandler(deps: GatewayDeps): Middleware<GatewayState> {
         allow ? { headers: { Allow: allow } } : {},
       );
     }
+    // Read your own writes: the NOTIFY that tells every gateway about the change reaches this one a little
+    // later, and the client's next request (a share link after a program change) must not see the old one.
+    if (context.mutation) deps.cache.invalidate(tenant.id);
     ctx.status = context.status ?? init.status;
     if (ctx.status === 503) ctx.set('Retry-After', String(RETRY_AFTER_SECONDS));
     for (const [name, value] of Object.entries(init.headers ?? {})) ctx.set(name, String(value));

@@ -33,6 +33,8 @@ export function programRoutes(router: Router<GatewayState>, deps: GatewayDeps): 
         });
         return program;
       });
+      // This gateway's next share link shows the change at once, before its own NOTIFY arrives.
+      deps.cache.invalidate(tenantId);
     },
   );
 }
