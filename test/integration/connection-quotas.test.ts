@@ -159,7 +159,7 @@ test('a sign-in body over a few KB is 413 at once and its connection closed; a t
   ]);
   await new Promise<void>((resolve) => slow!.socket.once('close', () => resolve()));
   expect(slow!.status()).toBe(408);
-  expect(Date.now() - started).toBeLessThan(gw.deps.config.UNAUTHENTICATED_BODY_TIMEOUT_MS + 1500);
+  expect(Date.now() - started).toBeLessThan(gw.deps.config.UNAUTHENTICATED_BODY_TIMEOUT_MS + 3000);
 });
 
 test(`${FLOOD} trickled uploads with one tenant's key from 10 addresses: ${PER_TENANT} in flight, others served`, async () => {
@@ -201,7 +201,7 @@ test('behind a trusted proxy the share is per forwarded client address, requests
         socket.write(`GET /api/v1/x/program HTTP/1.1\r\nHost: x\r\nX-Forwarded-For: ${client}\r\n\r\n`),
       );
       socket.once('data', (chunk: Buffer) => resolve(Number(chunk.toString('latin1').slice(9, 12))));
-      setTimeout(() => resolve(undefined), 300); // still held by the app
+      setTimeout(() => resolve(undefined), 1000); // still held by the app (refusals come at once)
     });
   try {
     const one = await Promise.all([1, 2, 3, 4, 5].map(() => via('203.0.113.9')));
