@@ -18,7 +18,6 @@ import {
 import {
   addByApi,
   endpoints,
-  eventually,
   logRowWith,
   refreshUntil,
   removeAll,
@@ -26,6 +25,7 @@ import {
   sendTestByApi,
   useWebhookPortal,
 } from '../helpers/portal-webhooks';
+import { until } from '../helpers/wait';
 
 const { stack, rx } = useWebhookPortal();
 
@@ -94,7 +94,7 @@ test('add an endpoint with two event types: the secret once; a test event arrive
 
   await log.getByTestId('send-test-webhook').click();
   await log.getByTestId('deliveries-notice').filter({ hasText: 'webhook.test' }).waitFor();
-  const payloads = await eventually(
+  const payloads = await until(
     () => rx().verified('/orders', secret),
     (p) => p.length > 0,
   );
@@ -174,7 +174,7 @@ test('a failing endpoint: its attempts are logged; Replay and "Replay failed sin
     .getByTestId('deliveries-notice')
     .filter({ hasText: '1 failed event is being delivered again' })
     .waitFor();
-  await eventually(
+  await until(
     () =>
       rx()
         .verified('/flaky', secret)

@@ -1,4 +1,5 @@
 import { RETRY_AFTER_SECONDS } from '../../shared/db/db-errors';
+import { until } from '../helpers/wait';
 
 type Json = Record<string, any>;
 
@@ -97,16 +98,10 @@ export function describeAnswer(answer: Answer): string {
 
 /** Polls /readyz until it answers `ready` (200) or not (503 naming postgres); returns the last answer. */
 export async function waitForReadiness(baseUrl: string, ready: boolean, timeoutMs = 10_000): Promise<Answer> {
-  const deadline = Date.now() + timeoutMs;
-  let last: Answer;
-  do {
-    last = await send(`${baseUrl}/readyz`);
-    const matches = ready
-      ? last.status === 200
-      : last.status === 503 && last.json?.checks?.postgres === 'unavailable';
-    if (matches) return last;
-    await new Promise((r) => setTimeout(r, 100));
-  } while (Date.now() < deadline);
+  const matches = (answer: Answer) =>
+    ready ? answer.status === 200 : answer.status === 503 && answer.json?.checks?.postgres === 'unavailable';
+  const last = await until(() => send(`${baseUrl}/readyz`), matches, timeoutMs);
+  if (matches(last)) return last;
   throw new Error(`/readyz never became ${ready ? 'ready' : 'not ready'}: ${describeAnswer(last)}`);
 }
 

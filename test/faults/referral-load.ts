@@ -1,7 +1,8 @@
 import crypto from 'node:crypto';
 import type { Db } from '../../shared/db/knex';
-import { describeAnswer, send, sleep, type Answer } from './fault-http';
+import { describeAnswer, send, type Answer } from './fault-http';
 import { retryUntilAnswered } from './retrying-client';
+import { until } from '../helpers/wait';
 
 /**
  * A load of referrals from retrying clients, and the row-by-row check of what it left. One flow: a
@@ -93,9 +94,7 @@ export async function pendingLifecycles(db: Db, tenantId: string): Promise<numbe
 
 /** Waits until no referral of the tenant waits for its lifecycle workflow and every one is converted. */
 export async function waitForLifecycles(db: Db, tenantId: string, expected: number, timeoutMs = 60_000) {
-  const deadline = Date.now() + timeoutMs;
-  let last: unknown;
-  while (Date.now() < deadline) {
+  const progress = async () => {
     const [row] = (await db('referrals')
       .where({ tenant_id: tenantId })
       .select(
@@ -107,11 +106,12 @@ export async function waitForLifecycles(db: Db, tenantId: string, expected: numb
     const rewards = (await db('rewards').where({ tenant_id: tenantId }).count({ n: '*' }))[0] as {
       n: string;
     };
-    last = { ...row, rewards: Number(rewards.n), expected };
-    if (row.total === expected && row.done === expected && Number(rewards.n) === 2 * expected) return;
-    await sleep(250);
-  }
-  throw new Error(`lifecycles did not complete: ${JSON.stringify(last)}`);
+    return { ...row!, rewards: Number(rewards.n), expected };
+  };
+  const complete = (p: Awaited<ReturnType<typeof progress>>) =>
+    p.total === expected && p.done === expected && p.rewards === 2 * expected;
+  const last = await until(progress, complete, timeoutMs, 250);
+  if (!complete(last)) throw new Error(`lifecycles did not complete: ${JSON.stringify(last)}`);
 }
 
 /**

@@ -13,6 +13,9 @@ import { createGatewayServer } from '../../services/gateway/http-server';
 import type { GatewayDeps } from '../../services/gateway/context';
 import { installTemporalRuntimeLogger } from '../../services/worker/runtime-logger';
 import { startWorker, type RunningWorker } from '../../services/worker/worker';
+import { eventually } from './wait';
+
+export { eventually };
 
 export const testLogger = createLogger({ level: process.env.TEST_LOG_LEVEL ?? 'silent', name: 'test' });
 
@@ -124,15 +127,6 @@ export async function postJson(url: string, body: unknown, headers: Record<strin
     json = undefined;
   }
   return { status: res.status, headers: res.headers, text, json: json as Record<string, any> };
-}
-
-/** Polls until check() holds: a change reaches a gateway's cache when its notification does. */
-export async function eventually(what: string, check: () => Promise<boolean>, attempts = 400): Promise<void> {
-  for (let i = 0; i < attempts; i += 1) {
-    if (await check()) return;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`never became true: ${what}`);
 }
 
 /**

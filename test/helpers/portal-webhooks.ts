@@ -108,13 +108,3 @@ export async function refreshUntil(page: Page, target: Locator): Promise<void> {
     await page.getByRole('button', { name: 'Refresh' }).click();
   }
 }
-
-/** `read()` once `ok` holds for its value, or its last value after `ms`. */
-export async function eventually<T>(read: () => T | Promise<T>, ok: (value: T) => boolean, ms = 20_000) {
-  const until = Date.now() + ms;
-  for (;;) {
-    const value = await read();
-    if (ok(value) || Date.now() > until) return value;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}

@@ -10,6 +10,7 @@ import { createImportJobsRepo } from '../../shared/repos/import-jobs.repo';
 import { claimShareCodes } from '../../shared/imports/claim-share-codes';
 import { importClient } from '../helpers/imports';
 import { identifyReferrer, startReferralApi, uid, type ReferralApi } from '../helpers/referrals';
+import { until } from '../helpers/wait';
 
 const storageDir = fs.mkdtempSync(path.join(os.tmpdir(), 'referral-imports-'));
 let api: ReferralApi;
@@ -25,7 +26,6 @@ afterAll(async () => {
 });
 
 const db = () => api.gw.deps.db;
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 const referrer = (first?: string, last?: string) => identifyReferrer(api, first, last);
 
@@ -43,15 +43,6 @@ function shape(account: Record<string, any>) {
     return value;
   };
   return strip({ ...account, users: account.users.length });
-}
-
-async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 30_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (done(value) || Date.now() > deadline) return value;
-    await sleep(100);
-  }
 }
 
 describe('MUTATION/USER', () => {

@@ -14,6 +14,7 @@ import {
   type TestGateway,
 } from '../helpers/harness';
 import { importClient } from '../helpers/imports';
+import { until } from '../helpers/wait';
 
 let worker: RunningWorker;
 let healthy: TestGateway;
@@ -61,15 +62,6 @@ afterAll(async () => {
 
 async function referral(accountId: string) {
   return db('referrals').where({ tenant_id: tenantId, referred_account_id: accountId }).first();
-}
-
-async function until<T>(probe: () => Promise<T>, done: (value: T) => boolean, attempts = 100): Promise<T> {
-  let value = await probe();
-  for (let i = 0; i < attempts && !done(value); i += 1) {
-    await new Promise((r) => setTimeout(r, 100));
-    value = await probe();
-  }
-  return value;
 }
 
 async function referrerCode(name: string): Promise<{ accountId: string; code: string }> {

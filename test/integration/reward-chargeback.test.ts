@@ -11,6 +11,7 @@ import { workflowIds } from '../../shared/temporal/workflow-ids';
 import { basic, createTestTenant, eventually } from '../helpers/harness';
 import { merchantKeys, startProcessorApi, type Delivery, type ProcessorApi } from '../helpers/processor';
 import { identifyReferrer, uid } from '../helpers/referrals';
+import { until } from '../helpers/wait';
 
 const DAY_MS = 20_000;
 let api: ProcessorApi;
@@ -73,15 +74,6 @@ async function eventCount(type: string, rewardId: string): Promise<number> {
 
 const chargedBackAt = async (tenantId: string, accountId: string): Promise<Date | null> =>
   (await api.gw.deps.db('accounts').where({ tenant_id: tenantId, id: accountId }).first()).charged_back_at;
-
-async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, ms: number): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await read();
-    if (done(value) || Date.now() > deadline) return value;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
 
 test('a dispute during the hold cancels the held reward, which the hold’s end never releases', async () => {
   const s = await heldReferral();

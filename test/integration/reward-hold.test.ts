@@ -6,6 +6,7 @@
  * rewards only. reward-hold-kill.test.ts kills the worker during a hold.
  */
 import { startReferralApi, uid, type ReferralApi } from '../helpers/referrals';
+import { until } from '../helpers/wait';
 
 const DAY_MS = 3000;
 let api: ReferralApi;
@@ -46,15 +47,6 @@ async function referrerReward(friend: string) {
   );
   expect(res.errors).toBeUndefined();
   return res.data.account.referredBy.referrerReward;
-}
-
-async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, ms: number): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await read();
-    if (done(value) || Date.now() > deadline) return value;
-    await new Promise((r) => setTimeout(r, 100));
-  }
 }
 
 async function eventCount(type: string, rewardId: string): Promise<number> {

@@ -9,6 +9,7 @@ import type { Knex } from 'knex';
 import { basic, createTestTenant } from '../helpers/harness';
 import type { IssuedKey } from '../../shared/domain/tenants';
 import { startReferralApi, uid, userToken, type ReferralApi } from '../helpers/referrals';
+import { until } from '../helpers/wait';
 
 type Json = Record<string, any>;
 
@@ -141,14 +142,11 @@ test('share texts: the defaults per locale, a template rendered, the link append
   await waitForShare((share) => share.emailSubject === 'Maya sent you 10% off Acme');
 });
 
-/** The gateway's program cache sees a PATCH when its notification arrives. */
+/** The widget's share texts once `ready` holds for them. */
 async function waitForShare(ready: (share: Json) => boolean): Promise<Json> {
-  for (let i = 0; i < 100; i++) {
-    const { body } = await widget(maya);
-    if (ready(body.share)) return body.share;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error('the widget never showed the new share texts');
+  const share = await until(async () => (await widget(maya)).body.share as Json, ready, 5_000, 50);
+  if (!ready(share)) throw new Error('the widget never showed the new share texts');
+  return share;
 }
 
 test('templates with an unknown variable or too long are refused naming the field and the variable', async () => {
