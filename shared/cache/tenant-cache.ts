@@ -270,3 +270,14 @@ export function createDbTenantCache(db: DbOrTrx, options: TenantCacheOptions): T
     options,
   );
 }
+
+/**
+ * The same reads with no cache at all, through `db`: inside a transaction, what a cache miss would read
+ * on another pooled connection is read on the transaction's own. A transaction that waits for a lock while
+ * its holder waits for a free connection would otherwise stall the pool (parallel hand actions on one
+ * account right after the tenant's cache was dropped).
+ */
+export function uncachedTenantCache(db: DbOrTrx): TenantCache {
+  // Never enabled: every lookup goes to the loaders, so nothing is kept.
+  return createDbTenantCache(db, { ttlMs: 1, maxCodes: 1, maxTenants: 1 });
+}

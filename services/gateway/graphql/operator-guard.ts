@@ -4,6 +4,7 @@ import { AppError } from '../../../shared/errors';
 import { auditWho } from '../audit-actor';
 import type { Principal } from '../context';
 import type { GraphQLContext } from './context';
+import { uncachedTenantCache } from '../../../shared/cache/tenant-cache';
 
 export const VIEWER_READ_ONLY = 'Viewers can read only';
 
@@ -116,7 +117,11 @@ export function auditMutations(schema: GraphQLSchema): GraphQLSchema {
         return result;
       }
       return ctx.deps.db.transaction(async (trx) => {
-        const inTrx: GraphQLContext = { ...ctx, deps: { ...ctx.deps, db: trx } };
+        // Everything the resolver reads, cache misses included, goes through the transaction's connection.
+        const inTrx: GraphQLContext = {
+          ...ctx,
+          deps: { ...ctx.deps, db: trx, cache: uncachedTenantCache(trx) },
+        };
         const result: unknown = await resolve(source, args, inTrx, info);
         await recordAudit(trx, entry(result));
         return result;
