@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { parse } from 'csv-parse/sync';
+import { apiAt } from './api-client';
 
 type Json = Record<string, any>;
 
@@ -29,14 +30,7 @@ export const JOB_FIELDS = /* GraphQL */ `
 /** Bulk-import verbs over the real gateway: upload, validate, create, poll, download. */
 export function importClient(api: { base: string; auth: string }) {
   const { base } = api;
-  async function gql(query: string, variables: Json = {}): Promise<Json> {
-    const res = await fetch(`${base}/graphql`, {
-      method: 'POST',
-      headers: { authorization: api.auth, 'content-type': 'application/json' },
-      body: JSON.stringify({ query, variables }),
-    });
-    return (await res.json()) as Json;
-  }
+  const { gql } = apiAt(base, api.auth);
   return {
     gql,
     async upload(name: string, content: string | Buffer): Promise<string> {

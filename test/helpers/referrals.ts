@@ -3,8 +3,8 @@ import type { Config } from '../../shared/config';
 import { hashApiKey } from '../../shared/domain/api-keys';
 import type { IssuedKey } from '../../shared/domain/tenants';
 import type { RunningWorker } from '../../services/worker/worker';
+import { keyApi, type ApiAnswer, type TenantApi } from './api-client';
 import {
-  basic,
   createTestTenant,
   startTestGateway,
   startTestWorker,
@@ -14,11 +14,7 @@ import {
 
 type Json = Record<string, any>;
 
-export interface ApiResult {
-  status: number;
-  body: Json;
-  headers: Headers;
-}
+export type ApiResult = ApiAnswer;
 
 /** A tenant's API through the real gateway and a real worker: small verbs for the referral tests. */
 export interface ReferralApi {
@@ -28,7 +24,10 @@ export interface ReferralApi {
   tenant: IssuedKey;
   tenantId: string;
   auth: string;
-  call(method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<ApiResult>;
+  call: TenantApi['call'];
+  gqlOk: TenantApi['gqlOk'];
+  /** This tenant's API with another credential (a user JWT, a bad key), or another tenant's. */
+  as: TenantApi['as'];
   identify(
     accountId: string,
     userId: string,
@@ -108,27 +107,9 @@ export async function startReferralApi(
   const gw = await startTestGateway({ config, now: options.now, port: options.port });
   const tenant = await createTestTenant(gw.deps.db, 'ref');
   const { id: tenantId } = await gw.deps.db('tenants').where({ alias: tenant.alias }).first('id');
-  const auth = basic(tenant.apiKey);
-  const base = gw.api(tenant.alias);
-
-  async function call(method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
-    const res = await fetch(`${base}${path}`, {
-      method,
-      headers: {
-        authorization: auth,
-        ...(body !== undefined && { 'content-type': 'application/json' }),
-        ...headers,
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-      redirect: 'manual',
-    });
-    const text = await res.text();
-    return { status: res.status, body: text ? (JSON.parse(text) as Json) : {}, headers: res.headers };
-  }
-  async function gql(query: string, variables: Json = {}) {
-    const res = await call('POST', '/graphql', { query, variables });
-    return res.body;
-  }
+  const client = keyApi(gw, tenant);
+  const auth = client.auth!;
+  const { call, gql } = client;
   const enc = encodeURIComponent;
   return {
     gw,
@@ -144,6 +125,8 @@ export async function startReferralApi(
     rewards: (accountId, couponCode) =>
       call('GET', `/account/${enc(accountId)}/reward${couponCode ? `?couponCode=${enc(couponCode)}` : ''}`),
     gql,
+    gqlOk: client.gqlOk,
+    as: client.as,
     async account(id) {
       const result = await gql(ACCOUNT_FIELDS, { id });
       if (result.errors) throw new Error(JSON.stringify(result.errors));

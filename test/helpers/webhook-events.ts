@@ -3,7 +3,6 @@ import { createPortalTenant, type Json, type PortalTenant } from './admin-api';
 import {
   basic,
   eventually,
-  postJson,
   startTestGateway,
   startTestWorker,
   testConfig,
@@ -12,6 +11,7 @@ import {
 import { ownDatabase } from './own-database';
 import { ACCOUNT_FIELDS } from './referrals';
 import { startWebhookReceiver, type WebhookReceiver } from './webhook-receiver';
+import { keyApi } from './api-client';
 
 /** An endpoint of the tenant on its own receiver path. */
 export interface EventsEndpoint {
@@ -60,11 +60,7 @@ export async function startEventsHarness(): Promise<EventsHarness> {
   const worker = await startTestWorker(config, { webhookDispatcher: true });
   const tenant = await createPortalTenant(gw.deps.db);
   const auth = () => ({ authorization: basic(tenant.apiKey) });
-  const gql = async (query: string, variables?: Json) => {
-    const res = await postJson(`${gw.api(tenant.alias)}/graphql`, { query, variables }, auth());
-    expect(res.json.errors).toBeUndefined();
-    return res.json.data as Json;
-  };
+  const gql = keyApi(gw, tenant).gqlOk;
   const enc = encodeURIComponent;
   const got = (e: EventsEndpoint, type?: string) =>
     (rx.verified(e.path, e.secret) as Json[]).filter((p) => type === undefined || p.type === type);

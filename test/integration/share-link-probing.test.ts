@@ -62,12 +62,23 @@ test.each([
 ])(
   'an unknown tenant with a real code answers exactly as a real tenant with an unknown code (%s cache)',
   async (_state, cold, queryCount) => {
-    if (!cold) {
-      await probe('no_such_tenant', code, { cold: false });
-      await probe(tenant.alias, 'NOSUCHCODE1', { cold: false });
-    }
-    const unknownTenant = await probe('no_such_tenant', code, { cold });
-    const unknownCode = await probe(tenant.alias, 'NOSUCHCODE1', { cold });
+    // Other test files create tenants in the same database, and each new tenant's NOTIFY rightly drops
+    // cached "unknown tenant" answers: a pair of probes that one fell between is taken again.
+    const pair = async () => {
+      if (!cold) {
+        await probe('no_such_tenant', code, { cold: false });
+        await probe(tenant.alias, 'NOSUCHCODE1', { cold: false });
+      }
+      const before = gw.deps.cache.stats().invalidations;
+      const answers = [
+        await probe('no_such_tenant', code, { cold }),
+        await probe(tenant.alias, 'NOSUCHCODE1', { cold }),
+      ] as const;
+      return { answers, undisturbed: gw.deps.cache.stats().invalidations === before };
+    };
+    let taken = await pair();
+    for (let i = 0; i < 5 && !taken.undisturbed; i++) taken = await pair();
+    const [unknownTenant, unknownCode] = taken.answers;
     expect(unknownTenant.status).toBe(404);
     expect(unknownTenant.headers['content-type']).toBe('text/html; charset=utf-8');
     expect(unknownTenant.headers['content-security-policy']).toMatch(/^default-src 'none';/);
