@@ -7,11 +7,7 @@ import { settled, type PortalStack } from './portal';
 import { uid } from './referrals';
 
 export function actionKit(stack: PortalStack) {
-  async function gqlOk(query: string, variables: Record<string, unknown> = {}) {
-    const res = await stack.api.gql(query, variables);
-    expect(res.errors).toBeUndefined();
-    return res.data;
-  }
+  const { gqlOk } = stack.api;
 
   /** A friend referred by `code` (paid: converted, so the referrer's credit is given); its referral's id. */
   async function friend(code: string, pay: boolean, lastName = 'Friend') {

@@ -7,13 +7,13 @@
 import type { Knex } from 'knex';
 import type { IssuedKey } from '../../shared/domain/tenants';
 import {
-  basic,
   createTestTenant,
   eventually,
   keyUsesRecorded,
   startTestGateway,
   type TestGateway,
 } from '../helpers/harness';
+import { keyApi } from '../helpers/api-client';
 
 type Json = Record<string, any>;
 
@@ -25,20 +25,10 @@ beforeAll(async () => {
 });
 afterAll(() => gw.close());
 
-async function call(method: string, path: string, body?: unknown, alias = tenant.alias) {
-  const res = await fetch(`${gw.api(alias)}${path}`, {
-    method,
-    headers: {
-      authorization: basic(tenant.apiKey),
-      ...(body !== undefined && { 'content-type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return { status: res.status, headers: res.headers, body: (await res.json()) as Json };
-}
+const call = (method: string, path: string, body?: unknown, alias = tenant.alias) =>
+  keyApi(gw, { alias, apiKey: tenant.apiKey }).call(method, path, body);
 
-const gql = async (query: string, variables: Json = {}) =>
-  (await call('POST', '/graphql', { query, variables })).body;
+const gql = (query: string, variables: Json = {}) => keyApi(gw, tenant).gql(query, variables);
 
 const paths = (body: Json) => (body.validationErrors as Json[]).map((v) => v.path).sort();
 

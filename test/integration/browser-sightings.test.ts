@@ -5,6 +5,7 @@
  */
 import { basic, createTestTenant, startTestGateway, testConfig, type TestGateway } from '../helpers/harness';
 import { userToken } from '../helpers/referrals';
+import { keyApi } from '../helpers/api-client';
 
 type Json = Record<string, any>;
 
@@ -12,14 +13,8 @@ let gw: TestGateway;
 let acme: { alias: string; apiKey: string };
 let other: { alias: string; apiKey: string };
 
-async function gql(tenant: { alias: string; apiKey: string }, query: string, variables: Json = {}) {
-  const res = await fetch(`${gw.api(tenant.alias)}/graphql`, {
-    method: 'POST',
-    headers: { authorization: basic(tenant.apiKey), 'content-type': 'application/json' },
-    body: JSON.stringify({ query, variables }),
-  });
-  return (await res.json()) as Json;
-}
+const gql = (tenant: { alias: string; apiKey: string }, query: string, variables: Json = {}) =>
+  keyApi(gw, tenant).gql(query, variables);
 
 const INTEGRATION = `{ browserIntegration { scriptUrl scriptTag jwtSnippet firstBrowserCallAt
   refusedOrigins { origin firstSeenAt lastSeenAt requests } } }`;

@@ -8,7 +8,7 @@ import { ACCOUNTS } from '../../clients/admin/src/pages/accounts-query';
 import { matchedAccounts, matchedReferrals } from '../../shared/repos/people-search.repo';
 import { createDb } from '../../shared/db/knex';
 import { ownDatabase } from '../helpers/own-database';
-import { basic, createTestTenant, postJson } from '../helpers/harness';
+import { basic, createTestTenant } from '../helpers/harness';
 import { startReferralApi, uid, type ReferralApi } from '../helpers/referrals';
 
 type Json = Record<string, any>;
@@ -39,10 +39,9 @@ let api: ReferralApi;
 let other: { alias: string; auth: string };
 const ids: Json = {};
 
-async function gql(query: string, variables: Json = {}, auth = api.auth, alias = api.tenant.alias) {
-  return (await postJson(`${api.gw.api(alias)}/graphql`, { query, variables }, { authorization: auth }))
-    .json as Json;
-}
+/** GraphQL as this file's tenant, or with another tenant's credentials. */
+const gql = (query: string, variables: Json = {}, auth = api.auth, alias = api.tenant.alias) =>
+  api.as({ auth, alias }).gql(query, variables);
 async function accounts(query: string, auth?: string, alias?: string) {
   const res = await gql(ACCOUNTS, { query }, auth, alias);
   expect(res.errors).toBeUndefined();

@@ -4,7 +4,7 @@
  * another tenant sees nothing; bad arguments are 400s naming the field.
  */
 import { ACCOUNTS } from '../../clients/admin/src/pages/accounts-query';
-import { basic, createTestTenant, postJson } from '../helpers/harness';
+import { basic, createTestTenant } from '../helpers/harness';
 import { startReferralApi, uid, type ReferralApi } from '../helpers/referrals';
 
 type Json = Record<string, any>;
@@ -36,10 +36,9 @@ let other: { alias: string; auth: string };
 /** Accounts made in this order: a referrer with two users, a friend it referred, a bare account. */
 const made: { referrer: Json; friend: Json; bare: Json } = { referrer: {}, friend: {}, bare: {} };
 
-async function gql(query: string, variables: Json = {}, auth = api.auth, alias = api.tenant.alias) {
-  return (await postJson(`${api.gw.api(alias)}/graphql`, { query, variables }, { authorization: auth }))
-    .json as Json;
-}
+/** GraphQL as this file's tenant, or with another tenant's credentials. */
+const gql = (query: string, variables: Json = {}, auth = api.auth, alias = api.tenant.alias) =>
+  api.as({ auth, alias }).gql(query, variables);
 
 async function accounts(variables: Json, auth?: string, alias?: string) {
   const res = await gql(ACCOUNTS, variables, auth, alias);

@@ -6,7 +6,7 @@
 import { createOperator } from '../../shared/domain/operators';
 import { encodeCursor } from '../../shared/domain/page-cursor';
 import { adminApi } from '../helpers/admin-api';
-import { basic, createTestTenant, postJson } from '../helpers/harness';
+import { basic, createTestTenant } from '../helpers/harness';
 import { insertReferral, insertReferrer, type PastReferrer } from '../helpers/portal-data';
 import { startReferralApi, uid, type ReferralApi } from '../helpers/referrals';
 
@@ -69,10 +69,9 @@ const live = { referrer: {} as Json, converted: {} as Json, trial: {} as Json };
 const stored: { id: string; started: string }[] = [];
 let endedId: string;
 
-async function gql(query: string, variables: Json = {}, auth = api.auth, alias = api.tenant.alias) {
-  return (await postJson(`${api.gw.api(alias)}/graphql`, { query, variables }, { authorization: auth }))
-    .json as Json;
-}
+/** GraphQL as this file's tenant, or with another tenant's credentials. */
+const gql = (query: string, variables: Json = {}, auth = api.auth, alias = api.tenant.alias) =>
+  api.as({ auth, alias }).gql(query, variables);
 
 async function list(variables: Json, auth?: string, alias?: string) {
   const res = await gql(LIST, variables, auth, alias);

@@ -5,8 +5,9 @@
  */
 import { startProcessorSandbox, type ProcessorSandbox } from '../../services/processor-sandbox/sandbox';
 import { createTenant } from '../../shared/domain/tenants';
-import { basic, startTestGateway, testConfig, uniqueAlias, type TestGateway } from '../helpers/harness';
+import { startTestGateway, testConfig, uniqueAlias, type TestGateway } from '../helpers/harness';
 import { merchantKeys } from '../helpers/processor';
+import { keyApi } from '../helpers/api-client';
 
 const CONNECT = /* GraphQL */ `
   mutation C($input: ConnectPaymentProcessorInput!) {
@@ -59,12 +60,8 @@ async function tenant(prefix: string) {
   const issued = await createTenant(gw.deps.db, { alias: uniqueAlias(prefix) });
   const { id } = await gw.deps.db('tenants').where({ alias: issued.alias }).first('id');
   const gql = async (query: string, variables: Record<string, unknown> = {}, target = gw) => {
-    const res = await fetch(`${target.api(issued.alias)}/graphql`, {
-      method: 'POST',
-      headers: { authorization: basic(issued.apiKey), 'content-type': 'application/json' },
-      body: JSON.stringify({ query, variables }),
-    });
-    return { status: res.status, body: (await res.json()) as Record<string, any> };
+    const res = await keyApi(target, issued).call('POST', '/graphql', { query, variables });
+    return { status: res.status, body: res.body };
   };
   return { ...issued, id: id as string, gql };
 }
