@@ -6,8 +6,8 @@
  * neither act nor see; a VIEWER cannot act and an operator's action is audited with a sentence.
  */
 import { adminApi, signedInOperator, type PortalTenant } from '../helpers/admin-api';
-import { basic, createTestTenant } from '../helpers/harness';
 import { startReferralApi, uid, type ReferralApi } from '../helpers/referrals';
+import { anotherTenant, expectEachNotFound } from '../helpers/cross-tenant';
 
 let api: ReferralApi;
 beforeAll(async () => {
@@ -170,26 +170,13 @@ test('redeemCredit: 10 parallel identical calls redeem once; 10 different ones n
 test('another tenant can neither act on nor see the account: not found, nothing changed', async () => {
   const id = await account();
   await api.gql(M.adjust, { accountId: id, amountCents: 700, reason: 'Mine' });
-  const other = await createTestTenant(api.gw.deps.db, 'oth');
-  const call = async (query: string, variables: Record<string, unknown>) => {
-    const res = await fetch(`${api.gw.api(other.alias)}/graphql`, {
-      method: 'POST',
-      headers: { authorization: basic(other.apiKey), 'content-type': 'application/json' },
-      body: JSON.stringify({ query, variables }),
-    });
-    return (await res.json()) as {
-      data: Record<string, unknown> | null;
-      errors?: { extensions: Record<string, unknown> }[];
-    };
-  };
-  for (const [query, vars] of [
+  const other = await anotherTenant(api.gw);
+  const call = other.gql;
+  await expectEachNotFound(other, [
     [M.adjust, { accountId: id, amountCents: 100, reason: 'theirs' }],
     [M.adjust, { accountId: id, amountCents: -100, reason: 'theirs' }],
     [M.redeem, { accountId: id, amountCents: 100, reason: 'theirs' }],
-  ] as const) {
-    const res = await call(query, vars);
-    expect(res.errors?.[0]?.extensions).toMatchObject({ code: 'NOT_FOUND' });
-  }
+  ] as const);
   const seen = await call(`query B($id: String!) { rewardBalance(accountId: $id) { available } }`, { id });
   expect(seen.data?.rewardBalance).toBeNull();
   expect(await available(id)).toBe(700);

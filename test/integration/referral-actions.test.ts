@@ -6,8 +6,8 @@
  * most 500 ids; another tenant cannot act; a VIEWER cannot act and an operator's action is audited.
  */
 import { adminApi, signedInOperator, type PortalTenant } from '../helpers/admin-api';
-import { basic, createTestTenant } from '../helpers/harness';
 import { startReferralApi, uid, type ReferralApi } from '../helpers/referrals';
+import { anotherTenant, expectEachNotFound } from '../helpers/cross-tenant';
 
 let api: ReferralApi;
 beforeAll(async () => {
@@ -238,19 +238,9 @@ test('bulk: a result per row (applied, refused, not found); over 500 ids is a 40
 
 test('another tenant can act on none of it: not found, nothing changed', async () => {
   const r = await referral({ pay: true });
-  const other = await createTestTenant(api.gw.deps.db, 'oth');
-  const call = async (query: string, variables: Record<string, unknown>) => {
-    const res = await fetch(`${api.gw.api(other.alias)}/graphql`, {
-      method: 'POST',
-      headers: { authorization: basic(other.apiKey), 'content-type': 'application/json' },
-      body: JSON.stringify({ query, variables }),
-    });
-    return (await res.json()) as {
-      data: Record<string, unknown> | null;
-      errors?: { extensions: Record<string, unknown> }[];
-    };
-  };
-  for (const [query, vars] of [
+  const other = await anotherTenant(api.gw);
+  const call = other.gql;
+  await expectEachNotFound(other, [
     [M.cancel, { id: r.referralId, reason: 'mine' }],
     [M.void, { id: r.rewardId, reason: 'mine' }],
     [M.fulfil, { id: r.rewardId, ref: 'R', reason: 'mine' }],
@@ -264,10 +254,7 @@ test('another tenant can act on none of it: not found, nothing changed', async (
         reason: 'mine',
       },
     ],
-  ] as const) {
-    const res = await call(query, vars);
-    expect(res.errors?.[0]?.extensions.code).toBe('NOT_FOUND');
-  }
+  ] as const);
   const bulk = await call(M.bulk, { input: { action: 'CANCEL', ids: [r.referralId], reason: 'mine' } });
   expect(bulk.data?.bulkReferralAction).toEqual([
     { id: r.referralId, outcome: 'NOT_FOUND', message: 'No such referral', problem: 'NOT_FOUND' },

@@ -7,8 +7,8 @@
 import { RETIRED_SHARE_CODE_GRACE_DAYS } from '../../shared/types/hand-actions';
 import { notifyTenantChanged } from '../../shared/db/notify';
 import { adminApi, signedInOperator, type PortalTenant } from '../helpers/admin-api';
-import { basic, createTestTenant } from '../helpers/harness';
 import { startReferralApi, uid, type ReferralApi } from '../helpers/referrals';
+import { anotherTenant, expectEachNotFound } from '../helpers/cross-tenant';
 
 let api: ReferralApi;
 beforeAll(async () => {
@@ -144,26 +144,13 @@ test('deleteUser: the DELETE_USER deletion, once; the account goes with its last
 
 test('another tenant can neither act on nor see the user: not found, nothing changed', async () => {
   const p = await person('Tess');
-  const other = await createTestTenant(api.gw.deps.db, 'oth');
-  const call = async (query: string, variables: Record<string, unknown>) => {
-    const res = await fetch(`${api.gw.api(other.alias)}/graphql`, {
-      method: 'POST',
-      headers: { authorization: basic(other.apiKey), 'content-type': 'application/json' },
-      body: JSON.stringify({ query, variables }),
-    });
-    return (await res.json()) as {
-      data: Record<string, unknown> | null;
-      errors?: { extensions: Record<string, unknown> }[];
-    };
-  };
-  for (const [query, vars] of [
+  const other = await anotherTenant(api.gw);
+  const call = other.gql;
+  await expectEachNotFound(other, [
     [M.update, { ...p, input: { firstName: 'Mallory' }, reason: 'theirs' }],
     [M.code, { ...p, code: 'MALLORY1', reason: 'theirs' }],
     [M.remove, { ...p, reason: 'theirs' }],
-  ] as const) {
-    const res = await call(query, vars);
-    expect(res.errors?.[0]?.extensions).toMatchObject({ code: 'NOT_FOUND' });
-  }
+  ] as const);
   const seen = await call(`query A($id: String!) { account(id: $id) { id } }`, { id: p.accountId });
   expect(seen.data?.account).toBeNull();
   const account = await api.account(p.accountId);
