@@ -29,7 +29,7 @@ import {
  * time is only a backstop (the process is killed after it). npm run fuzz is the long, time-bounded run
  * with every phase, stateful included.
  */
-const MAX_EXAMPLES = 10;
+const MAX_EXAMPLES = 5;
 const FUZZ_SECONDS = 180;
 
 let tool: InstalledPythonTool;
