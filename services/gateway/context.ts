@@ -98,4 +98,15 @@ export interface GatewayState extends DefaultState {
   adminSession?: { session: OperatorSession; cookieValue: string };
 }
 
+/** What authentication puts on ctx.state (middleware/auth.ts): the tenant and who acts for it. */
+export interface Authenticated {
+  tenant: AuthenticatedTenant;
+  principal: Principal;
+}
+
+/** And what the admin portal's session middleware adds (middleware/operator-session.ts). */
+export interface SignedIn extends Authenticated {
+  adminSession: NonNullable<GatewayState['adminSession']>;
+}
+
 export type GatewayContext = ParameterizedContext<GatewayState, Context>;

@@ -4,7 +4,7 @@ import { verifyUserJwt } from '../../../shared/domain/user-jwt';
 import { AppError } from '../../../shared/errors';
 import { tenantAliasSchema } from '../../../shared/ids';
 import type { ActiveApiKey, TenantWithKeys } from '../../../shared/repos/tenants.repo';
-import type { GatewayDeps, GatewayState, Principal } from '../context';
+import type { Authenticated, GatewayDeps, GatewayState, Principal } from '../context';
 import { auditClientOf } from '../audit-client';
 import { noteKeyAddress } from './key-addresses';
 import { withinTenantShare } from './tenant-share';
@@ -68,7 +68,7 @@ function bearerToken(authorization: string): string | null {
 export function authenticate(
   deps: Pick<GatewayDeps, 'cache' | 'config' | 'now' | 'rateLimiter' | 'db' | 'logger'>,
   options: { allowUserJwt?: boolean } = {},
-): Middleware<GatewayState> {
+): Middleware<GatewayState & Authenticated> {
   const allowUserJwt = options.allowUserJwt ?? false;
   return async (ctx, next) => {
     const params = (ctx as unknown as { params: Record<string, string> }).params;

@@ -3,7 +3,7 @@ import type { Middleware } from 'koa';
 import { resolveSession } from '../../../shared/domain/operator-sessions';
 import { assertTwoFactorSatisfied } from '../../../shared/domain/two-factor';
 import { AppError } from '../../../shared/errors';
-import type { GatewayDeps, GatewayState } from '../context';
+import type { GatewayDeps, GatewayState, SignedIn } from '../context';
 import { withinTenantShare } from './tenant-share';
 
 /** The admin portal's session cookie (HttpOnly, SameSite=Strict, Path=/admin). */
@@ -40,7 +40,7 @@ function sameToken(given: string, expected: string): boolean {
 export function operatorSession(
   deps: Pick<GatewayDeps, 'db' | 'config' | 'now'>,
   options: { beforeTwoFactor?: boolean } = {},
-): Middleware<GatewayState> {
+): Middleware<GatewayState & SignedIn> {
   return async (ctx, next) => {
     const safe = ctx.method === 'GET' || ctx.method === 'HEAD';
     if (!safe) assertSameOrigin(ctx.get('origin') || undefined, deps.config.publicUrl);

@@ -19,9 +19,14 @@ import {
  * warm lookup does no I/O. It is in the gateway's router of hot routes (app.ts).
  */
 export function codeLookupRoutes(router: Router<GatewayState>, deps: GatewayDeps): void {
-  router.get('/code/:code', authenticate(deps), validate({ params: codePathSchema }), async (ctx) => {
-    ctx.body = await lookupCode(deps.cache, ctx.state.tenant!, ctx.state.input.params.code);
-  });
+  router.get(
+    '/code/:code',
+    authenticate(deps),
+    validate({ params: codePathSchema }, 'authenticated'),
+    async (ctx) => {
+      ctx.body = await lookupCode(deps.cache, ctx.state.tenant, ctx.state.input.params.code);
+    },
+  );
 }
 
 /** Account sync and account rewards; the tenant API key. */
@@ -30,11 +35,11 @@ export function accountRoutes(router: Router<GatewayState>, deps: GatewayDeps): 
     '/accountsync',
     authenticate(deps),
     jsonBody({ limit: deps.config.BODY_LIMIT_BYTES }),
-    validate({ body: accountSyncBodySchema }),
+    validate({ body: accountSyncBodySchema }, 'authenticated'),
     async (ctx) => {
       const { account, referral, refused } = await syncAccountAndSettle(
         deps,
-        ctx.state.tenant!,
+        ctx.state.tenant,
         ctx.state.input.body,
       );
       ctx.body = presentSyncedAccount(account, referral, refused);
@@ -44,12 +49,12 @@ export function accountRoutes(router: Router<GatewayState>, deps: GatewayDeps): 
   router.get(
     '/account/:accountId/reward',
     authenticate(deps),
-    validate({ params: accountPathSchema, query: rewardQuerySchema }),
+    validate({ params: accountPathSchema, query: rewardQuerySchema }, 'authenticated'),
     async (ctx) => {
       const { accountId } = ctx.state.input.params;
       ctx.body = await getAccountRewards(
         deps.db,
-        ctx.state.tenant!.id,
+        ctx.state.tenant.id,
         accountId,
         ctx.state.input.query.couponCode,
       );

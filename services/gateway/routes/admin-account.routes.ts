@@ -54,9 +54,9 @@ export function adminAccountRoutes(router: Router<GatewayState>, deps: GatewayDe
     '/change-password',
     session,
     jsonBody({ limit: deps.config.BODY_LIMIT_BYTES }),
-    validate({ body: changePasswordBodySchema }),
+    validate({ body: changePasswordBodySchema }, 'signed-in'),
     async (ctx) => {
-      const { session: current, cookieValue } = ctx.state.adminSession!;
+      const { session: current, cookieValue } = ctx.state.adminSession;
       const result = await changeOwnPassword(
         deps.db,
         { tenantId: current.tenant.id, operatorId: current.operatorId, email: current.email },
@@ -73,7 +73,7 @@ export function adminAccountRoutes(router: Router<GatewayState>, deps: GatewayDe
   );
 
   router.post('/logout-everywhere', session, async (ctx) => {
-    const { session: current } = ctx.state.adminSession!;
+    const { session: current } = ctx.state.adminSession;
     await signOutEverywhere(
       deps.db,
       { tenantId: current.tenant.id, operatorId: current.operatorId, email: current.email },

@@ -15,15 +15,15 @@ export function adminAuditRoutes(router: Router<GatewayState>, deps: GatewayDeps
   router.get(
     '/audit-log.csv',
     operatorSession(deps),
-    validate({ query: auditExportQuerySchema }),
+    validate({ query: auditExportQuerySchema }, 'signed-in'),
     async (ctx) => {
       const { principal } = ctx.state;
       if (principal?.kind !== 'operator' || principal.role === 'VIEWER') {
         throw new AppError('FORBIDDEN', 'Only OWNERs and ADMINs can read the audit log');
       }
-      const records = await auditLogCsv(deps.db, ctx.state.tenant!.id, ctx.state.input.query);
+      const records = await auditLogCsv(deps.db, ctx.state.tenant.id, ctx.state.input.query);
       ctx.set('Content-Type', 'text/csv; charset=utf-8');
-      ctx.set('Content-Disposition', `attachment; filename="audit-log-${ctx.state.tenant!.alias}.csv"`);
+      ctx.set('Content-Disposition', `attachment; filename="audit-log-${ctx.state.tenant.alias}.csv"`);
       ctx.set('Cache-Control', 'no-store');
       ctx.body = Readable.from(records);
     },

@@ -24,16 +24,21 @@ function refuseViewer(ctx: GatewayContext): void {
 export function adminFileRoutes(router: Router<GatewayState>, deps: GatewayDeps): void {
   const session = operatorSession(deps);
 
-  router.post('/files', session, validate({ query: adminUploadQuerySchema }), async (ctx) => {
+  router.post('/files', session, validate({ query: adminUploadQuerySchema }, 'signed-in'), async (ctx) => {
     refuseViewer(ctx);
     // receiveUpload records `file.upload` in the audit log, as for the API key.
-    const upload = await receiveUpload(ctx, deps, ctx.state.tenant!, {
+    const upload = await receiveUpload(ctx, deps, ctx.state.tenant, {
       filename: ctx.state.input.query.filename,
     });
     ctx.body = { fileRef: upload.fileRef };
   });
 
-  router.get('/files/download', session, validate({ query: adminDownloadQuerySchema }), async (ctx) => {
-    await sendTenantFile(ctx, deps, ctx.state.tenant!, ctx.state.input.query.fileRef);
-  });
+  router.get(
+    '/files/download',
+    session,
+    validate({ query: adminDownloadQuerySchema }, 'signed-in'),
+    async (ctx) => {
+      await sendTenantFile(ctx, deps, ctx.state.tenant, ctx.state.input.query.fileRef);
+    },
+  );
 }

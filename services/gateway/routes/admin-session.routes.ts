@@ -137,19 +137,19 @@ export function adminSessionRoutes(deps: GatewayDeps): Router<GatewayState> {
 
   // Live <-> test twin without signing in again: a new cookie, the old session revoked.
   router.post('/switch-tenant', session, async (ctx) => {
-    const result = await switchTenant(deps, ctx.state.adminSession!, auditClientOf(ctx, deps.config));
+    const result = await switchTenant(deps, ctx.state.adminSession, auditClientOf(ctx, deps.config));
     noStore(ctx);
     ctx.set('Set-Cookie', sessionCookie(result.cookieValue, deps.config.ADMIN_SESSION_MAX_S, secure));
     ctx.body = sessionView(result.operator, result.tenant, result.csrfToken, result.twin);
   });
 
-  // Links the operator's account in the twin tenant after they prove its password (finding 1 of issue
-  // 28: an e-mail match alone never lets a session cross). The answer is the twin a switch now reaches.
+  // Links the operator's account in the twin tenant after they prove its password (an e-mail match
+  // alone never lets a session cross). The answer is the twin a switch now reaches.
   router.post(
     '/link-twin',
     session,
     jsonBody({ limit: deps.config.BODY_LIMIT_BYTES }),
-    validate({ body: linkTwinBodySchema }),
+    validate({ body: linkTwinBodySchema }, 'signed-in'),
     async (ctx) => {
       const twin = await linkTwinAccount(
         {
@@ -157,7 +157,7 @@ export function adminSessionRoutes(deps: GatewayDeps): Router<GatewayState> {
           now: deps.now,
           limits: loginThrottleLimits(deps.config),
         },
-        ctx.state.adminSession!.session,
+        ctx.state.adminSession.session,
         { password: ctx.state.input.body.password, client: auditClientOf(ctx, deps.config) },
       );
       noStore(ctx);
@@ -166,7 +166,7 @@ export function adminSessionRoutes(deps: GatewayDeps): Router<GatewayState> {
   );
 
   router.post('/logout', anySession, async (ctx) => {
-    const { session: current, cookieValue } = ctx.state.adminSession!;
+    const { session: current, cookieValue } = ctx.state.adminSession;
     await operatorLogout(deps, cookieValue, current, auditClientOf(ctx, deps.config));
     noStore(ctx);
     ctx.set('Set-Cookie', sessionCookie('', 0, secure));
@@ -174,7 +174,7 @@ export function adminSessionRoutes(deps: GatewayDeps): Router<GatewayState> {
   });
 
   router.get('/session', anySession, async (ctx) => {
-    const current: OperatorSession = ctx.state.adminSession!.session;
+    const current: OperatorSession = ctx.state.adminSession.session;
     const twin = await sessionTwin(deps.db, current);
     noStore(ctx);
     ctx.body = sessionView(current, current.tenant, current.csrfToken, twin);

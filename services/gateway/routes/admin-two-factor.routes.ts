@@ -8,14 +8,14 @@ import {
   twoFactorStatus,
 } from '../../../shared/use-cases/operator-two-factor-settings';
 import { auditClientOf } from '../audit-client';
-import type { GatewayContext, GatewayDeps, GatewayState } from '../context';
+import type { GatewayContext, GatewayDeps, GatewayState, SignedIn } from '../context';
 import { jsonBody } from '../middleware/body';
 import { operatorSession } from '../middleware/operator-session';
 import { validate } from '../middleware/validate';
 import { requireTwoFactorBodySchema, twoFactorCodeBodySchema } from './admin-session.schema';
 
-function operatorOf(ctx: GatewayContext) {
-  const s = ctx.state.adminSession!.session;
+function operatorOf(ctx: { state: SignedIn }) {
+  const s = ctx.state.adminSession.session;
   return {
     id: s.operatorId,
     email: s.email,
@@ -50,7 +50,7 @@ export function adminTwoFactorRoutes(router: Router<GatewayState>, deps: Gateway
     '/two-factor/confirm',
     session,
     body,
-    validate({ body: twoFactorCodeBodySchema }),
+    validate({ body: twoFactorCodeBodySchema }, 'signed-in'),
     async (ctx) => {
       noStore(ctx);
       ctx.body = await confirmEnrolment(deps, operatorOf(ctx), {
@@ -64,7 +64,7 @@ export function adminTwoFactorRoutes(router: Router<GatewayState>, deps: Gateway
     '/two-factor/disable',
     session,
     body,
-    validate({ body: twoFactorCodeBodySchema }),
+    validate({ body: twoFactorCodeBodySchema }, 'signed-in'),
     async (ctx) => {
       await disableTwoFactor(deps, operatorOf(ctx), {
         code: ctx.state.input.body.code,
@@ -78,7 +78,7 @@ export function adminTwoFactorRoutes(router: Router<GatewayState>, deps: Gateway
     '/two-factor/require',
     session,
     body,
-    validate({ body: requireTwoFactorBodySchema }),
+    validate({ body: requireTwoFactorBodySchema }, 'signed-in'),
     async (ctx) => {
       const operator = operatorOf(ctx);
       if (operator.role !== 'OWNER') throw new AppError('FORBIDDEN', 'Only an OWNER changes this setting');

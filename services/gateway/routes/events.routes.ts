@@ -20,7 +20,7 @@ export function eventRoutes(router: Router<GatewayState>, deps: GatewayDeps): vo
     cors.actual,
     authenticate(deps, { allowUserJwt: true }),
     jsonBody({ limit: deps.config.BODY_LIMIT_BYTES }),
-    validate({ params: eventsPathSchema, body: eventsBodySchema }),
+    validate({ params: eventsPathSchema, body: eventsBodySchema }, 'authenticated'),
     async (ctx) => {
       const { params, body } = ctx.state.input;
       const mismatched: ValidationIssue[] = (['accountId', 'userId'] as const)
@@ -35,7 +35,7 @@ export function eventRoutes(router: Router<GatewayState>, deps: GatewayDeps): vo
       }
       const [result] = await recordUserEvents(
         deps,
-        ctx.state.tenant!,
+        ctx.state.tenant,
         {
           idempotencyKey: body.idempotencyKey ?? null,
           batches: [{ accountId: body.accountId, userId: body.userId, events: body.events }],

@@ -11,19 +11,24 @@ import { downloadQuerySchema, uploadQuerySchema } from './files.schema';
  * transfer are in admin-files.routes.ts (both call middleware/file-transfer.ts).
  */
 export function fileRoutes(router: Router<GatewayState>, deps: GatewayDeps): void {
-  router.post('/export/upload', authenticate(deps), validate({ query: uploadQuerySchema }), async (ctx) => {
-    const upload = await receiveUpload(ctx, deps, ctx.state.tenant!, {
-      filename: ctx.state.input.query.filename,
-    });
-    ctx.body = { fileRef: upload.fileRef };
-  });
+  router.post(
+    '/export/upload',
+    authenticate(deps),
+    validate({ query: uploadQuerySchema }, 'authenticated'),
+    async (ctx) => {
+      const upload = await receiveUpload(ctx, deps, ctx.state.tenant, {
+        filename: ctx.state.input.query.filename,
+      });
+      ctx.body = { fileRef: upload.fileRef };
+    },
+  );
 
   router.get(
     '/export/download',
     authenticate(deps),
-    validate({ query: downloadQuerySchema }),
+    validate({ query: downloadQuerySchema }, 'authenticated'),
     async (ctx) => {
-      await sendTenantFile(ctx, deps, ctx.state.tenant!, ctx.state.input.query.fileRef);
+      await sendTenantFile(ctx, deps, ctx.state.tenant, ctx.state.input.query.fileRef);
     },
   );
 }

@@ -32,7 +32,7 @@ const IMAGE_HEADERS = { 'X-Content-Type-Options': 'nosniff', 'Cross-Origin-Resou
  */
 export function programLogoRoutes(router: Router<GatewayState>, deps: GatewayDeps): void {
   router.put('/program/logo', authenticate(deps), async (ctx) => {
-    const tenantId = ctx.state.tenant!.id;
+    const tenantId = ctx.state.tenant.id;
     let bytes: Buffer;
     try {
       bytes = await withinBodyTimeouts(ctx, getRawBody(ctx.req, { limit: MAX_LOGO_BYTES }), {});
@@ -46,7 +46,7 @@ export function programLogoRoutes(router: Router<GatewayState>, deps: GatewayDep
     const hash = await setProgramLogo(deps.db, tenantId, bytes);
     await recordAudit(deps.db, {
       tenantId,
-      ...auditWho(ctx.state.principal!),
+      ...auditWho(ctx.state.principal),
       action: 'program.update',
       details: { logoHash: hash },
       client: auditClientOf(ctx, deps.config),
@@ -54,11 +54,11 @@ export function programLogoRoutes(router: Router<GatewayState>, deps: GatewayDep
     ctx.body = await getProgram(deps.db, tenantId);
   });
   router.delete('/program/logo', authenticate(deps), async (ctx) => {
-    const tenantId = ctx.state.tenant!.id;
+    const tenantId = ctx.state.tenant.id;
     await removeProgramLogo(deps.db, tenantId);
     await recordAudit(deps.db, {
       tenantId,
-      ...auditWho(ctx.state.principal!),
+      ...auditWho(ctx.state.principal),
       action: 'program.update',
       details: { logoHash: null },
       client: auditClientOf(ctx, deps.config),

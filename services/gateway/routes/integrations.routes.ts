@@ -44,9 +44,9 @@ export function integrationRoutes(router: Router<GatewayState>, deps: GatewayDep
     '/integrations/segment',
     authenticate(deps),
     jsonBody({ limit: deps.config.BODY_LIMIT_BYTES }),
-    validate({ body: segmentRequestBodySchema }),
+    validate({ body: segmentRequestBodySchema }, 'authenticated'),
     async (ctx) => {
-      const tenant = ctx.state.tenant!;
+      const tenant = ctx.state.tenant;
       const messages = segmentMessages(ctx.state.input.body);
       const results: MessageResult[] = [];
       for (const [index, message] of messages.entries()) {

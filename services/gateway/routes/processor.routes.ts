@@ -50,9 +50,9 @@ export function processorRoutes(router: Router<GatewayState>, deps: GatewayDeps)
     '/discount',
     authenticate(deps),
     jsonBody({ limit: deps.config.BODY_LIMIT_BYTES }),
-    validate({ body: discountAssociationSchema }),
+    validate({ body: discountAssociationSchema }, 'authenticated'),
     async (ctx) => {
-      ctx.body = await associateDiscountAndSync(deps, ctx.state.tenant!, ctx.state.input.body, {
+      ctx.body = await associateDiscountAndSync(deps, ctx.state.tenant, ctx.state.input.body, {
         requestId: ctx.state.requestId,
       });
     },

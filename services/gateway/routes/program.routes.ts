@@ -12,21 +12,21 @@ import { programPatchBodySchema } from './program.schema';
 /** The tenant's program settings (tenant API key only). */
 export function programRoutes(router: Router<GatewayState>, deps: GatewayDeps): void {
   router.get('/program', authenticate(deps), async (ctx) => {
-    ctx.body = await getProgram(deps.db, ctx.state.tenant!.id);
+    ctx.body = await getProgram(deps.db, ctx.state.tenant.id);
   });
   router.patch(
     '/program',
     authenticate(deps),
     jsonBody({ limit: deps.config.BODY_LIMIT_BYTES }),
-    validate({ body: programPatchBodySchema }),
+    validate({ body: programPatchBodySchema }, 'authenticated'),
     async (ctx) => {
-      const tenantId = ctx.state.tenant!.id;
+      const tenantId = ctx.state.tenant.id;
       // The change and its audit entry commit together.
       ctx.body = await deps.db.transaction(async (trx) => {
         const program = await updateProgram(trx, tenantId, ctx.state.input.body);
         await recordAudit(trx, {
           tenantId,
-          ...auditWho(ctx.state.principal!),
+          ...auditWho(ctx.state.principal),
           action: 'program.update',
           details: ctx.state.input.body,
           client: auditClientOf(ctx, deps.config),

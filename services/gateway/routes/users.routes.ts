@@ -50,10 +50,10 @@ export function userRoutes(router: Router<GatewayState>, deps: GatewayDeps): voi
     '/open/account/:accountId/user/:userId',
     cors.actual,
     authenticate(deps, { allowUserJwt: true }),
-    validate({ params: userPathSchema }),
+    validate({ params: userPathSchema }, 'authenticated'),
     async (ctx) => {
       const { accountId, userId } = ctx.state.input.params;
-      const tenant = ctx.state.tenant!;
+      const tenant = ctx.state.tenant;
       const format = await deps.cache.programSettings(tenant);
       ctx.body = await getUserView(deps.db, tenant, { accountId, userId }, deps.config.publicUrl, format);
     },
@@ -64,14 +64,14 @@ export function userRoutes(router: Router<GatewayState>, deps: GatewayDeps): voi
     cors.actual,
     authenticate(deps, { allowUserJwt: true }),
     jsonBody({ limit: deps.config.BODY_LIMIT_BYTES }),
-    validate({ params: userPathSchema, body: identifyRequestBodySchema }),
+    validate({ params: userPathSchema, body: identifyRequestBodySchema }, 'authenticated'),
     async (ctx) => {
       const { accountId, userId } = ctx.state.input.params;
-      const tenant = ctx.state.tenant!;
-      const body = withSignedClaims(ctx.state.input.body, ctx.state.principal!);
+      const tenant = ctx.state.tenant;
+      const body = withSignedClaims(ctx.state.input.body, ctx.state.principal);
       // A browser's own address counts for SAME_CLIENT; an API-key call comes from the merchant's server.
       const format = await deps.cache.programSettings(tenant);
-      const seen = ctx.state.principal!.kind === 'user' ? { address: clientAddress(ctx.req) } : {};
+      const seen = ctx.state.principal.kind === 'user' ? { address: clientAddress(ctx.req) } : {};
       const { user, account, referral, refused } = await identifyAndSettle(
         deps,
         tenant,

@@ -20,14 +20,14 @@ export function widgetRoutes(router: Router<GatewayState>, deps: GatewayDeps): v
     WIDGET,
     cors.actual,
     authenticate(deps, { allowUserJwt: true }),
-    validate({ params: widgetPathSchema, query: widgetQuerySchema }),
+    validate({ params: widgetPathSchema, query: widgetQuerySchema }, 'authenticated'),
     async (ctx) => {
       const { accountId, userId } = ctx.state.input.params;
       const { cursor, limit, locale } = ctx.state.input.query;
       ctx.body = await getWidgetView(
         deps.db,
         deps.cache,
-        ctx.state.tenant!,
+        ctx.state.tenant,
         { accountId, userId },
         deps.config.publicUrl,
         { cursor, limit, locale },
