@@ -7,7 +7,8 @@ import { settled, type PortalStack } from './portal';
 import { uid } from './referrals';
 
 export function actionKit(stack: PortalStack) {
-  const { gqlOk } = stack.api;
+  // The stack starts in beforeAll, after this kit is made: read its API when called.
+  const gqlOk = (query: string, variables: Record<string, unknown> = {}) => stack.api.gqlOk(query, variables);
 
   /** A friend referred by `code` (paid: converted, so the referrer's credit is given); its referral's id. */
   async function friend(code: string, pay: boolean, lastName = 'Friend') {
