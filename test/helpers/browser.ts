@@ -19,6 +19,12 @@ const DROPPED_FLAGS = new Set([
   '--allow-running-insecure-content',
   '--disable-site-isolation-trials',
   '--single-process',
+  // No emulated GPU: SwiftShader renders WebGL in software on the CPU; the pages need plain raster only.
+  '--use-gl=angle',
+  '--use-angle=swiftshader',
+  '--enable-unsafe-swiftshader',
+  '--in-process-gpu',
+  '--ignore-gpu-blocklist',
 ]);
 
 function onPath(name: string): string | null {
@@ -83,7 +89,7 @@ export async function launchBrowser(): Promise<Browser> {
   try {
     const sparticuz: Sparticuz = (await import('@sparticuz/chromium')).default;
     const executablePath = await unpackedSparticuz(sparticuz);
-    const args = sparticuz.args.filter((flag) => !DROPPED_FLAGS.has(flag));
+    const args = [...sparticuz.args.filter((flag) => !DROPPED_FLAGS.has(flag)), '--disable-gpu'];
     return await chromium.launch({ executablePath, headless: true, args });
   } catch (err) {
     problems.push(`@sparticuz/chromium: ${(err as Error).message.split('\n')[0]}`);
