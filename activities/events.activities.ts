@@ -1,5 +1,5 @@
 import type { Db } from '../shared/db/knex';
-import { pruneExpiredIdempotencyKeys } from '../shared/domain/idempotency-keys';
+import { pruneExpiredIdempotencyKeys } from '../shared/domain/common/idempotency-keys';
 import type { PruneKeysInput } from '../shared/types/system';
 
 export function createEventActivities(deps: { db: Db }) {

@@ -1,7 +1,7 @@
 import type { SecretBox } from '../shared/crypto/secret-box';
 import type { Db } from '../shared/db/knex';
-import { syncAccountDiscount } from '../shared/domain/discount-sync';
-import { openProcessor } from '../shared/domain/processor-notifications';
+import { syncAccountDiscount } from '../shared/domain/rewards/discount-sync';
+import { openProcessor } from '../shared/domain/processors/processor-notifications';
 import type { Metrics } from '../shared/metrics';
 import type { PaymentProcessor, PaymentProcessorFactory } from '../shared/processors/payment-processor';
 import type { TemporalDeps } from '../shared/temporal/client';

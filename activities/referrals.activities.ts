@@ -1,5 +1,5 @@
 import type { Db } from '../shared/db/knex';
-import { reconcileReferral } from '../shared/domain/lifecycle';
+import { reconcileReferral } from '../shared/domain/referrals/lifecycle';
 import type { Metrics } from '../shared/metrics';
 import type { TemporalDeps } from '../shared/temporal/client';
 import type { NudgeInput, NudgeResult, ReconcileInput, ReferralSnapshot } from '../shared/types/referrals';

@@ -1,5 +1,5 @@
 import { heartbeating } from './heartbeating';
-import { WebhookEndpointHealth } from '../shared/domain/webhook-endpoint-health';
+import { WebhookEndpointHealth } from '../shared/domain/webhooks/webhook-endpoint-health';
 import type { SecretBox } from '../shared/crypto/secret-box';
 import type { Db } from '../shared/db/knex';
 import type { Metrics } from '../shared/metrics';

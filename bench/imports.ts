@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { PROJECT_ROOT } from '../shared/config';
 import { createDb, type Db } from '../shared/db/knex';
-import { createTenant } from '../shared/domain/tenants';
+import { createTenant } from '../shared/domain/tenants/tenants';
 import { freePort } from '../shared/http';
 import {
   countFile,

@@ -1,8 +1,8 @@
 import crypto from 'node:crypto';
 import autocannon from 'autocannon';
 import { createDb, type Db } from '../shared/db/knex';
-import { setTenantRateLimit } from '../shared/domain/tenant-rate-limits';
-import { createTenant, type IssuedKey } from '../shared/domain/tenants';
+import { setTenantRateLimit } from '../shared/domain/tenants/tenant-rate-limits';
+import { createTenant, type IssuedKey } from '../shared/domain/tenants/tenants';
 import {
   cpuPercent,
   createJsonClient,

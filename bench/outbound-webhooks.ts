@@ -3,7 +3,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
 import { createDb, type Db } from '../shared/db/knex';
-import { recordWebhookEvents } from '../shared/domain/webhook-events';
+import { recordWebhookEvents } from '../shared/domain/webhooks/webhook-events';
 import { closeServer } from '../shared/http';
 import { mapLimited } from '../shared/net/each-limited';
 import { createJsonClient, fmt, percentile } from './measure';

@@ -1,5 +1,5 @@
 import { createDb } from '../shared/db/knex';
-import { formatDay } from '../shared/domain/calendar-days';
+import { formatDay } from '../shared/domain/common/calendar-days';
 import { createJsonClient, fmt, percentile, type HttpAnswer } from './measure';
 import { seedPortalData, type PortalSeedSample } from './portal-seed';
 import { describeMachine, runBench, startBenchEnvironment } from './support';

@@ -2,7 +2,7 @@ import autocannon from 'autocannon';
 import jwt from 'jsonwebtoken';
 import { buildBrowserLibrary } from '../clients/browser/build';
 import { createDb } from '../shared/db/knex';
-import { hashApiKey } from '../shared/domain/api-keys';
+import { hashApiKey } from '../shared/domain/tenants/api-keys';
 import { createJsonClient, fmt, pacedLoop, percentile, type LoadResult } from './measure';
 import { beaconThroughput, pacedHostedPage, shareImageOnce, type SharePageBench } from './share-pages';
 import { describeMachine, runBench, startBenchEnvironment } from './support';

@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import os from 'node:os';
 import { PROJECT_ROOT, loadConfig, type Config } from '../shared/config';
 import { createDb, migrateLatest } from '../shared/db/knex';
-import { createTenant, type IssuedKey } from '../shared/domain/tenants';
+import { createTenant, type IssuedKey } from '../shared/domain/tenants/tenants';
 import { ensureLocalInfrastructure } from '../shared/infra/local-infrastructure';
 import { dropDatabase, ensureDatabase } from '../shared/infra/postgres';
 import { createLogger } from '../shared/logger';

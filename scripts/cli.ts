@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import path from 'node:path';
 import { loadConfigOrExit } from '../shared/config';
-import { recordCliAudit } from '../shared/domain/audit-log';
+import { recordCliAudit } from '../shared/domain/common/audit-log';
 import { createDb, migrateLatest, type Db } from '../shared/db/knex';
 import { isAppError } from '../shared/errors';
 import { ensureDatabase } from '../shared/infra/postgres';

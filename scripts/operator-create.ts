@@ -1,5 +1,5 @@
-import { createOperatorWithTwin } from '../shared/domain/operator-twins';
-import { createOperatorForAlias, operatorRoleSchema } from '../shared/domain/operators';
+import { createOperatorWithTwin } from '../shared/domain/operators/operator-twins';
+import { createOperatorForAlias, operatorRoleSchema } from '../shared/domain/operators/operators';
 import { isAppError } from '../shared/errors';
 import { runCommand } from './cli';
 

@@ -1,5 +1,9 @@
 import { loadConfigOrExit } from '../shared/config';
-import { accessLinkUrl, resetOperatorAccess, resetOperatorPassword } from '../shared/domain/operator-access';
+import {
+  accessLinkUrl,
+  resetOperatorAccess,
+  resetOperatorPassword,
+} from '../shared/domain/operators/operator-access';
 import { createTenantsRepo } from '../shared/repos/tenants.repo';
 import { isAppError } from '../shared/errors';
 import { runCommand } from './cli';

@@ -1,4 +1,4 @@
-import { createTenant } from '../shared/domain/tenants';
+import { createTenant } from '../shared/domain/tenants/tenants';
 import { tenantAliasSchema } from '../shared/ids';
 import { runCommand } from './cli';
 

@@ -1,4 +1,4 @@
-import { rotateApiKey } from '../shared/domain/tenants';
+import { rotateApiKey } from '../shared/domain/tenants/tenants';
 import { runCommand } from './cli';
 
 // npm run tenant:rotate-key -- --alias <alias> [--keep-existing]

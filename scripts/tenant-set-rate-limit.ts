@@ -4,7 +4,7 @@ import {
   MAX_RATE_LIMIT_RPS,
   setTenantRateLimit,
   type RateLimitOverride,
-} from '../shared/domain/tenant-rate-limits';
+} from '../shared/domain/tenants/tenant-rate-limits';
 import { tenantAliasSchema } from '../shared/ids';
 import { runCommand } from './cli';
 

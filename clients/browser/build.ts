@@ -5,7 +5,7 @@ import { build } from 'esbuild';
 
 /**
  * The size budget of the library, gzipped: 12 KB. The widget draws the share link's QR
- * code from a matrix the server encodes (shared/domain/share-qr.ts): bundling the encoder would have added
+ * code from a matrix the server encodes (shared/domain/referrals/share-qr.ts): bundling the encoder would have added
  * about 4.2 KB.
  */
 export const BROWSER_LIBRARY_MAX_GZIP_BYTES = 12 * 1024;

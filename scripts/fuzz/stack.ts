@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { loadConfig, PROJECT_ROOT, type Config } from '../../shared/config';
 import { createDb } from '../../shared/db/knex';
-import { createTenant, type IssuedKey } from '../../shared/domain/tenants';
+import { createTenant, type IssuedKey } from '../../shared/domain/tenants/tenants';
 import { freePort } from '../../shared/http';
 import { embeddedPostgresUrl, isPostgresReachable } from '../../shared/infra/postgres';
 import type { Logger } from '../../shared/logger';

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { z } from 'zod';
-import { createTenant } from '../../shared/domain/tenants';
+import { createTenant } from '../../shared/domain/tenants/tenants';
 import type { RecordingStack } from './stack';
 
 type Json = Record<string, unknown>;

@@ -1,4 +1,4 @@
-import type { AuditInput } from '../../shared/domain/audit-log';
+import type { AuditInput } from '../../shared/domain/common/audit-log';
 import type { Principal } from './context';
 
 /**

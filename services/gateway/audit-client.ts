@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import type { AuditClient } from '../../shared/domain/audit-log';
+import type { AuditClient } from '../../shared/domain/common/audit-log';
 import { clientAddressResolver } from './client-address';
 
 const resolvers = new Map<string, (req: IncomingMessage) => string>();

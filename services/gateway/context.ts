@@ -11,14 +11,14 @@ import type { FileStorage } from '../../shared/storage/file-storage';
 import type { Metrics } from '../../shared/metrics';
 import type { PaymentProcessorFactory } from '../../shared/processors/payment-processor';
 import type { TemporalDeps } from '../../shared/temporal/client';
-import type { ShareLinkClicks } from '../../shared/domain/share-link-clicks';
-import type { UserIdentity } from '../../shared/domain/user-jwt';
-import type { OperatorSession } from '../../shared/domain/operator-sessions';
-import type { OperatorRole } from '../../shared/domain/operators';
+import type { ShareLinkClicks } from '../../shared/domain/referrals/share-link-clicks';
+import type { UserIdentity } from '../../shared/domain/accounts/user-jwt';
+import type { OperatorSession } from '../../shared/domain/operators/operator-sessions';
+import type { OperatorRole } from '../../shared/domain/operators/operators';
 import type { TenantRow } from '../../shared/repos/tenants.repo';
 import type { NotificationDispatcher } from '../../shared/use-cases/notification-dispatch';
 import type { ReadinessCheck } from './readiness';
-import type { BrowserSightings } from '../../shared/domain/browser-sightings';
+import type { BrowserSightings } from '../../shared/domain/tenants/browser-sightings';
 
 /** Everything the gateway needs, injected so tests can build an app against real but isolated parts. */
 export interface GatewayDeps {
@@ -37,7 +37,7 @@ export interface GatewayDeps {
   secretBox: SecretBox | undefined;
   /** Builds a tenant's processor adapter (webhook verification). */
   processors: PaymentProcessorFactory;
-  /** Share-link visits counted in memory and written in batches (shared/domain/share-link-clicks.ts). */
+  /** Share-link visits counted in memory and written in batches (shared/domain/referrals/share-link-clicks.ts). */
   clicks: ShareLinkClicks;
   /** The browser library (clients/browser), bundled at start-up and served from memory under /js. */
   browserLibrary: BrowserLibrary;
@@ -83,7 +83,7 @@ export interface ApiKeyPrincipal {
   kind: 'apiKey';
   keyId: string;
   prefix: string;
-  /** TEAM, KEYS: what it may do beyond the integration API (shared/domain/api-key-scopes.ts). */
+  /** TEAM, KEYS: what it may do beyond the integration API (shared/domain/tenants/api-key-scopes.ts). */
   scopes: readonly string[];
 }
 

@@ -1,9 +1,9 @@
 import { loadConfigOrExit, type Config } from '../../shared/config';
 import { ensureDevSecretKey } from '../../shared/crypto/dev-secret-key';
 import { createDb, migrateLatest } from '../../shared/db/knex';
-import { ensureDemoOperator, ensureDemoOperatorOn } from '../../shared/domain/demo-operator';
-import { ensureDemoTenant } from '../../shared/domain/demo-tenant';
-import { twinAlias } from '../../shared/domain/tenants';
+import { ensureDemoOperator, ensureDemoOperatorOn } from '../../shared/domain/operators/demo-operator';
+import { ensureDemoTenant } from '../../shared/domain/tenants/demo-tenant';
+import { twinAlias } from '../../shared/domain/tenants/tenants';
 import { ensureLocalInfrastructure } from '../../shared/infra/local-infrastructure';
 import { startTracingFromConfig } from '../../shared/infra/tracing';
 import type { PostgresHandle } from '../../shared/infra/postgres';

@@ -1,12 +1,12 @@
 import { utils, type AuthContext, type ClientInfo, type Connection } from 'ssh2';
 import type { Db } from '../../shared/db/knex';
-import { findSftpLogin, touchSftpKey, type SftpLogin } from '../../shared/domain/sftp-keys';
+import { findSftpLogin, touchSftpKey, type SftpLogin } from '../../shared/domain/sftp/sftp-keys';
 import type { Logger } from '../../shared/logger';
 
 /**
  * SSH authentication: public key only, the user name being the tenant alias. The key must be one of the
  * tenant's active keys and the tenant must have SFTP enabled, both read from PostgreSQL at each attempt
- * (shared/domain/sftp-keys.ts findSftpLogin), so a revocation counts at the next connection on every
+ * (shared/domain/sftp/sftp-keys.ts findSftpLogin), so a revocation counts at the next connection on every
  * replica. Every other method (password, keyboard-interactive, hostbased) is refused. A failed attempt
  * is logged and answered only after SFTP_AUTH_FAILURE_DELAY_MS; a connection is closed after
  * MAX_FAILURES of them. One login more than SFTP_MAX_SESSIONS_PER_TENANT is refused.

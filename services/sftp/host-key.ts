@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { utils } from 'ssh2';
 import { PROJECT_ROOT, type Config } from '../../shared/config';
-import { generateEd25519Key, sshFingerprint } from '../../shared/domain/ssh-public-keys';
+import { generateEd25519Key, sshFingerprint } from '../../shared/domain/sftp/ssh-public-keys';
 
 /**
  * The SFTP server's identity: one Ed25519 host key in OpenSSH format, generated on first start at

@@ -6,7 +6,7 @@ import {
   listSftpResultFiles,
   listSftpStatusFiles,
   type SftpResultFile,
-} from '../../shared/domain/sftp-status';
+} from '../../shared/domain/sftp/sftp-status';
 import { parseFileRef, type FileStorage } from '../../shared/storage/file-storage';
 import { fixedEntries, type SftpNode } from './virtual-tree';
 

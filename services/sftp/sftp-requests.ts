@@ -1,6 +1,6 @@
 import { utils, type Attributes, type FileEntry, type SFTPWrapper } from 'ssh2';
 import type { Db } from '../../shared/db/knex';
-import { findSftpResultFile, findSftpStatusFile } from '../../shared/domain/sftp-status';
+import { findSftpResultFile, findSftpStatusFile } from '../../shared/domain/sftp/sftp-status';
 import type { Logger } from '../../shared/logger';
 import { parseFileRef, type FileStorage } from '../../shared/storage/file-storage';
 import {

@@ -1,4 +1,4 @@
-import { sftpFolderName } from '../../shared/domain/sftp-status';
+import { sftpFolderName } from '../../shared/domain/sftp/sftp-status';
 import { JOB_TYPES, type JobType } from '../../shared/imports/job-types';
 
 /**

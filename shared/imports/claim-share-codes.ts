@@ -1,5 +1,5 @@
 import { notifyTenantChanged } from '../db/notify';
-import { randomCode } from '../domain/share-codes';
+import { randomCode } from '../domain/referrals/share-codes';
 import { createReferralCodesRepo } from '../repos/referral-codes.repo';
 import type { ChunkContext } from './rows';
 

@@ -1,6 +1,6 @@
-import type { ShareLinkFormat } from '../domain/user-view';
+import type { ShareLinkFormat } from '../domain/accounts/user-view';
 import type { Knex } from 'knex';
-import type { AccountOutcome } from '../domain/account-changes';
+import type { AccountOutcome } from '../domain/accounts/account-changes';
 import type { AppError } from '../errors';
 import type { ColumnSpec } from './cell-checks';
 

@@ -1,6 +1,6 @@
 import type { DbOrTrx } from '../db/knex';
 
-/** Who made an audited change (migration 016): see AuditActor in shared/domain/audit-log.ts. */
+/** Who made an audited change (migration 016): see AuditActor in shared/domain/common/audit-log.ts. */
 export type AuditActorKind = 'operator' | 'apiKey' | 'user' | 'sftp' | 'cli' | 'system' | 'anonymous';
 
 /** Filters of the audit log's pages. */

@@ -56,7 +56,7 @@ export interface ActiveApiKey {
   id: string;
   prefix: string;
   hash: Buffer;
-  /** What the key may do beyond the data and program API (shared/domain/api-key-scopes.ts). */
+  /** What the key may do beyond the data and program API (shared/domain/tenants/api-key-scopes.ts). */
   scopes: string[];
 }
 

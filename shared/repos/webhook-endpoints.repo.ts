@@ -2,7 +2,7 @@ import type { DbOrTrx } from '../db/knex';
 
 /**
  * Outbound webhook endpoints (migration 012-webhooks.ts). Every read and change is scoped by tenant;
- * the secrets are stored sealed (shared/domain/webhook-endpoints.ts seals and opens them).
+ * the secrets are stored sealed (shared/domain/webhooks/webhook-endpoints.ts seals and opens them).
  */
 export interface WebhookEndpointRow {
   id: string;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 /**
  * The fraud signals of a referral: named findings about its attribution, each with evidence
- * an operator can check. Computed by shared/domain/fraud-signals.ts and stored with the referral.
+ * an operator can check. Computed by shared/domain/referrals/fraud-signals.ts and stored with the referral.
  */
 export const FRAUD_SIGNALS = [
   'SAME_EMAIL',

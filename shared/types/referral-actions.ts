@@ -1,4 +1,4 @@
-/** What an operator may do by hand to a referral or a reward; the rules are in shared/domain/referral-action-rules.ts. */
+/** What an operator may do by hand to a referral or a reward; the rules are in shared/domain/referrals/referral-action-rules.ts. */
 export const REFERRAL_ACTIONS = [
   'CANCEL',
   'REATTRIBUTE',

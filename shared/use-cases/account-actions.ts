@@ -4,8 +4,8 @@ import {
   redeemCredit,
   type AdjustCreditInput,
   type RedeemCreditInput,
-} from '../domain/credit-actions';
-import { presentHandAction, type HandActionView } from '../domain/hand-actions';
+} from '../domain/rewards/credit-actions';
+import { presentHandAction, type HandActionView } from '../domain/accounts/hand-actions';
 import {
   changeShareCode,
   deleteUser,
@@ -13,7 +13,7 @@ import {
   type ChangeShareCodeInput,
   type DeleteUserInput,
   type UpdateUserInput,
-} from '../domain/user-actions';
+} from '../domain/accounts/user-actions';
 import { requestSyncIfConnected } from './discount-sync-request';
 import { actionKey, type ActionOutcome } from './referral-actions';
 import type { TenantRef, WorkflowMessaging } from './use-case-deps';

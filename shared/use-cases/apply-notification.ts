@@ -1,5 +1,5 @@
 import type { Db } from '../db/knex';
-import { applyNotification } from '../domain/notification-effects';
+import { applyNotification } from '../domain/processors/notification-effects';
 import type { PaymentProcessor } from '../processors/payment-processor';
 import { createReferralsRepo } from '../repos/referrals.repo';
 import { requestDiscountSync } from '../temporal/processor-workflows';

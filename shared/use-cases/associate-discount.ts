@@ -5,7 +5,7 @@ import {
   presentAssociation,
   type DiscountAssociation,
   type PresentedAssociation,
-} from '../domain/discount-association';
+} from '../domain/rewards/discount-association';
 import { requestDiscountSync } from '../temporal/processor-workflows';
 import { settleLifecycle, type SettleLifecycleDeps } from './settle-lifecycle';
 import type { TenantRef } from './use-case-deps';

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { isAppError } from '../errors';
 import { idempotencyKeySchema } from '../ids';
-import { referralActionSchema, referrerTargetSchema } from '../domain/referral-actions';
+import { referralActionSchema, referrerTargetSchema } from '../domain/referrals/referral-actions';
 import { mapLimited } from '../net/each-limited';
 import { referrerRewardSchema } from '../types/program';
 import { textSchema } from '../validation';

@@ -1,4 +1,4 @@
-import { identifyUser, type IdentifyBody, type ShareLinkOf } from '../domain/identification';
+import { identifyUser, type IdentifyBody, type ShareLinkOf } from '../domain/accounts/identification';
 import type { AccountRow } from '../repos/accounts.repo';
 import type { ReferralRow } from '../repos/referrals.repo';
 import type { UserRow } from '../repos/users.repo';

@@ -1,6 +1,6 @@
-import { identifyUser } from '../domain/identification';
-import { shareLink } from '../domain/user-view';
-import type { SegmentCommand, SegmentOutcome } from '../domain/segment';
+import { identifyUser } from '../domain/accounts/identification';
+import { shareLink } from '../domain/accounts/user-view';
+import type { SegmentCommand, SegmentOutcome } from '../domain/analytics/segment';
 import type { Logger } from '../logger';
 import { recordUserEvents, type RecordUserEventsDeps } from './record-user-events';
 import { settleLifecycle } from './settle-lifecycle';

@@ -2,20 +2,20 @@ import type { Knex } from 'knex';
 import type { Config } from '../config';
 import type { SecretBox } from '../crypto/secret-box';
 import type { Db } from '../db/knex';
-import { recordAudit, type AuditClient } from '../domain/audit-log';
+import { recordAudit, type AuditClient } from '../domain/common/audit-log';
 import {
   loginThrottleLimits,
   releaseLoginAttempt,
   reserveLoginAttempt,
   settleFailedLogin,
-} from '../domain/login-throttle';
-import { createSession, revokeSession, type OperatorSession } from '../domain/operator-sessions';
-import { checkOperatorPassword, type OperatorRole } from '../domain/operators';
-import { findLinkedTwin } from '../domain/operator-twins';
+} from '../domain/operators/login-throttle';
+import { createSession, revokeSession, type OperatorSession } from '../domain/operators/operator-sessions';
+import { checkOperatorPassword, type OperatorRole } from '../domain/operators/operators';
+import { findLinkedTwin } from '../domain/operators/operator-twins';
 import { AppError } from '../errors';
 import { createTenantsRepo } from '../repos/tenants.repo';
-import { createChallenge, twoFactorEnabled } from '../domain/two-factor';
-import { touchTrustedDevice, trustDevice, trustedDeviceKey } from '../domain/trusted-devices';
+import { createChallenge, twoFactorEnabled } from '../domain/operators/two-factor';
+import { touchTrustedDevice, trustDevice, trustedDeviceKey } from '../domain/operators/trusted-devices';
 
 export interface OperatorLoginDeps {
   db: Db;

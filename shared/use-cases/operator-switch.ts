@@ -1,8 +1,13 @@
 import type { Config } from '../config';
 import type { Db } from '../db/knex';
-import { recordAudit, type AuditClient } from '../domain/audit-log';
-import { createSession, lowerRole, revokeSession, type OperatorSession } from '../domain/operator-sessions';
-import { findLinkedTwin } from '../domain/operator-twins';
+import { recordAudit, type AuditClient } from '../domain/common/audit-log';
+import {
+  createSession,
+  lowerRole,
+  revokeSession,
+  type OperatorSession,
+} from '../domain/operators/operator-sessions';
+import { findLinkedTwin } from '../domain/operators/operator-twins';
 import { AppError } from '../errors';
 import type { OperatorLoginResult } from './operator-login';
 

@@ -1,14 +1,14 @@
 import type { Db } from '../db/knex';
-import { recordAudit, type AuditClient } from '../domain/audit-log';
+import { recordAudit, type AuditClient } from '../domain/common/audit-log';
 import {
   releaseLoginAttempt,
   reserveLoginAttempt,
   settleFailedLogin,
   type LoginThrottleLimits,
-} from '../domain/login-throttle';
-import type { OperatorSession } from '../domain/operator-sessions';
-import { findTwinCandidate, linkTwinOperators } from '../domain/operator-twins';
-import { checkOperatorPassword } from '../domain/operators';
+} from '../domain/operators/login-throttle';
+import type { OperatorSession } from '../domain/operators/operator-sessions';
+import { findTwinCandidate, linkTwinOperators } from '../domain/operators/operator-twins';
+import { checkOperatorPassword } from '../domain/operators/operators';
 import { AppError } from '../errors';
 import type { TwinView } from './operator-login';
 

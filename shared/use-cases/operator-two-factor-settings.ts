@@ -1,14 +1,14 @@
-import type { AuditClient } from '../domain/audit-log';
+import type { AuditClient } from '../domain/common/audit-log';
 import {
   loginThrottleLimits,
   releaseReservation,
   reserveKeyedAttempt,
   settleFailedLogin,
-} from '../domain/login-throttle';
-import * as twoFactor from '../domain/two-factor';
+} from '../domain/operators/login-throttle';
+import * as twoFactor from '../domain/operators/two-factor';
 import type { OperatorLoginDeps } from './operator-login';
 
-export { setRequireTwoFactor, startEnrolment, twoFactorStatus } from '../domain/two-factor';
+export { setRequireTwoFactor, startEnrolment, twoFactorStatus } from '../domain/operators/two-factor';
 
 type Operator = twoFactor.TwoFactorOperator;
 

@@ -1,14 +1,14 @@
-import type { AuditClient } from '../domain/audit-log';
-import { recordAudit } from '../domain/audit-log';
+import type { AuditClient } from '../domain/common/audit-log';
+import { recordAudit } from '../domain/common/audit-log';
 import {
   loginThrottleLimits,
   releaseReservation,
   reserveKeyedAttempt,
   settleFailedLogin,
-} from '../domain/login-throttle';
-import { getOperator } from '../domain/operators';
-import { checkSecondFactor, consumeChallenge, findChallenge } from '../domain/two-factor';
-import { trustedDeviceKey } from '../domain/trusted-devices';
+} from '../domain/operators/login-throttle';
+import { getOperator } from '../domain/operators/operators';
+import { checkSecondFactor, consumeChallenge, findChallenge } from '../domain/operators/two-factor';
+import { trustedDeviceKey } from '../domain/operators/trusted-devices';
 import { AppError } from '../errors';
 import { createTenantsRepo } from '../repos/tenants.repo';
 import { openOperatorSession, type OperatorLoginDeps, type SignedIn } from './operator-login';

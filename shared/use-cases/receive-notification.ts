@@ -1,4 +1,8 @@
-import { invalidSignature, receiveNotification, type ReceiveDeps } from '../domain/processor-notifications';
+import {
+  invalidSignature,
+  receiveNotification,
+  type ReceiveDeps,
+} from '../domain/processors/processor-notifications';
 import type { Logger } from '../logger';
 import type { Metrics } from '../metrics';
 import type { NotificationStatus } from '../repos/processor-notifications.repo';

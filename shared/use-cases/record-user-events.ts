@@ -1,6 +1,6 @@
 import type { TenantCache } from '../cache/tenant-cache';
 import type { UsedKeysCache } from '../cache/used-keys-cache';
-import { logUserEvents, type LoggedUserEvents, type UserEventBatch } from '../domain/user-events';
+import { logUserEvents, type LoggedUserEvents, type UserEventBatch } from '../domain/events/user-events';
 import type { Logger } from '../logger';
 import { userEventMessageId } from '../temporal/workflow-ids';
 import { settleLifecycle, type SettleLifecycleDeps } from './settle-lifecycle';

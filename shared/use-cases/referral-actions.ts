@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { Config } from '../config';
 import type { Db } from '../db/knex';
-import { applyReferralAction, type ReferralActionInput } from '../domain/referral-actions';
-import { presentReferral, type ReferralView } from '../domain/referral-view';
+import { applyReferralAction, type ReferralActionInput } from '../domain/referrals/referral-actions';
+import { presentReferral, type ReferralView } from '../domain/referrals/referral-view';
 import type { ReferralActionRow } from '../repos/referral-actions.repo';
 import { createReferralsRepo } from '../repos/referrals.repo';
 import { createRewardsRepo } from '../repos/rewards.repo';

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import type { Config } from '../config';
 import type { Db } from '../db/knex';
-import { presentReferral, type ReferralView } from '../domain/referral-view';
-import { recordWebhookEvent } from '../domain/webhook-events';
+import { presentReferral, type ReferralView } from '../domain/referrals/referral-view';
+import { recordWebhookEvent } from '../domain/webhooks/webhook-events';
 import { mapLimited } from '../net/each-limited';
 import { createReferralsRepo, type ReferralRow } from '../repos/referrals.repo';
 import { createRewardsRepo } from '../repos/rewards.repo';

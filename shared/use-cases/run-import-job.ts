@@ -7,7 +7,7 @@ import type { JobType } from '../imports/job-types';
 import { countRecords, readRecords, UnreadableFileError } from '../imports/records';
 import { RESULT_HEADER } from '../imports/result-file';
 import type { Metrics } from '../metrics';
-import { recordWebhookEvent } from '../domain/webhook-events';
+import { recordWebhookEvent } from '../domain/webhooks/webhook-events';
 import {
   createImportJobsRepo,
   FINAL_STATUSES,

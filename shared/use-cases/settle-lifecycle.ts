@@ -1,7 +1,7 @@
 import type { Config } from '../config';
 import type { Db } from '../db/knex';
-import type { AccountOutcome } from '../domain/account-changes';
-import { lifecyclePlan } from '../domain/lifecycle';
+import type { AccountOutcome } from '../domain/accounts/account-changes';
+import { lifecyclePlan } from '../domain/referrals/lifecycle';
 import { createReferralsRepo, type ReferralRow } from '../repos/referrals.repo';
 import { deliverLifecycleMessage, type LifecycleTarget } from '../temporal/referral-lifecycle';
 import type { LifecycleMessage, ReferralSnapshot } from '../types/referrals';

@@ -1,8 +1,8 @@
 import crypto from 'node:crypto';
 import { Transform } from 'node:stream';
 import { AppError } from '../errors';
-import { recordAudit, type AuditActor, type AuditClient } from '../domain/audit-log';
-import { presentSftpStatus, type SftpStatusDocument } from '../domain/sftp-status';
+import { recordAudit, type AuditActor, type AuditClient } from '../domain/common/audit-log';
+import { presentSftpStatus, type SftpStatusDocument } from '../domain/sftp/sftp-status';
 import type { JobType } from '../imports/job-types';
 import { createSftpUploadsRepo } from '../repos/sftp-uploads.repo';
 import { parseFileRef, type FileRef } from '../storage/file-storage';

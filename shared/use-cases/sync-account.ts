@@ -1,4 +1,4 @@
-import { syncAccount, type AccountSyncInput } from '../domain/account-sync';
+import { syncAccount, type AccountSyncInput } from '../domain/accounts/account-sync';
 import type { AccountRow } from '../repos/accounts.repo';
 import type { ReferralRow } from '../repos/referrals.repo';
 import type { RefusedAttribution } from '../types/fraud';

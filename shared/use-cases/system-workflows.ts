@@ -1,6 +1,6 @@
 import type { Config } from '../config';
-import { CLIENT_WINDOW_MS } from '../domain/attribution-signals';
-import { parseWebhookSchedule } from '../domain/webhook-delivery';
+import { CLIENT_WINDOW_MS } from '../domain/referrals/attribution-signals';
+import { parseWebhookSchedule } from '../domain/webhooks/webhook-delivery';
 import { IDEMPOTENCY_RETENTION_MS } from '../idempotency';
 import type { TemporalDeps } from '../temporal/client';
 import { configureSystemWorkflows, type SystemWorkflowInputs } from '../temporal/system-workflows';

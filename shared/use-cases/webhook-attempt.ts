@@ -1,4 +1,4 @@
-import { openWebhookSigningSecrets } from '../domain/webhook-endpoints';
+import { openWebhookSigningSecrets } from '../domain/webhooks/webhook-endpoints';
 import { createWebhookEndpointsRepo } from '../repos/webhook-endpoints.repo';
 import { createWebhookEventsRepo } from '../repos/webhook-events.repo';
 import type { WebhookAttemptInput, WebhookAttemptResult } from '../types/webhooks';

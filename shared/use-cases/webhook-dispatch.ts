@@ -1,6 +1,6 @@
-import type { WebhookEndpointHealth } from '../domain/webhook-endpoint-health';
-import { endpointWants } from '../domain/webhook-endpoints';
-import type { WebhookEventType } from '../domain/webhook-event-types';
+import type { WebhookEndpointHealth } from '../domain/webhooks/webhook-endpoint-health';
+import { endpointWants } from '../domain/webhooks/webhook-endpoints';
+import type { WebhookEventType } from '../domain/webhooks/webhook-event-types';
 import { mapLimited } from '../net/each-limited';
 import { createWebhookDeliveriesRepo } from '../repos/webhook-deliveries.repo';
 import { createWebhookEndpointsRepo } from '../repos/webhook-endpoints.repo';

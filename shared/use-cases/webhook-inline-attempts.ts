@@ -1,6 +1,6 @@
 import type http from 'node:http';
-import type { WebhookEndpointHealth } from '../domain/webhook-endpoint-health';
-import { openWebhookSigningSecrets } from '../domain/webhook-endpoints';
+import type { WebhookEndpointHealth } from '../domain/webhooks/webhook-endpoint-health';
+import { openWebhookSigningSecrets } from '../domain/webhooks/webhook-endpoints';
 import { mapLimited } from '../net/each-limited';
 import { webhookAgent } from '../net/webhook-post';
 import type { WebhookEndpointRow } from '../repos/webhook-endpoints.repo';

@@ -9,8 +9,8 @@ import {
   WEBHOOK_ATTEMPT_TIMEOUT_MS,
   WEBHOOK_EXCERPT_BYTES,
   WEBHOOK_FAILING_DISABLE_MS,
-} from '../domain/webhook-delivery';
-import { signWebhook } from '../domain/webhook-signing';
+} from '../domain/webhooks/webhook-delivery';
+import { signWebhook } from '../domain/webhooks/webhook-signing';
 import type { Logger } from '../logger';
 import type { Metrics } from '../metrics';
 import { UnsafeUrlError, vetWebhookUrl, type ResolvedAddress, type VettedUrl } from '../net/url-guard';

@@ -6,7 +6,7 @@
  * Accessibility and screenshots at 1280 and 390.
  */
 import fs from 'node:fs';
-import { recordAudit } from '../../shared/domain/audit-log';
+import { recordAudit } from '../../shared/domain/common/audit-log';
 import { adminApi, type AdminSession } from '../helpers/admin-api';
 import {
   expectAccessible,

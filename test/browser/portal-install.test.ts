@@ -10,8 +10,8 @@ import type { Page } from 'playwright-core';
 import { sandboxGateway, subscribeCustomer } from '../../services/processor-sandbox/merchant';
 import { signedNotification } from '../../services/processor-sandbox/notifications';
 import { startProcessorSandbox, type ProcessorSandbox } from '../../services/processor-sandbox/sandbox';
-import { linkServiceMadeTwins } from '../../shared/domain/operator-twins';
-import { createOperator } from '../../shared/domain/operators';
+import { linkServiceMadeTwins } from '../../shared/domain/operators/operator-twins';
+import { createOperator } from '../../shared/domain/operators/operators';
 import { createPortalTenant } from '../helpers/admin-api';
 import { configureProgram } from '../helpers/merchant-site';
 import {

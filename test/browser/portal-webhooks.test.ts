@@ -6,7 +6,7 @@
  * a failing endpoint's attempts, "Replay" and "Replay failed since"; a VIEWER's read-only view; a phone.
  * Changing endpoints: portal-webhooks-edit.test.ts.
  */
-import { recordWebhookEvent } from '../../shared/domain/webhook-events';
+import { recordWebhookEvent } from '../../shared/domain/webhooks/webhook-events';
 import {
   expectAccessible,
   expectPhoneView,

@@ -4,8 +4,8 @@
  */
 import crypto from 'node:crypto';
 import type { Db } from '../../shared/db/knex';
-import { createOperator, type OperatorRole } from '../../shared/domain/operators';
-import { createTenant, type IssuedKey } from '../../shared/domain/tenants';
+import { createOperator, type OperatorRole } from '../../shared/domain/operators/operators';
+import { createTenant, type IssuedKey } from '../../shared/domain/tenants/tenants';
 import { postJson, uniqueAlias, type TestGateway } from './harness';
 
 export type Json = Record<string, any>;

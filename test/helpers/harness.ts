@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import type { InvalidationListener } from '../../shared/cache/invalidation-listener';
 import { loadConfig, type Config } from '../../shared/config';
 import { createDb, type Db } from '../../shared/db/knex';
-import { createTenant, type IssuedKey } from '../../shared/domain/tenants';
+import { createTenant, type IssuedKey } from '../../shared/domain/tenants/tenants';
 import { closeServer, listen } from '../../shared/http';
 import { createLogger } from '../../shared/logger';
 import type { Tracing } from '../../shared/infra/tracing';

@@ -1,16 +1,10 @@
 import jwt from 'jsonwebtoken';
 import type { Config } from '../../shared/config';
-import { hashApiKey } from '../../shared/domain/api-keys';
-import type { IssuedKey } from '../../shared/domain/tenants';
+import { hashApiKey } from '../../shared/domain/tenants/api-keys';
+import type { IssuedKey } from '../../shared/domain/tenants/tenants';
 import type { RunningWorker } from '../../services/worker/worker';
 import { keyApi, type ApiAnswer, type TenantApi } from './api-client';
-import {
-  createTestTenant,
-  startTestGateway,
-  startTestWorker,
-  testConfig,
-  type TestGateway,
-} from './harness';
+import { createTestTenant, startTestGateway, startTestWorker, testConfig, type TestGateway } from './harness';
 
 type Json = Record<string, any>;
 

@@ -6,7 +6,7 @@ import path from 'node:path';
 import type { Config } from '../../shared/config';
 import type { Db } from '../../shared/db/knex';
 import type { Logger } from '../../shared/logger';
-import { enableSftp, generateSftpKey } from '../../shared/domain/sftp-keys';
+import { enableSftp, generateSftpKey } from '../../shared/domain/sftp/sftp-keys';
 import { startSftpServer, type RunningSftp } from '../../services/sftp/server';
 import { createTestTenant, testLogger } from './harness';
 

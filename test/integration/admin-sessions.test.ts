@@ -6,9 +6,9 @@
 import crypto from 'node:crypto';
 import { Secret, TOTP } from 'otpauth';
 import { startProcessorSandbox, type ProcessorSandbox } from '../../services/processor-sandbox/sandbox';
-import { listAuditLog } from '../../shared/domain/audit-log';
-import { createOperator } from '../../shared/domain/operators';
-import { createTenant, type IssuedKey } from '../../shared/domain/tenants';
+import { listAuditLog } from '../../shared/domain/common/audit-log';
+import { createOperator } from '../../shared/domain/operators/operators';
+import { createTenant, type IssuedKey } from '../../shared/domain/tenants/tenants';
 import {
   basic,
   postJson,

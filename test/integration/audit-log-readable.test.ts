@@ -2,8 +2,8 @@
  * The audit log people read through GraphQL: each entry's sentence, filters by actor, action
  * and UTC days (validated, naming the field), and another tenant's entries never listed.
  */
-import { recordAudit } from '../../shared/domain/audit-log';
-import { createOperator } from '../../shared/domain/operators';
+import { recordAudit } from '../../shared/domain/common/audit-log';
+import { createOperator } from '../../shared/domain/operators/operators';
 import { adminApi, portalTenants } from '../helpers/admin-api';
 import { basic, createTestTenant, postJson } from '../helpers/harness';
 import { startReferralApi, type ReferralApi } from '../helpers/referrals';

@@ -5,7 +5,7 @@
  * address is recorded once; an entry commits with its change or not at all; a tenant never sees
  * another's entries.
  */
-import { listAuditLog, type AuditEntryView } from '../../shared/domain/audit-log';
+import { listAuditLog, type AuditEntryView } from '../../shared/domain/common/audit-log';
 import {
   adminApi,
   createPortalTenant,

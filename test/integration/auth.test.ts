@@ -1,5 +1,5 @@
 import jwt from 'jsonwebtoken';
-import { rotateApiKey } from '../../shared/domain/tenants';
+import { rotateApiKey } from '../../shared/domain/tenants/tenants';
 import { basic, createTestTenant, eventually, startTestGateway, type TestGateway } from '../helpers/harness';
 
 interface Tenant {

@@ -5,7 +5,7 @@
  * cache, which sees a change when it commits.
  */
 import type { Knex } from 'knex';
-import type { IssuedKey } from '../../shared/domain/tenants';
+import type { IssuedKey } from '../../shared/domain/tenants/tenants';
 import {
   createTestTenant,
   eventually,

@@ -8,7 +8,7 @@ import http from 'node:http';
 import net from 'node:net';
 import { startGateway } from '../../services/gateway/gateway';
 import { createDb, type Db } from '../../shared/db/knex';
-import type { IssuedKey } from '../../shared/domain/tenants';
+import type { IssuedKey } from '../../shared/domain/tenants/tenants';
 import {
   basic,
   createTestTenant,

@@ -9,7 +9,7 @@
 import type http from 'node:http';
 import net from 'node:net';
 import { createGatewayServer } from '../../services/gateway/http-server';
-import type { IssuedKey } from '../../shared/domain/tenants';
+import type { IssuedKey } from '../../shared/domain/tenants/tenants';
 import { basic, createTestTenant, startTestGateway, testConfig, type TestGateway } from '../helpers/harness';
 
 const FLOOD = 1100;

@@ -4,7 +4,7 @@
  * API-key routes, and API-key calls, never get them. The origin list is read from the gateway cache.
  */
 import type { Knex } from 'knex';
-import type { IssuedKey } from '../../shared/domain/tenants';
+import type { IssuedKey } from '../../shared/domain/tenants/tenants';
 import { basic, createTestTenant, eventually, startTestGateway, type TestGateway } from '../helpers/harness';
 import { userToken } from '../helpers/referrals';
 

@@ -6,8 +6,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import { createDb, type Db } from '../../shared/db/knex';
-import { createTenant } from '../../shared/domain/tenants';
-import { recordWebhookEvents } from '../../shared/domain/webhook-events';
+import { createTenant } from '../../shared/domain/tenants/tenants';
+import { recordWebhookEvents } from '../../shared/domain/webhooks/webhook-events';
 import { uuidv7Floor } from '../../shared/repos/webhook-events.repo';
 import type { RunningWorker } from '../../services/worker/worker';
 import { pruneExpiredData } from '../../shared/use-cases/data-retention';

@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
-import type { IssuedKey } from '../../shared/domain/tenants';
+import type { IssuedKey } from '../../shared/domain/tenants/tenants';
 import { basic, createTestTenant, startTestGateway, testConfig, type TestGateway } from '../helpers/harness';
 import { storedImportFiles } from '../helpers/imports';
 

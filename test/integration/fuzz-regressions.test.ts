@@ -3,7 +3,7 @@
  * finding, each named after it. Results and fixes are listed in BENCHMARKS.md ("Fuzzing").
  */
 import { buildOpenApiDocument, type OpenAPIObject } from '../../services/gateway/openapi/document';
-import type { IssuedKey } from '../../shared/domain/tenants';
+import type { IssuedKey } from '../../shared/domain/tenants/tenants';
 import { basic, createTestTenant, startTestGateway, type TestGateway } from '../helpers/harness';
 import { documentedClient, expectDocumentedRequest } from '../helpers/openapi';
 

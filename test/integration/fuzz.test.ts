@@ -8,7 +8,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { PROJECT_ROOT } from '../../shared/config';
-import type { IssuedKey } from '../../shared/domain/tenants';
+import type { IssuedKey } from '../../shared/domain/tenants/tenants';
 import type { InstalledPythonTool } from '../../shared/infra/python-tool';
 import type { RunningWorker } from '../../services/worker/worker';
 import { documentedOperations } from '../../scripts/fuzz/report';

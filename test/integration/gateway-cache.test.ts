@@ -9,7 +9,7 @@ import { Client } from 'pg';
 import { CACHE_INVALIDATION_CHANNEL } from '../../shared/db/notify';
 import { LISTENER_APPLICATION_NAME } from '../../shared/cache/invalidation-listener';
 import { createDb } from '../../shared/db/knex';
-import { createTenant, rotateApiKey, type IssuedKey } from '../../shared/domain/tenants';
+import { createTenant, rotateApiKey, type IssuedKey } from '../../shared/domain/tenants/tenants';
 import {
   eventually,
   basic,

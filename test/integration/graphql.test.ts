@@ -6,7 +6,7 @@
 import crypto from 'node:crypto';
 import { getIntrospectionQuery } from 'graphql';
 import { serverAudits, type AuditResult } from 'graphql-http';
-import { createTenant, type IssuedKey } from '../../shared/domain/tenants';
+import { createTenant, type IssuedKey } from '../../shared/domain/tenants/tenants';
 import {
   basic,
   createTestTenant,

@@ -5,9 +5,9 @@
  */
 import { runScript, type CliResult } from '../helpers/cli';
 import { createDb, type Db } from '../../shared/db/knex';
-import { listAuditLog } from '../../shared/domain/audit-log';
-import { setPasswordWithLink } from '../../shared/domain/operator-access';
-import { checkOperatorPassword } from '../../shared/domain/operators';
+import { listAuditLog } from '../../shared/domain/common/audit-log';
+import { setPasswordWithLink } from '../../shared/domain/operators/operator-access';
+import { checkOperatorPassword } from '../../shared/domain/operators/operators';
 import { createTestTenant } from '../helpers/harness';
 
 function operatorCreate(args: string[]): Promise<CliResult> {

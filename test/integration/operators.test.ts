@@ -7,8 +7,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createDb, type Db } from '../../shared/db/knex';
-import { listAuditLog, recordAudit, redactSecrets } from '../../shared/domain/audit-log';
-import { ensureDemoOperator, ensureDemoOperatorOn } from '../../shared/domain/demo-operator';
+import { listAuditLog, recordAudit, redactSecrets } from '../../shared/domain/common/audit-log';
+import { ensureDemoOperator, ensureDemoOperatorOn } from '../../shared/domain/operators/demo-operator';
 import {
   changeOperatorRole,
   checkOperatorPassword,
@@ -16,10 +16,10 @@ import {
   listOperators,
   removeOperator,
   setOperatorPassword,
-} from '../../shared/domain/operators';
-import { isCommonPassword } from '../../shared/domain/password-policy';
-import { generatePassword, hashPassword, verifyPassword } from '../../shared/domain/passwords';
-import { createTenant } from '../../shared/domain/tenants';
+} from '../../shared/domain/operators/operators';
+import { isCommonPassword } from '../../shared/domain/operators/password-policy';
+import { generatePassword, hashPassword, verifyPassword } from '../../shared/domain/operators/passwords';
+import { createTenant } from '../../shared/domain/tenants/tenants';
 import { createTestTenant, uniqueAlias } from '../helpers/harness';
 
 let db: Db;

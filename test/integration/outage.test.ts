@@ -8,7 +8,7 @@
 import crypto from 'node:crypto';
 import { RETRY_AFTER_SECONDS } from '../../shared/db/db-errors';
 import { createDb, type Db } from '../../shared/db/knex';
-import type { IssuedKey } from '../../shared/domain/tenants';
+import type { IssuedKey } from '../../shared/domain/tenants/tenants';
 import type { RunningWorker } from '../../services/worker/worker';
 import {
   basic,

@@ -5,8 +5,8 @@
  * an operator's session sees what the API key sees; bad ranges are 400s naming the field.
  */
 import { DASHBOARD } from '../../clients/admin/src/pages/dashboard-query';
-import { createOperator } from '../../shared/domain/operators';
-import { formatDay } from '../../shared/domain/calendar-days';
+import { createOperator } from '../../shared/domain/operators/operators';
+import { formatDay } from '../../shared/domain/common/calendar-days';
 import { adminApi } from '../helpers/admin-api';
 import { basic, createTestTenant, eventually, postJson } from '../helpers/harness';
 import { insertClicks, insertReferral, insertReferrer, type PastReferrer } from '../helpers/portal-data';

@@ -9,7 +9,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { listAuditLog } from '../../shared/domain/audit-log';
+import { listAuditLog } from '../../shared/domain/common/audit-log';
 import type { RunningWorker } from '../../services/worker/worker';
 import {
   adminApi,

@@ -4,7 +4,7 @@
  * gateway that revoked it and on another as soon as its NOTIFY arrives, another tenant's key is 404
  * and untouched, a VIEWER changes nothing, and the audit log never holds a key.
  */
-import { listAuditLog } from '../../shared/domain/audit-log';
+import { listAuditLog } from '../../shared/domain/common/audit-log';
 import {
   adminApi,
   createPortalTenant,

@@ -3,8 +3,8 @@
  * pages, the timeline and the Temporal link; another tenant (key or operator session) sees nothing;
  * bad arguments are 400s naming the field.
  */
-import { createOperator } from '../../shared/domain/operators';
-import { encodeCursor } from '../../shared/domain/page-cursor';
+import { createOperator } from '../../shared/domain/operators/operators';
+import { encodeCursor } from '../../shared/domain/common/page-cursor';
 import { adminApi } from '../helpers/admin-api';
 import { basic, createTestTenant } from '../helpers/harness';
 import { insertReferral, insertReferrer, type PastReferrer } from '../helpers/portal-data';

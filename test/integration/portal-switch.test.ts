@@ -5,8 +5,8 @@
  * without a password (new cookie, the old session ended, at most the role held where they signed in),
  * needs the CSRF token, is 404 without a linked twin (an e-mail match is not enough), and is recorded in both tenants' audit logs.
  */
-import { listAuditLog } from '../../shared/domain/audit-log';
-import { linkServiceMadeTwins } from '../../shared/domain/operator-twins';
+import { listAuditLog } from '../../shared/domain/common/audit-log';
+import { linkServiceMadeTwins } from '../../shared/domain/operators/operator-twins';
 import {
   addOperator,
   adminApi,

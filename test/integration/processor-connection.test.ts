@@ -4,7 +4,7 @@
  * the keys of its first call (processor-key-check.test.ts covers refused keys and an unreachable Braintree).
  */
 import { startProcessorSandbox, type ProcessorSandbox } from '../../services/processor-sandbox/sandbox';
-import { createTenant } from '../../shared/domain/tenants';
+import { createTenant } from '../../shared/domain/tenants/tenants';
 import { startTestGateway, testConfig, uniqueAlias, type TestGateway } from '../helpers/harness';
 import { merchantKeys } from '../helpers/processor';
 import { keyApi } from '../helpers/api-client';

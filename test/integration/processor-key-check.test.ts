@@ -6,7 +6,7 @@
  */
 import { sandboxGateway } from '../../services/processor-sandbox/merchant';
 import { startProcessorSandbox, type ProcessorSandbox } from '../../services/processor-sandbox/sandbox';
-import { createTenant } from '../../shared/domain/tenants';
+import { createTenant } from '../../shared/domain/tenants/tenants';
 import { freePort } from '../../shared/http';
 import { createBraintreeProcessor } from '../../shared/processors/braintree.processor';
 import {

@@ -5,8 +5,8 @@
  * yet the tenant's (wrong credentials, share links, unsigned webhooks) do not use its quota.
  * (The CLI that sets an override, and its arrival at two gateways, is in tenant-cli.test.ts.)
  */
-import { setTenantRateLimit } from '../../shared/domain/tenant-rate-limits';
-import type { IssuedKey } from '../../shared/domain/tenants';
+import { setTenantRateLimit } from '../../shared/domain/tenants/tenant-rate-limits';
+import type { IssuedKey } from '../../shared/domain/tenants/tenants';
 import {
   basic,
   createTestTenant,

@@ -4,7 +4,7 @@
  * migration keeps its settings (only the column defaults change).
  */
 import { createDb, type Db } from '../../shared/db/knex';
-import { createTenant } from '../../shared/domain/tenants';
+import { createTenant } from '../../shared/domain/tenants/tenants';
 import { ownDatabase } from '../helpers/own-database';
 import { startReferralApi, uid, type ReferralApi } from '../helpers/referrals';
 

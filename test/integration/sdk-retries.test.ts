@@ -15,7 +15,7 @@ import {
   type ClientOptions,
   type RetryInfo,
 } from '../../clients/sdk/src/index';
-import { setTenantRateLimit } from '../../shared/domain/tenant-rate-limits';
+import { setTenantRateLimit } from '../../shared/domain/tenants/tenant-rate-limits';
 import { API_ERROR_STATUS } from '../../shared/errors';
 import { freePort } from '../../shared/http';
 import { createTestTenant } from '../helpers/harness';

@@ -10,8 +10,8 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { listAuditLog } from '../../shared/domain/audit-log';
-import { findSftpLogin, sftpEndpoint, touchSftpKey } from '../../shared/domain/sftp-keys';
+import { listAuditLog } from '../../shared/domain/common/audit-log';
+import { findSftpLogin, sftpEndpoint, touchSftpKey } from '../../shared/domain/sftp/sftp-keys';
 import {
   adminApi,
   createPortalTenant,

@@ -15,8 +15,8 @@ import {
   enableSftp,
   listSftpKeys,
   revokeSftpKey,
-} from '../../shared/domain/sftp-keys';
-import { generateEd25519Key } from '../../shared/domain/ssh-public-keys';
+} from '../../shared/domain/sftp/sftp-keys';
+import { generateEd25519Key } from '../../shared/domain/sftp/ssh-public-keys';
 import type { RunningSftp } from '../../services/sftp/server';
 import { eventually, testConfig } from '../helpers/harness';
 import {

@@ -4,7 +4,7 @@
  * per code and day in memory, written in one batch per flush (never per request) and at shutdown.
  */
 import { createDb } from '../../shared/db/knex';
-import type { IssuedKey } from '../../shared/domain/tenants';
+import type { IssuedKey } from '../../shared/domain/tenants/tenants';
 import {
   basic,
   createTestTenant,

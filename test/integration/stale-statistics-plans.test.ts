@@ -10,7 +10,7 @@
  */
 import crypto from 'node:crypto';
 import { createDb, type Db } from '../../shared/db/knex';
-import { createTenant } from '../../shared/domain/tenants';
+import { createTenant } from '../../shared/domain/tenants/tenants';
 import { createReferralCodesRepo } from '../../shared/repos/referral-codes.repo';
 import { createWebhookEventsRepo } from '../../shared/repos/webhook-events.repo';
 import { ownDatabase } from '../helpers/own-database';

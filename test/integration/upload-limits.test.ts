@@ -8,7 +8,7 @@ import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import type { IssuedKey } from '../../shared/domain/tenants';
+import type { IssuedKey } from '../../shared/domain/tenants/tenants';
 import { basic, createTestTenant, startTestGateway, testConfig, type TestGateway } from '../helpers/harness';
 import { storedImportFiles } from '../helpers/imports';
 

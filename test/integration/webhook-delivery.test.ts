@@ -9,9 +9,9 @@
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { listAuditLog } from '../../shared/domain/audit-log';
-import { createWebhookEndpoint } from '../../shared/domain/webhook-endpoints';
-import { recordWebhookEvent } from '../../shared/domain/webhook-events';
+import { listAuditLog } from '../../shared/domain/common/audit-log';
+import { createWebhookEndpoint } from '../../shared/domain/webhooks/webhook-endpoints';
+import { recordWebhookEvent } from '../../shared/domain/webhooks/webhook-events';
 import { closeServer } from '../../shared/http';
 import { createMetrics } from '../../shared/metrics';
 import type { RunningWorker } from '../../services/worker/worker';

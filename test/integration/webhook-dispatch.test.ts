@@ -7,8 +7,8 @@
  * again sends nothing twice; with no inline concurrency every delivery is a workflow of its own.
  */
 import { WorkflowNotFoundError } from '@temporalio/client';
-import { WebhookEndpointHealth } from '../../shared/domain/webhook-endpoint-health';
-import { recordWebhookEvents } from '../../shared/domain/webhook-events';
+import { WebhookEndpointHealth } from '../../shared/domain/webhooks/webhook-endpoint-health';
+import { recordWebhookEvents } from '../../shared/domain/webhooks/webhook-events';
 import type { RunningWorker } from '../../services/worker/worker';
 import { workflowIds } from '../../shared/temporal/workflow-ids';
 import { dispatchWebhookEvents, type WebhookDispatchDeps } from '../../shared/use-cases/webhook-dispatch';

@@ -11,15 +11,15 @@ import pino from 'pino';
 import { Webhook } from 'standardwebhooks';
 import { createDb, type Db } from '../../shared/db/knex';
 import { createWebhookEndpointsRepo } from '../../shared/repos/webhook-endpoints.repo';
-import { listAuditLog } from '../../shared/domain/audit-log';
+import { listAuditLog } from '../../shared/domain/common/audit-log';
 import {
   createWebhookEndpoint,
   openWebhookSigningSecrets,
   MAX_WEBHOOK_ENDPOINTS,
   SECRET_ROTATION_OVERLAP_MS,
-} from '../../shared/domain/webhook-endpoints';
-import { WEBHOOK_EVENT_TYPES } from '../../shared/domain/webhook-event-types';
-import { signWebhook } from '../../shared/domain/webhook-signing';
+} from '../../shared/domain/webhooks/webhook-endpoints';
+import { WEBHOOK_EVENT_TYPES } from '../../shared/domain/webhooks/webhook-event-types';
+import { signWebhook } from '../../shared/domain/webhooks/webhook-signing';
 import { closeServer, listen } from '../../shared/http';
 import { createMetrics } from '../../shared/metrics';
 import { createApp } from '../../services/gateway/app';

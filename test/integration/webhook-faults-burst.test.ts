@@ -12,7 +12,7 @@
  * those attempts show as UNKNOWN.
  * webhook-faults-kill.test.ts covers kills that cut no exchange (exactly once).
  */
-import { recordWebhookEvents } from '../../shared/domain/webhook-events';
+import { recordWebhookEvents } from '../../shared/domain/webhooks/webhook-events';
 import { deliveredCounts, duplicatesIn, within } from '../helpers/webhook-faults';
 import { startKillHarness, type KillHarness } from '../helpers/webhook-kill-harness';
 

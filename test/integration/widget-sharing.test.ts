@@ -4,10 +4,10 @@
  * bad input refused naming the field, friends' states, a referred user's own discount, the list's plan
  * for a referrer with thousands of friends, and another tenant's view of the same ids.
  */
-import { shareQr } from '../../shared/domain/share-qr';
+import { shareQr } from '../../shared/domain/referrals/share-qr';
 import type { Knex } from 'knex';
 import { basic, createTestTenant } from '../helpers/harness';
-import type { IssuedKey } from '../../shared/domain/tenants';
+import type { IssuedKey } from '../../shared/domain/tenants/tenants';
 import { startReferralApi, uid, userToken, type ReferralApi } from '../helpers/referrals';
 import { until } from '../helpers/wait';
 

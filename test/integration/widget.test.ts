@@ -3,9 +3,9 @@
  * user's link, the program's offer, their referrals (friends by first name or initial, never an e-mail
  * address) and their rewards; only that user's own JWT (or the API key) reads it, in its own tenant.
  */
-import { shareQr } from '../../shared/domain/share-qr';
+import { shareQr } from '../../shared/domain/referrals/share-qr';
 import { createTestTenant, eventually } from '../helpers/harness';
-import type { IssuedKey } from '../../shared/domain/tenants';
+import type { IssuedKey } from '../../shared/domain/tenants/tenants';
 import { startReferralApi, uid, userToken, type ReferralApi } from '../helpers/referrals';
 
 type Json = Record<string, any>;

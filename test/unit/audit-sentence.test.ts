@@ -1,6 +1,6 @@
 /** The audit log read as sentences, and its CSV export's cells (RFC 4180, formulas defused). */
-import type { AuditEntryView } from '../../shared/domain/audit-log';
-import { auditCsvCells, describeAuditEntry } from '../../shared/domain/audit-sentence';
+import type { AuditEntryView } from '../../shared/domain/common/audit-log';
+import { auditCsvCells, describeAuditEntry } from '../../shared/domain/common/audit-sentence';
 import { csvCell, csvRecord } from '../../shared/csv-cell';
 
 const entry = (over: Partial<AuditEntryView>): AuditEntryView => ({

@@ -1,10 +1,10 @@
 import jwt from 'jsonwebtoken';
 import { parseBoundedDocument } from '../../services/gateway/graphql/document';
 import { parseJsonBody } from '../../services/gateway/middleware/body';
-import { generateApiKey, hashApiKey } from '../../shared/domain/api-keys';
-import { messageFailure } from '../../shared/domain/segment';
-import { fieldsProblem } from '../../shared/domain/user-events.schema';
-import { verifyUserJwt } from '../../shared/domain/user-jwt';
+import { generateApiKey, hashApiKey } from '../../shared/domain/tenants/api-keys';
+import { messageFailure } from '../../shared/domain/analytics/segment';
+import { fieldsProblem } from '../../shared/domain/events/user-events.schema';
+import { verifyUserJwt } from '../../shared/domain/accounts/user-jwt';
 import { AppError } from '../../shared/errors';
 import { idProblem, idSchema, textProblem, textSchema, toStorableText } from '../../shared/validation';
 

@@ -1,9 +1,9 @@
 import crypto from 'node:crypto';
 import jwt from 'jsonwebtoken';
-import { generateApiKey, hashApiKey, matchesAnyKey } from '../../shared/domain/api-keys';
-import { modeForAlias } from '../../shared/domain/tenants';
+import { generateApiKey, hashApiKey, matchesAnyKey } from '../../shared/domain/tenants/api-keys';
+import { modeForAlias } from '../../shared/domain/tenants/tenants';
 import { tenantAliasSchema } from '../../shared/ids';
-import { verifyUserJwt } from '../../shared/domain/user-jwt';
+import { verifyUserJwt } from '../../shared/domain/accounts/user-jwt';
 import { apiKeyFromBasic } from '../../services/gateway/middleware/auth';
 
 const b64 = (s: string) => Buffer.from(s).toString('base64');

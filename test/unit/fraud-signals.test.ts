@@ -4,7 +4,7 @@ import {
   normalizeEmail,
   normalizedName,
   type PersonFacts,
-} from '../../shared/domain/fraud-signals';
+} from '../../shared/domain/referrals/fraud-signals';
 
 const person = (userId: string, over: Partial<PersonFacts> = {}): PersonFacts => ({
   userId,

@@ -36,9 +36,9 @@ const CLEAN: Record<string, Imports> = {
   'shared/repos/users.repo': { uses: ['shared/db/notify', 'shared/types/referrals'] },
   'shared/cache/tenant-cache': { uses: ['shared/repos/users.repo', 'shared/db/notify'] },
   'shared/temporal/client': { uses: ['shared/types/referrals'], types: ['workflows/lifecycle.workflow'] },
-  'shared/domain/program': { uses: ['shared/cache/tenant-cache', 'shared/repos/users.repo'] },
-  'shared/domain/lifecycle': { uses: ['shared/domain/program', 'shared/validation'] },
-  'shared/imports/run': { uses: ['shared/domain/lifecycle'] },
+  'shared/domain/tenants/program': { uses: ['shared/cache/tenant-cache', 'shared/repos/users.repo'] },
+  'shared/domain/referrals/lifecycle': { uses: ['shared/domain/tenants/program', 'shared/validation'] },
+  'shared/imports/run': { uses: ['shared/domain/referrals/lifecycle'] },
   'shared/use-cases/settle': { uses: ['shared/imports/run', 'shared/temporal/client'] },
   'services/gateway/routes/users.routes': {
     uses: ['shared/use-cases/settle', 'services/gateway/routes/users.schema'],
@@ -62,7 +62,7 @@ const CLEAN: Record<string, Imports> = {
     ],
   },
   'activities/lifecycle.activities': {
-    uses: ['shared/domain/lifecycle'],
+    uses: ['shared/domain/referrals/lifecycle'],
     types: ['shared/repos/users.repo'],
   },
   'workflows/messages': { uses: ['@temporalio/workflow'] },
@@ -111,9 +111,12 @@ const VIOLATIONS: { rule: string; files: Record<string, Imports>; cycle?: true }
   { rule: 'db-not-up', files: { 'shared/db/probe': { uses: ['shared/repos/users.repo'] } } },
   {
     rule: 'repos-only-base-and-db',
-    files: { 'shared/repos/referrals.repo': { types: ['shared/domain/program'] } },
+    files: { 'shared/repos/referrals.repo': { types: ['shared/domain/tenants/program'] } },
   },
-  { rule: 'cache-not-up', files: { 'shared/cache/codes-cache': { uses: ['shared/domain/program'] } } },
+  {
+    rule: 'cache-not-up',
+    files: { 'shared/cache/codes-cache': { uses: ['shared/domain/tenants/program'] } },
+  },
   {
     rule: 'domain-not-to-orchestration',
     files: { 'shared/domain/starts-workflow': { uses: ['shared/temporal/client'] } },

@@ -1,11 +1,11 @@
 import { createSecretBox, SecretBoxError } from '../../shared/crypto/secret-box';
-import { percentOfCents } from '../../shared/domain/discount-sync';
-import { environmentFor, webhookUrl } from '../../shared/domain/processor-connections';
+import { percentOfCents } from '../../shared/domain/rewards/discount-sync';
+import { environmentFor, webhookUrl } from '../../shared/domain/processors/processor-connections';
 import {
   initialStatus,
   notificationEffect,
   processorNotificationKey,
-} from '../../shared/domain/processor-notifications';
+} from '../../shared/domain/processors/processor-notifications';
 import { workflowIds } from '../../shared/temporal/workflow-ids';
 
 describe('secret box (AES-256-GCM)', () => {

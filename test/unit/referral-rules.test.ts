@@ -6,14 +6,14 @@ import {
   referrerDiscountPercent,
   targetState,
   type AccountFacts,
-} from '../../shared/domain/referral-rules';
+} from '../../shared/domain/referrals/referral-rules';
 import {
   candidateBatch,
   candidateCode,
   nameBase,
   randomCode,
   shareCodeSchema,
-} from '../../shared/domain/share-codes';
+} from '../../shared/domain/referrals/share-codes';
 import { REFERRAL_STATUS } from '../../shared/temporal/search-attributes';
 import type { ReferralStatus } from '../../shared/types/referrals';
 import { REFERRAL_STATUS_ATTRIBUTE } from '../../workflows/referral-lifecycle.workflow';

@@ -1,10 +1,10 @@
 /**
- * The share-link click buffer (shared/domain/share-link-clicks.ts) against a database stand-in: one
+ * The share-link click buffer (shared/domain/referrals/share-link-clicks.ts) against a database stand-in: one
  * statement per flush with every count, a failed flush keeping its counts for the next, and the bound
  * on how many codes wait.
  */
 import type { DbOrTrx } from '../../shared/db/knex';
-import { startShareLinkClicks } from '../../shared/domain/share-link-clicks';
+import { startShareLinkClicks } from '../../shared/domain/referrals/share-link-clicks';
 import { createLogger } from '../../shared/logger';
 
 const T = '11111111-1111-4111-8111-111111111111';

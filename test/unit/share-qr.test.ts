@@ -1,5 +1,5 @@
 import { encode } from 'uqr';
-import { shareQr } from '../../shared/domain/share-qr';
+import { shareQr } from '../../shared/domain/referrals/share-qr';
 
 /** The widget's decoding (clients/browser/src/widget/qr.ts), in Node. */
 function dark(qr: { size: number; modules: string }, x: number, y: number): boolean {

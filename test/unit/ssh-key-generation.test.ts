@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { utils } from 'ssh2';
-import { generateEd25519Key } from '../../shared/domain/ssh-public-keys';
+import { generateEd25519Key } from '../../shared/domain/sftp/ssh-public-keys';
 import { ensureHostKey } from '../../services/sftp/host-key';
 
 /**

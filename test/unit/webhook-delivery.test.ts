@@ -12,7 +12,7 @@ import {
   parseWebhookSchedule,
   WEBHOOK_EXCERPT_BYTES,
   WEBHOOK_FAILING_DISABLE_MS,
-} from '../../shared/domain/webhook-delivery';
+} from '../../shared/domain/webhooks/webhook-delivery';
 import { loadConfig } from '../../shared/config';
 import { workflowIds } from '../../shared/temporal/workflow-ids';
 

@@ -1,4 +1,4 @@
-import { WebhookEndpointHealth } from '../../shared/domain/webhook-endpoint-health';
+import { WebhookEndpointHealth } from '../../shared/domain/webhooks/webhook-endpoint-health';
 import { mapLimited } from '../../shared/net/each-limited';
 
 describe('which endpoints get inline first attempts', () => {

@@ -2,13 +2,16 @@
  * The documented example payloads: one per catalogue type, each `data` with exactly the
  * field names of the presenter the event is written with (nested rewards included).
  */
-import type { CreditChange } from '../../shared/domain/credit-actions';
-import { presentNotification } from '../../shared/domain/processor-notifications';
-import { presentReferral } from '../../shared/domain/referral-view';
-import { presentReward } from '../../shared/domain/rewards';
-import { presentUser } from '../../shared/domain/user-view';
-import { WEBHOOK_EVENT_EXAMPLES } from '../../shared/domain/webhook-event-examples';
-import { listWebhookEventTypes, type WebhookEventType } from '../../shared/domain/webhook-event-types';
+import type { CreditChange } from '../../shared/domain/rewards/credit-actions';
+import { presentNotification } from '../../shared/domain/processors/processor-notifications';
+import { presentReferral } from '../../shared/domain/referrals/referral-view';
+import { presentReward } from '../../shared/domain/rewards/rewards';
+import { presentUser } from '../../shared/domain/accounts/user-view';
+import { WEBHOOK_EVENT_EXAMPLES } from '../../shared/domain/webhooks/webhook-event-examples';
+import {
+  listWebhookEventTypes,
+  type WebhookEventType,
+} from '../../shared/domain/webhooks/webhook-event-types';
 import { presentJob } from '../../shared/use-cases/import-jobs';
 
 const now = new Date('2026-05-04T09:12:30.000Z');

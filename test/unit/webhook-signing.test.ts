@@ -1,5 +1,5 @@
 /**
- * Our Standard Webhooks signatures (shared/domain/webhook-signing.ts), checked by the specification
+ * Our Standard Webhooks signatures (shared/domain/webhooks/webhook-signing.ts), checked by the specification
  * authors' own library (`standardwebhooks`), not by our code: it accepts what we sign with each secret
  * during a rotation, and refuses a changed body, another secret, a changed id and an old timestamp.
  */
@@ -9,7 +9,7 @@ import {
   signWebhook,
   webhookSecretKey,
   WEBHOOK_SECRET_PREFIX,
-} from '../../shared/domain/webhook-signing';
+} from '../../shared/domain/webhooks/webhook-signing';
 
 const body = JSON.stringify({
   id: '0192f0c4-7a8e-7cc1-9d51-3f1b2c4d5e6f',

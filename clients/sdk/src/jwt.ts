@@ -23,7 +23,7 @@ export interface SignUserJwtInput {
 const base64url = (data: string | Buffer) => Buffer.from(data).toString('base64url');
 
 /**
- * A user JWT as the service verifies it (services/gateway/middleware/auth.ts, shared/domain/user-jwt.ts):
+ * A user JWT as the service verifies it (services/gateway/middleware/auth.ts, shared/domain/accounts/user-jwt.ts):
  * HS256 (no other algorithm is accepted), payload `{ user: { id, accountId, ... }, iat, exp }`.
  *
  * The service keeps only SHA-256 of each API key and verifies with that hash as the HMAC key. HMAC hashes

@@ -1,11 +1,11 @@
-import { getAccountView } from '../../../shared/domain/account-view';
-import { adjustCreditSchema, redeemCreditSchema } from '../../../shared/domain/credit-actions';
-import { getRewardBalance } from '../../../shared/domain/reward-balance';
+import { getAccountView } from '../../../shared/domain/accounts/account-view';
+import { adjustCreditSchema, redeemCreditSchema } from '../../../shared/domain/rewards/credit-actions';
+import { getRewardBalance } from '../../../shared/domain/rewards/reward-balance';
 import {
   changeShareCodeSchema,
   deleteUserSchema,
   updateUserSchema,
-} from '../../../shared/domain/user-actions';
+} from '../../../shared/domain/accounts/user-actions';
 import { actOnAccount, type AccountActionInput } from '../../../shared/use-cases/account-actions';
 import { parseInput } from '../../../shared/validation';
 import type { z } from 'zod';

@@ -3,13 +3,13 @@ import {
   accountListArgsSchema,
   listRecentAccountEvents,
   searchAccounts,
-} from '../../../shared/domain/account-search';
-import { getAccountView } from '../../../shared/domain/account-view';
+} from '../../../shared/domain/accounts/account-search';
+import { getAccountView } from '../../../shared/domain/accounts/account-view';
 import {
   getRewardBalance,
   redeemInputSchema,
   redeemRewardBalance,
-} from '../../../shared/domain/reward-balance';
+} from '../../../shared/domain/rewards/reward-balance';
 import { AppError } from '../../../shared/errors';
 import { accountIdSchema } from '../../../shared/ids';
 import { parseInput } from '../../../shared/validation';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { dayRangeSchema } from '../../../shared/domain/calendar-days';
-import { getDashboard } from '../../../shared/domain/dashboard';
+import { dayRangeSchema } from '../../../shared/domain/common/calendar-days';
+import { getDashboard } from '../../../shared/domain/analytics/dashboard';
 import { parseInput } from '../../../shared/validation';
 import type { GraphQLContext } from './context';
 import type { GraphQLModule } from './module';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { apiKeyScopesSchema, assertCanManageKeys } from '../../../shared/domain/api-key-scopes';
-import { createApiKey, listApiKeys, revokeApiKey } from '../../../shared/domain/api-keys';
+import { apiKeyScopesSchema, assertCanManageKeys } from '../../../shared/domain/tenants/api-key-scopes';
+import { createApiKey, listApiKeys, revokeApiKey } from '../../../shared/domain/tenants/api-keys';
 import { parseInput } from '../../../shared/validation';
 import type { GraphQLContext } from './context';
 import { keyActorOf } from './key-actor';

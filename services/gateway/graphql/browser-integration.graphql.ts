@@ -1,4 +1,7 @@
-import { allowBrowserOrigin, getBrowserIntegration } from '../../../shared/domain/browser-integration';
+import {
+  allowBrowserOrigin,
+  getBrowserIntegration,
+} from '../../../shared/domain/tenants/browser-integration';
 import type { GraphQLContext } from './context';
 import type { GraphQLModule } from './module';
 

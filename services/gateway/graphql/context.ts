@@ -1,4 +1,4 @@
-import type { AuditClient } from '../../../shared/domain/audit-log';
+import type { AuditClient } from '../../../shared/domain/common/audit-log';
 import type { Logger } from '../../../shared/logger';
 import type { AuthenticatedTenant, GatewayDeps, Principal } from '../context';
 

@@ -5,7 +5,7 @@ import {
   simpleEstimator,
   type ComplexityEstimator,
 } from 'graphql-query-complexity';
-import { daysBetween, dayStart, MAX_RANGE_DAYS } from '../../../shared/domain/calendar-days';
+import { daysBetween, dayStart, MAX_RANGE_DAYS } from '../../../shared/domain/common/calendar-days';
 
 /**
  * What a GraphQL field costs. A plain field costs 1; these reflect work:

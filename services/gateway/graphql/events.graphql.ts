@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { listUserEvents } from '../../../shared/domain/user-events';
-import { userEventInputSchema, userEventsPageSchema } from '../../../shared/domain/user-events.schema';
+import { listUserEvents } from '../../../shared/domain/events/user-events';
+import { userEventInputSchema, userEventsPageSchema } from '../../../shared/domain/events/user-events.schema';
 import { idempotencyKeySchema } from '../../../shared/ids';
 import { parseInput } from '../../../shared/validation';
 import { recordUserEvents } from '../../../shared/use-cases/record-user-events';

@@ -1,4 +1,4 @@
-import type { KeyActor } from '../../../shared/domain/api-key-scopes';
+import type { KeyActor } from '../../../shared/domain/tenants/api-key-scopes';
 import { AppError } from '../../../shared/errors';
 import type { GraphQLContext } from './context';
 

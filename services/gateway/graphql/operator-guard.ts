@@ -1,5 +1,5 @@
 import { defaultFieldResolver, GraphQLError, type GraphQLSchema, type ValidationRule } from 'graphql';
-import { recordAudit } from '../../../shared/domain/audit-log';
+import { recordAudit } from '../../../shared/domain/common/audit-log';
 import { AppError } from '../../../shared/errors';
 import { auditWho } from '../audit-actor';
 import type { Principal } from '../context';

@@ -1,4 +1,4 @@
-import { referralPeople, type PersonView } from '../../../shared/domain/people';
+import { referralPeople, type PersonView } from '../../../shared/domain/accounts/people';
 import type { GraphQLContext } from './context';
 import type { GraphQLModule } from './module';
 

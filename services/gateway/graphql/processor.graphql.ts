@@ -4,8 +4,8 @@ import {
   disconnectProcessor,
   getConnection,
   presentConnection,
-} from '../../../shared/domain/processor-connections';
-import { listRecentNotifications } from '../../../shared/domain/processor-notifications';
+} from '../../../shared/domain/processors/processor-connections';
+import { listRecentNotifications } from '../../../shared/domain/processors/processor-notifications';
 import { parseInput } from '../../../shared/validation';
 import type { GraphQLContext } from './context';
 import type { GraphQLModule } from './module';

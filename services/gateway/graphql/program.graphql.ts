@@ -1,8 +1,12 @@
-import { getProgram, programPatchSchema, updateProgram } from '../../../shared/domain/program';
+import { getProgram, programPatchSchema, updateProgram } from '../../../shared/domain/tenants/program';
 import { parseInput } from '../../../shared/validation';
 import type { GraphQLContext } from './context';
 import type { GraphQLModule } from './module';
-import { removeProgramLogo, setProgramLogo, MAX_LOGO_BYTES } from '../../../shared/domain/program-logo';
+import {
+  removeProgramLogo,
+  setProgramLogo,
+  MAX_LOGO_BYTES,
+} from '../../../shared/domain/tenants/program-logo';
 import { z } from 'zod';
 
 /** uploadProgramLogo: the image as base64 (4 characters per 3 bytes), bounded before decoding. */

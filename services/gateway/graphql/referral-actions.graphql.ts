@@ -1,5 +1,8 @@
-import { listReferralActions, presentReferralAction } from '../../../shared/domain/referral-action-view';
-import { referralActionSchema } from '../../../shared/domain/referral-actions';
+import {
+  listReferralActions,
+  presentReferralAction,
+} from '../../../shared/domain/referrals/referral-action-view';
+import { referralActionSchema } from '../../../shared/domain/referrals/referral-actions';
 import {
   bulkReferralAction,
   bulkReferralActionSchema,

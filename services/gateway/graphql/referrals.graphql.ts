@@ -4,7 +4,7 @@ import {
   referralListArgsSchema,
   reviewQueueArgsSchema,
   searchReferrals,
-} from '../../../shared/domain/referral-search';
+} from '../../../shared/domain/referrals/referral-search';
 import { reviewReferrals, reviewReferralsArgsSchema } from '../../../shared/use-cases/review-referrals';
 import { parseInput } from '../../../shared/validation';
 import type { GraphQLContext } from './context';

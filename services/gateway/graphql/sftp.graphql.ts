@@ -8,7 +8,7 @@ import {
   revokeSftpKey,
   sftpEndpoint,
   sftpSettings,
-} from '../../../shared/domain/sftp-keys';
+} from '../../../shared/domain/sftp/sftp-keys';
 import { AppError } from '../../../shared/errors';
 import { parseInput } from '../../../shared/validation';
 import type { GraphQLContext } from './context';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { describeAuditEntry } from '../../../shared/domain/audit-sentence';
-import { listAuditLog } from '../../../shared/domain/audit-log';
+import { describeAuditEntry } from '../../../shared/domain/common/audit-sentence';
+import { listAuditLog } from '../../../shared/domain/common/audit-log';
 import {
   accessLinkUrl,
   inviteOperator,
@@ -8,17 +8,17 @@ import {
   reissueInvitation,
   resetOperatorAccess,
   type AccessLink,
-} from '../../../shared/domain/operator-access';
+} from '../../../shared/domain/operators/operator-access';
 import {
   changeOperatorRole,
   listOperators,
   presentOperator,
   removeOperator,
-} from '../../../shared/domain/operators';
-import { assertCanManageTeam } from '../../../shared/domain/api-key-scopes';
+} from '../../../shared/domain/operators/operators';
+import { assertCanManageTeam } from '../../../shared/domain/tenants/api-key-scopes';
 import { AppError } from '../../../shared/errors';
 import { parseInput } from '../../../shared/validation';
-import type { OperatorRole } from '../../../shared/domain/operators';
+import type { OperatorRole } from '../../../shared/domain/operators/operators';
 import type { GraphQLContext } from './context';
 import { keyActorOf } from './key-actor';
 import type { GraphQLModule } from './module';

@@ -1,4 +1,4 @@
-import { describeTenant } from '../../../shared/domain/tenants';
+import { describeTenant } from '../../../shared/domain/tenants/tenants';
 import type { GraphQLContext } from './context';
 import type { GraphQLModule } from './module';
 

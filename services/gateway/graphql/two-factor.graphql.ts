@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { setRequireTwoFactor } from '../../../shared/domain/two-factor';
+import { setRequireTwoFactor } from '../../../shared/domain/operators/two-factor';
 import { AppError } from '../../../shared/errors';
 import { parseInput } from '../../../shared/validation';
 import type { GraphQLContext } from './context';

@@ -4,9 +4,9 @@ import {
   listWebhookEndpoints,
   rotateWebhookSecret,
   updateWebhookEndpoint,
-} from '../../../shared/domain/webhook-endpoints';
-import { listWebhookDeliveries } from '../../../shared/domain/webhook-delivery-log';
-import { listWebhookEventTypes } from '../../../shared/domain/webhook-event-types';
+} from '../../../shared/domain/webhooks/webhook-endpoints';
+import { listWebhookDeliveries } from '../../../shared/domain/webhooks/webhook-delivery-log';
+import { listWebhookEventTypes } from '../../../shared/domain/webhooks/webhook-event-types';
 import { AppError } from '../../../shared/errors';
 import {
   replayFailedWebhookEvents,
@@ -33,7 +33,7 @@ type Args = Record<string, unknown>;
  * Outbound webhooks, first part: the event catalogue and the endpoints. A signing secret is in
  * the answer of createWebhookEndpoint and rotateWebhookSecret once; the audit log records the
  * mutation's arguments and the endpoint id (operator-guard.ts auditTarget), never a result's secret.
- * Arguments are validated by the domain (shared/domain/webhook-endpoints.ts), naming `input.<field>`.
+ * Arguments are validated by the domain (shared/domain/webhooks/webhook-endpoints.ts), naming `input.<field>`.
  */
 export const webhooksModule: GraphQLModule = {
   typeDefs: /* GraphQL */ `

@@ -1,6 +1,6 @@
 import type { Middleware } from 'koa';
-import { hashApiKey, matchesAnyKey } from '../../../shared/domain/api-keys';
-import { verifyUserJwt } from '../../../shared/domain/user-jwt';
+import { hashApiKey, matchesAnyKey } from '../../../shared/domain/tenants/api-keys';
+import { verifyUserJwt } from '../../../shared/domain/accounts/user-jwt';
 import { AppError } from '../../../shared/errors';
 import { tenantAliasSchema } from '../../../shared/ids';
 import type { ActiveApiKey, TenantWithKeys } from '../../../shared/repos/tenants.repo';

@@ -1,5 +1,5 @@
 import contentDisposition from 'content-disposition';
-import { recordAudit } from '../../../shared/domain/audit-log';
+import { recordAudit } from '../../../shared/domain/common/audit-log';
 import { AppError } from '../../../shared/errors';
 import { auditClientOf } from '../audit-client';
 import { auditWho } from '../audit-actor';

@@ -1,6 +1,6 @@
 import { LRUCache } from 'lru-cache';
-import { noteApiKeyAddress } from '../../../shared/domain/api-key-addresses';
-import type { AuditClient } from '../../../shared/domain/audit-log';
+import { noteApiKeyAddress } from '../../../shared/domain/tenants/api-key-addresses';
+import type { AuditClient } from '../../../shared/domain/common/audit-log';
 import type { GatewayDeps } from '../context';
 
 /** (key, address) pairs this gateway has already recorded, per gateway (its config object). */
@@ -9,7 +9,7 @@ const SEEN_MAX = 20_000;
 
 /**
  * The first use of an API key from a client address this gateway has not seen it use: recorded in the
- * background (shared/domain/api-key-addresses.ts), never delaying or failing the request. A known pair
+ * background (shared/domain/tenants/api-key-addresses.ts), never delaying or failing the request. A known pair
  * costs one map lookup keyed by what the address is resolved from, so the resolution itself (proxy-addr,
  * a few µs) runs only for a pair not seen before. If the write fails the pair is forgotten, so a later request tries again.
  */

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import type { Middleware } from 'koa';
-import { resolveSession } from '../../../shared/domain/operator-sessions';
-import { assertTwoFactorSatisfied } from '../../../shared/domain/two-factor';
+import { resolveSession } from '../../../shared/domain/operators/operator-sessions';
+import { assertTwoFactorSatisfied } from '../../../shared/domain/operators/two-factor';
 import { AppError } from '../../../shared/errors';
 import type { GatewayDeps, GatewayState, SignedIn } from '../context';
 import { withinTenantShare } from './tenant-share';

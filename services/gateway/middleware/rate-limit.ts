@@ -1,4 +1,4 @@
-import { effectiveRateLimit } from '../../../shared/domain/tenant-rate-limits';
+import { effectiveRateLimit } from '../../../shared/domain/tenants/tenant-rate-limits';
 import { AppError } from '../../../shared/errors';
 import {
   rateLimitField,

@@ -1,6 +1,6 @@
 import { createDocument, type oas31, type ZodOpenApiOverride } from 'zod-openapi';
 import { version } from '../../../package.json';
-import { eventFieldsSchema } from '../../../shared/domain/user-events.schema';
+import { eventFieldsSchema } from '../../../shared/domain/events/user-events.schema';
 import { API_DESCRIPTION, SECURITY_SCHEMES, TAGS } from './info';
 import { accountAndEventPaths } from './paths/accounts-events';
 import { browserIntegrationPaths } from './paths/browser-integration';

@@ -1,7 +1,7 @@
 import type { ZodOpenApiOperationObject, ZodOpenApiPathsObject } from 'zod-openapi';
-import { WEBHOOK_EVENT_DOCS } from '../../../shared/domain/webhook-event-docs';
-import { WEBHOOK_EVENT_EXAMPLES } from '../../../shared/domain/webhook-event-examples';
-import { listWebhookEventTypes } from '../../../shared/domain/webhook-event-types';
+import { WEBHOOK_EVENT_DOCS } from '../../../shared/domain/webhooks/webhook-event-docs';
+import { WEBHOOK_EVENT_EXAMPLES } from '../../../shared/domain/webhooks/webhook-event-examples';
+import { listWebhookEventTypes } from '../../../shared/domain/webhooks/webhook-event-types';
 
 /**
  * The OpenAPI `webhooks` section: one POST per event type of the catalogue, as a receiver gets it,

@@ -1,5 +1,5 @@
-import { fillLandingText, logoPath } from '../../../shared/domain/hosted-page-settings';
-import type { LandingPageView, PageBrand } from '../../../shared/domain/share-links';
+import { fillLandingText, logoPath } from '../../../shared/domain/tenants/hosted-page-settings';
+import type { LandingPageView, PageBrand } from '../../../shared/domain/referrals/share-links';
 import { brandStylesheetHref } from './brand';
 import { html, type SafeHtml } from './html';
 import { PAGE_TEXTS, type PageLanguage, type PageTexts } from './landing-i18n';

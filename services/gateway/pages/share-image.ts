@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { Resvg } from '@resvg/resvg-js';
-import { imageVersion } from '../../../shared/domain/share-images';
-import type { LandingPageView } from '../../../shared/domain/share-links';
+import { imageVersion } from '../../../shared/domain/referrals/share-images';
+import type { LandingPageView } from '../../../shared/domain/referrals/share-links';
 import { textColorOn } from './brand';
 import { escapeHtml } from './html';
 import type { PageLanguage } from './landing-i18n';

@@ -1,7 +1,7 @@
 import type Router from '@koa/router';
-import { presentSyncedAccount } from '../../../shared/domain/account-sync';
-import { getAccountRewards } from '../../../shared/domain/account-view';
-import { lookupCode } from '../../../shared/domain/code-lookup';
+import { presentSyncedAccount } from '../../../shared/domain/accounts/account-sync';
+import { getAccountRewards } from '../../../shared/domain/accounts/account-view';
+import { lookupCode } from '../../../shared/domain/referrals/code-lookup';
 import type { GatewayDeps, GatewayState } from '../context';
 import { syncAccountAndSettle } from '../../../shared/use-cases/sync-account';
 import { authenticate } from '../middleware/auth';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { accountSyncSchema } from '../../../shared/domain/account-sync';
+import { accountSyncSchema } from '../../../shared/domain/accounts/account-sync';
 import {
   accountIdSchema,
   codeLookupSchema,

@@ -1,8 +1,8 @@
 import Router from '@koa/router';
 import type { Middleware } from 'koa';
-import { setPasswordWithLink } from '../../../shared/domain/operator-access';
-import { changeOwnPassword, signOutEverywhere } from '../../../shared/domain/operator-password';
-import { sessionTokenHash } from '../../../shared/domain/operator-sessions';
+import { setPasswordWithLink } from '../../../shared/domain/operators/operator-access';
+import { changeOwnPassword, signOutEverywhere } from '../../../shared/domain/operators/operator-password';
+import { sessionTokenHash } from '../../../shared/domain/operators/operator-sessions';
 import { auditClientOf } from '../audit-client';
 import type { GatewayContext, GatewayDeps, GatewayState } from '../context';
 import { jsonBody, unauthenticatedJsonBody } from '../middleware/body';

@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import type Router from '@koa/router';
-import { auditLogCsv } from '../../../shared/domain/audit-export';
+import { auditLogCsv } from '../../../shared/domain/common/audit-export';
 import { AppError } from '../../../shared/errors';
 import type { GatewayDeps, GatewayState } from '../context';
 import { operatorSession } from '../middleware/operator-session';

@@ -1,7 +1,7 @@
 import Router from '@koa/router';
 import type { Middleware } from 'koa';
-import { loginThrottleLimits } from '../../../shared/domain/login-throttle';
-import type { OperatorSession } from '../../../shared/domain/operator-sessions';
+import { loginThrottleLimits } from '../../../shared/domain/operators/login-throttle';
+import type { OperatorSession } from '../../../shared/domain/operators/operator-sessions';
 import {
   operatorLogin,
   operatorLogout,

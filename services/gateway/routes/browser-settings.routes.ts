@@ -1,6 +1,6 @@
 import type Router from '@koa/router';
 import type { Middleware } from 'koa';
-import { getBrowserSettings } from '../../../shared/domain/browser-settings';
+import { getBrowserSettings } from '../../../shared/domain/tenants/browser-settings';
 import type { GatewayDeps, GatewayState } from '../context';
 import { validate } from '../middleware/validate';
 import { browserSettingsPathSchema } from './browser-settings.schema';

@@ -1,6 +1,6 @@
 import type Router from '@koa/router';
 import type { Middleware } from 'koa';
-import { visitShareLink } from '../../../shared/domain/share-links';
+import { visitShareLink } from '../../../shared/domain/referrals/share-links';
 import { AppError } from '../../../shared/errors';
 import { rateLimitedHeaders } from '../../../shared/rate-limit/rate-limit-fields';
 import { createTokenBuckets, type BucketLimit } from '../../../shared/rate-limit/token-bucket';

@@ -1,4 +1,4 @@
-import { userEventInputSchema } from '../../../shared/domain/user-events.schema';
+import { userEventInputSchema } from '../../../shared/domain/events/user-events.schema';
 import { userPathSchema } from './users.schema';
 
 /** POST /open/account/{accountId}/user/{userId}/events: the user's path. */

@@ -1,15 +1,15 @@
 import Router from '@koa/router';
 import getRawBody from 'raw-body';
-import { recordAudit } from '../../../shared/domain/audit-log';
+import { recordAudit } from '../../../shared/domain/common/audit-log';
 import {
   MAX_LOGO_BYTES,
   findProgramLogo,
   removeProgramLogo,
   setProgramLogo,
-} from '../../../shared/domain/program-logo';
-import { getProgram } from '../../../shared/domain/program';
-import { createShareImages } from '../../../shared/domain/share-images';
-import { visitShareLink } from '../../../shared/domain/share-links';
+} from '../../../shared/domain/tenants/program-logo';
+import { getProgram } from '../../../shared/domain/tenants/program';
+import { createShareImages } from '../../../shared/domain/referrals/share-images';
+import { visitShareLink } from '../../../shared/domain/referrals/share-links';
 import { AppError } from '../../../shared/errors';
 import { auditWho } from '../audit-actor';
 import { auditClientOf } from '../audit-client';

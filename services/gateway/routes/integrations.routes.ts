@@ -4,7 +4,7 @@ import {
   segmentCommand,
   segmentMessages,
   type SegmentOutcome,
-} from '../../../shared/domain/segment';
+} from '../../../shared/domain/analytics/segment';
 import { AppError } from '../../../shared/errors';
 import type { GatewayDeps, GatewayState } from '../context';
 import { authenticate } from '../middleware/auth';

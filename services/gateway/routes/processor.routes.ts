@@ -1,6 +1,9 @@
 import type Router from '@koa/router';
-import { discountAssociationSchema } from '../../../shared/domain/discount-association';
-import { answerWebhookChallenge, invalidSignature } from '../../../shared/domain/processor-notifications';
+import { discountAssociationSchema } from '../../../shared/domain/rewards/discount-association';
+import {
+  answerWebhookChallenge,
+  invalidSignature,
+} from '../../../shared/domain/processors/processor-notifications';
 import { tenantAliasSchema } from '../../../shared/ids';
 import type { GatewayDeps, GatewayState } from '../context';
 import { associateDiscountAndSync } from '../../../shared/use-cases/associate-discount';

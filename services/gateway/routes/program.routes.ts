@@ -1,6 +1,6 @@
 import type Router from '@koa/router';
-import { getProgram, updateProgram } from '../../../shared/domain/program';
-import { recordAudit } from '../../../shared/domain/audit-log';
+import { getProgram, updateProgram } from '../../../shared/domain/tenants/program';
+import { recordAudit } from '../../../shared/domain/common/audit-log';
 import { auditClientOf } from '../audit-client';
 import { auditWho } from '../audit-actor';
 import type { GatewayDeps, GatewayState } from '../context';

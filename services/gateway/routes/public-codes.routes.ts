@@ -1,6 +1,6 @@
 import type Router from '@koa/router';
 import type { Middleware } from 'koa';
-import { findPublicCode, viewEtag } from '../../../shared/domain/public-codes';
+import { findPublicCode, viewEtag } from '../../../shared/domain/referrals/public-codes';
 import { AppError } from '../../../shared/errors';
 import type { GatewayDeps, GatewayState } from '../context';
 import { addressRateLimit } from '../middleware/address-rate-limit';

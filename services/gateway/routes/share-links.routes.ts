@@ -1,6 +1,6 @@
 import Router from '@koa/router';
 import type { Context, Next } from 'koa';
-import { pageBrand, visitShareLink } from '../../../shared/domain/share-links';
+import { pageBrand, visitShareLink } from '../../../shared/domain/referrals/share-links';
 import type { GatewayDeps, GatewayState } from '../context';
 import { createCustomHosts } from '../custom-hosts';
 import { BRAND_COLOR_FORMAT, brandStylesheet } from '../pages/brand';
@@ -17,7 +17,7 @@ export const PREVIEW_BOT =
 /**
  * Public share links, no credentials: /r/{tenant}/{code} answers 302 to the program's landing URL with
  * rsCode={code}, or the hosted landing page when the program has none; an unknown tenant and an unknown
- * code get the same HTML 404 page (shared/domain/share-links.ts). A GET of a known link by a person (not
+ * code get the same HTML 404 page (shared/domain/referrals/share-links.ts). A GET of a known link by a person (not
  * HEAD, not a link-preview bot) is counted in memory (deps.clicks), written in batches off the request
  * path. On a program's customHost, /{code} and /r/{code} are that program's share links. The pages are
  * in the friend's language (?lang=, Accept-Language). /static/ serves the hosted pages' CSS and script,

@@ -1,6 +1,11 @@
 import type Router from '@koa/router';
-import { identifyBodySchema, type IdentifyBody } from '../../../shared/domain/identification';
-import { getUserView, presentUser, shareLink, type ShareLinkFormat } from '../../../shared/domain/user-view';
+import { identifyBodySchema, type IdentifyBody } from '../../../shared/domain/accounts/identification';
+import {
+  getUserView,
+  presentUser,
+  shareLink,
+  type ShareLinkFormat,
+} from '../../../shared/domain/accounts/user-view';
 import { AppError } from '../../../shared/errors';
 import type { GatewayDeps, GatewayState, Principal } from '../context';
 import { identifyAndSettle } from '../../../shared/use-cases/identify-user';

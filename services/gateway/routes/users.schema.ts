@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { identifyBodySchema } from '../../../shared/domain/identification';
+import { identifyBodySchema } from '../../../shared/domain/accounts/identification';
 import { accountIdSchema, tenantAliasSchema, userIdSchema } from '../../../shared/ids';
 
 /** /open/account/{accountId}/user/{userId}, and the routes under it (events.schema.ts). */

@@ -1,5 +1,5 @@
 import type Router from '@koa/router';
-import { getWidgetView } from '../../../shared/domain/widget-view';
+import { getWidgetView } from '../../../shared/domain/referrals/widget-view';
 import type { GatewayDeps, GatewayState } from '../context';
 import { authenticate } from '../middleware/auth';
 import { browserCors } from '../middleware/cors';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { localeParamSchema } from '../../../shared/domain/share-texts';
-import { friendsCursorSchema, WIDGET_PAGE_SIZE_MAX } from '../../../shared/domain/widget-view';
+import { localeParamSchema } from '../../../shared/domain/referrals/share-texts';
+import { friendsCursorSchema, WIDGET_PAGE_SIZE_MAX } from '../../../shared/domain/referrals/widget-view';
 import { userPathSchema } from './users.schema';
 
 /** GET /open/account/{accountId}/user/{userId}/widget: the user's path. */

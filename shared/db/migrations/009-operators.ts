@@ -11,7 +11,7 @@ export async function up(knex: Knex): Promise<void> {
     t.uuid('tenant_id').notNullable().references('id').inTable('tenants').onDelete('CASCADE');
     // Stored lower-case: sign-in matches e-mail addresses without regard to case.
     t.text('email').notNullable();
-    // scrypt$N$r$p$salt$hash (shared/domain/passwords.ts)
+    // scrypt$N$r$p$salt$hash (shared/domain/operators/passwords.ts)
     t.text('password_hash').notNullable();
     t.text('role').notNullable().checkIn(['OWNER', 'ADMIN', 'VIEWER']);
     t.timestamp('created_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());

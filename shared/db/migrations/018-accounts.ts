@@ -5,7 +5,7 @@ import type { Knex } from 'knex';
  * - `operator_access_links`: one-time links to set a password (an invitation, or an OWNER's or the CLI's
  *   reset). Only the SHA-256 of the token is stored; a link is consumed once, expires, and issuing a new
  *   one for the operator removes the old. An operator whose password_hash is not a scrypt hash (see
- *   shared/domain/passwords.ts) has no usable password: a pending invitee or an operator whose access
+ *   shared/domain/operators/passwords.ts) has no usable password: a pending invitee or an operator whose access
  *   was reset.
  */
 export async function up(knex: Knex): Promise<void> {

@@ -1,4 +1,4 @@
-import { deleteUser } from '../../domain/user-deletion';
+import { deleteUser } from '../../domain/accounts/user-deletion';
 import { boolean, id } from '../cell-checks';
 import { cell, ok, type ChunkContext, type ImportJobType, type ImportRow, type RowResult } from '../rows';
 import { applyInRuns } from '../run-engine';

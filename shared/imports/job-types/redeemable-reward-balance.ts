@@ -1,4 +1,4 @@
-import { redeemRewardBalance } from '../../domain/reward-balance';
+import { redeemRewardBalance } from '../../domain/rewards/reward-balance';
 import { AppError } from '../../errors';
 import { id, positiveInteger } from '../cell-checks';
 import { cell, ok, type ChunkContext, type ImportJobType, type ImportRow, type RowResult } from '../rows';

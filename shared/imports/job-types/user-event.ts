@@ -1,5 +1,5 @@
 import { v7 as uuidv7 } from 'uuid';
-import { logUserEvents } from '../../domain/user-events';
+import { logUserEvents } from '../../domain/events/user-events';
 import { IDEMPOTENCY_KEY_PATTERN } from '../../idempotency';
 import { AppError } from '../../errors';
 import { createUserEventsRepo } from '../../repos/user-events.repo';

@@ -1,12 +1,12 @@
 import type { Knex } from 'knex';
 import { z } from 'zod';
 import { notifyTenantChanged } from '../../db/notify';
-import { identifyUser, type IdentifyBody } from '../../domain/identification';
-import { accountFacts, pendingSteps } from '../../domain/referral-rules';
-import { nameBase, shareCodeSchema } from '../../domain/share-codes';
-import { doNotTrackError } from '../../domain/user-deletion';
-import { presentUser, shareLink } from '../../domain/user-view';
-import { recordWebhookEvents } from '../../domain/webhook-events';
+import { identifyUser, type IdentifyBody } from '../../domain/accounts/identification';
+import { accountFacts, pendingSteps } from '../../domain/referrals/referral-rules';
+import { nameBase, shareCodeSchema } from '../../domain/referrals/share-codes';
+import { doNotTrackError } from '../../domain/accounts/user-deletion';
+import { presentUser, shareLink } from '../../domain/accounts/user-view';
+import { recordWebhookEvents } from '../../domain/webhooks/webhook-events';
 import { referralCodeInputSchema } from '../../ids';
 import type { AccountRow } from '../../repos/accounts.repo';
 import type { UserRow } from '../../repos/users.repo';

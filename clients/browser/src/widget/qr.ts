@@ -1,6 +1,6 @@
 const SVG = 'http://www.w3.org/2000/svg';
 
-/** The share link's QR code as the widget route answers it (shared/domain/share-qr.ts). */
+/** The share link's QR code as the widget route answers it (shared/domain/referrals/share-qr.ts). */
 export interface QrMatrix {
   size: number;
   /** One bit a module, row by row, most significant bit first, base64. */

@@ -1,7 +1,7 @@
 import type { ZodOpenApiPathsObject } from 'zod-openapi';
 import { IDEMPOTENCY_RETENTION_MS } from '../../../../shared/idempotency';
-import { MAX_SEGMENT_BATCH } from '../../../../shared/domain/segment';
-import { MAX_EVENTS_PER_REQUEST } from '../../../../shared/domain/user-events.schema';
+import { MAX_SEGMENT_BATCH } from '../../../../shared/domain/analytics/segment';
+import { MAX_EVENTS_PER_REQUEST } from '../../../../shared/domain/events/user-events.schema';
 import {
   accountPathSchema,
   accountSyncBodySchema,
@@ -10,7 +10,7 @@ import {
 } from '../../routes/accounts.schema';
 import { eventsBodySchema, eventsPathSchema } from '../../routes/events.schema';
 import { segmentRequestBodySchema } from '../../routes/integrations.schema';
-import { discountAssociationSchema } from '../../../../shared/domain/discount-association';
+import { discountAssociationSchema } from '../../../../shared/domain/rewards/discount-association';
 import { cause, idempotencyKeyUsedErrorSchema } from '../errors';
 import { rateLimitedRouteHeaders } from '../headers';
 import { jsonResponse, operation } from '../operation';

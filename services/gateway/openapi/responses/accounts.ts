@@ -1,10 +1,13 @@
 import 'zod-openapi';
 import { z } from 'zod';
-import { BILLING_INTERVAL_TYPES, type presentSyncedAccount } from '../../../../shared/domain/account-sync';
-import type { getAccountRewards } from '../../../../shared/domain/account-view';
-import type { CodeLookup } from '../../../../shared/domain/code-lookup';
-import type { PresentedAssociation } from '../../../../shared/domain/discount-association';
-import type { Reward } from '../../../../shared/domain/rewards';
+import {
+  BILLING_INTERVAL_TYPES,
+  type presentSyncedAccount,
+} from '../../../../shared/domain/accounts/account-sync';
+import type { getAccountRewards } from '../../../../shared/domain/accounts/account-view';
+import type { CodeLookup } from '../../../../shared/domain/referrals/code-lookup';
+import type { PresentedAssociation } from '../../../../shared/domain/rewards/discount-association';
+import type { Reward } from '../../../../shared/domain/rewards/rewards';
 import { REWARD_STATUSES, SUBSCRIPTION_STATUSES } from '../../../../shared/types/referrals';
 import { epochMillis, nullableEpochMillis, referredBySchema } from './common';
 import { sameShape } from './shape-check';
@@ -18,7 +21,7 @@ export const subscriptionSchema = z
   })
   .meta({ id: 'Subscription', description: "An account's subscription facts as last synced." });
 
-/** POST /accountsync (shared/domain/account-sync.ts presentSyncedAccount). */
+/** POST /accountsync (shared/domain/accounts/account-sync.ts presentSyncedAccount). */
 export const syncedAccountSchema = z
   .object({
     id: z.string(),
@@ -43,7 +46,7 @@ sameShape<
   }
 >(true);
 
-/** GET /code/{code} (shared/domain/code-lookup.ts). */
+/** GET /code/{code} (shared/domain/referrals/code-lookup.ts). */
 export const codeLookupSchema = z
   .object({
     code: z.string().meta({ description: 'The code as stored (upper case).' }),
@@ -57,7 +60,7 @@ export const codeLookupSchema = z
 
 sameShape<z.output<typeof codeLookupSchema>, CodeLookup>(true);
 
-/** A reward (shared/domain/rewards.ts presentReward). */
+/** A reward (shared/domain/rewards/rewards.ts presentReward). */
 export const rewardSchema = z
   .object({
     id: z.string(),
@@ -89,7 +92,7 @@ export const rewardSchema = z
 
 sameShape<z.output<typeof rewardSchema>, Reward>(true);
 
-/** GET /account/{accountId}/reward (shared/domain/account-view.ts getAccountRewards). */
+/** GET /account/{accountId}/reward (shared/domain/accounts/account-view.ts getAccountRewards). */
 export const accountRewardsSchema = z
   .object({
     accountId: z.string(),
@@ -104,7 +107,7 @@ export const accountRewardsSchema = z
 
 sameShape<z.output<typeof accountRewardsSchema>, Awaited<ReturnType<typeof getAccountRewards>>>(true);
 
-/** POST /discount (shared/domain/discount-association.ts presentAssociation). */
+/** POST /discount (shared/domain/rewards/discount-association.ts presentAssociation). */
 export const discountAssociationResultSchema = z
   .object({
     accountId: z.string(),

@@ -1,6 +1,6 @@
 import 'zod-openapi';
 import { z } from 'zod';
-import type { PublicCodeView } from '../../../../shared/domain/public-codes';
+import type { PublicCodeView } from '../../../../shared/domain/referrals/public-codes';
 import { sameShape } from './shape-check';
 
 /** GET /open/codes/{code}: what anyone may learn about a referral code (browser integration). */

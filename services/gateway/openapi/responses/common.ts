@@ -17,7 +17,7 @@ export const referralStatusSchema = z.enum(REFERRAL_STATUSES).meta({
 });
 
 /**
- * The referral an account came by, in user and account-sync answers (shared/domain/user-view.ts
+ * The referral an account came by, in user and account-sync answers (shared/domain/accounts/user-view.ts
  * referredByView): REFUSED only in the answer to the request whose attribution the program's
  * fraudPolicy blocked, with the signals that did.
  */

@@ -1,12 +1,12 @@
 import 'zod-openapi';
 import { z } from 'zod';
-import type { SegmentOutcome } from '../../../../shared/domain/segment';
-import type { LoggedUserEvents } from '../../../../shared/domain/user-events';
+import type { SegmentOutcome } from '../../../../shared/domain/analytics/segment';
+import type { LoggedUserEvents } from '../../../../shared/domain/events/user-events';
 import { apiErrorFields, validationIssueSchema } from '../errors';
 import { epochMillis } from './common';
 import { sameShape } from './shape-check';
 
-/** POST /open/account/{accountId}/user/{userId}/events (shared/domain/user-events.ts). */
+/** POST /open/account/{accountId}/user/{userId}/events (shared/domain/events/user-events.ts). */
 export const loggedUserEventsSchema = z
   .object({
     userId: z.string(),

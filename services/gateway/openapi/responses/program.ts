@@ -1,12 +1,12 @@
 import 'zod-openapi';
 import { z } from 'zod';
-import type { Program } from '../../../../shared/domain/program';
-import type { BrowserSettings } from '../../../../shared/domain/browser-settings';
+import type { Program } from '../../../../shared/domain/tenants/program';
+import type { BrowserSettings } from '../../../../shared/domain/tenants/browser-settings';
 import { epochMillis, referrerRewardViewSchema } from './common';
 import { sameShape } from './shape-check';
 import { FRAUD_ACTIONS, FRAUD_SIGNALS } from '../../../../shared/types/fraud';
 
-/** GET and PATCH /program (shared/domain/program.ts presentProgram). */
+/** GET and PATCH /program (shared/domain/tenants/program.ts presentProgram). */
 export const programSchema = z
   .object({
     alias: z.string(),
@@ -94,7 +94,7 @@ export const programSchema = z
 
 sameShape<z.output<typeof programSchema>, Program>(true);
 
-/** GET /open/browser-settings (shared/domain/browser-settings.ts). */
+/** GET /open/browser-settings (shared/domain/tenants/browser-settings.ts). */
 export const browserSettingsSchema = z
   .object({
     cookieDays: z.int().meta({ description: "The tracking cookie's lifetime in days." }),

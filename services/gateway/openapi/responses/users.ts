@@ -1,7 +1,7 @@
 import 'zod-openapi';
 import { z } from 'zod';
-import type { UserView } from '../../../../shared/domain/user-view';
-import { FRIEND_STATES, type WidgetView } from '../../../../shared/domain/widget-view';
+import type { UserView } from '../../../../shared/domain/accounts/user-view';
+import { FRIEND_STATES, type WidgetView } from '../../../../shared/domain/referrals/widget-view';
 import { REWARD_STATUSES } from '../../../../shared/types/referrals';
 import {
   epochMillis,
@@ -13,7 +13,7 @@ import {
 } from './common';
 import { sameShape } from './shape-check';
 
-/** GET and PUT /open/account/{accountId}/user/{userId} (shared/domain/user-view.ts presentUser). */
+/** GET and PUT /open/account/{accountId}/user/{userId} (shared/domain/accounts/user-view.ts presentUser). */
 export const userSchema = z
   .object({
     id: z.string(),
@@ -35,7 +35,7 @@ export const userSchema = z
 
 sameShape<z.output<typeof userSchema>, UserView>(true);
 
-/** GET /open/account/{accountId}/user/{userId}/widget (shared/domain/widget-view.ts presentWidget). */
+/** GET /open/account/{accountId}/user/{userId}/widget (shared/domain/referrals/widget-view.ts presentWidget). */
 const creditSchema = z.object({ unit: z.string(), amountCents: z.number() });
 export const widgetSchema = z
   .object({

@@ -1,0 +1,180 @@
+import { v7 as uuidv7 } from 'uuid';
+import type { z } from 'zod';
+import type { Db, DbOrTrx } from '../../db/knex';
+import type { UsedKeysCache } from '../../cache/used-keys-cache';
+import { AppError } from '../../errors';
+import { IDEMPOTENCY_RETENTION_MS } from '../../idempotency';
+import { createAccountsRepo } from '../../repos/accounts.repo';
+import type { NewUserEvent, StoreRequest } from '../../repos/user-events-store';
+import { createUserEventsRepo, type UserEventRow } from '../../repos/user-events.repo';
+import { applyAccountMutation, type AccountOutcome } from '../accounts/account-changes';
+import type { EventData, userEventsPageSchema } from './user-events.schema';
+
+/** Events for one user, as logUserEvents takes them (the key belongs to the whole request). */
+export interface UserEventBatch {
+  accountId: string;
+  userId: string;
+  events: EventData[];
+}
+
+export interface LoggedEvent {
+  id: string;
+  key: string;
+  fields: Record<string, unknown>;
+  dateTriggered: number;
+  dateReceived: number;
+}
+
+export interface LoggedUserEvents {
+  userId: string;
+  accountId: string;
+  events: LoggedEvent[];
+}
+
+/** A referral conversion the events caused, to be delivered to the account's lifecycle workflow. */
+export interface EventConversion {
+  outcome: AccountOutcome;
+  /** The first event with the conversion key for this account. */
+  eventId: string;
+}
+
+export interface LogUserEventsResult {
+  results: LoggedUserEvents[];
+  conversions: EventConversion[];
+}
+
+export function keyUsed(eventIds: string[]): AppError {
+  return new AppError(
+    'IDEMPOTENCY_KEY_USED',
+    'This idempotency key was already used in the last 24 hours; the events of its first use are kept',
+    { fields: { eventIds } },
+  );
+}
+
+/**
+ * Logs events for one or more users, all or nothing, under one optional idempotency key. A live key is
+ * 409 IDEMPOTENCY_KEY_USED with the ids stored at its first receipt; a user the tenant never identified
+ * is 404 USER_NOT_FOUND; either way nothing is written and the key stays as it was.
+ *
+ * When the program has a conversion event key and an event carries it, the same transaction records the
+ * account's first payment (for a referred account), exactly as a first PAID status does; the caller then
+ * delivers the conversion to the lifecycle workflow.
+ */
+export async function logUserEvents(
+  db: Db,
+  tenantId: string,
+  request: { idempotencyKey: string | null; batches: UserEventBatch[] },
+  options: { nowMs: number; conversionEventKey: string | null; usedKeys?: UsedKeysCache },
+): Promise<LogUserEventsResult> {
+  const { idempotencyKey } = request;
+  const known = idempotencyKey && options.usedKeys?.find(tenantId, idempotencyKey, options.nowMs);
+  if (known) throw keyUsed(known);
+  const receivedAt = new Date(options.nowMs);
+  const results: LoggedUserEvents[] = request.batches.map((batch) => ({
+    userId: batch.userId,
+    accountId: batch.accountId,
+    events: batch.events.map((e) => ({
+      id: uuidv7(),
+      key: e.key,
+      fields: e.fields ?? {},
+      dateTriggered: e.dateTriggered ?? options.nowMs,
+      dateReceived: options.nowMs,
+    })),
+  }));
+  const events: NewUserEvent[] = results.flatMap((r) =>
+    r.events.map((e) => ({
+      id: e.id,
+      accountId: r.accountId,
+      userId: r.userId,
+      key: e.key,
+      fields: e.fields,
+      dateTriggeredMs: e.dateTriggered,
+    })),
+  );
+  const store: StoreRequest = { tenantId, idempotencyKey: request.idempotencyKey, receivedAt, events };
+
+  // Only a committed claim is remembered (the conversion path commits after storing).
+  const remember = () => {
+    if (idempotencyKey)
+      options.usedKeys?.remember(tenantId, idempotencyKey, options.nowMs, eventIdsOf(results));
+  };
+  const converting = conversionEvents(results, options.conversionEventKey);
+  if (converting.size === 0) {
+    await storeOrThrow(db, store, options.usedKeys);
+    remember();
+    return { results, conversions: [] };
+  }
+  const conversions = await db.transaction(async (trx) => {
+    // Accounts first, in a fixed order (identification locks the account before its users, too).
+    const accounts = createAccountsRepo(trx);
+    const locked = [];
+    for (const accountId of [...converting.keys()].sort()) {
+      const account = await accounts.lock(tenantId, accountId, trx);
+      if (account) locked.push(account);
+    }
+    await storeOrThrow(trx, store, options.usedKeys);
+    const done: EventConversion[] = [];
+    for (const account of locked) {
+      const outcome = await applyAccountMutation(trx, account, { paidByEvent: true });
+      if (outcome.referral) done.push({ outcome, eventId: converting.get(account.id)! });
+    }
+    return done;
+  });
+  remember();
+  return { results, conversions };
+}
+
+const eventIdsOf = (results: LoggedUserEvents[]) => results.flatMap((r) => r.events.map((e) => e.id));
+
+/** Account id → id of its first event carrying the conversion key. */
+function conversionEvents(results: LoggedUserEvents[], key: string | null): Map<string, string> {
+  const byAccount = new Map<string, string>();
+  if (key === null) return byAccount;
+  for (const r of results) {
+    const event = r.events.find((e) => e.key === key);
+    if (event && !byAccount.has(r.accountId)) byAccount.set(r.accountId, event.id);
+  }
+  return byAccount;
+}
+
+/** Stores, or throws the request's error; a key found used is remembered (it is committed). */
+async function storeOrThrow(db: DbOrTrx, store: StoreRequest, usedKeys?: UsedKeysCache): Promise<void> {
+  const repo = createUserEventsRepo(db);
+  const result = await repo.store(store);
+  if (result.kind === 'stored') return;
+  if (result.kind === 'userNotFound') {
+    throw new AppError('USER_NOT_FOUND', 'No such user in this account; identify the user first');
+  }
+  // keyRaced: the winner committed before our insert gave up, so a fresh read sees its row.
+  const cutoff = new Date(store.receivedAt.getTime() - IDEMPOTENCY_RETENTION_MS);
+  const used =
+    result.kind === 'keyUsed'
+      ? result
+      : await repo.findLiveKey(store.tenantId, store.idempotencyKey!, cutoff);
+  if (used)
+    usedKeys?.remember(store.tenantId, store.idempotencyKey!, used.receivedAt.getTime(), used.eventIds);
+  throw keyUsed(used?.eventIds ?? []);
+}
+
+export function presentEvent(row: UserEventRow): LoggedEvent {
+  return {
+    id: row.id,
+    key: row.key,
+    fields: row.fields,
+    dateTriggered: row.date_triggered.getTime(),
+    dateReceived: row.date_received.getTime(),
+  };
+}
+
+/** A user's events, newest first. An unknown user simply has none. */
+export async function listUserEvents(
+  db: Db,
+  tenantId: string,
+  query: z.output<typeof userEventsPageSchema>,
+): Promise<{ totalCount: number; events: LoggedEvent[] }> {
+  const page = await createUserEventsRepo(db).listForUser(tenantId, query.accountId, query.userId, {
+    limit: query.limit ?? 20,
+    offset: query.offset ?? 0,
+  });
+  return { totalCount: page.totalCount, events: page.events.map(presentEvent) };
+}

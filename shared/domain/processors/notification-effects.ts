@@ -1,0 +1,179 @@
+import type { Db, DbOrTrx } from '../../db/knex';
+import { referralCodeInputSchema } from '../../ids';
+import type { PaymentProcessor } from '../../processors/payment-processor';
+import { createAccountsRepo, type AccountRow } from '../../repos/accounts.repo';
+import {
+  createProcessorNotificationsRepo,
+  type NotificationRow,
+} from '../../repos/processor-notifications.repo';
+import { createReferralsRepo } from '../../repos/referrals.repo';
+import { createRewardsRepo } from '../../repos/rewards.repo';
+import type { NotificationOutcome } from '../../types/processors';
+import { applyAccountMutation } from '../accounts/account-changes';
+import { notificationEffect, presentNotification, type NotificationEffect } from './processor-notifications';
+import { recordWebhookEvent } from '../webhooks/webhook-events';
+
+/** The custom field a transparent-redirect form fills (`customer[custom_fields][service_coupon]`). */
+export const COUPON_FIELD = 'service_coupon';
+
+interface CustomerFacts {
+  customerId: string | null;
+  coupon: string | null;
+}
+
+/**
+ * What the processor knows that the notification may not carry: the customer owning the subscription
+ * and, for an account not attributed yet, the referral code in its `service_coupon` field. Network
+ * calls only, outside any transaction (a processor outage fails here and the workflow retries).
+ */
+async function customerFacts(
+  db: Db,
+  processor: PaymentProcessor,
+  row: NotificationRow,
+  effect: NotificationEffect,
+): Promise<CustomerFacts> {
+  if (effect === 'CHARGEBACK') {
+    // A dispute's subject is the disputed charge, whose customer the transaction names. A charge-back
+    // never attributes an account: it only concerns accounts we know.
+    const charge = row.subject_id ? await processor.findTransaction(row.subject_id) : null;
+    return { customerId: charge?.customerId ?? null, coupon: null };
+  }
+  // The gateway verified the payload before storing it; for the subscription kinds that have an effect
+  // its subject is the subscription, whose owner Braintree names only on the subscription itself.
+  const customerId = row.subject_id
+    ? ((await processor.findSubscription(row.subject_id))?.customerId ?? null)
+    : null;
+  if (!customerId) return { customerId: null, coupon: null };
+  const account = await createAccountsRepo(db).findByPaymentProviderId(row.tenant_id, customerId);
+  const referred =
+    account && (await createReferralsRepo(db).findByReferredAccount(row.tenant_id, account.id));
+  if (referred) return { customerId, coupon: null };
+  const raw = (await processor.findCustomer(customerId))?.customFields[COUPON_FIELD] ?? null;
+  const coupon = raw === null ? null : referralCodeInputSchema.safeParse(raw.trim());
+  return { customerId, coupon: coupon?.success ? coupon.data : null };
+}
+
+function outcome(
+  partial: Partial<NotificationOutcome> & Pick<NotificationOutcome, 'result'>,
+): NotificationOutcome {
+  return {
+    status: 'PROCESSED',
+    accountId: null,
+    customerId: null,
+    accountStatus: null,
+    attributedBy: null,
+    syncDiscount: false,
+    ...partial,
+  };
+}
+
+/**
+ * Applies a stored notification once. The notification row is locked and its status checked in the
+ * transaction that changes the account, so a retried activity finds the stored outcome instead of
+ * applying it again. An older notification delivered after a newer one changes nothing (STALE).
+ * An unknown customer whose `service_coupon` names a code becomes an account of that id, attributed by
+ * the code (PROCESSOR); an unknown customer without one is recorded as NO_ACCOUNT.
+ */
+export async function applyNotification(
+  db: Db,
+  processor: PaymentProcessor | null,
+  tenantId: string,
+  notificationId: string,
+): Promise<NotificationOutcome> {
+  const notifications = createProcessorNotificationsRepo(db);
+  const row = await notifications.find(tenantId, notificationId);
+  if (!row) throw new Error(`No notification ${notificationId}`);
+  if (row.status !== 'RECEIVED') return storedOutcome(row);
+  const effect = notificationEffect(row.kind);
+  if (effect !== 'PAID' && effect !== 'CANCELLED' && effect !== 'CHARGEBACK') {
+    throw new Error(`${row.kind} has no effect to apply`);
+  }
+  const facts = processor ? await customerFacts(db, processor, row, effect) : null;
+
+  return db.transaction(async (trx) => {
+    const locked = await notifications.lock(tenantId, notificationId, trx);
+    if (!locked) throw new Error(`Notification ${notificationId} vanished`);
+    if (locked.status !== 'RECEIVED') return storedOutcome(locked);
+    const finish = async (result: NotificationOutcome) => {
+      const done = await notifications.finish(notificationId, result.status, { ...result }, trx);
+      if (done.status === 'FAILED') {
+        await recordWebhookEvent(trx, tenantId, 'processor_notification.failed', {
+          ...presentNotification(done),
+        });
+      }
+      return result;
+    };
+    if (!facts) return finish(outcome({ status: 'FAILED', result: 'DISCONNECTED' }));
+    const { customerId, coupon } = facts;
+    if (!customerId) return finish(outcome({ result: 'NO_CUSTOMER' }));
+
+    const accounts = createAccountsRepo(trx);
+    if (effect === 'CHARGEBACK')
+      return finish(await recordChargeback(trx, tenantId, customerId, row.notified_at));
+    const known = await accounts.findByPaymentProviderId(tenantId, customerId, trx);
+    const accountId = known?.id ?? (coupon ? customerId : null);
+    if (!accountId) return finish(outcome({ result: 'NO_ACCOUNT', customerId }));
+    const { account } = await accounts.ensureLocked(tenantId, accountId, trx);
+    const stale = isStale(account, row.notified_at);
+    const wasReferred = await createReferralsRepo(trx).findByReferredAccount(tenantId, accountId, trx);
+    const changed = await applyAccountMutation(trx, account, {
+      paymentProviderId: account.payment_provider_id ?? customerId,
+      status: stale ? undefined : effect,
+      attribution: coupon ? { code: coupon, source: 'PROCESSOR', strict: false } : undefined,
+    });
+    if (!stale) await accounts.update(tenantId, accountId, { processor_status_at: row.notified_at }, {}, trx);
+    return finish(
+      outcome({
+        accountId,
+        customerId,
+        result: stale ? 'STALE' : account.subscription_status === effect ? 'UNCHANGED' : 'APPLIED',
+        accountStatus: changed.account.subscription_status === effect ? effect : null,
+        attributedBy:
+          changed.referralCreated && !wasReferred ? (changed.referral?.referral_code_used ?? null) : null,
+        syncDiscount:
+          effect === 'PAID' &&
+          (changed.referral !== null || (await hasReferrerCredit(trx, tenantId, accountId))),
+      }),
+    );
+  });
+}
+
+/**
+ * A charge-back of the tenant's account whose processor customer this is: recorded on the account once
+ * (`charged_back_at`, the notification's time; a later dispute finds it set: UNCHANGED), and its referral
+ * marked lifecycle-pending in the same transaction, so the lifecycle's reconcile cancels the rewards
+ * still held then, and the reconciler delivers it if the workflow never hears of it.
+ */
+async function recordChargeback(
+  trx: DbOrTrx,
+  tenantId: string,
+  customerId: string,
+  at: Date,
+): Promise<NotificationOutcome> {
+  const accounts = createAccountsRepo(trx);
+  const known = await accounts.findByPaymentProviderId(tenantId, customerId, trx);
+  const account = known && (await accounts.lock(tenantId, known.id, trx));
+  if (!account) return outcome({ result: 'NO_ACCOUNT', customerId });
+  const recorded = await accounts.recordChargeback(tenantId, account.id, at, trx);
+  const referrals = createReferralsRepo(trx);
+  const referral = await referrals.findByReferredAccount(tenantId, account.id, trx);
+  // An ENDED referral's rewards were cancelled when it ended; its workflow has finished.
+  if (recorded && referral && referral.status !== 'ENDED') {
+    await referrals.markLifecyclePending(referral.id, trx);
+  }
+  return outcome({ accountId: account.id, customerId, result: recorded ? 'APPLIED' : 'UNCHANGED' });
+}
+
+async function hasReferrerCredit(trx: DbOrTrx, tenantId: string, accountId: string): Promise<boolean> {
+  return (await createRewardsRepo(trx).liveReferrerPercents(tenantId, accountId, trx)).length > 0;
+}
+
+/** What an applied notification came to, as stored then: a retried activity returns it again. */
+function storedOutcome(row: NotificationRow): NotificationOutcome {
+  if (row.outcome && !('reason' in row.outcome)) return row.outcome;
+  throw new Error(`Notification ${row.id} is ${row.status}, with no outcome of being applied`);
+}
+
+function isStale(account: AccountRow, notifiedAt: Date): boolean {
+  return account.processor_status_at !== null && notifiedAt.getTime() < account.processor_status_at.getTime();
+}

@@ -1,0 +1,49 @@
+import { AppError } from '../../errors';
+import type { CodeOwner } from '../../repos/referral-codes.repo';
+import type { ProgramSettings } from '../../types/program';
+import { fullName } from '../accounts/account-view';
+import { couldBeShareCode } from './share-codes';
+
+export interface CodeLookup {
+  code: string;
+  couponCode: string;
+  discountId: string;
+  discountPercentage: number;
+  dateCreated: number;
+  referrerName: string | null;
+}
+
+/** Finds a code (case-insensitive) with its owner's name: the gateway cache, or the repo's findOwner. */
+export type FindCodeOwner = (
+  tenantId: string,
+  code: string,
+) => Promise<Pick<CodeOwner, 'code' | 'created_at' | 'first_name' | 'last_name'> | undefined>;
+
+/** Where a lookup reads the program and the code: the gateway cache, so a warm lookup does no I/O. */
+export interface CodeDirectory {
+  programSettings: (tenant: { id: string; alias: string }) => Promise<ProgramSettings | undefined>;
+  findCodeOwner: FindCodeOwner;
+}
+
+/**
+ * GET /code/{code}: what a referred customer gets, looked up before the subscription is created at the
+ * processor. Case-insensitive; anything that cannot be a code is a 404 without a lookup.
+ */
+export async function lookupCode(
+  codes: CodeDirectory,
+  tenant: { id: string; alias: string },
+  code: string,
+): Promise<CodeLookup> {
+  const program = await codes.programSettings(tenant);
+  if (!program) throw new AppError('NOT_FOUND', 'Program not found');
+  const owner = couldBeShareCode(code) ? await codes.findCodeOwner(tenant.id, code) : undefined;
+  if (!owner) throw new AppError('REFERRAL_CODE_NOT_FOUND', `Unknown referral code "${code.slice(0, 64)}"`);
+  return {
+    code: owner.code,
+    couponCode: owner.code,
+    discountId: program.discountId,
+    discountPercentage: program.referredDiscountPercent,
+    dateCreated: owner.created_at.getTime(),
+    referrerName: fullName(owner.first_name, owner.last_name),
+  };
+}
