@@ -4,7 +4,7 @@
  * customers per currency (first payment and total), reward cost given and pending, and the return.
  * Another tenant sees none of it.
  */
-import { DASHBOARD } from '../../clients/admin/src/pages/dashboard-query';
+import { DASHBOARD } from '../../clients/admin/src/pages/analytics/dashboard-query';
 import { basic, createTestTenant, postJson } from '../helpers/harness';
 import { insertClicks, insertReferrer } from '../helpers/portal-data';
 import { startReferralApi, type ReferralApi } from '../helpers/referrals';

@@ -4,7 +4,7 @@
  * accents; exact before prefix before part; people (names, e-mails) next to ids; never another tenant's
  * people; bad text is a 400 naming the field; and the plan reads the trigram indexes, not the tables.
  */
-import { ACCOUNTS } from '../../clients/admin/src/pages/accounts-query';
+import { ACCOUNTS } from '../../clients/admin/src/pages/accounts/accounts-query';
 import { matchedAccounts, matchedReferrals } from '../../shared/repos/people-search.repo';
 import { createDb } from '../../shared/db/knex';
 import { ownDatabase } from '../helpers/own-database';

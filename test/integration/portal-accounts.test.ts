@@ -3,7 +3,7 @@
  * search by each kind of id, keyset pages, users' names and share links, the account's recent events;
  * another tenant sees nothing; bad arguments are 400s naming the field.
  */
-import { ACCOUNTS } from '../../clients/admin/src/pages/accounts-query';
+import { ACCOUNTS } from '../../clients/admin/src/pages/accounts/accounts-query';
 import { basic, createTestTenant } from '../helpers/harness';
 import { startReferralApi, uid, type ReferralApi } from '../helpers/referrals';
 

@@ -4,7 +4,7 @@
  * and its redemption, share-link visits) and rows dated in the past; another tenant sees none of it;
  * an operator's session sees what the API key sees; bad ranges are 400s naming the field.
  */
-import { DASHBOARD } from '../../clients/admin/src/pages/dashboard-query';
+import { DASHBOARD } from '../../clients/admin/src/pages/analytics/dashboard-query';
 import { createOperator } from '../../shared/domain/operators/operators';
 import { formatDay } from '../../shared/domain/common/calendar-days';
 import { adminApi } from '../helpers/admin-api';

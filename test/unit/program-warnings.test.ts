@@ -1,4 +1,7 @@
-import { programWarnings, type WarnedValues } from '../../clients/admin/src/pages/program-warning-rules';
+import {
+  programWarnings,
+  type WarnedValues,
+} from '../../clients/admin/src/pages/tenants/program-warning-rules';
 
 /**
  * The safe defaults: the Program page warns when a setting allows 100 % off or leaves every fraud

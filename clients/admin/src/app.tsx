@@ -6,10 +6,10 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import { focusUnlessTyping } from './hooks';
 import { getSession, logout, setUnauthorizedHandler, switchTenant, type Session } from './api';
 import { Badge, ErrorState, errorMessage, Loading } from './components';
-import { LoginPage } from './pages/login';
-import { NotFoundPage } from './pages/not-found';
+import { LoginPage } from './pages/operators/login';
+import { NotFoundPage } from './pages/common/not-found';
 import { matchPath, navigate, safeNext, useRoute, withQuery } from './router';
-import { SET_PASSWORD_PATH, SetPasswordPage } from './pages/set-password';
+import { SET_PASSWORD_PATH, SetPasswordPage } from './pages/operators/set-password';
 import { allowed, NAV_GROUPS, ROUTES, type RouteDef } from './routes';
 import { ROLE_LABELS, SessionContext } from './session';
 
@@ -46,7 +46,7 @@ export function App() {
   }, [attempt]);
 
   const onLogin = location.path === LOGIN;
-  // The one-time link's page is public: open with or without a session (pages/set-password.tsx).
+  // The one-time link's page is public: open with or without a session (pages/operators/set-password.tsx).
   const onSetPassword = location.path === SET_PASSWORD_PATH;
   useEffect(() => {
     if (session === null && !onLogin && !onSetPassword) {

@@ -1,24 +1,24 @@
 /**
  * Every page of the portal: its path pattern, title, place in the nav and who may open it. Adding a
- * page is one file in pages/ and one line here (ARCHITECTURE.md, "Adding a portal page").
+ * page is one file in a pages/ feature folder and one line here (ARCHITECTURE.md, "Adding a portal page").
  */
 import type { ComponentType } from 'preact';
 import type { Role } from './api';
-import { DashboardPage } from './pages/dashboard';
-import { AccountDetailPage } from './pages/account-detail';
-import { AccountsPage } from './pages/accounts';
-import { ReferralDetailPage } from './pages/referral-detail';
-import { ReferralsPage } from './pages/referrals';
-import { ReviewPage } from './pages/review';
-import { ApiKeysPage } from './pages/api-keys';
-import { AuditLogPage } from './pages/audit-log';
-import { TeamPage } from './pages/team';
-import { TwoFactorPage } from './pages/two-factor';
-import { AccountPage } from './pages/account';
-import { WebhooksPage } from './pages/webhooks';
-import { ImportPage } from './pages/import';
-import { InstallPage } from './pages/install';
-import { ProgramPage } from './pages/program';
+import { DashboardPage } from './pages/analytics/dashboard';
+import { AccountDetailPage } from './pages/accounts/account-detail';
+import { AccountsPage } from './pages/accounts/accounts';
+import { ReferralDetailPage } from './pages/referrals/referral-detail';
+import { ReferralsPage } from './pages/referrals/referrals';
+import { ReviewPage } from './pages/referrals/review';
+import { ApiKeysPage } from './pages/tenants/api-keys';
+import { AuditLogPage } from './pages/operators/audit-log';
+import { TeamPage } from './pages/operators/team';
+import { TwoFactorPage } from './pages/operators/two-factor';
+import { AccountPage } from './pages/operators/account';
+import { WebhooksPage } from './pages/webhooks/webhooks';
+import { ImportPage } from './pages/imports/import';
+import { InstallPage } from './pages/tenants/install';
+import { ProgramPage } from './pages/tenants/program';
 import type { RouteProps } from './router';
 
 export type NavGroup = 'Analytics' | 'Reports' | 'Settings';

@@ -1,0 +1,62 @@
+/**
+ * A referral's fraud signals: what looked suspicious when it was attributed, each with the
+ * evidence the service recorded, shown as text.
+ */
+import { Badge, Card } from '../../components';
+
+export const FRAUD_SIGNALS = [
+  'SAME_EMAIL',
+  'SAME_NAME',
+  'SAME_CLIENT',
+  'DISPOSABLE_EMAIL',
+  'VELOCITY',
+] as const;
+export type FraudSignal = (typeof FRAUD_SIGNALS)[number];
+
+export interface FraudSignalHit {
+  signal: FraudSignal;
+  evidence: string;
+}
+
+export const SIGNAL_LABELS: Record<FraudSignal, string> = {
+  SAME_EMAIL: 'Same e-mail',
+  SAME_NAME: 'Same name',
+  SAME_CLIENT: 'Same browser or address',
+  DISPOSABLE_EMAIL: 'Disposable e-mail',
+  VELOCITY: 'Too many in an hour',
+};
+
+/** The list's flag: how many signals, named in its accessible text; nothing when there are none. */
+export function SignalsFlag({ signals }: { signals: FraudSignalHit[] }) {
+  if (signals.length === 0) return null;
+  const names = signals.map((s) => SIGNAL_LABELS[s.signal]).join(', ');
+  return (
+    <span class="signals-flag" title={names} data-testid="signals-flag">
+      <Badge tone="warning">
+        {signals.length === 1 ? '1 signal' : `${signals.length} signals`}
+        <span class="visually-hidden">: {names}</span>
+      </Badge>
+    </span>
+  );
+}
+
+export function FraudSignalsCard({ signals }: { signals: FraudSignalHit[] }) {
+  return (
+    <Card title="Fraud signals" titleId="referral-signals">
+      {signals.length === 0 ? (
+        <p class="cell-note" data-testid="no-signals">
+          Nothing looked suspicious when this referral was attributed.
+        </p>
+      ) : (
+        <ul class="signal-list" data-testid="fraud-signals">
+          {signals.map((hit) => (
+            <li key={hit.signal} class="signal-item">
+              <Badge tone="warning">{SIGNAL_LABELS[hit.signal]}</Badge>
+              <p class="signal-evidence">{hit.evidence}</p>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Card>
+  );
+}

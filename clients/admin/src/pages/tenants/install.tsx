@@ -1,0 +1,167 @@
+import { useState } from 'preact/hooks';
+import { switchTenant } from '../../api';
+import { Badge, ErrorState, errorMessage, Loading, Page } from '../../components';
+import { usePolling, useQuery } from '../../hooks';
+import { canChange, useSession } from '../../session';
+import { BROWSER_INTEGRATION, BrowserSection, type BrowserIntegration } from './install-browser';
+import { InstallChecklist } from './install-checklist';
+import {
+  NOTIFICATIONS,
+  NotificationsCard,
+  type ProcessorNotification,
+} from '../processors/install-notifications';
+import { ProcessorCard, type ProcessorConnection } from '../processors/install-processor';
+import { SftpSection } from '../sftp/install-sftp';
+
+const INSTALL = /* GraphQL */ `
+  query Install {
+    paymentProcessor {
+      processor
+      merchantId
+      publicKey
+      environment
+      webhookUrl
+      connectedAt
+    }
+    program {
+      discountId
+      allowedOrigins
+    }
+    apiKeys {
+      id
+    }
+    accounts(first: 1) {
+      items {
+        id
+      }
+    }
+  }
+`;
+
+interface InstallData {
+  paymentProcessor: ProcessorConnection | null;
+  program: { discountId: string; allowedOrigins: string[] };
+  apiKeys: { id: string }[];
+  accounts: { items: { id: string }[] };
+}
+
+/** Notifications are fetched again this often while the page is open (and the tab visible). */
+const POLL_MS = 5000;
+
+/** Which mode the tenant is in, and the way to its twin (test_X ↔ X) without signing in again. */
+function ModeNotice() {
+  const { tenant, twin } = useSession();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const live = tenant.mode === 'live';
+
+  async function switchMode() {
+    setBusy(true);
+    setError(null);
+    try {
+      await switchTenant();
+      // The new session's page, from the start (header, nav and data all belong to the twin).
+      window.location.assign('/admin/install');
+    } catch (err) {
+      setError(errorMessage(err));
+      setBusy(false);
+    }
+  }
+
+  return (
+    <section class={`card mode-notice mode-${tenant.mode}`} aria-label="Mode" data-testid="mode-notice">
+      <div class="mode-notice-text">
+        <p class="mode-notice-title">
+          <Badge tone={live ? 'success' : 'warning'}>{live ? 'Live' : 'Test'}</Badge>
+          <span>{live ? 'This is your live program.' : 'This is your test program.'}</span>
+        </p>
+        <p class="card-intro">
+          {live
+            ? 'Real customers and money: connect your Braintree production account.'
+            : 'For trying things out: connect your Braintree sandbox account. Nothing here reaches real customers.'}
+        </p>
+        {error && (
+          <p class="field-error" role="alert">
+            {error}
+          </p>
+        )}
+      </div>
+      {twin && (
+        <button
+          type="button"
+          class="button button-secondary"
+          disabled={busy}
+          data-testid="mode-switch"
+          onClick={switchMode}
+        >
+          {busy ? 'Switching…' : `Switch to ${twin.mode} (${twin.alias})`}
+        </button>
+      )}
+    </section>
+  );
+}
+
+/** Install: the mode, the processor connection and webhook URL, the integration steps, notifications, SFTP. */
+export function InstallPage() {
+  const session = useSession();
+  const editable = canChange(session.operator.role);
+  const install = useQuery<InstallData>(INSTALL);
+  const notifications = useQuery<{ processorNotifications: ProcessorNotification[] }>(NOTIFICATIONS);
+  usePolling(notifications.reload, POLL_MS);
+  // Browser integration: snippets, first browser call, refused origins.
+  const browser = useQuery<{ browserIntegration: BrowserIntegration }>(BROWSER_INTEGRATION);
+  const { data, error, loading, reload } = install;
+
+  return (
+    <Page
+      title="Install"
+      description="Connect your payment processor and put the referral program on your site."
+    >
+      <ModeNotice />
+      {error !== undefined && !loading ? (
+        <ErrorState error={error} onRetry={reload} title="The install settings couldn't be loaded" />
+      ) : !data ? (
+        <Loading label="Loading the install settings…" />
+      ) : (
+        <>
+          {!editable && (
+            <p class="notice" data-testid="read-only-notice">
+              You have view access: only an Owner or an Admin can connect or disconnect the processor.
+            </p>
+          )}
+          <ProcessorCard
+            connection={data.paymentProcessor}
+            mode={session.tenant.mode}
+            editable={editable}
+            onChanged={() => {
+              reload();
+              notifications.reload();
+            }}
+          />
+          <InstallChecklist
+            state={{
+              activeKeys: data.apiKeys.length,
+              allowedOrigins: data.program.allowedOrigins,
+              discountId: data.program.discountId,
+              hasAccounts: data.accounts.items.length > 0,
+              connected: data.paymentProcessor !== null,
+              notificationsReceived: notifications.data?.processorNotifications.length,
+              twinAlias: session.twin?.alias ?? null,
+              browserCallAt: browser.data?.browserIntegration.firstBrowserCallAt,
+            }}
+          />
+          <BrowserSection
+            query={browser}
+            editable={editable}
+            onChanged={() => {
+              browser.reload();
+              reload();
+            }}
+          />
+        </>
+      )}
+      <NotificationsCard query={notifications} />
+      <SftpSection />
+    </Page>
+  );
+}
