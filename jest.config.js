@@ -19,14 +19,14 @@ const withServers = {
   globalSetup: '<rootDir>/test/global-setup.ts',
   globalTeardown: '<rootDir>/test/global-teardown.ts',
 };
-const FAULTS = ['<rootDir>/test/faults/', '<rootDir>/test/integration/webhook-faults'];
+const FAULTS = ['<rootDir>/test/faults/', '<rootDir>/test/integration/webhooks/webhook-faults'];
 const SLOW = [
-  '<rootDir>/test/integration/fuzz.test.ts',
-  '<rootDir>/test/integration/sdk-package.test.ts',
-  '<rootDir>/test/integration/tenant-cli.test.ts',
-  '<rootDir>/test/integration/operator-cli.test.ts',
-  '<rootDir>/test/integration/launcher',
-  '<rootDir>/test/integration/production-build.test.ts',
+  '<rootDir>/test/integration/platform/fuzz.test.ts',
+  '<rootDir>/test/integration/sdk/sdk-package.test.ts',
+  '<rootDir>/test/integration/tenants/tenant-cli.test.ts',
+  '<rootDir>/test/integration/operators/operator-cli.test.ts',
+  '<rootDir>/test/integration/platform/launcher',
+  '<rootDir>/test/integration/platform/production-build.test.ts',
 ];
 
 module.exports = {
@@ -53,7 +53,7 @@ module.exports = {
       ...withServers,
       displayName: 'faults',
       roots: ['<rootDir>/test/faults', '<rootDir>/test/integration'],
-      testMatch: ['<rootDir>/test/faults/**/*.test.ts', '<rootDir>/test/integration/webhook-faults*.test.ts'],
+      testMatch: ['<rootDir>/test/faults/**/*.test.ts', '<rootDir>/test/integration/webhooks/webhook-faults*.test.ts'],
     },
     {
       ...withServers,

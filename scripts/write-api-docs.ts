@@ -1,7 +1,7 @@
 /**
  * `npm run docs:api`: writes the generated reference files (scripts/reference/files.ts): docs/openapi.json
  * (pretty, keys in a stable order), docs/schema.graphql, docs/configuration.md and docs/webhook-events.md.
- * test/integration/api-docs.test.ts fails when they are stale.
+ * test/integration/platform/api-docs.test.ts fails when they are stale.
  */
 import fs from 'node:fs';
 import path from 'node:path';

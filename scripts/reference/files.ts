@@ -4,7 +4,7 @@ import { renderWebhookEventsPage } from './webhook-events-page';
 
 /**
  * The generated reference files: the OpenAPI document, the GraphQL SDL, the configuration page and the
- * webhook event catalogue. `npm run docs:api` writes them; test/integration/api-docs.test.ts fails while a
+ * webhook event catalogue. `npm run docs:api` writes them; test/integration/platform/api-docs.test.ts fails while a
  * committed copy differs from what the code generates.
  */
 export const REFERENCE_FILES = {

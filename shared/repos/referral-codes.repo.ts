@@ -99,7 +99,7 @@ export function createReferralCodesRepo(db: DbOrTrx) {
      * per candidate. Written as a probe per candidate rather than `upper(code) = any(...)`: with
      * statistics taken while the tenant was small, the planner answered that form by reading every code of
      * the tenant (6.4 million rows for a 1,146-name chunk, 4.4 s) instead of probing, so a big import
-     * slowed as it grew (test/integration/stale-statistics-plans.test.ts).
+     * slowed as it grew (test/integration/analytics/stale-statistics-plans.test.ts).
      */
     async takenAmong(tenantId: string, candidates: string[], trx: DbOrTrx = db): Promise<Set<string>> {
       const upper = [...new Set(candidates.map((c) => c.toUpperCase()))];

@@ -84,7 +84,7 @@ export function createWebhookEventsRepo(db: DbOrTrx) {
      * Sets `dispatched_at` of these events where it is not set yet. By primary key only: a condition on
      * `dispatched_at` would let the planner walk the partial index of undispatched events once per id,
      * which it does when that index grew faster than the statistics (a bulk import's millions of
-     * events: 48 s for 500 ids; test/integration/stale-statistics-plans.test.ts).
+     * events: 48 s for 500 ids; test/integration/analytics/stale-statistics-plans.test.ts).
      */
     async markDispatched(ids: string[], trx: DbOrTrx = db): Promise<void> {
       if (ids.length === 0) return;

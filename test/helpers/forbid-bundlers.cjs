@@ -1,4 +1,4 @@
-// Preloaded (`node -r`) into the built services by test/integration/production-build.test.ts: a process that
+// Preloaded (`node -r`) into the built services by test/integration/platform/production-build.test.ts: a process that
 // loads esbuild or tsx is bundling or compiling at start, which the build exists to avoid, so it fails loudly.
 const Module = require('node:module');
 const resolve = Module._resolveFilename;

@@ -1,6 +1,6 @@
 /**
  * Every GraphQL document the admin portal sends is valid against docs/schema.graphql (the schema the
- * gateway serves, kept fresh by test/integration/api-docs.test.ts): a field the schema lacks, a wrong
+ * gateway serves, kept fresh by test/integration/platform/api-docs.test.ts): a field the schema lacks, a wrong
  * argument or variable type fails here, before a browser ever sees it.
  */
 import fs from 'node:fs';

@@ -1,6 +1,6 @@
 /**
  * The workflow tracing interceptors outside a trace (workflows/tracing.interceptors.ts); inside one they
- * run in the workflow sandbox, which test/integration/tracing.test.ts covers.
+ * run in the workflow sandbox, which test/integration/platform/tracing.test.ts covers.
  */
 import { TRACE_HEADER as PACKAGE_TRACE_HEADER } from '@temporalio/interceptors-opentelemetry/lib/instrumentation';
 import type { WorkflowInterceptors } from '@temporalio/workflow';

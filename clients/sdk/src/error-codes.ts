@@ -1,6 +1,6 @@
 /**
  * The service's error codes and the HTTP status each stands for (a copy of shared/errors.ts
- * API_ERROR_STATUS, kept equal by test/integration/sdk-retries.test.ts). GraphQL answers most errors
+ * API_ERROR_STATUS, kept equal by test/integration/sdk/sdk-retries.test.ts). GraphQL answers most errors
  * with HTTP 200; the SDK gives such an ApiError the status its code has on REST.
  */
 export const API_ERROR_STATUS: Readonly<Record<string, number>> = {

@@ -1,6 +1,6 @@
 /**
  * The account list's data: the GraphQL query the page sends (also run by
- * test/integration/portal-accounts.test.ts against the real gateway) and the shape of its answer.
+ * test/integration/accounts/portal-accounts.test.ts against the real gateway) and the shape of its answer.
  */
 export const ACCOUNTS = /* GraphQL */ `
   query Accounts($search: String, $query: String, $first: Int, $after: String) {

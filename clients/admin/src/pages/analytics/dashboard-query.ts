@@ -1,6 +1,6 @@
 /**
  * The dashboard's data: the GraphQL query the page sends (also run by
- * test/integration/portal-analytics.test.ts against the real gateway) and the shape of its answer.
+ * test/integration/analytics/portal-analytics.test.ts against the real gateway) and the shape of its answer.
  */
 export interface DailyPoint {
   date: string;
