@@ -53,7 +53,10 @@ module.exports = {
       ...withServers,
       displayName: 'faults',
       roots: ['<rootDir>/test/faults', '<rootDir>/test/integration'],
-      testMatch: ['<rootDir>/test/faults/**/*.test.ts', '<rootDir>/test/integration/webhooks/webhook-faults*.test.ts'],
+      testMatch: [
+        '<rootDir>/test/faults/**/*.test.ts',
+        '<rootDir>/test/integration/webhooks/webhook-faults*.test.ts',
+      ],
     },
     {
       ...withServers,

@@ -3,7 +3,13 @@
  * refused by CORS (bounded at 50 per tenant, only real origins, never another tenant's) and the first
  * browser call (written once); read by GraphQL browserIntegration, and allowBrowserOrigin.
  */
-import { basic, createTestTenant, startTestGateway, testConfig, type TestGateway } from '../../helpers/harness';
+import {
+  basic,
+  createTestTenant,
+  startTestGateway,
+  testConfig,
+  type TestGateway,
+} from '../../helpers/harness';
 import { userToken } from '../../helpers/referrals';
 import { keyApi } from '../../helpers/api-client';
 

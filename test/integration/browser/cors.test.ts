@@ -5,7 +5,13 @@
  */
 import type { Knex } from 'knex';
 import type { IssuedKey } from '../../../shared/domain/tenants/tenants';
-import { basic, createTestTenant, eventually, startTestGateway, type TestGateway } from '../../helpers/harness';
+import {
+  basic,
+  createTestTenant,
+  eventually,
+  startTestGateway,
+  type TestGateway,
+} from '../../helpers/harness';
 import { userToken } from '../../helpers/referrals';
 
 type Json = Record<string, any>;

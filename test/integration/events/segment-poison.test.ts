@@ -6,7 +6,13 @@
 import crypto from 'node:crypto';
 import { createDb } from '../../../shared/db/knex';
 import { CONTROL, NUL, SURROGATE } from '../../helpers/bad-input';
-import { basic, createTestTenant, startTestGateway, testConfig, type TestGateway } from '../../helpers/harness';
+import {
+  basic,
+  createTestTenant,
+  startTestGateway,
+  testConfig,
+  type TestGateway,
+} from '../../helpers/harness';
 
 type Json = Record<string, any>;
 

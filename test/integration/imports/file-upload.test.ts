@@ -9,7 +9,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import type { IssuedKey } from '../../../shared/domain/tenants/tenants';
-import { basic, createTestTenant, startTestGateway, testConfig, type TestGateway } from '../../helpers/harness';
+import {
+  basic,
+  createTestTenant,
+  startTestGateway,
+  testConfig,
+  type TestGateway,
+} from '../../helpers/harness';
 import { storedImportFiles } from '../../helpers/imports';
 
 const LIMIT = 1000;

@@ -8,7 +8,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { PROJECT_ROOT } from '../../../shared/config';
-import { createTestTenant, basic, startTestGateway, testConfig, type TestGateway } from '../../helpers/harness';
+import {
+  createTestTenant,
+  basic,
+  startTestGateway,
+  testConfig,
+  type TestGateway,
+} from '../../helpers/harness';
 import { importClient } from '../../helpers/imports';
 
 const TSX = path.join(PROJECT_ROOT, 'node_modules/.bin/tsx');

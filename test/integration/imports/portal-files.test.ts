@@ -21,7 +21,13 @@ import {
   type Json,
   type PortalTenant,
 } from '../../helpers/admin-api';
-import { basic, startTestGateway, startTestWorker, testConfig, type TestGateway } from '../../helpers/harness';
+import {
+  basic,
+  startTestGateway,
+  startTestWorker,
+  testConfig,
+  type TestGateway,
+} from '../../helpers/harness';
 import { JOB_FIELDS, storedImportFiles } from '../../helpers/imports';
 
 const LIMIT = 1000;

@@ -9,7 +9,13 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { IssuedKey } from '../../../shared/domain/tenants/tenants';
-import { basic, createTestTenant, startTestGateway, testConfig, type TestGateway } from '../../helpers/harness';
+import {
+  basic,
+  createTestTenant,
+  startTestGateway,
+  testConfig,
+  type TestGateway,
+} from '../../helpers/harness';
 import { storedImportFiles } from '../../helpers/imports';
 
 const QUOTA = 2000;

@@ -4,7 +4,13 @@
  * stored and the service keeps answering /healthz and /readyz. Before the hardening work several of these were
  * INTERNAL_ERROR (the driver's error).
  */
-import { expectNothingStored, expectServing, sweepCases, withValue, type Sweep } from '../../helpers/bad-input';
+import {
+  expectNothingStored,
+  expectServing,
+  sweepCases,
+  withValue,
+  type Sweep,
+} from '../../helpers/bad-input';
 import { basic, createTestTenant, startTestGateway, type TestGateway } from '../../helpers/harness';
 
 type Json = Record<string, any>;

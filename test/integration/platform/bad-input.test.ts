@@ -4,7 +4,13 @@
  * field; nothing is stored and the service keeps answering /healthz and /readyz. Before the hardening work many
  * of these answered 500 (the driver's error) or stored U+FFFD.
  */
-import { expectNothingStored, expectServing, sweepCases, withValue, type Sweep } from '../../helpers/bad-input';
+import {
+  expectNothingStored,
+  expectServing,
+  sweepCases,
+  withValue,
+  type Sweep,
+} from '../../helpers/bad-input';
 import { basic, createTestTenant, startTestGateway, type TestGateway } from '../../helpers/harness';
 
 type Json = Record<string, any>;

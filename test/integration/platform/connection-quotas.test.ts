@@ -10,7 +10,13 @@ import type http from 'node:http';
 import net from 'node:net';
 import { createGatewayServer } from '../../../services/gateway/http-server';
 import type { IssuedKey } from '../../../shared/domain/tenants/tenants';
-import { basic, createTestTenant, startTestGateway, testConfig, type TestGateway } from '../../helpers/harness';
+import {
+  basic,
+  createTestTenant,
+  startTestGateway,
+  testConfig,
+  type TestGateway,
+} from '../../helpers/harness';
 
 const FLOOD = 1100;
 const PER_ADDRESS = 128;

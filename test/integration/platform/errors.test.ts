@@ -1,5 +1,11 @@
 import { createDb } from '../../../shared/db/knex';
-import { basic, createTestTenant, startTestGateway, testConfig, type TestGateway } from '../../helpers/harness';
+import {
+  basic,
+  createTestTenant,
+  startTestGateway,
+  testConfig,
+  type TestGateway,
+} from '../../helpers/harness';
 
 describe('one error model for every non-2xx response', () => {
   let gw: TestGateway;

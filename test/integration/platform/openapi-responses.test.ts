@@ -8,7 +8,12 @@ import { Resvg } from '@resvg/resvg-js';
 import { buildOpenApiDocument } from '../../../services/gateway/openapi/document';
 import { setTenantRateLimit } from '../../../shared/domain/tenants/tenant-rate-limits';
 import { basic, createTestTenant, eventually } from '../../helpers/harness';
-import { checkedAnswers, documentedClient, expectDocumentedRequest, operationIds } from '../../helpers/openapi';
+import {
+  checkedAnswers,
+  documentedClient,
+  expectDocumentedRequest,
+  operationIds,
+} from '../../helpers/openapi';
 import { startProcessorApi, type ProcessorApi } from '../../helpers/processor';
 import { identifyReferrer, uid, userToken } from '../../helpers/referrals';
 

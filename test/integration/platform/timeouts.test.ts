@@ -9,7 +9,13 @@ import crypto from 'node:crypto';
 import http from 'node:http';
 import type net from 'node:net';
 import type { IssuedKey } from '../../../shared/domain/tenants/tenants';
-import { basic, createTestTenant, startTestGateway, testConfig, type TestGateway } from '../../helpers/harness';
+import {
+  basic,
+  createTestTenant,
+  startTestGateway,
+  testConfig,
+  type TestGateway,
+} from '../../helpers/harness';
 import { rawHttp, type RawExchange } from '../../helpers/raw-http';
 
 const HEADERS_MS = 1000;

@@ -1,6 +1,12 @@
 import jwt from 'jsonwebtoken';
 import { rotateApiKey } from '../../../shared/domain/tenants/tenants';
-import { basic, createTestTenant, eventually, startTestGateway, type TestGateway } from '../../helpers/harness';
+import {
+  basic,
+  createTestTenant,
+  eventually,
+  startTestGateway,
+  type TestGateway,
+} from '../../helpers/harness';
 
 interface Tenant {
   alias: string;
