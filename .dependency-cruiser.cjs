@@ -1,12 +1,13 @@
 /**
  * The layering of ARCHITECTURE.md, checked by `npm run lint:deps` (part of `npm test`). Inside shared/,
  * dependencies run one way: base (top-level files, types, crypto, rate-limit, net) ← db ← repos ←
- * storage/processors/cache ← domain ← imports ← use-cases; temporal sits beside, on base. Paths are
- * relative to the directory depcruise runs in (the repository root; test/unit/layering.test.ts runs it
- * on fixture trees with the same folder names).
+ * storage/processors/cache ← domain ← imports ← use-cases; temporal sits beside, on base, and tracing on
+ * temporal. tooling/ (local PostgreSQL and Temporal) is outside the layers: no deployed process loads it.
+ * Paths are relative to the directory depcruise runs in (the repository root; test/unit/layering.test.ts
+ * runs it on fixture trees with the same folder names).
  */
 const BASE = '^shared/([^/]+\\.ts$|types/|crypto/|rate-limit/|net/)';
-const ABOVE_DB = '^shared/(repos|storage|processors|cache|temporal|domain|imports|use-cases)/';
+const ABOVE_DB = '^shared/(repos|storage|processors|cache|temporal|tracing|domain|imports|use-cases)/';
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
@@ -24,6 +25,14 @@ module.exports = {
       severity: 'error',
       from: { path: '^shared/' },
       to: { path: '^(services|activities)/' },
+    },
+    {
+      name: 'production-not-to-tooling',
+      comment:
+        'tooling/ starts local PostgreSQL and Temporal for the launcher, tests, benchmarks and dev scripts; the processes a deployment runs (gateway, worker, sftp server), their activities and workflows, and the shared library under them never load it.',
+      severity: 'error',
+      from: { path: '^(shared|activities|workflows)/|^services/(gateway|worker|sftp)/' },
+      to: { path: '^tooling/' },
     },
     {
       name: 'shared-to-workflows-only-from-temporal',

@@ -6,7 +6,10 @@
  * - The files they read beside them at run time (the landing page's assets, the API reference page, the
  *   watchdog script) copied to the same places.
  * - dist/prebuilt: the workflow bundle, the admin portal and the browser library, so that no process
- *   bundles when it starts (shared/infra/prebuilt.ts).
+ *   bundles when it starts (shared/prebuilt.ts).
+ *
+ * tooling/ (local PostgreSQL and Temporal) is not built: the launcher, the tests and the dev scripts that
+ * use it run from source with tsx, and no process of a deployment loads it (.dependency-cruiser.cjs).
  */
 import fs from 'node:fs';
 import path from 'node:path';

@@ -4,7 +4,7 @@ import { loadConfigOrExit } from '../shared/config';
 import { recordCliAudit } from '../shared/domain/common/audit-log';
 import { createDb, migrateLatest, type Db } from '../shared/db/knex';
 import { isAppError } from '../shared/errors';
-import { ensureDatabase } from '../shared/infra/postgres';
+import { ensureDatabase } from '../shared/db/databases';
 
 /** An error as one line: a ZodError's message is pretty-printed JSON, so its issues are listed instead. */
 export function errorLine(err: unknown): string {

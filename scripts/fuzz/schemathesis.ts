@@ -7,7 +7,7 @@ import {
   runCommand,
   type InstalledPythonTool,
   type PythonToolSpec,
-} from '../../shared/infra/python-tool';
+} from '../../tooling/python-tool';
 import type { Logger } from '../../shared/logger';
 import type { KnownValues } from './seed';
 

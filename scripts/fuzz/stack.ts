@@ -4,7 +4,7 @@ import { loadConfig, PROJECT_ROOT, type Config } from '../../shared/config';
 import { createDb } from '../../shared/db/knex';
 import { createTenant, type IssuedKey } from '../../shared/domain/tenants/tenants';
 import { freePort } from '../../shared/http';
-import { embeddedPostgresUrl, isPostgresReachable } from '../../shared/infra/postgres';
+import { embeddedPostgresUrl, isPostgresReachable } from '../../tooling/postgres';
 import type { Logger } from '../../shared/logger';
 
 /** The stack the fuzzer talks to: a gateway (with its worker) and the database behind it. */

@@ -4,7 +4,7 @@ import type * as AdminBuild from '../../clients/admin/build';
 import type { AdminPortal } from '../../clients/admin/build';
 import type * as BrowserBuild from '../../clients/browser/build';
 import type { BrowserLibrary } from '../../clients/browser/build';
-import { PREBUILT_DIR } from '../../shared/infra/prebuilt';
+import { PREBUILT_DIR } from '../../shared/prebuilt';
 
 /** The two browser bundles the gateway serves: the merchant's library and the admin portal. */
 export interface ClientBundles {

@@ -1,5 +1,5 @@
 import type { Config } from '../../shared/config';
-import type { Tracing } from '../../shared/infra/tracing';
+import type { Tracing } from '../../shared/tracing/tracing';
 import { createDb, migrateLatest } from '../../shared/db/knex';
 import { closeServer, listen } from '../../shared/http';
 import type { Logger } from '../../shared/logger';

@@ -1,5 +1,5 @@
 import { loadConfigOrExit } from '../../shared/config';
-import { startTracingFromConfig } from '../../shared/infra/tracing';
+import { startTracingFromConfig } from '../../shared/tracing/tracing';
 import { createLogger } from '../../shared/logger';
 import { exitOnStartFailure, handleShutdown } from '../../shared/process';
 import type * as Gateway from './gateway';

@@ -4,13 +4,13 @@ import { createDb, migrateLatest } from '../../shared/db/knex';
 import { ensureDemoOperator, ensureDemoOperatorOn } from '../../shared/domain/operators/demo-operator';
 import { ensureDemoTenant } from '../../shared/domain/tenants/demo-tenant';
 import { twinAlias } from '../../shared/domain/tenants/tenants';
-import { ensureLocalInfrastructure } from '../../shared/infra/local-infrastructure';
-import { startTracingFromConfig } from '../../shared/infra/tracing';
-import type { PostgresHandle } from '../../shared/infra/postgres';
-import type { TemporalServerHandle } from '../../shared/infra/temporal-server';
+import { ensureLocalInfrastructure } from '../../tooling/local-infrastructure';
+import { startTracingFromConfig } from '../../shared/tracing/tracing';
+import type { PostgresHandle } from '../../tooling/postgres';
+import type { TemporalServerHandle } from '../../tooling/temporal-server';
 import { createLogger } from '../../shared/logger';
 import { handleShutdown } from '../../shared/process';
-import type { SupervisedProcess } from '../../shared/infra/supervised-process';
+import type { SupervisedProcess } from '../../tooling/supervised-process';
 import { installTemporalRuntimeLogger } from '../worker/runtime-logger';
 import { connectTemporal } from '../../shared/temporal/connection';
 import { runSelfCheck } from '../../shared/temporal/self-check';
@@ -29,7 +29,7 @@ import { superviseServer } from './supervise';
  * workflow, and prints where everything is.
  *
  * Supervision: the servers it starts run under watchdogs and never outlive it, however it ends
- * (shared/infra/supervised-process.ts); one that stops is restarted a bounded number of times
+ * (tooling/supervised-process.ts); one that stops is restarted a bounded number of times
  * (./supervise.ts); a worker that stops polling, a server that cannot be kept running, or the death of
  * the processes that started the launcher (./parent-watch.ts) stop everything, never leaving half a stack.
  */

@@ -1,4 +1,4 @@
-import { describeExit, type RestartableServer } from '../../shared/infra/supervised-process';
+import { describeExit, type RestartableServer } from '../../tooling/supervised-process';
 import type { Logger } from '../../shared/logger';
 
 /** Restarts allowed within RESTART_WINDOW_MS before the launcher gives up and stops everything. */

@@ -1,6 +1,6 @@
 import type { WorkerOptions } from '@temporalio/worker';
 import { loadConfigOrExit } from '../../shared/config';
-import { startTracingFromConfig } from '../../shared/infra/tracing';
+import { startTracingFromConfig } from '../../shared/tracing/tracing';
 import { createLogger } from '../../shared/logger';
 import { handleShutdown } from '../../shared/process';
 import { installTemporalRuntimeLogger } from './runtime-logger';

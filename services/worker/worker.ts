@@ -13,7 +13,7 @@ import { secretBoxFor } from '../../shared/crypto/secret-box';
 import { createBraintreeProcessor } from '../../shared/processors/braintree.processor';
 import { configureSystemWorkflowsAtStart } from '../../shared/use-cases/system-workflows';
 import { webhookTaskQueue } from '../../shared/temporal/webhook-delivery';
-import { workerTracingOptions, type Tracing } from '../../shared/infra/tracing';
+import { workerTracingOptions, type Tracing } from '../../shared/tracing/tracing';
 import { chooseWorkflowBundle } from './workflow-bundle';
 import { createWorkerHttpServer } from './worker-http';
 
@@ -38,7 +38,7 @@ export interface WorkerStartOptions {
   keyPruner?: boolean;
   /** Run the outbound webhook dispatcher on this task queue (default true; tests opt in). */
   webhookDispatcher?: boolean;
-  /** This process's tracing (shared/infra/tracing.ts), when OTEL_EXPORTER_OTLP_ENDPOINT is set. */
+  /** This process's tracing (shared/tracing/tracing.ts), when OTEL_EXPORTER_OTLP_ENDPOINT is set. */
   tracing?: Tracing;
 }
 

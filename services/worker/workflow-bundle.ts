@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { bundleWorkflowCode, type BundleOptions, type WorkerOptions } from '@temporalio/worker';
-import { prebuiltFile } from '../../shared/infra/prebuilt';
+import { prebuiltFile } from '../../shared/prebuilt';
 
 /** The bundle's file name in dist/prebuilt (scripts/build.ts writes it). */
 export const WORKFLOW_BUNDLE_FILE = 'workflow-bundle.js';

@@ -23,7 +23,7 @@ import type {
  * their activities make no spans (the dispatchers would otherwise add spans to one trace every round,
  * forever). workflows/tracing.interceptors.ts applies the same rule inside workflows.
  *
- * Loaded only when tracing is on (shared/infra/tracing.ts).
+ * Loaded only when tracing is on (shared/tracing/tracing.ts).
  */
 export interface TemporalTracing {
   /** For `new Client({ interceptors })`: a start, signal or update made inside a trace carries it. */

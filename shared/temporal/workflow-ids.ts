@@ -14,7 +14,7 @@ export const workflowIds = {
   importJob: (tenantAlias: string, jobId: string) => `import/${part(tenantAlias)}/${part(jobId)}`,
   idempotencyKeyPruner: (taskQueue: string) => `system/idempotency-key-pruner/${part(taskQueue)}`,
   notificationDispatcher: (taskQueue: string) => `system/notification-dispatcher/${part(taskQueue)}`,
-  /** `notificationKey` is already made of safe parts (domain/processor-notifications.ts builds it). */
+  /** `notificationKey` is already made of safe parts (domain/processors/processor-notifications.ts builds it). */
   processorNotification: (tenantAlias: string, processor: string, notificationKey: string) =>
     `notification/${part(tenantAlias)}/${part(processor)}/${notificationKey}`,
   discountSync: (tenantAlias: string, accountId: string) =>

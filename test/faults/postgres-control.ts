@@ -7,7 +7,7 @@
  * End of stdin (the test process closed it, or died) stops the server for good and exits.
  */
 import readline from 'node:readline';
-import { startEmbeddedPostgres } from '../../shared/infra/postgres';
+import { startEmbeddedPostgres } from '../../tooling/postgres';
 import { createLogger } from '../../shared/logger';
 
 async function main() {

@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { PROJECT_ROOT } from '../../shared/config';
 import { freePort } from '../../shared/http';
-import { findOrInstallTemporalCli, startTemporalDevServer } from '../../shared/infra/temporal-server';
-import type { RestartableServer } from '../../shared/infra/supervised-process';
+import { findOrInstallTemporalCli, startTemporalDevServer } from '../../tooling/temporal-server';
+import type { RestartableServer } from '../../tooling/supervised-process';
 import { CUSTOM_SEARCH_ATTRIBUTES } from '../../shared/temporal/search-attributes';
 import { testLogger } from '../helpers/harness';
 

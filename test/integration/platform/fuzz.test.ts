@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { PROJECT_ROOT } from '../../../shared/config';
 import type { IssuedKey } from '../../../shared/domain/tenants/tenants';
-import type { InstalledPythonTool } from '../../../shared/infra/python-tool';
+import type { InstalledPythonTool } from '../../../tooling/python-tool';
 import type { RunningWorker } from '../../../services/worker/worker';
 import { documentedOperations } from '../../../scripts/fuzz/report';
 import { fetchOpenApiDocument, fuzzDocument } from '../../../scripts/fuzz/run';

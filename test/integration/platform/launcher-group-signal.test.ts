@@ -3,8 +3,8 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { dropDatabase, ensureDatabase } from '../../../shared/infra/postgres';
-import { isPortOpen } from '../../../shared/infra/temporal-server';
+import { dropDatabase, ensureDatabase } from '../../../shared/db/databases';
+import { isPortOpen } from '../../../tooling/temporal-server';
 import {
   START_TIMEOUT_MS,
   STOP_TIMEOUT_MS,

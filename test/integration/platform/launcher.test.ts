@@ -21,7 +21,7 @@ import {
   waitForLogLine,
   stopLauncher,
 } from '../../helpers/launcher';
-import { isPortOpen } from '../../../shared/infra/temporal-server';
+import { isPortOpen } from '../../../tooling/temporal-server';
 import { startSlowGraphqlRequest } from '../../helpers/slow-request';
 
 /**

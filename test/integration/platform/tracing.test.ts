@@ -16,7 +16,7 @@ import { Worker } from '@temporalio/worker';
 import { connectTemporal } from '../../../shared/temporal/connection';
 import { runSelfCheck } from '../../../shared/temporal/self-check';
 import { workflowIds } from '../../../shared/temporal/workflow-ids';
-import { startTracingFromConfig, workerTracingOptions, type Tracing } from '../../../shared/infra/tracing';
+import { startTracingFromConfig, workerTracingOptions, type Tracing } from '../../../shared/tracing/tracing';
 import type { RunningWorker } from '../../../services/worker/worker';
 import { TRACE_HEADER } from '../../../workflows/tracing.interceptors';
 import { basic, createTestTenant, startTestWorker, testConfig } from '../../helpers/harness';

@@ -1,7 +1,8 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { Client } from 'pg';
-import type { Logger } from '../logger';
+import { ensureDatabase } from '../shared/db/databases';
+import type { Logger } from '../shared/logger';
 import {
   describeExit,
   spawnSupervised,
@@ -35,41 +36,6 @@ export async function isPostgresReachable(url: string, timeoutMs = 1500): Promis
     );
   } finally {
     await client.end().catch(() => undefined);
-  }
-}
-
-/** Creates the database named in the URL when it does not exist yet. */
-export async function ensureDatabase(url: string): Promise<void> {
-  const target = new URL(url);
-  const name = decodeURIComponent(target.pathname.replace(/^\//, ''));
-  if (!/^[A-Za-z_][A-Za-z0-9_-]{0,62}$/.test(name)) throw new Error(`Unsupported database name "${name}"`);
-  const admin = new URL(url);
-  admin.pathname = '/postgres';
-  const client = new Client({ connectionString: admin.toString() });
-  await client.connect();
-  try {
-    const found = await client.query('select 1 from pg_database where datname = $1', [name]);
-    if (found.rowCount === 0) {
-      await client.query(`create database "${name}"`).catch((err: { code?: string }) => {
-        if (err.code !== '42P04') throw err; // created concurrently by another process
-      });
-    }
-  } finally {
-    await client.end();
-  }
-}
-
-export async function dropDatabase(url: string): Promise<void> {
-  const target = new URL(url);
-  const name = decodeURIComponent(target.pathname.replace(/^\//, ''));
-  const admin = new URL(url);
-  admin.pathname = '/postgres';
-  const client = new Client({ connectionString: admin.toString() });
-  await client.connect();
-  try {
-    await client.query(`drop database if exists "${name.replace(/"/g, '')}" with (force)`);
-  } finally {
-    await client.end();
   }
 }
 

@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Logger } from '../logger';
+import type { Logger } from '../shared/logger';
 
 export interface RunResult {
   status: number | null;

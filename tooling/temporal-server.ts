@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
-import type { Logger } from '../logger';
+import type { Logger } from '../shared/logger';
 import { findOrInstallPythonTool, runCommand, type PythonToolSpec } from './python-tool';
 import {
   describeExit,

@@ -8,7 +8,7 @@ import path from 'node:path';
  * always serves the current source and never a stale build.
  */
 export const PREBUILT_DIR: string | undefined = __filename.endsWith('.js')
-  ? path.resolve(__dirname, '..', '..', 'prebuilt')
+  ? path.resolve(__dirname, '..', 'prebuilt')
   : undefined;
 
 /** A prebuilt file's path; throws naming the file when the build is incomplete, rather than starting half-built. */

@@ -1,7 +1,7 @@
 import path from 'node:path';
-import { PROJECT_ROOT, type Config } from '../config';
-import type { Logger } from '../logger';
-import { CUSTOM_SEARCH_ATTRIBUTES } from '../temporal/search-attributes';
+import { PROJECT_ROOT, type Config } from '../shared/config';
+import type { Logger } from '../shared/logger';
+import { CUSTOM_SEARCH_ATTRIBUTES } from '../shared/temporal/search-attributes';
 import { ensurePostgres, type PostgresHandle } from './postgres';
 import { ensureTemporal, type TemporalServerHandle } from './temporal-server';
 
