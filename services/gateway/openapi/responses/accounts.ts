@@ -5,6 +5,7 @@ import type { getAccountRewards } from '../../../../shared/domain/account-view';
 import type { CodeLookup } from '../../../../shared/domain/code-lookup';
 import type { PresentedAssociation } from '../../../../shared/domain/discount-association';
 import type { Reward } from '../../../../shared/domain/rewards';
+import { REWARD_TYPES } from '../../../../shared/contract/enums';
 import { REWARD_STATUSES, SUBSCRIPTION_STATUSES } from '../../../../shared/types/referrals';
 import { epochMillis, nullableEpochMillis, referredBySchema } from './common';
 import { sameShape } from './shape-check';
@@ -61,7 +62,7 @@ sameShape<z.output<typeof codeLookupSchema>, CodeLookup>(true);
 export const rewardSchema = z
   .object({
     id: z.string(),
-    type: z.enum(['PCT_DISCOUNT', 'CREDIT']),
+    type: z.enum(REWARD_TYPES),
     discountPercent: z.int().nullable(),
     amountCents: z.int().nullable(),
     redeemedCents: z.int(),
