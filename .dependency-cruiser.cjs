@@ -121,18 +121,26 @@ module.exports = {
     {
       name: 'browser-library-standalone',
       comment:
-        "The browser library is one bundle for merchants' pages: it may not pull in server code or packages.",
+        "The browser library is one bundle for merchants' pages: it may not pull in server code or packages (shared/contract, the API's dependency-free value lists, is not server code).",
       severity: 'error',
       from: { path: '^clients/browser/src/' },
-      to: { pathNot: ['^clients/browser/src/'] },
+      to: { pathNot: ['^clients/browser/src/', '^shared/contract/'] },
     },
     {
       name: 'admin-portal-standalone',
       comment:
-        'The admin portal runs in the browser and talks to /admin/api only: its own files, Preact and uPlot, no server code.',
+        "The admin portal runs in the browser and talks to /admin/api only: its own files, the API's value lists (shared/contract), Preact and uPlot, no server code.",
       severity: 'error',
       from: { path: '^clients/admin/src/' },
-      to: { pathNot: ['^clients/admin/src/', '^node_modules/(preact|uplot)/'] },
+      to: { pathNot: ['^clients/admin/src/', '^shared/contract/', '^node_modules/(preact|uplot)/'] },
+    },
+    {
+      name: 'contract-standalone',
+      comment:
+        "shared/contract holds the API's closed value lists for the server and the browser clients alike: it imports nothing (no package, no Node built-in, no other project file), so a client bundle that imports it gets nothing server-side.",
+      severity: 'error',
+      from: { path: '^shared/contract/' },
+      to: { pathNot: '^shared/contract/' },
     },
     {
       name: 'sdk-standalone',

@@ -13,6 +13,12 @@ export const REFERENCE_FILES = {
   webhookEvents: 'docs/webhook-events.md',
 } as const;
 
+/**
+ * The SDK's types generated from the OpenAPI document (scripts/reference/sdk-openapi-types.ts, written
+ * after the files above by `npm run docs:api`; test/unit/sdk-openapi-types.test.ts fails while stale).
+ */
+export const SDK_OPENAPI_TYPES_FILE = 'clients/sdk/contract/openapi.ts';
+
 export function renderReferenceFiles(): Record<keyof typeof REFERENCE_FILES, string> {
   return {
     ...renderApiDocFiles(),

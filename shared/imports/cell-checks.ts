@@ -1,4 +1,10 @@
 import { z } from 'zod';
+import {
+  IMPORT_JOB_COLUMNS,
+  type ImportColumn,
+  type ImportColumnName,
+  type ImportJobType,
+} from '../contract/enums';
 import { idProblem } from '../validation';
 
 /** Why a (non-empty) cell is unacceptable, or null. */
@@ -9,6 +15,19 @@ export interface ColumnSpec {
   name: string;
   required?: boolean;
   check: CellCheck;
+}
+
+/**
+ * A job type's columns as the API lists them (shared/contract/enums.ts, which the portal shows), each
+ * with its check: a column without a check, or a check for a column the contract does not list, does
+ * not compile.
+ */
+export function checkedColumns<Type extends ImportJobType>(
+  type: Type,
+  checks: { [Name in ImportColumnName<Type>]: CellCheck },
+): ColumnSpec[] {
+  const columns: readonly ImportColumn[] = IMPORT_JOB_COLUMNS[type];
+  return columns.map((column) => ({ ...column, check: checks[column.name as ImportColumnName<Type>] }));
 }
 
 const utf8Bytes = (value: string) => Buffer.byteLength(value, 'utf8');

@@ -1,10 +1,11 @@
+import type { RewardType } from '../contract/enums';
 import type { DbOrTrx } from '../db/knex';
 import type { ReferralStatus, RewardStatus } from '../types/referrals';
 import type { UserRow } from './users.repo';
 
 /** The referrer's reward for one referral, as the friend's row in the widget shows it. */
 export interface FriendReward {
-  type: 'PCT_DISCOUNT' | 'CREDIT';
+  type: RewardType;
   status: RewardStatus;
   discount_percent: number | null;
   amount_cents: number | null;
@@ -29,7 +30,7 @@ export interface ReferredFriend {
 
 /** The referrer's rewards summed per type and unit (server-side, however many friends). */
 export interface RewardTotals {
-  type: 'PCT_DISCOUNT' | 'CREDIT';
+  type: RewardType;
   unit: string | null;
   /** Percents of AVAILABLE discounts, summed (the program caps the sum). */
   available_percent: number;

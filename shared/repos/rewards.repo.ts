@@ -1,10 +1,8 @@
 import type { DbOrTrx } from '../db/knex';
-import type { RewardStatus } from '../types/referrals';
+import type { RewardSource, RewardStatus, RewardType } from '../contract/enums';
 
-/** ADJUSTMENT: credit an operator added or removed by hand, on no referral. */
-export type RewardSource = 'REFERRED' | 'FRIEND_SIGNUP' | 'ADJUSTMENT';
-export type RewardType = 'PCT_DISCOUNT' | 'CREDIT';
-export type { RewardStatus };
+/** ADJUSTMENT (a RewardSource): credit an operator added or removed by hand, on no referral. */
+export type { RewardSource, RewardStatus, RewardType };
 
 /** Statuses a reward can still leave: cancelling a referral cancels rewards in them. */
 const LIVE_STATUSES: RewardStatus[] = ['PENDING', 'PENDING_REVIEW', 'AVAILABLE'];

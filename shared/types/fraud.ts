@@ -1,17 +1,12 @@
 import { z } from 'zod';
+import { FRAUD_ACTIONS, FRAUD_SIGNALS, type FraudSignal } from '../contract/enums';
 
 /**
  * The fraud signals of a referral: named findings about its attribution, each with evidence
  * an operator can check. Computed by shared/domain/referrals/fraud-signals.ts and stored with the referral.
+ * The signals and actions are the API's (shared/contract/enums.ts, which the browser clients import too).
  */
-export const FRAUD_SIGNALS = [
-  'SAME_EMAIL',
-  'SAME_NAME',
-  'SAME_CLIENT',
-  'DISPOSABLE_EMAIL',
-  'VELOCITY',
-] as const;
-export type FraudSignal = (typeof FRAUD_SIGNALS)[number];
+export { FRAUD_ACTIONS, FRAUD_SIGNALS, type FraudAction, type FraudSignal } from '../contract/enums';
 
 export interface FraudSignalHit {
   signal: FraudSignal;
@@ -28,10 +23,6 @@ export interface ClientKey {
 export interface SharedClient extends ClientKey {
   lastSeenAt: Date;
 }
-
-/** What a signal does to an attribution: nothing, hold its rewards for review, or refuse it. */
-export const FRAUD_ACTIONS = ['ALLOW', 'REVIEW', 'BLOCK'] as const;
-export type FraudAction = (typeof FRAUD_ACTIONS)[number];
 
 /** The program's fraudPolicy: one action per signal at most; a signal not listed is ALLOW. */
 export const fraudPolicySchema = z

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { RewardType } from '../contract/enums';
 import { fraudPolicySchema, type FraudPolicy } from './fraud';
 
 /**
@@ -9,9 +10,12 @@ import { fraudPolicySchema, type FraudPolicy } from './fraud';
 
 /** What a referrer earns when a referral converts: a percent discount, or credit in a unit (e.g. USD cents). */
 export const referrerRewardSchema = z.discriminatedUnion('type', [
-  z.strictObject({ type: z.literal('PCT_DISCOUNT'), discountPercent: z.int().min(1).max(100) }),
   z.strictObject({
-    type: z.literal('CREDIT'),
+    type: z.literal('PCT_DISCOUNT' satisfies RewardType),
+    discountPercent: z.int().min(1).max(100),
+  }),
+  z.strictObject({
+    type: z.literal('CREDIT' satisfies RewardType),
     amountCents: z.int().min(1).max(1_000_000_000),
     unit: z
       .string()

@@ -2,25 +2,17 @@
  * Referral and account states, stored by the repos and used by the referral rules, and the arguments,
  * messages and results of the referral lifecycle workflow (imported as types by workflows/).
  */
-export const REFERRAL_STATUSES = ['IN_PROGRESS', 'CONVERTED', 'ENDED'] as const;
-export type ReferralStatus = (typeof REFERRAL_STATUSES)[number];
+import type { ReferralStatus } from '../contract/enums';
 
-export const SUBSCRIPTION_STATUSES = ['TRIAL', 'PAID', 'FREE', 'CANCELLED'] as const;
-export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
-
-/**
- * PENDING: held until hold_until (the program's rewardHoldDays); PENDING_REVIEW: its referral awaits an
- * operator's decision; EXPIRED: credit whose unredeemed part ran out (creditExpiryDays).
- */
-export const REWARD_STATUSES = [
-  'PENDING',
-  'PENDING_REVIEW',
-  'AVAILABLE',
-  'REDEEMED',
-  'CANCELLED',
-  'EXPIRED',
-] as const;
-export type RewardStatus = (typeof REWARD_STATUSES)[number];
+/** The statuses the API shows are the contract's (shared/contract/enums.ts, imported by the browser clients too). */
+export {
+  REFERRAL_STATUSES,
+  REWARD_STATUSES,
+  SUBSCRIPTION_STATUSES,
+  type ReferralStatus,
+  type RewardStatus,
+  type SubscriptionStatus,
+} from '../contract/enums';
 
 export const ATTRIBUTION_SOURCES = ['CODE', 'COOKIE', 'PROCESSOR'] as const;
 export type AttributionSource = (typeof ATTRIBUTION_SOURCES)[number];

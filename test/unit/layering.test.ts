@@ -30,7 +30,8 @@ interface Imports {
 const CLEAN: Record<string, Imports> = {
   'shared/errors': {},
   'shared/validation': { uses: ['shared/errors'] },
-  'shared/types/referrals': {},
+  'shared/contract/enums': {},
+  'shared/types/referrals': { uses: ['shared/contract/enums'] },
   'shared/db/knex': { uses: ['shared/errors'] },
   'shared/db/notify': { uses: ['shared/db/knex'] },
   'shared/repos/users.repo': { uses: ['shared/db/notify', 'shared/types/referrals'] },
@@ -74,10 +75,10 @@ const CLEAN: Record<string, Imports> = {
     types: ['activities/lifecycle.activities', 'shared/types/referrals'],
   },
   'scripts/migrate': { uses: ['shared/db/knex'] },
-  'clients/browser/src/http': {},
+  'clients/browser/src/http': { uses: ['shared/contract/enums'] },
   'clients/browser/src/index': { uses: ['clients/browser/src/http'] },
   'clients/browser/build': { uses: ['shared/errors'] },
-  'clients/admin/src/api': {},
+  'clients/admin/src/api': { uses: ['shared/contract/enums'] },
   'clients/admin/src/app': { uses: ['clients/admin/src/api', 'preact', 'uplot'] },
   'clients/sdk/src/errors': {},
   'clients/sdk/src/client': { uses: ['clients/sdk/src/errors', 'node:crypto'] },
@@ -153,6 +154,14 @@ const VIOLATIONS: { rule: string; files: Record<string, Imports>; cycle?: true }
     files: {
       'clients/browser/src/uses-server': { uses: ['shared/validation'] },
       'clients/browser/src/uses-package': { uses: ['uuid'] },
+    },
+  },
+  {
+    rule: 'contract-standalone',
+    files: {
+      'shared/contract/uses-base': { uses: ['shared/errors'] },
+      'shared/contract/uses-package': { uses: ['uuid'] },
+      'shared/contract/uses-node': { uses: ['node:crypto'] },
     },
   },
   {

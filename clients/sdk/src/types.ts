@@ -80,7 +80,8 @@ export interface SyncedAccount {
   id: string;
   subscription: Subscription | null;
   referral: { code: string; status: ReferralStatus | 'REFUSED'; refusedFor?: FraudSignal[] } | null;
-  currency: string | null;
+  /** ISO 4217 (USD unless synced otherwise). */
+  currency: string;
   dateCreated: number;
 }
 
@@ -147,6 +148,8 @@ export interface UserEventData {
   fields?: Record<string, unknown> | null;
   /** When it happened (epoch ms); default: when it was received. */
   dateTriggered?: number | null;
+  /** Accepted (the browser library's event type has it) and ignored: event ids are the service's. */
+  id?: string;
 }
 
 /** The spec's user event input. */
@@ -219,6 +222,8 @@ export interface Program {
   landingHeadline: string | null;
   landingText: string | null;
   landingButtonText: string | null;
+  /** The uploaded logo's content hash; null: none. */
+  logoHash: string | null;
   /** The uploaded logo's path on the gateway (uploadProgramLogo); null: none. */
   logoUrl: string | null;
   /** Share texts: templates with {program} {offer} {link} {name}; null: the locale's default. */
@@ -294,7 +299,7 @@ export interface Widget {
     state: 'SIGNED_UP' | 'SUBSCRIBED' | 'UNDER_REVIEW' | 'CANCELLED';
     reward: {
       type: 'PCT_DISCOUNT' | 'CREDIT';
-      status: string;
+      status: Reward['status'];
       discountPercent: number | null;
       amountCents: number | null;
       unit: string | null;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { TenantCache, TenantProgram } from '../../cache/tenant-cache';
 import type { Db } from '../../db/knex';
+import type { FriendState } from '../../contract/enums';
 import { AppError } from '../../errors';
 import {
   createReferrerSummaryRepo,
@@ -20,8 +21,7 @@ export const WIDGET_PAGE_SIZE = 10;
 export const WIDGET_PAGE_SIZE_MAX = 50;
 
 /** A friend as the referrer sees them: signed up, subscribed, under review or cancelled. */
-export const FRIEND_STATES = ['SIGNED_UP', 'SUBSCRIBED', 'UNDER_REVIEW', 'CANCELLED'] as const;
-export type FriendState = (typeof FRIEND_STATES)[number];
+export { FRIEND_STATES, type FriendState } from '../contract/enums';
 
 const CURSOR_TEXT = /^(\d{1,19})\.([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/;
 

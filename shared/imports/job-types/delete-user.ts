@@ -1,17 +1,17 @@
 import { deleteUser } from '../../domain/accounts/user-deletion';
-import { boolean, id } from '../cell-checks';
+import { boolean, checkedColumns, id } from '../cell-checks';
 import { cell, ok, type ChunkContext, type ImportJobType, type ImportRow, type RowResult } from '../rows';
 import { applyInRuns } from '../run-engine';
 
 /** MUTATION/DELETE_USER: deletes users as through the API, each row alone. */
 export const deleteUserJobType: ImportJobType<'MUTATION/DELETE_USER'> = {
   name: 'MUTATION/DELETE_USER',
-  columns: [
-    { name: 'id', required: true, check: id },
-    { name: 'accountId', required: true, check: id },
-    { name: 'preserveEmptyAccount', check: boolean },
-    { name: 'doNotTrack', check: boolean },
-  ],
+  columns: checkedColumns('MUTATION/DELETE_USER', {
+    id,
+    accountId: id,
+    preserveEmptyAccount: boolean,
+    doNotTrack: boolean,
+  }),
   apply: applyDeletions,
 };
 

@@ -1,23 +1,18 @@
 import { redeemRewardBalance } from '../../domain/rewards/reward-balance';
 import { AppError } from '../../errors';
-import { id, positiveInteger } from '../cell-checks';
+import { checkedColumns, id, positiveInteger } from '../cell-checks';
 import { cell, ok, type ChunkContext, type ImportJobType, type ImportRow, type RowResult } from '../rows';
 import { applyInRuns } from '../run-engine';
 
 /** MUTATION/REDEEMABLE_REWARD_BALANCE: redeems from an account's reward balance, each row alone. */
 export const redeemableRewardBalanceJobType: ImportJobType<'MUTATION/REDEEMABLE_REWARD_BALANCE'> = {
   name: 'MUTATION/REDEEMABLE_REWARD_BALANCE',
-  columns: [
-    { name: 'accountId', required: true, check: id },
-    { name: 'userId', check: id },
-    {
-      name: 'unit',
-      required: true,
-      check: (v) =>
-        /^[A-Z][A-Z0-9_]{0,31}$/.test(v) ? null : 'must be 1-32 upper-case letters, digits or _',
-    },
-    { name: 'valueToRedeem', required: true, check: positiveInteger },
-  ],
+  columns: checkedColumns('MUTATION/REDEEMABLE_REWARD_BALANCE', {
+    accountId: id,
+    userId: id,
+    unit: (v) => (/^[A-Z][A-Z0-9_]{0,31}$/.test(v) ? null : 'must be 1-32 upper-case letters, digits or _'),
+    valueToRedeem: positiveInteger,
+  }),
   apply: applyRedemptions,
 };
 

@@ -3,7 +3,7 @@ import { logUserEvents } from '../../domain/events/user-events';
 import { IDEMPOTENCY_KEY_PATTERN } from '../../idempotency';
 import { AppError } from '../../errors';
 import { createUserEventsRepo } from '../../repos/user-events.repo';
-import { epochMillis, fieldText, id, text } from '../cell-checks';
+import { checkedColumns, epochMillis, fieldText, id, text } from '../cell-checks';
 import {
   cell,
   fieldsWithPrefix,
@@ -19,18 +19,15 @@ import { applyInRuns } from '../run-engine';
 /** MUTATION/USER_EVENT: logs events as through the API (bulk for rows that are not conversions). */
 export const userEventJobType: ImportJobType<'MUTATION/USER_EVENT'> = {
   name: 'MUTATION/USER_EVENT',
-  columns: [
-    { name: 'userId', required: true, check: id },
-    { name: 'accountId', required: true, check: id },
-    {
-      name: 'idempotencyKey',
-      check: (v) =>
-        IDEMPOTENCY_KEY_PATTERN.test(v) ? null : 'must be 8 to 64 characters of A-Z a-z 0-9 - _ .',
-    },
-    { name: 'event.key', required: true, check: text(255) },
-    { name: 'event.dateTriggered', check: epochMillis },
-    { name: 'event.fields.', check: fieldText },
-  ],
+  columns: checkedColumns('MUTATION/USER_EVENT', {
+    userId: id,
+    accountId: id,
+    idempotencyKey: (v) =>
+      IDEMPOTENCY_KEY_PATTERN.test(v) ? null : 'must be 8 to 64 characters of A-Z a-z 0-9 - _ .',
+    'event.key': text(255),
+    'event.dateTriggered': epochMillis,
+    'event.fields.': fieldText,
+  }),
   apply: applyEvents,
   // Conversions read and write the account's referral: they go one chunk at a time.
   concurrent: (row, tenant) => row.cells.get('event.key') !== tenant.conversionEventKey,

@@ -12,7 +12,7 @@ import type { AccountRow } from '../../repos/accounts.repo';
 import type { UserRow } from '../../repos/users.repo';
 import { createReferralsRepo, type ReferralRow } from '../../repos/referrals.repo';
 import { SUBSCRIPTION_STATUSES, type SubscriptionStatus } from '../../types/referrals';
-import { fieldText, fromZod, id, oneOf, text } from '../cell-checks';
+import { checkedColumns, fieldText, fromZod, id, oneOf, text } from '../cell-checks';
 import { claimShareCodes, proposeShareCodes } from '../claim-share-codes';
 import {
   cell,
@@ -29,23 +29,20 @@ import { applyInRuns } from '../run-engine';
 /** MUTATION/USER: identifies users as through the API (bulk for rows that only upsert a user). */
 export const userJobType: ImportJobType<'MUTATION/USER'> = {
   name: 'MUTATION/USER',
-  columns: [
-    { name: 'id', required: true, check: id },
-    { name: 'accountId', required: true, check: id },
-    { name: 'email', check: fromZod(z.email().max(254), 'must be an e-mail address') },
-    { name: 'firstName', check: text(100) },
-    { name: 'lastName', check: text(100) },
-    {
-      name: 'locale',
-      check: (v) =>
-        /^[A-Za-z]{2,3}([_-][A-Za-z0-9]{2,8}){0,3}$/.test(v) ? null : 'must be a locale such as en or en_US',
-    },
-    { name: 'paymentProviderId', check: text(255) },
-    { name: 'accountStatus', check: oneOf(SUBSCRIPTION_STATUSES) },
-    { name: 'shareCode', check: fromZod(shareCodeSchema, 'must be 1 to 15 letters and digits') },
-    { name: 'referredBy.code', check: fromZod(referralCodeInputSchema, 'must be a referral code') },
-    { name: 'customFields.', check: fieldText },
-  ],
+  columns: checkedColumns('MUTATION/USER', {
+    id,
+    accountId: id,
+    email: fromZod(z.email().max(254), 'must be an e-mail address'),
+    firstName: text(100),
+    lastName: text(100),
+    locale: (v) =>
+      /^[A-Za-z]{2,3}([_-][A-Za-z0-9]{2,8}){0,3}$/.test(v) ? null : 'must be a locale such as en or en_US',
+    paymentProviderId: text(255),
+    accountStatus: oneOf(SUBSCRIPTION_STATUSES),
+    shareCode: fromZod(shareCodeSchema, 'must be 1 to 15 letters and digits'),
+    'referredBy.code': fromZod(referralCodeInputSchema, 'must be a referral code'),
+    'customFields.': fieldText,
+  }),
   apply: applyUsers,
   // The bulk path's writes are upserts that wait for an earlier chunk's locks; the single path reads
   // codes, referrals and accounts an earlier uncommitted chunk may be writing.

@@ -2,6 +2,8 @@
  * The widget's bundled texts. A locale's formats (numbers, money, dates) follow the full tag (fr-CA);
  * its texts the language, English when the language is not bundled.
  */
+import type { FriendState } from '../../../../shared/contract/enums';
+
 export interface Texts {
   title: string;
   subtitle: (reward: string) => string;
@@ -27,7 +29,7 @@ export interface Texts {
   /** The summary: friends joined, of them subscribed, and what was earned (null: nothing in money). */
   summary: (friends: number, subscribed: number, earned: string | null) => string;
   /** A friend's state in the referrer's words; SUBSCRIBED with its reward earned or on its way. */
-  state: Record<string, string>;
+  state: Record<FriendState, string>;
   earned: (reward: string) => string;
   pending: (reward: string) => string;
   more: string;

@@ -1,3 +1,10 @@
+import type {
+  FriendState,
+  ReferralStatus,
+  RewardStatus,
+  RewardType,
+} from '../../../../shared/contract/enums';
+
 /** The answer of GET /open/account/{a}/user/{u}/widget: everything the widget shows, in one call. */
 export interface Credit {
   unit: string;
@@ -6,12 +13,11 @@ export interface Credit {
 
 export interface Friend {
   name: string;
-  status: string;
-  /** SIGNED_UP, SUBSCRIBED, UNDER_REVIEW or CANCELLED. */
-  state: string;
+  status: ReferralStatus;
+  state: FriendState;
   reward: {
-    type: 'PCT_DISCOUNT' | 'CREDIT';
-    status: string;
+    type: RewardType;
+    status: RewardStatus;
     discountPercent: number | null;
     amountCents: number | null;
     unit: string | null;
@@ -32,7 +38,7 @@ export interface WidgetData {
     name: string;
     referredDiscountPercent: number;
     referrerReward: {
-      type: 'PCT_DISCOUNT' | 'CREDIT';
+      type: RewardType;
       discountPercent: number | null;
       amountCents: number | null;
       unit: string | null;

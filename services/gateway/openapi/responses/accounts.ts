@@ -8,6 +8,7 @@ import type { getAccountRewards } from '../../../../shared/domain/accounts/accou
 import type { CodeLookup } from '../../../../shared/domain/referrals/code-lookup';
 import type { PresentedAssociation } from '../../../../shared/domain/rewards/discount-association';
 import type { Reward } from '../../../../shared/domain/rewards/rewards';
+import { REWARD_TYPES } from '../../../../shared/contract/enums';
 import { REWARD_STATUSES, SUBSCRIPTION_STATUSES } from '../../../../shared/types/referrals';
 import { epochMillis, nullableEpochMillis, referredBySchema } from './common';
 import { sameShape } from './shape-check';
@@ -64,7 +65,7 @@ sameShape<z.output<typeof codeLookupSchema>, CodeLookup>(true);
 export const rewardSchema = z
   .object({
     id: z.string(),
-    type: z.enum(['PCT_DISCOUNT', 'CREDIT']),
+    type: z.enum(REWARD_TYPES),
     discountPercent: z.int().nullable(),
     amountCents: z.int().nullable(),
     redeemedCents: z.int(),

@@ -1,5 +1,6 @@
 import 'zod-openapi';
 import { z } from 'zod';
+import { REWARD_TYPES } from '../../../../shared/contract/enums';
 import { FRAUD_SIGNALS } from '../../../../shared/types/fraud';
 import { REFERRAL_STATUSES } from '../../../../shared/types/referrals';
 
@@ -46,7 +47,7 @@ export const shareLinkSchema = z
 /** The referrer reward as the program and the widget show it: the members of the other type are null. */
 export const referrerRewardViewSchema = z
   .object({
-    type: z.enum(['PCT_DISCOUNT', 'CREDIT']),
+    type: z.enum(REWARD_TYPES),
     discountPercent: z.int().nullable().meta({ description: 'For PCT_DISCOUNT; else null.' }),
     amountCents: z.int().nullable().meta({ description: 'For CREDIT; else null.' }),
     unit: z.string().nullable().meta({ description: 'For CREDIT, e.g. USD; else null.' }),

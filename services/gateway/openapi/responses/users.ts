@@ -2,6 +2,7 @@ import 'zod-openapi';
 import { z } from 'zod';
 import type { UserView } from '../../../../shared/domain/accounts/user-view';
 import { FRIEND_STATES, type WidgetView } from '../../../../shared/domain/referrals/widget-view';
+import { REWARD_TYPES } from '../../../../shared/contract/enums';
 import { REWARD_STATUSES } from '../../../../shared/types/referrals';
 import {
   epochMillis,
@@ -94,7 +95,7 @@ export const widgetSchema = z
           }),
           reward: z
             .object({
-              type: z.enum(['PCT_DISCOUNT', 'CREDIT']),
+              type: z.enum(REWARD_TYPES),
               status: z.enum(REWARD_STATUSES),
               discountPercent: z.int().nullable(),
               amountCents: z.number().nullable(),

@@ -4,14 +4,8 @@
  */
 import { Badge, Card } from '../../components';
 
-export const FRAUD_SIGNALS = [
-  'SAME_EMAIL',
-  'SAME_NAME',
-  'SAME_CLIENT',
-  'DISPOSABLE_EMAIL',
-  'VELOCITY',
-] as const;
-export type FraudSignal = (typeof FRAUD_SIGNALS)[number];
+import { FRAUD_SIGNALS, type FraudSignal } from '../../../../shared/contract/enums';
+export { FRAUD_SIGNALS, type FraudSignal };
 
 export interface FraudSignalHit {
   signal: FraudSignal;

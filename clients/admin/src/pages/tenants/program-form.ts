@@ -7,8 +7,8 @@
 import type { FieldError } from '../../api';
 import { FRAUD_SIGNALS, type FraudSignal } from '../referrals/referral-signals';
 
-export type RewardType = 'PCT_DISCOUNT' | 'CREDIT';
-export type FraudAction = 'ALLOW' | 'REVIEW' | 'BLOCK';
+import type { FraudAction, RewardType } from '../../../../shared/contract/enums';
+export type { FraudAction, RewardType };
 
 /** `program` as the API answers it. */
 export interface Program {
