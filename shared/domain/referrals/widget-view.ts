@@ -21,7 +21,7 @@ export const WIDGET_PAGE_SIZE = 10;
 export const WIDGET_PAGE_SIZE_MAX = 50;
 
 /** A friend as the referrer sees them: signed up, subscribed, under review or cancelled. */
-export { FRIEND_STATES, type FriendState } from '../contract/enums';
+export { FRIEND_STATES, type FriendState } from '../../contract/enums';
 
 const CURSOR_TEXT = /^(\d{1,19})\.([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/;
 

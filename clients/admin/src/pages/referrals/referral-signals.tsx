@@ -4,7 +4,7 @@
  */
 import { Badge, Card } from '../../components';
 
-import { FRAUD_SIGNALS, type FraudSignal } from '../../../../shared/contract/enums';
+import { FRAUD_SIGNALS, type FraudSignal } from '../../../../../shared/contract/enums';
 export { FRAUD_SIGNALS, type FraudSignal };
 
 export interface FraudSignalHit {

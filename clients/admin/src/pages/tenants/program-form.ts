@@ -7,7 +7,7 @@
 import type { FieldError } from '../../api';
 import { FRAUD_SIGNALS, type FraudSignal } from '../referrals/referral-signals';
 
-import type { FraudAction, RewardType } from '../../../../shared/contract/enums';
+import type { FraudAction, RewardType } from '../../../../../shared/contract/enums';
 export type { FraudAction, RewardType };
 
 /** `program` as the API answers it. */
