@@ -120,10 +120,16 @@ module.exports = {
     {
       name: 'admin-portal-standalone',
       comment:
-        'The admin portal runs in the browser and talks to /admin/api only: its own files, Preact and uPlot, no server code.',
+        'The admin portal runs in the browser and talks to /admin/api only: its own files, Preact and uPlot, no server code (the generated GraphQL types also name a types-only package).',
       severity: 'error',
       from: { path: '^clients/admin/src/' },
-      to: { pathNot: ['^clients/admin/src/', '^node_modules/(preact|uplot)/'] },
+      to: {
+        pathNot: [
+          '^clients/admin/src/',
+          '^node_modules/(preact|uplot)/',
+          '^(node_modules/)?@graphql-typed-document-node/core(/|$)',
+        ],
+      },
     },
     {
       name: 'sdk-standalone',

@@ -3,6 +3,7 @@
  * evidence the service recorded, shown as text.
  */
 import { Badge, Card } from '../../components';
+import type { ReferralFieldsFragment } from '../../gql/graphql';
 
 export const FRAUD_SIGNALS = [
   'SAME_EMAIL',
@@ -13,10 +14,7 @@ export const FRAUD_SIGNALS = [
 ] as const;
 export type FraudSignal = (typeof FRAUD_SIGNALS)[number];
 
-export interface FraudSignalHit {
-  signal: FraudSignal;
-  evidence: string;
-}
+export type FraudSignalHit = ReferralFieldsFragment['fraudSignals'][number];
 
 export const SIGNAL_LABELS: Record<FraudSignal, string> = {
   SAME_EMAIL: 'Same e-mail',
