@@ -129,10 +129,17 @@ module.exports = {
     {
       name: 'admin-portal-standalone',
       comment:
-        "The admin portal runs in the browser and talks to /admin/api only: its own files, the API's value lists (shared/contract), Preact and uPlot, no server code.",
+        "The admin portal runs in the browser and talks to /admin/api only: its own files, the API's value lists (shared/contract), Preact and uPlot, no server code (the generated GraphQL types also name a types-only package).",
       severity: 'error',
       from: { path: '^clients/admin/src/' },
-      to: { pathNot: ['^clients/admin/src/', '^shared/contract/', '^node_modules/(preact|uplot)/'] },
+      to: {
+        pathNot: [
+          '^clients/admin/src/',
+          '^shared/contract/',
+          '^node_modules/(preact|uplot)/',
+          '^(node_modules/)?@graphql-typed-document-node/core(/|$)',
+        ],
+      },
     },
     {
       name: 'contract-standalone',

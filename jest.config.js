@@ -8,10 +8,20 @@
  * The projects that need servers share one Temporal dev server and one fresh database, started once
  * (test/global-setup.ts). `npm test` runs them all.
  */
-const transform = { '^.+\\.ts$': ['@swc/jest', { jsc: { target: 'es2022' } }] };
+// ES-module-only packages that graphql-codegen requires (test/unit/codegen-fresh.test.ts): Jest's CommonJS
+// runtime cannot require them as Node does, so they are compiled to CommonJS like the sources.
+const ESM_PACKAGES = ['auto-bind'];
+const transform = {
+  '^.+\\.ts$': ['@swc/jest', { jsc: { target: 'es2022' } }],
+  [`/node_modules/(${ESM_PACKAGES.join('|')})/.+\\.js$`]: [
+    '@swc/jest',
+    { jsc: { target: 'es2022' }, module: { type: 'commonjs' } },
+  ],
+};
 const common = {
   testEnvironment: 'node',
   transform,
+  transformIgnorePatterns: [`/node_modules/(?!(${ESM_PACKAGES.join('|')})/)`],
   modulePathIgnorePatterns: ['<rootDir>/.data', '<rootDir>/.tools', '<rootDir>/dist'],
 };
 const withServers = {

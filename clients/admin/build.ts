@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
+import { generatedDocuments } from './generated-documents';
 
 /** The admin portal's two assets, bundled in memory and served by services/gateway/routes/admin-portal.routes.ts. */
 export interface AdminPortal {
@@ -35,6 +36,7 @@ async function bundleScript(): Promise<string> {
     legalComments: 'none',
     write: false,
     logLevel: 'silent',
+    plugins: [generatedDocuments(SRC)],
   });
   return result.outputFiles[0]!.text;
 }

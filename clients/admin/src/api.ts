@@ -3,6 +3,7 @@
  * Every failure is an ApiError in the API's own words; a 401 anywhere but the sign-in itself ends the
  * session in the app (setUnauthorizedHandler), which then shows the login page.
  */
+import type { TypedDocumentString } from './gql/graphql';
 
 export type Role = 'OWNER' | 'ADMIN' | 'VIEWER';
 export type Mode = 'live' | 'test';
@@ -217,12 +218,23 @@ interface GraphQLErrorJson {
   extensions?: { code?: string; validationErrors?: unknown };
 }
 
+/** The variables argument of a document: optional when the document needs none. */
+export type VariablesOf<V> = Record<string, never> extends V ? [variables?: V] : [variables: V];
+
 /**
- * Runs a GraphQL document against /admin/api/graphql. Resolves with `data`; any error (HTTP or GraphQL)
- * rejects with an ApiError carrying the first error's code, message and validation errors.
+ * Runs a GraphQL document (a `graphql(...)` document of src/gql, typed by `npm run codegen`) against
+ * /admin/api/graphql: its variables and its answer are the document's own types. Resolves with `data`;
+ * any error (HTTP or GraphQL) rejects with an ApiError carrying the first error's code, message and
+ * validation errors.
  */
-export async function gql<T>(query: string, variables?: Record<string, unknown>): Promise<T> {
-  const { status, json } = await request('POST', '/graphql', { query, variables: variables ?? {} });
+export async function gql<R, V>(
+  document: TypedDocumentString<R, V>,
+  ...[variables]: VariablesOf<V>
+): Promise<R> {
+  const { status, json } = await request('POST', '/graphql', {
+    query: document.toString(),
+    variables: variables ?? {},
+  });
   const errors = (json?.errors as GraphQLErrorJson[] | undefined) ?? [];
   if (errors.length > 0) {
     const first = errors[0]!;
@@ -234,7 +246,7 @@ export async function gql<T>(query: string, variables?: Record<string, unknown>)
     );
   }
   if (status !== 200 || !json || !json.data) throw errorFrom(status, json);
-  return json.data as T;
+  return json.data as R;
 }
 
 /**

@@ -1,6 +1,7 @@
 /** Data loading for pages: useQuery (GraphQL with loading and error states) and usePolling; useDraft. */
 import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
-import { gql } from './api';
+import { gql, type VariablesOf } from './api';
+import type { TypedDocumentString } from './gql/graphql';
 
 export interface QueryState<T> {
   /** The last answer; kept while a new one loads (a reload does not blank the page). */
@@ -16,9 +17,9 @@ export interface QueryState<T> {
  * Runs `query` with `variables` now and whenever the variables change (compared as JSON); an answer
  * that arrives after a newer request started is dropped. `skip` holds the request back.
  */
-export function useQuery<T>(
-  query: string,
-  variables?: Record<string, unknown>,
+export function useQuery<T, V>(
+  query: TypedDocumentString<T, V>,
+  variables?: V,
   options: { skip?: boolean } = {},
 ): QueryState<T> {
   const key = JSON.stringify(variables ?? {});
@@ -34,7 +35,7 @@ export function useQuery<T>(
     if (options.skip) return;
     const id = ++latest.current;
     setState((s) => ({ ...s, loading: true }));
-    gql<T>(query, JSON.parse(key) as Record<string, unknown>).then(
+    gql(query, ...([JSON.parse(key)] as VariablesOf<V>)).then(
       (data) => {
         if (id === latest.current) setState({ data, error: undefined, loading: false });
       },

@@ -22,6 +22,7 @@ import type { OperatorRole } from '../../../shared/domain/operators/operators';
 import type { GraphQLContext } from './context';
 import { keyActorOf } from './key-actor';
 import type { GraphQLModule } from './module';
+import type { MutationResolvers, QueryResolvers } from './generated/resolvers';
 
 /** The tenant's API key, or a signed-in operator with one of these roles; anyone else is 403. */
 function requireRole(ctx: GraphQLContext, roles: readonly OperatorRole[], message: string): void {
@@ -178,7 +179,7 @@ export const teamModule: GraphQLModule = {
           ...presentOperator(row),
           pending: isPendingOperator(row),
         })),
-    },
+    } satisfies QueryResolvers,
     Mutation: {
       inviteOperator: async (_: unknown, args: unknown, ctx: GraphQLContext) => {
         assertCanManageTeam(keyActorOf(ctx), ctx.tenant.mode);
@@ -227,6 +228,6 @@ export const teamModule: GraphQLModule = {
         const { email } = parseInput(emailArgs, args);
         return presentOperator(await removeOperator(ctx.deps.db, { tenantId: ctx.tenant.id, email }));
       },
-    },
+    } satisfies MutationResolvers,
   },
 };

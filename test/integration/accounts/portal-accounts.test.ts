@@ -41,7 +41,7 @@ const gql = (query: string, variables: Json = {}, auth = api.auth, alias = api.t
   api.as({ auth, alias }).gql(query, variables);
 
 async function accounts(variables: Json, auth?: string, alias?: string) {
-  const res = await gql(ACCOUNTS, variables, auth, alias);
+  const res = await gql(ACCOUNTS.toString(), variables, auth, alias);
   expect(res.errors).toBeUndefined();
   return res.data.accounts as { items: Json[]; endCursor: string | null; hasNextPage: boolean };
 }
@@ -118,7 +118,7 @@ describe('the list', () => {
     ['a search too long', { search: 'x'.repeat(256) }, 'search'],
   ];
   test.each(bad)('%s: 400 VALIDATION_FAILED naming %s', async (_, variables, path) => {
-    const res = await gql(ACCOUNTS, variables);
+    const res = await gql(ACCOUNTS.toString(), variables);
     expect(res.errors[0].extensions.code).toBe('VALIDATION_FAILED');
     expect(res.errors[0].extensions.validationErrors.map((v: Json) => v.path)).toEqual([path]);
   });

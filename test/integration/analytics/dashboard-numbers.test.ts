@@ -63,7 +63,7 @@ async function addReward(referralId: string, r: Record<string, unknown>) {
 async function dashboard(auth: string, alias: string) {
   const res = await postJson(
     `${api.gw.api(alias)}/graphql`,
-    { query: DASHBOARD, variables: { range: JUNE } },
+    { query: DASHBOARD.toString(), variables: { range: JUNE } },
     { authorization: auth },
   );
   expect(res.json.errors).toBeUndefined();

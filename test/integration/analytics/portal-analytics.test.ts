@@ -39,7 +39,7 @@ const anon: PastReferrer = { accountId: 'pa-4', userId: 'pu-4', code: 'PASTFOUR'
 async function dashboard(range: { from: string; to: string }, auth = api.auth, alias = api.tenant.alias) {
   const res = await postJson(
     `${api.gw.api(alias)}/graphql`,
-    { query: DASHBOARD, variables: { range } },
+    { query: DASHBOARD.toString(), variables: { range } },
     { authorization: auth },
   );
   return res.json as Json;
@@ -336,7 +336,7 @@ describe('who sees it', () => {
       role: 'VIEWER',
     });
     const session = await admin.signIn(api.tenant.alias, email, 'viewer pass phrase');
-    const res = await admin.graphql(session, DASHBOARD, { range: MARCH });
+    const res = await admin.graphql(session, DASHBOARD.toString(), { range: MARCH });
     expect(res.status).toBe(200);
     expect(res.json.errors).toBeUndefined();
     expect(res.json.data.dashboard).toEqual(await dashboardData(MARCH));

@@ -43,7 +43,7 @@ const ids: Json = {};
 const gql = (query: string, variables: Json = {}, auth = api.auth, alias = api.tenant.alias) =>
   api.as({ auth, alias }).gql(query, variables);
 async function accounts(query: string, auth?: string, alias?: string) {
-  const res = await gql(ACCOUNTS, { query }, auth, alias);
+  const res = await gql(ACCOUNTS.toString(), { query }, auth, alias);
   expect(res.errors).toBeUndefined();
   return res.data.accounts.items as Json[];
 }
@@ -117,8 +117,12 @@ test('ranked: exact id first, then prefix, then part, then similar; newest first
   // A typo finds by similarity, after every closer match.
   expect((await accounts('Priyaa')).map((a) => a.id)).toEqual([ids.priya.accountId]);
   // Pages go by rank, then time: every match once, in order.
-  const first = await gql(ACCOUNTS, { query: stem, first: 2 });
-  const next = await gql(ACCOUNTS, { query: stem, first: 2, after: first.data.accounts.endCursor });
+  const first = await gql(ACCOUNTS.toString(), { query: stem, first: 2 });
+  const next = await gql(ACCOUNTS.toString(), {
+    query: stem,
+    first: 2,
+    after: first.data.accounts.endCursor,
+  });
   expect([...first.data.accounts.items, ...next.data.accounts.items].map((a: Json) => a.id)).toEqual([
     stem,
     `${stem}-again`,
@@ -178,8 +182,8 @@ test('another tenant never finds this tenant’s people, and this tenant never f
 });
 
 test.each([
-  ['accounts', ACCOUNTS, { query: 'x'.repeat(256) }, ['query']],
-  ['accounts', ACCOUNTS, { query: 'a\u0007b' }, ['query']],
+  ['accounts', ACCOUNTS.toString(), { query: 'x'.repeat(256) }, ['query']],
+  ['accounts', ACCOUNTS.toString(), { query: 'a\u0007b' }, ['query']],
   ['referrals', REFERRALS, { filter: { query: 'x'.repeat(256) } }, ['filter', 'query']],
 ] as const)('%s: bad search text is a 400 naming the field', async (_, query, variables, path) => {
   const res = await gql(query, variables);

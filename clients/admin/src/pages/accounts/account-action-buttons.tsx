@@ -4,12 +4,9 @@
  */
 import { formatMoney } from '../../format';
 import { userName, type Acting, type ActionUser } from './account-actions';
+import type { AccountDetailQuery } from '../../gql/graphql';
 
-export interface CreditBalance {
-  unit: string;
-  available: number;
-  pending: number;
-}
+export type CreditBalance = NonNullable<AccountDetailQuery['rewardBalance']>[number];
 
 /** The account's credit per unit, with Adjust and Redeem for an Owner or Admin. */
 export function CreditSummary(props: { balance: CreditBalance[]; onAct: ((acting: Acting) => void) | null }) {

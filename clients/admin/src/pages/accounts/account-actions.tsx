@@ -6,6 +6,8 @@
  */
 import { useRef, useState } from 'preact/hooks';
 import { gql } from '../../api';
+import { graphql } from '../../gql';
+import type { AccountActionResultFragment, TypedDocumentString } from '../../gql/graphql';
 import { ActionDialog, type FieldErrors } from '../../components';
 import { formatMoney } from '../../format';
 import {
@@ -20,29 +22,109 @@ import type { ActionKind, ActionUser, Acting } from './account-action-types';
 
 export type { ActionKind, ActionUser, Acting };
 
-const RESULT = 'outcome action { summary } balance { unit available } accountDeleted';
-const MUTATIONS: Record<ActionKind, string> = {
-  ADJUST: `mutation Adjust($accountId: ID!, $amountCents: Int!, $unit: String, $reason: String!, $key: String) {
-    r: adjustCredit(accountId: $accountId, amountCents: $amountCents, unit: $unit, reason: $reason, idempotencyKey: $key) { ${RESULT} } }`,
-  REDEEM: `mutation Redeem($accountId: ID!, $amountCents: Int!, $unit: String, $reference: String, $reason: String!, $key: String) {
-    r: redeemCredit(accountId: $accountId, amountCents: $amountCents, unit: $unit, reference: $reference, reason: $reason, idempotencyKey: $key) { ${RESULT} } }`,
-  EDIT: `mutation Edit($accountId: ID!, $userId: ID!, $input: UserEditInput!, $reason: String!, $key: String) {
-    r: updateUser(accountId: $accountId, userId: $userId, input: $input, reason: $reason, idempotencyKey: $key) { ${RESULT} } }`,
-  CODE: `mutation Code($accountId: ID!, $userId: ID!, $code: String!, $reason: String!, $key: String) {
-    r: changeShareCode(accountId: $accountId, userId: $userId, code: $code, reason: $reason, idempotencyKey: $key) { ${RESULT} } }`,
-  DELETE: `mutation Delete($accountId: ID!, $userId: ID!, $reason: String!, $key: String) {
-    r: deleteUser(accountId: $accountId, userId: $userId, reason: $reason, idempotencyKey: $key) { ${RESULT} } }`,
-};
+graphql(`
+  fragment AccountActionResult on AccountActionResult {
+    outcome
+    action {
+      summary
+    }
+    balance {
+      unit
+      available
+    }
+    accountDeleted
+  }
+`);
 
-interface Answer {
-  outcome: 'APPLIED' | 'ALREADY_APPLIED';
-  action: { summary: string };
-  balance: { unit: string; available: number }[];
-  accountDeleted: boolean;
-}
+const MUTATIONS = {
+  ADJUST: graphql(`
+    mutation AdjustCredit(
+      $accountId: ID!
+      $amountCents: Int!
+      $unit: String
+      $reason: String!
+      $key: String
+    ) {
+      r: adjustCredit(
+        accountId: $accountId
+        amountCents: $amountCents
+        unit: $unit
+        reason: $reason
+        idempotencyKey: $key
+      ) {
+        ...AccountActionResult
+      }
+    }
+  `),
+  REDEEM: graphql(`
+    mutation RedeemCredit(
+      $accountId: ID!
+      $amountCents: Int!
+      $unit: String
+      $reference: String
+      $reason: String!
+      $key: String
+    ) {
+      r: redeemCredit(
+        accountId: $accountId
+        amountCents: $amountCents
+        unit: $unit
+        reference: $reference
+        reason: $reason
+        idempotencyKey: $key
+      ) {
+        ...AccountActionResult
+      }
+    }
+  `),
+  EDIT: graphql(`
+    mutation UpdateUser(
+      $accountId: ID!
+      $userId: ID!
+      $input: UserEditInput!
+      $reason: String!
+      $key: String
+    ) {
+      r: updateUser(
+        accountId: $accountId
+        userId: $userId
+        input: $input
+        reason: $reason
+        idempotencyKey: $key
+      ) {
+        ...AccountActionResult
+      }
+    }
+  `),
+  CODE: graphql(`
+    mutation ChangeShareCode($accountId: ID!, $userId: ID!, $code: String!, $reason: String!, $key: String) {
+      r: changeShareCode(
+        accountId: $accountId
+        userId: $userId
+        code: $code
+        reason: $reason
+        idempotencyKey: $key
+      ) {
+        ...AccountActionResult
+      }
+    }
+  `),
+  DELETE: graphql(`
+    mutation DeleteUser($accountId: ID!, $userId: ID!, $reason: String!, $key: String) {
+      r: deleteUser(accountId: $accountId, userId: $userId, reason: $reason, idempotencyKey: $key) {
+        ...AccountActionResult
+      }
+    }
+  `),
+} satisfies Record<ActionKind, unknown>;
 
-async function send(kind: ActionKind, variables: Record<string, unknown>): Promise<Answer> {
-  return (await gql<{ r: Answer }>(MUTATIONS[kind], variables)).r;
+type Answer = AccountActionResultFragment;
+
+/** Every action's document seen as one: the same answer, the variables the dialog builds for it. */
+type ActionDocument = TypedDocumentString<{ r: AccountActionResultFragment }, Record<string, unknown>>;
+
+async function send(kind: ActionKind, variables: Record<string, unknown>) {
+  return (await gql(MUTATIONS[kind] as ActionDocument, variables)).r;
 }
 
 export const userName = (u: ActionUser) => [u.firstName, u.lastName].filter(Boolean).join(' ') || u.id;

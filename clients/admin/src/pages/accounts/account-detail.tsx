@@ -9,15 +9,14 @@ import { formatDateTime, formatNumber } from '../../format';
 import { useQuery } from '../../hooks';
 import { navigate, type RouteProps } from '../../router';
 import { canChange, useSession } from '../../session';
-import { CreditSummary, UserActionButtons, type CreditBalance } from './account-action-buttons';
+import { CreditSummary, UserActionButtons } from './account-action-buttons';
 import { AccountActionDialogs, type Acting } from './account-actions';
 import { detailStates } from '../common/detail-states';
-import { AccountEvents, type AccountEvent } from './account-events';
+import { AccountEvents } from './account-events';
 import { AccountRewards } from '../rewards/reward-bulk-actions';
 import {
   AccountLink,
   Item,
-  REFERRAL_FRAGMENTS,
   referralHref,
   REWARD_SOURCE_LABELS,
   ReferralTable,
@@ -25,11 +24,12 @@ import {
   rewardTimeNote,
   rewardText,
   StatusBadge,
-  type Referral,
   type Reward,
 } from '../referrals/referral-parts';
+import { graphql } from '../../gql';
+import type { AccountDetailQuery } from '../../gql/graphql';
 
-const ACCOUNT = /* GraphQL */ `
+const ACCOUNT = graphql(`
   query AccountDetail($id: String!) {
     account(id: $id) {
       id
@@ -73,35 +73,11 @@ const ACCOUNT = /* GraphQL */ `
       pending
     }
   }
-  ${REFERRAL_FRAGMENTS}
-`;
+`);
 
-interface AccountUser {
-  id: string;
-  email: string | null;
-  firstName: string | null;
-  lastName: string | null;
-  shareCode: string | null;
-  shareLink: string | null;
-}
+type AccountUser = Account['users'][number];
 
-interface Account {
-  id: string;
-  currency: string;
-  paymentProviderId: string | null;
-  dateCreated: number;
-  subscription: {
-    status: string | null;
-    billingIntervalType: string | null;
-    billingIntervalValue: number | null;
-    value: number | null;
-  } | null;
-  users: AccountUser[];
-  referredBy: Referral | null;
-  referrals: Referral[];
-  rewards: Reward[];
-  recentEvents: AccountEvent[];
-}
+type Account = NonNullable<AccountDetailQuery['account']>;
 
 const BACK = { href: '/admin/accounts', label: 'Accounts' };
 
@@ -188,10 +164,7 @@ function subscriptionText(s: Account['subscription'], currency: string): string 
 
 export function AccountDetailPage({ params }: RouteProps) {
   const id = params.id ?? '';
-  const { data, error, loading, reload } = useQuery<{
-    account: Account | null;
-    rewardBalance: CreditBalance[] | null;
-  }>(ACCOUNT, { id });
+  const { data, error, loading, reload } = useQuery(ACCOUNT, { id });
   const mayChange = canChange(useSession().operator.role);
   const [acting, setActing] = useState<Acting | null>(null);
   const [notice, setNotice] = useState<string | null>(null);

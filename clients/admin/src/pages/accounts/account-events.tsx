@@ -1,14 +1,9 @@
 /** An account's newest user events as a table: kind, when it happened and arrived, its fields as text. */
 import { DataTable, EmptyState, type Column } from '../../components';
 import { formatDateTime } from '../../format';
+import type { AccountDetailQuery } from '../../gql/graphql';
 
-export interface AccountEvent {
-  id: string;
-  key: string;
-  fields: unknown;
-  dateTriggered: number;
-  dateReceived: number;
-}
+export type AccountEvent = NonNullable<AccountDetailQuery['account']>['recentEvents'][number];
 
 const SHORT = 120;
 

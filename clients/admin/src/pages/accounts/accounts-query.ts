@@ -2,7 +2,9 @@
  * The account list's data: the GraphQL query the page sends (also run by
  * test/integration/accounts/portal-accounts.test.ts against the real gateway) and the shape of its answer.
  */
-export const ACCOUNTS = /* GraphQL */ `
+import { graphql } from '../../gql';
+import type { AccountsQuery } from '../../gql/graphql';
+export const ACCOUNTS = graphql(`
   query Accounts($search: String, $query: String, $first: Int, $after: String) {
     accounts(search: $search, query: $query, first: $first, after: $after) {
       items {
@@ -17,20 +19,8 @@ export const ACCOUNTS = /* GraphQL */ `
       hasNextPage
     }
   }
-`;
+`);
 
-export interface AccountSummary {
-  id: string;
-  email: string | null;
-  /** The first user's name. */
-  name: string | null;
-  userCount: number;
-  referralsMade: number;
-  dateCreated: number;
-}
+export type AccountSummary = AccountPage['items'][number];
 
-export interface AccountPage {
-  items: AccountSummary[];
-  endCursor: string | null;
-  hasNextPage: boolean;
-}
+export type AccountPage = AccountsQuery['accounts'];

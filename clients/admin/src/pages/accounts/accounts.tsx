@@ -17,7 +17,7 @@ import {
 import { formatDateTime, formatNumber } from '../../format';
 import { useQuery } from '../../hooks';
 import { navigate, useRoute, withQuery } from '../../router';
-import { ACCOUNTS, type AccountPage, type AccountSummary } from './accounts-query';
+import { ACCOUNTS, type AccountSummary } from './accounts-query';
 import { PageSizeSelect, pageSizeFrom, SearchBox, sizeParam } from '../common/list-controls';
 import { PersonLines } from '../common/people-cells';
 
@@ -90,7 +90,7 @@ export function AccountsPage() {
 /** One search's results with its own cursor stack (remounted when the search or size changes). */
 function AccountResults({ search, size }: { search: string; size: number }) {
   const stack = useCursorStack();
-  const { data, error, loading, reload } = useQuery<{ accounts: AccountPage }>(ACCOUNTS, {
+  const { data, error, loading, reload } = useQuery(ACCOUNTS, {
     query: search || undefined,
     first: size,
     after: stack.after,

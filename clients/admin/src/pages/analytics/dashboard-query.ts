@@ -2,56 +2,17 @@
  * The dashboard's data: the GraphQL query the page sends (also run by
  * test/integration/analytics/portal-analytics.test.ts against the real gateway) and the shape of its answer.
  */
-export interface DailyPoint {
-  date: string;
-  clicks: number;
-  started: number;
-  converted: number;
-}
+import { graphql } from '../../gql';
+import type { DashboardQuery } from '../../gql/graphql';
+export type DailyPoint = Dashboard['daily'][number];
 
-export interface LeaderboardEntry {
-  accountId: string;
-  userId: string;
-  name: string | null;
-  shareCode: string | null;
-  referralsStarted: number;
-  referralsConverted: number;
-}
+export type LeaderboardEntry = Dashboard['leaderboard'][number];
 
-export interface Dashboard {
-  from: string;
-  to: string;
-  clicks: number;
-  referralsStarted: number;
-  referralsConverted: number;
-  conversionRate: number;
-  rewardsGiven: number;
-  creditOutstanding: { unit: string; amount: number }[];
-  daily: DailyPoint[];
-  leaderboard: LeaderboardEntry[];
-  /** Operator numbers. */
-  numbers: DashboardNumbers;
-}
+export type Dashboard = DashboardQuery['dashboard'];
 
-export interface DashboardNumbers {
-  referralsFromClicks: number;
-  referralsDirect: number;
-  clickShare: number | null;
-  rewardsToReferrers: number;
-  rewardsToReferred: number;
-  revenue: { currency: string; customers: number; firstPayment: number; total: number }[];
-  rewardCost: {
-    side: 'REFERRER' | 'REFERRED';
-    currency: string;
-    rewardsGiven: number;
-    rewardsPending: number;
-    costGiven: number;
-    costPending: number;
-  }[];
-  returnOnRewards: { currency: string; ratio: number | null }[];
-}
+export type DashboardNumbers = Dashboard['numbers'];
 
-export const DASHBOARD = /* GraphQL */ `
+export const DASHBOARD = graphql(`
   query Dashboard($range: DateRangeInput!) {
     dashboard(range: $range) {
       from
@@ -106,4 +67,4 @@ export const DASHBOARD = /* GraphQL */ `
       }
     }
   }
-`;
+`);

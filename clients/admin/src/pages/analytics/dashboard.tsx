@@ -3,7 +3,7 @@ import { addDays, daysBetween, formatDay, isDay, utcDay } from '../../format';
 import { useQuery } from '../../hooks';
 import { navigate, useRoute, withQuery } from '../../router';
 import { DashboardFigures } from './dashboard-figures';
-import { DASHBOARD, type Dashboard } from './dashboard-query';
+import { DASHBOARD } from './dashboard-query';
 
 const MAX_DAYS = 366;
 
@@ -35,7 +35,7 @@ export function DashboardPage() {
   const { query } = useRoute();
   const today = utcDay(Date.now());
   const range = rangeFrom(query, today);
-  const { data, error, loading, reload } = useQuery<{ dashboard: Dashboard }>(
+  const { data, error, loading, reload } = useQuery(
     DASHBOARD,
     { range: { from: range.from, to: range.to } },
     { skip: !!range.problem },

@@ -85,7 +85,7 @@ export function ImportForm({ onStarted }: ImportFormProps) {
     if (!fileRef || !checkOf) return;
     let current = true;
     setCheck({ of: checkOf });
-    gql<{ validateJobCreation: { errors: string[] } }>(VALIDATE_QUERY, { jobInput: { fileRef, type } }).then(
+    gql(VALIDATE_QUERY, { jobInput: { fileRef, type } }).then(
       (data) => current && setCheck({ of: checkOf, errors: data.validateJobCreation.errors }),
       (error: unknown) => current && setCheck({ of: checkOf, error }),
     );
@@ -122,7 +122,7 @@ export function ImportForm({ onStarted }: ImportFormProps) {
     setStartError(undefined);
     try {
       const index = JOB_TYPES.findIndex((t) => t.value === type);
-      const data = await gql<{ createJob: Job }>(CREATE_MUTATION, {
+      const data = await gql(CREATE_MUTATION, {
         jobInput: {
           fileRef: upload.fileRef,
           type,

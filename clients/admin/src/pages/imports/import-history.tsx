@@ -40,10 +40,7 @@ export interface ImportHistoryProps {
 export function ImportHistory({ version, currentJobId, onShow }: ImportHistoryProps) {
   const stack = useCursorStack();
   const offset = Number(stack.after ?? 0);
-  const { data, error, loading, reload } = useQuery<{ jobs: { totalCount: number; jobs: Job[] } }>(
-    JOBS_QUERY,
-    { limit: PAGE_SIZE, offset },
-  );
+  const { data, error, loading, reload } = useQuery(JOBS_QUERY, { limit: PAGE_SIZE, offset });
   const firstVersion = useRef(version);
   useEffect(() => {
     if (version !== firstVersion.current) reload();

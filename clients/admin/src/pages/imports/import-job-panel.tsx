@@ -110,7 +110,7 @@ export function JobPanel({ jobId, initial, canChange, onEnded }: JobPanelProps) 
     if (inFlight.current) return;
     inFlight.current = true;
     try {
-      take((await gql<{ job: Job | null }>(JOB_QUERY, { id: jobId })).job);
+      take((await gql(JOB_QUERY, { id: jobId })).job);
     } catch (err) {
       setError(err);
     } finally {
@@ -124,7 +124,7 @@ export function JobPanel({ jobId, initial, canChange, onEnded }: JobPanelProps) 
   usePolling(() => void poll(), 1000, job === undefined ? error === undefined : !!job && !isFinal(job));
 
   async function abort() {
-    const data = await gql<{ abortJob: Job | null }>(ABORT_MUTATION, { id: jobId });
+    const data = await gql(ABORT_MUTATION, { id: jobId });
     setAbortRequested(true);
     take(data.abortJob);
   }

@@ -3,6 +3,8 @@
  * Job as the GraphQL API answers it, its GraphQL documents, and the speed and time-left arithmetic.
  */
 import type { BadgeTone } from '../../components';
+import { graphql } from '../../gql';
+import type { ImportJobFragment, JobStatus as GqlJobStatus } from '../../gql/graphql';
 
 export interface JobTypeInfo {
   value: string;
@@ -73,21 +75,9 @@ export function jobTypeLabel(value: string): string {
   return JOB_TYPES.find((t) => t.value === value)?.label ?? value;
 }
 
-export type JobStatus = 'PENDING' | 'IN_PROGRESS' | 'COMPLETED' | 'FAILED' | 'ABORTED';
+export type JobStatus = GqlJobStatus;
 
-export interface Job {
-  id: string;
-  type: string;
-  requester: string;
-  name: string | null;
-  status: JobStatus;
-  resultFileRef: string | null;
-  dateCreated: number;
-  dateStarted: number | null;
-  dateCompleted: number | null;
-  error: string | null;
-  stats: { recordsProcessed: number; recordsFailed: number; recordsTotal: number | null };
-}
+export type Job = ImportJobFragment;
 
 export const FINAL: JobStatus[] = ['COMPLETED', 'FAILED', 'ABORTED'];
 
@@ -101,7 +91,7 @@ export const STATUS_BADGES: Record<JobStatus, { label: string; tone: BadgeTone }
   ABORTED: { label: 'Aborted', tone: 'warning' },
 };
 
-const JOB_FIELDS = /* GraphQL */ `
+graphql(`
   fragment ImportJob on Job {
     id
     type
@@ -119,35 +109,66 @@ const JOB_FIELDS = /* GraphQL */ `
       recordsTotal
     }
   }
-`;
+`);
 
-export const JOB_QUERY = `${JOB_FIELDS} query ImportJob($id: ID!) { job(id: $id) { ...ImportJob } }`;
+export const JOB_QUERY = graphql(`
+  query ImportJob($id: ID!) {
+    job(id: $id) {
+      ...ImportJob
+    }
+  }
+`);
 
-export const JOBS_QUERY = `${JOB_FIELDS}
+export const JOBS_QUERY = graphql(`
   query ImportJobs($limit: Int, $offset: Int) {
-    jobs(limit: $limit, offset: $offset) { totalCount jobs { ...ImportJob } }
-  }`;
+    jobs(limit: $limit, offset: $offset) {
+      totalCount
+      jobs {
+        ...ImportJob
+      }
+    }
+  }
+`);
 
 /** The jobs still going, for picking one up when the page opens. */
-export const ACTIVE_JOBS_QUERY = `${JOB_FIELDS}
+export const ACTIVE_JOBS_QUERY = graphql(`
   query ActiveImportJobs {
-    running: jobs(status: IN_PROGRESS, limit: 1) { jobs { ...ImportJob } }
-    pending: jobs(status: PENDING, limit: 1) { jobs { ...ImportJob } }
-  }`;
+    running: jobs(status: IN_PROGRESS, limit: 1) {
+      jobs {
+        ...ImportJob
+      }
+    }
+    pending: jobs(status: PENDING, limit: 1) {
+      jobs {
+        ...ImportJob
+      }
+    }
+  }
+`);
 
-export const VALIDATE_QUERY = /* GraphQL */ `
+export const VALIDATE_QUERY = graphql(`
   query ValidateImport($jobInput: JobInput!) {
     validateJobCreation(jobInput: $jobInput) {
       errors
     }
   }
-`;
+`);
 
-export const CREATE_MUTATION = `${JOB_FIELDS}
-  mutation CreateImportJob($jobInput: JobInput!) { createJob(jobInput: $jobInput) { ...ImportJob } }`;
+export const CREATE_MUTATION = graphql(`
+  mutation CreateImportJob($jobInput: JobInput!) {
+    createJob(jobInput: $jobInput) {
+      ...ImportJob
+    }
+  }
+`);
 
-export const ABORT_MUTATION = `${JOB_FIELDS}
-  mutation AbortImportJob($id: ID!) { abortJob(id: $id) { ...ImportJob } }`;
+export const ABORT_MUTATION = graphql(`
+  mutation AbortImportJob($id: ID!) {
+    abortJob(id: $id) {
+      ...ImportJob
+    }
+  }
+`);
 
 /** A fresh idempotency key (8–64 of A-Z a-z 0-9 - _ .): createJob with it twice makes one job. */
 export function newIdempotencyKey(): string {

@@ -12,11 +12,6 @@ import { ImportHistory } from './import-history';
 import { JobPanel } from './import-job-panel';
 import { ACTIVE_JOBS_QUERY, type Job } from './import-types';
 
-interface ActiveJobs {
-  running: { jobs: Job[] };
-  pending: { jobs: Job[] };
-}
-
 /** Beside the form while no job is shown: what happens after "Start import". */
 function HowItRuns() {
   return (
@@ -39,7 +34,7 @@ export function ImportPage() {
   const mayChange = canChange(session.operator.role);
   const [shown, setShown] = useState<Job | null>(null);
   const [version, setVersion] = useState(0);
-  const active = useQuery<ActiveJobs>(ACTIVE_JOBS_QUERY);
+  const active = useQuery(ACTIVE_JOBS_QUERY);
 
   // Opened while a job runs: show that one (the running one first, else the one waiting to start).
   useEffect(() => {

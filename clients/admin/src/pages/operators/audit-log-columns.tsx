@@ -1,21 +1,9 @@
 /** The audit log's table: an entry's fields, and its columns (the sentence first). */
 import type { Column } from '../../components';
 import { formatDateTime } from '../../format';
+import type { AuditLogQuery } from '../../gql/graphql';
 
-export interface AuditEntry {
-  id: string;
-  at: number;
-  operatorEmail: string | null;
-  actorKind: string;
-  actorLabel: string | null;
-  clientAddress: string | null;
-  userAgent: string | null;
-  action: string;
-  target: string | null;
-  details: unknown;
-  /** The entry as a sentence. */
-  sentence: string;
-}
+export type AuditEntry = AuditLogQuery['auditLog']['entries'][number];
 
 /** Details as JSON text (rendered as text, never HTML); "—" when there are none. */
 function detailsText(details: unknown): string {

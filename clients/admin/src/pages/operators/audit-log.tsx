@@ -13,6 +13,7 @@ import {
   isAuditFiltered,
   type AuditFilters,
 } from './audit-log-filters';
+import { graphql } from '../../gql';
 
 interface AuditLogPage {
   entries: AuditEntry[];
@@ -20,7 +21,7 @@ interface AuditLogPage {
   hasNextPage: boolean;
 }
 
-const AUDIT_LOG = /* GraphQL */ `
+const AUDIT_LOG = graphql(`
   query AuditLog($first: Int, $after: ID, $actor: String, $action: String, $from: String, $to: String) {
     auditLog(first: $first, after: $after, actor: $actor, action: $action, from: $from, to: $to) {
       entries {
@@ -40,7 +41,7 @@ const AUDIT_LOG = /* GraphQL */ `
       hasNextPage
     }
   }
-`;
+`);
 
 const PAGE_SIZE = 50;
 
@@ -113,7 +114,7 @@ function AuditResults({ filters }: { filters: AuditFilters }) {
         from: filters.from || undefined,
         to: filters.to || undefined,
       };
-      gql<{ auditLog: AuditLogPage }>(AUDIT_LOG, variables).then(
+      gql(AUDIT_LOG, variables).then(
         ({ auditLog }) => {
           if (id !== latest.current) return;
           setLog((prev) => ({

@@ -7,17 +7,15 @@ import { useState } from 'preact/hooks';
 import { ApiError, gql, type Role } from '../../api';
 import { Card, CopyableValue, errorMessage, Field, SecretCard } from '../../components';
 import { ROLE_LABELS } from '../../session';
+import { graphql } from '../../gql';
+import type { InviteOperatorMutation } from '../../gql/graphql';
 
-export interface InvitedOperator {
-  email: string;
-  role: Role;
-  link: string;
-  expiresAt: number;
+export type InvitedOperator = InviteOperatorMutation['inviteOperator'] & {
   /** A reset of an existing operator's access rather than an invitation. */
   reset?: boolean;
-}
+};
 
-const INVITE = /* GraphQL */ `
+const INVITE = graphql(`
   mutation InviteOperator($email: String!, $role: OperatorRole!) {
     inviteOperator(email: $email, role: $role) {
       email
@@ -26,7 +24,7 @@ const INVITE = /* GraphQL */ `
       expiresAt
     }
   }
-`;
+`);
 
 const ROLES: Role[] = ['VIEWER', 'ADMIN', 'OWNER'];
 
@@ -75,7 +73,7 @@ export function InviteForm({ onInvited }: { onInvited: (invited: InvitedOperator
     setEmailError(null);
     setBusy(true);
     try {
-      const answer = await gql<{ inviteOperator: InvitedOperator }>(INVITE, { email: email.trim(), role });
+      const answer = await gql(INVITE, { email: email.trim(), role });
       setEmail('');
       setRole('VIEWER');
       onInvited(answer.inviteOperator);

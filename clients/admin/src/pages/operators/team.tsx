@@ -17,16 +17,12 @@ import { formatDateTime } from '../../format';
 import { useQuery } from '../../hooks';
 import { ROLE_LABELS, useSession } from '../../session';
 import { InviteForm, InviteResult, RoleSelect, type InvitedOperator } from './team-invite';
+import { graphql } from '../../gql';
+import type { OperatorsQuery } from '../../gql/graphql';
 
-interface Operator {
-  email: string;
-  role: Role;
-  dateCreated: number;
-  /** Invited (or reset) and has not yet chosen a password with their one-time link. */
-  pending: boolean;
-}
+type Operator = OperatorsQuery['operators'][number];
 
-const OPERATORS = /* GraphQL */ `
+const OPERATORS = graphql(`
   query Operators {
     operators {
       email
@@ -35,9 +31,9 @@ const OPERATORS = /* GraphQL */ `
       pending
     }
   }
-`;
+`);
 
-const REISSUE = /* GraphQL */ `
+const REISSUE = graphql(`
   mutation ReissueInvitation($email: String!) {
     reissueInvitation(email: $email) {
       email
@@ -46,9 +42,9 @@ const REISSUE = /* GraphQL */ `
       expiresAt
     }
   }
-`;
+`);
 
-const RESET = /* GraphQL */ `
+const RESET = graphql(`
   mutation ResetOperatorAccess($email: String!) {
     resetOperatorAccess(email: $email) {
       email
@@ -57,24 +53,24 @@ const RESET = /* GraphQL */ `
       expiresAt
     }
   }
-`;
+`);
 
-const CHANGE_ROLE = /* GraphQL */ `
+const CHANGE_ROLE = graphql(`
   mutation ChangeOperatorRole($email: String!, $role: OperatorRole!) {
     changeOperatorRole(email: $email, role: $role) {
       email
       role
     }
   }
-`;
+`);
 
-const REMOVE = /* GraphQL */ `
+const REMOVE = graphql(`
   mutation RemoveOperator($email: String!) {
     removeOperator(email: $email) {
       email
     }
   }
-`;
+`);
 
 const sameEmail = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
 
@@ -87,7 +83,7 @@ const sameEmail = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
 export function TeamPage() {
   const session = useSession();
   const me = session.operator.email;
-  const { data, error, loading, reload } = useQuery<{ operators: Operator[] }>(OPERATORS);
+  const { data, error, loading, reload } = useQuery(OPERATORS);
   const [drafts, setDrafts] = useState<Record<string, Role>>({});
   const [saving, setSaving] = useState<string | null>(null);
   const [invited, setInvited] = useState<InvitedOperator | null>(null);
@@ -118,7 +114,7 @@ export function TeamPage() {
     setNotice(null);
     setActionError(null);
     try {
-      const answer = await gql<{ reissueInvitation: InvitedOperator }>(REISSUE, { email: op.email });
+      const answer = await gql(REISSUE, { email: op.email });
       setInvited(answer.reissueInvitation);
     } catch (err) {
       setActionError(`${op.email}: ${errorMessage(err)}`);
@@ -126,7 +122,7 @@ export function TeamPage() {
   }
 
   async function reset(op: Operator) {
-    const answer = await gql<{ resetOperatorAccess: InvitedOperator }>(RESET, { email: op.email });
+    const answer = await gql(RESET, { email: op.email });
     setInvited({ ...answer.resetOperatorAccess, reset: true });
     reload();
   }

@@ -11,18 +11,12 @@ import {
 } from '../../components';
 import { formatDateTime } from '../../format';
 import type { QueryState } from '../../hooks';
+import { graphql } from '../../gql';
+import type { NotificationsQuery } from '../../gql/graphql';
 
-export interface ProcessorNotification {
-  id: string;
-  kind: string;
-  subjectId: string | null;
-  status: string;
-  receivedAt: number;
-  processedAt: number | null;
-  outcome: unknown;
-}
+export type ProcessorNotification = NotificationsQuery['processorNotifications'][number];
 
-export const NOTIFICATIONS = /* GraphQL */ `
+export const NOTIFICATIONS = graphql(`
   query Notifications {
     processorNotifications(first: 20) {
       id
@@ -34,7 +28,7 @@ export const NOTIFICATIONS = /* GraphQL */ `
       outcome
     }
   }
-`;
+`);
 
 const STATUS: Record<string, { label: string; tone: BadgeTone; none: string }> = {
   RECEIVED: { label: 'Waiting', tone: 'warning', none: 'Waiting for its workflow' },

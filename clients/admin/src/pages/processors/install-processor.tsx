@@ -6,28 +6,23 @@ import { useState } from 'preact/hooks';
 import { ApiError, gql, type Mode } from '../../api';
 import { Badge, Card, ConfirmDialog, CopyableValue, errorMessage, Field } from '../../components';
 import { formatDateTime } from '../../format';
+import { graphql } from '../../gql';
+import type { InstallQuery } from '../../gql/graphql';
 
-export interface ProcessorConnection {
-  processor: string;
-  merchantId: string;
-  publicKey: string;
-  environment: 'SANDBOX' | 'PRODUCTION';
-  webhookUrl: string;
-  connectedAt: number;
-}
+export type ProcessorConnection = NonNullable<InstallQuery['paymentProcessor']>;
 
-const CONNECT = /* GraphQL */ `
+const CONNECT = graphql(`
   mutation Connect($input: ConnectPaymentProcessorInput!) {
     connectPaymentProcessor(input: $input) {
       environment
     }
   }
-`;
-const DISCONNECT = /* GraphQL */ `
+`);
+const DISCONNECT = graphql(`
   mutation Disconnect {
     disconnectPaymentProcessor
   }
-`;
+`);
 
 const KEY_FIELDS = ['merchantId', 'publicKey', 'privateKey'] as const;
 type KeyField = (typeof KEY_FIELDS)[number];
@@ -65,9 +60,7 @@ export function ProcessorCard({ connection, mode, editable, onChanged }: Process
     if (Object.keys(missing).length > 0) return;
     setBusy(true);
     try {
-      const data = await gql<{
-        connectPaymentProcessor: { environment: ProcessorConnection['environment'] };
-      }>(CONNECT, { input: { processor: 'BRAINTREE', ...input } });
+      const data = await gql(CONNECT, { input: { processor: 'BRAINTREE', ...input } });
       setNotice(`Connected to Braintree (${ENVIRONMENT[data.connectPaymentProcessor.environment]}).`);
       onChanged();
     } catch (err) {
@@ -85,7 +78,7 @@ export function ProcessorCard({ connection, mode, editable, onChanged }: Process
   }
 
   async function disconnect() {
-    await gql<{ disconnectPaymentProcessor: boolean }>(DISCONNECT);
+    await gql(DISCONNECT);
     setNotice('Disconnected. The processor’s notifications are refused until you connect again.');
     setMerchantId('');
     setPublicKey('');

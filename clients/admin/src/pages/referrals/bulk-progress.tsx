@@ -6,9 +6,17 @@
 import { useEffect, useId, useRef, useState } from 'preact/hooks';
 import { gql } from '../../api';
 import { Badge, DataTable, ProgressBar, errorMessage, type BadgeTone, type Column } from '../../components';
+import { graphql } from '../../gql';
+import type {
+  BulkReferralActionKind,
+  BulkRowOutcome,
+  ManualRewardInput,
+  ReferralSide,
+} from '../../gql/graphql';
+import type { BulkMutation } from '../../gql/graphql';
 
-export type BulkKind = 'CANCEL' | 'GRANT_REWARD' | 'VOID_REWARD' | 'MARK_FULFILLED' | 'NOTE';
-export type BulkOutcome = 'APPLIED' | 'ALREADY_APPLIED' | 'REFUSED' | 'NOT_FOUND';
+export type BulkKind = BulkReferralActionKind;
+export type BulkOutcome = BulkRowOutcome;
 
 export interface BulkJob {
   action: BulkKind;
@@ -17,23 +25,22 @@ export interface BulkJob {
   ids: string[];
   reason: string;
   idempotencyKey: string;
-  side?: string;
-  reward?: Record<string, unknown>;
+  side?: ReferralSide;
+  reward?: ManualRewardInput;
   reference?: string;
   /** What a row is, in words (e.g. the referred account), by id. */
   describe: (id: string) => string;
 }
 
-interface RowResult {
-  id: string;
+type RowResult = Omit<BulkMutation['bulkReferralAction'][number], 'outcome' | 'problem'> & {
+  /** FAILED: not sent, because an earlier chunk failed. */
   outcome: BulkOutcome | 'FAILED';
-  message: string | null;
-}
+};
 
 export const BULK_LIMIT = 500;
 const CHUNK = 50;
 
-const RUN = /* GraphQL */ `
+const RUN = graphql(`
   mutation Bulk($input: BulkReferralActionInput!) {
     bulkReferralAction(input: $input) {
       id
@@ -42,7 +49,7 @@ const RUN = /* GraphQL */ `
       problem
     }
   }
-`;
+`);
 
 const OUTCOMES: Record<RowResult['outcome'], { label: string; tone: BadgeTone }> = {
   APPLIED: { label: 'Applied', tone: 'success' },
@@ -106,7 +113,7 @@ export function BulkProgressDialog({ job, onClose, fallbackFocus }: BulkProgress
     for (let start = 0; start < ids.length; start += CHUNK) {
       const chunk = ids.slice(start, start + CHUNK);
       try {
-        const data = await gql<{ bulkReferralAction: RowResult[] }>(RUN, { input: { ...input, ids: chunk } });
+        const data = await gql(RUN, { input: { ...input, ids: chunk } });
         setResults((done) => [...done, ...data.bulkReferralAction]);
       } catch (error) {
         // The rest is not sent: each row says so, and the error says why.

@@ -4,6 +4,7 @@
  * and a fulfilment's reference. Each shows the server's error for its path next to it.
  */
 import { Field, fieldProblem, type FieldErrors } from '../../components';
+import type { ManualRewardInput, ReferralSide, RewardType } from '../../gql/graphql';
 
 /** The labels of these fields by the server's paths (ActionDialog's error summary). */
 export const ACTION_FIELD_LABELS: Record<string, string> = {
@@ -107,8 +108,8 @@ export function TargetFields({ draft, set, errors }: DraftProps<TargetDraft>) {
 }
 
 export interface RewardDraft {
-  side: 'REFERRER' | 'REFERRED';
-  type: 'CREDIT' | 'PCT_DISCOUNT';
+  side: ReferralSide;
+  type: RewardType;
   /** In the unit's major units, e.g. "12.50". */
   amount: string;
   unit: string;
@@ -129,7 +130,7 @@ const number = (text: string) => (text.trim() === '' ? NaN : Number(text.trim().
  * The ManualRewardInput of a draft. A value that is no number throws a field error here; the server
  * checks the ranges and the currency (and names the field).
  */
-export function rewardInput(d: RewardDraft): Record<string, unknown> {
+export function rewardInput(d: RewardDraft): ManualRewardInput {
   if (d.type === 'PCT_DISCOUNT') {
     const percent = number(d.percent);
     if (!Number.isInteger(percent))

@@ -21,29 +21,91 @@ import {
 } from './referral-action-forms';
 import { rewardText, type Referral, type Reward } from './referral-parts';
 import type { ActionKind } from './referral-history';
+import { graphql } from '../../gql';
+import type { ReferralActionResultFragment, TypedDocumentString } from '../../gql/graphql';
 
-/** The ReferralDetail fields this needs: add them to the detail's query. */
-export const ACTION_FIELDS = /* GraphQL */ `
-  actions { id action reason actor at rewardId reference summary }
-  grantedRewards { ...RewardFields }
-`;
+/** The ReferralDetail fields this needs: the detail's query spreads them. */
+graphql(`
+  fragment ReferralActionFields on ReferralDetail {
+    actions {
+      id
+      action
+      reason
+      actor
+      at
+      rewardId
+      reference
+      summary
+    }
+    grantedRewards {
+      ...RewardFields
+    }
+  }
+`);
 
-const RESULT = 'outcome referral { id status }';
+graphql(`
+  fragment ReferralActionResult on ReferralActionResult {
+    outcome
+    referral {
+      id
+      status
+    }
+  }
+`);
 
-const MUTATIONS: Record<ActionKind, string> = {
-  CANCEL: `mutation($id: ID!, $reason: String!, $key: String) {
-    r: cancelReferral(id: $id, reason: $reason, idempotencyKey: $key) { ${RESULT} } }`,
-  REATTRIBUTE: `mutation($id: ID!, $to: ReferrerTargetInput!, $reason: String!, $key: String) {
-    r: reattributeReferral(id: $id, to: $to, reason: $reason, idempotencyKey: $key) { ${RESULT} } }`,
-  GRANT_REWARD: `mutation($id: ID!, $side: ReferralSide!, $reward: ManualRewardInput!, $reason: String!, $key: String) {
-    r: grantReward(id: $id, side: $side, reward: $reward, reason: $reason, idempotencyKey: $key) { ${RESULT} } }`,
-  VOID_REWARD: `mutation($id: ID!, $reason: String!, $key: String) {
-    r: voidReward(id: $id, reason: $reason, idempotencyKey: $key) { ${RESULT} } }`,
-  MARK_FULFILLED: `mutation($id: ID!, $reference: String!, $reason: String!, $key: String) {
-    r: markRewardFulfilled(id: $id, reference: $reference, reason: $reason, idempotencyKey: $key) { ${RESULT} } }`,
-  NOTE: `mutation($id: ID!, $reason: String!, $key: String) {
-    r: addReferralNote(id: $id, reason: $reason, idempotencyKey: $key) { ${RESULT} } }`,
-};
+const MUTATIONS = {
+  CANCEL: graphql(`
+    mutation CancelReferral($id: ID!, $reason: String!, $key: String) {
+      r: cancelReferral(id: $id, reason: $reason, idempotencyKey: $key) {
+        ...ReferralActionResult
+      }
+    }
+  `),
+  REATTRIBUTE: graphql(`
+    mutation ReattributeReferral($id: ID!, $to: ReferrerTargetInput!, $reason: String!, $key: String) {
+      r: reattributeReferral(id: $id, to: $to, reason: $reason, idempotencyKey: $key) {
+        ...ReferralActionResult
+      }
+    }
+  `),
+  GRANT_REWARD: graphql(`
+    mutation GrantReward(
+      $id: ID!
+      $side: ReferralSide!
+      $reward: ManualRewardInput!
+      $reason: String!
+      $key: String
+    ) {
+      r: grantReward(id: $id, side: $side, reward: $reward, reason: $reason, idempotencyKey: $key) {
+        ...ReferralActionResult
+      }
+    }
+  `),
+  VOID_REWARD: graphql(`
+    mutation VoidReward($id: ID!, $reason: String!, $key: String) {
+      r: voidReward(id: $id, reason: $reason, idempotencyKey: $key) {
+        ...ReferralActionResult
+      }
+    }
+  `),
+  MARK_FULFILLED: graphql(`
+    mutation MarkRewardFulfilled($id: ID!, $reference: String!, $reason: String!, $key: String) {
+      r: markRewardFulfilled(id: $id, reference: $reference, reason: $reason, idempotencyKey: $key) {
+        ...ReferralActionResult
+      }
+    }
+  `),
+  NOTE: graphql(`
+    mutation AddReferralNote($id: ID!, $reason: String!, $key: String) {
+      r: addReferralNote(id: $id, reason: $reason, idempotencyKey: $key) {
+        ...ReferralActionResult
+      }
+    }
+  `),
+} satisfies Record<ActionKind, unknown>;
+
+/** Every action's document seen as one: the same answer, the variables the dialog builds for it. */
+type ActionDocument = TypedDocumentString<{ r: ReferralActionResultFragment }, Record<string, unknown>>;
 
 /** A reward that is held, awaiting review or available with nothing taken from it can be voided. */
 export const canVoid = (r: Reward) =>
@@ -146,7 +208,7 @@ export function useReferralActions(referral: Referral, onDone: (notice: string) 
           : kind === 'MARK_FULFILLED'
             ? { reference: reference.trim() }
             : {};
-    await gql(MUTATIONS[kind], { ...base, ...extra });
+    await gql(MUTATIONS[kind] as ActionDocument, { ...base, ...extra });
     onDone(copy.done);
   }
 

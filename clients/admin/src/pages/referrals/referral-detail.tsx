@@ -12,28 +12,22 @@ import { detailStates } from '../common/detail-states';
 import {
   AccountLink,
   Item,
-  REFERRAL_FRAGMENTS,
   REWARD_SOURCE_LABELS,
   RewardStatusBadge,
   rewardText,
   rewardTimeNote,
   SOURCE_LABELS,
   StatusBadge,
-  type Referral,
   type Reward,
 } from './referral-parts';
-import {
-  ACTION_FIELDS,
-  ReferralActionsBar,
-  RewardActions,
-  useReferralActions,
-  type ActionTarget,
-} from './referral-actions';
-import { ActionHistory, type ActionEntry } from './referral-history';
+import { ReferralActionsBar, RewardActions, useReferralActions, type ActionTarget } from './referral-actions';
+import { ActionHistory } from './referral-history';
 import { FraudSignalsCard } from './referral-signals';
 import { ReviewBadge, ReviewCard } from './referral-review';
+import { graphql } from '../../gql';
+import type { ReferralQuery } from '../../gql/graphql';
 
-const DETAIL = /* GraphQL */ `
+const DETAIL = graphql(`
   query Referral($id: ID!) {
     referral(id: $id) {
       referral {
@@ -46,36 +40,16 @@ const DETAIL = /* GraphQL */ `
       }
       workflowId
       workflowUrl
-      ${ACTION_FIELDS}
+      ...ReferralActionFields
     }
   }
-  ${REFERRAL_FRAGMENTS}
-`;
+`);
 
-type TimelineKind =
-  | 'ATTRIBUTED'
-  | 'REVIEWED'
-  | 'CONVERTED'
-  | 'ENDED'
-  | 'REWARD_GIVEN'
-  | 'REWARD_REDEEMED'
-  | 'REWARD_CANCELLED'
-  | 'REWARD_EXPIRED';
+type TimelineKind = TimelineEntry['kind'];
 
-interface TimelineEntry {
-  at: number;
-  kind: TimelineKind;
-  description: string;
-}
+type TimelineEntry = ReferralDetail['timeline'][number];
 
-interface ReferralDetail {
-  referral: Referral;
-  timeline: TimelineEntry[];
-  workflowId: string;
-  workflowUrl: string;
-  actions: ActionEntry[];
-  grantedRewards: Reward[];
-}
+type ReferralDetail = NonNullable<ReferralQuery['referral']>;
 
 const KIND_LABELS: Record<TimelineKind, string> = {
   ATTRIBUTED: 'Referred',
@@ -92,7 +66,7 @@ const BACK = { href: '/admin/referrals', label: 'Referrals' };
 
 export function ReferralDetailPage({ params }: RouteProps) {
   const id = params.id ?? '';
-  const { data, error, loading, reload } = useQuery<{ referral: ReferralDetail | null }>(DETAIL, { id });
+  const { data, error, loading, reload } = useQuery(DETAIL, { id });
 
   const unready = detailStates({
     noun: 'referral',

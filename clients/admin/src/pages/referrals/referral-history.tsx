@@ -4,20 +4,11 @@
  */
 import { Card } from '../../components';
 import { formatDateTime } from '../../format';
+import type { ReferralActionFieldsFragment, ReferralActionKind } from '../../gql/graphql';
 
-export type ActionKind =
-  'CANCEL' | 'REATTRIBUTE' | 'GRANT_REWARD' | 'VOID_REWARD' | 'MARK_FULFILLED' | 'NOTE';
+export type ActionKind = ReferralActionKind;
 
-export interface ActionEntry {
-  id: string;
-  action: ActionKind;
-  reason: string;
-  actor: string;
-  at: number;
-  rewardId: string | null;
-  reference: string | null;
-  summary: string;
-}
+export type ActionEntry = ReferralActionFieldsFragment['actions'][number];
 
 export const ACTION_LABELS: Record<ActionKind, string> = {
   CANCEL: 'Cancelled',

@@ -5,59 +5,28 @@
 import type { ComponentChildren } from 'preact';
 import { ApiError } from '../../api';
 import { Badge, DataTable, type BadgeTone, type Column } from '../../components';
-import { SignalsFlag, type FraudSignalHit } from './referral-signals';
-import { ReviewFlag, type ReferralReview } from './referral-review';
+import { SignalsFlag } from './referral-signals';
+import { ReviewFlag } from './referral-review';
 import { formatDateTime, formatMoney, formatNumber } from '../../format';
-import { PersonLines, type Person } from '../common/people-cells';
+import { PersonLines } from '../common/people-cells';
+import { graphql } from '../../gql';
+import type {
+  ReferralFieldsFragment,
+  ReferralStatus as GqlReferralStatus,
+  RewardFieldsFragment,
+  RewardStatus as GqlRewardStatus,
+} from '../../gql/graphql';
 
-export type ReferralStatus = 'IN_PROGRESS' | 'CONVERTED' | 'ENDED';
+export type ReferralStatus = GqlReferralStatus;
 
-export interface Reward {
-  id: string;
-  type: 'PCT_DISCOUNT' | 'CREDIT';
-  discountPercent: number | null;
-  amountCents: number | null;
-  redeemedCents: number;
-  unit: string | null;
-  rewardSource: 'REFERRED' | 'FRIEND_SIGNUP' | 'ADJUSTMENT';
-  /** Null for credit an operator adjusted by hand (ADJUSTMENT). */
-  referralId: string | null;
-  status: RewardStatus;
-  dateGiven: number;
-  dateCancelled: number | null;
-  dateRedeemed: number | null;
-  /** When a PENDING reward's hold ends. */
-  holdUntil: number | null;
-  /** When an AVAILABLE credit's unredeemed part expires. */
-  expiresAt: number | null;
-  dateExpired: number | null;
-}
+export type Reward = RewardFieldsFragment;
 
-export type RewardStatus = 'PENDING' | 'PENDING_REVIEW' | 'AVAILABLE' | 'REDEEMED' | 'CANCELLED' | 'EXPIRED';
+export type RewardStatus = GqlRewardStatus;
 
-export interface Referral {
-  id: string;
-  status: ReferralStatus;
-  referralCodeUsed: string;
-  attributionSource: 'CODE' | 'COOKIE' | 'PROCESSOR';
-  referrerAccountId: string;
-  referrerUserId: string;
-  referredAccountId: string;
-  referrerReward: Reward | null;
-  referredReward: Reward | null;
-  dateReferralStarted: number;
-  dateReferralPaid: number | null;
-  dateReferralEnded: number | null;
-  fraudSignals: FraudSignalHit[];
-  /** The review the fraud policy asked for; null when none was. */
-  review: ReferralReview | null;
-  /** Find people: the referring user and the referred account's first user. */
-  referrer: Person;
-  friend: Person;
-}
+export type Referral = ReferralFieldsFragment;
 
-/** The fragments RewardFields and ReferralFields; add them to a document that spreads them. */
-export const REFERRAL_FRAGMENTS = /* GraphQL */ `
+/** The fragments RewardFields and ReferralFields: a document spreads them by name, and codegen adds them to it. */
+export const REFERRAL_FRAGMENTS = graphql(`
   fragment RewardFields on Reward {
     id
     type
@@ -115,7 +84,7 @@ export const REFERRAL_FRAGMENTS = /* GraphQL */ `
       email
     }
   }
-`;
+`);
 
 export const STATUS_LABELS: Record<ReferralStatus, string> = {
   IN_PROGRESS: 'In progress',

@@ -4,18 +4,19 @@
  */
 import { Badge, Card, type BadgeTone } from '../../components';
 import { formatDateTime } from '../../format';
+import type {
+  ReferralFieldsFragment,
+  ReviewDecision as GqlReviewDecision,
+  ReviewOutcome as GqlReviewOutcome,
+  ReviewStatus as GqlReviewStatus,
+} from '../../gql/graphql';
 
-export type ReviewStatus = 'PENDING' | 'APPROVED' | 'DENIED';
+export type ReviewStatus = GqlReviewStatus;
 
-export interface ReferralReview {
-  status: ReviewStatus;
-  reason: string | null;
-  reviewedBy: string | null;
-  dateReviewed: number | null;
-}
+export type ReferralReview = NonNullable<ReferralFieldsFragment['review']>;
 
-export type ReviewDecision = 'APPROVE' | 'DENY';
-export type ReviewOutcome = 'DECIDED' | 'ALREADY_DECIDED' | 'NOT_UNDER_REVIEW' | 'NOT_FOUND';
+export type ReviewDecision = GqlReviewDecision;
+export type ReviewOutcome = GqlReviewOutcome;
 
 export const REVIEW_PATH = '/admin/review';
 

@@ -3,14 +3,12 @@
  * evidence the service recorded, shown as text.
  */
 import { Badge, Card } from '../../components';
+import type { ReferralFieldsFragment } from '../../gql/graphql';
 
 import { FRAUD_SIGNALS, type FraudSignal } from '../../../../../shared/contract/enums';
 export { FRAUD_SIGNALS, type FraudSignal };
 
-export interface FraudSignalHit {
-  signal: FraudSignal;
-  evidence: string;
-}
+export type FraudSignalHit = ReferralFieldsFragment['fraudSignals'][number];
 
 export const SIGNAL_LABELS: Record<FraudSignal, string> = {
   SAME_EMAIL: 'Same e-mail',

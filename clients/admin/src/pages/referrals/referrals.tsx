@@ -12,17 +12,12 @@ import { BulkActions } from './bulk-actions';
 import { selectColumn, useSelection } from '../common/selection';
 import { navigate, useRoute, withQuery } from '../../router';
 import { PageSizeSelect, pageSizeFrom, SearchBox, sizeParam } from '../common/list-controls';
-import {
-  REFERRAL_FRAGMENTS,
-  ReferralTable,
-  STATUS_LABELS,
-  type Referral,
-  type ReferralStatus,
-} from './referral-parts';
+import { ReferralTable, STATUS_LABELS, type Referral, type ReferralStatus } from './referral-parts';
+import { graphql } from '../../gql';
 
 const PATH = '/admin/referrals';
 
-const LIST = /* GraphQL */ `
+const LIST = graphql(`
   query Referrals($filter: ReferralFilter, $first: Int, $after: String) {
     referrals(filter: $filter, first: $first, after: $after) {
       items {
@@ -32,14 +27,7 @@ const LIST = /* GraphQL */ `
       hasNextPage
     }
   }
-  ${REFERRAL_FRAGMENTS}
-`;
-
-interface ReferralPage {
-  items: Referral[];
-  endCursor: string | null;
-  hasNextPage: boolean;
-}
+`);
 
 interface Filters {
   status: ReferralStatus | '';
@@ -194,7 +182,7 @@ function ReferralResults({ filters }: { filters: Filters }) {
     code: filters.code || undefined,
     query: filters.search || undefined,
   };
-  const { data, error, loading, reload } = useQuery<{ referrals: ReferralPage }>(LIST, {
+  const { data, error, loading, reload } = useQuery(LIST, {
     filter,
     first: filters.size,
     after: stack.after,

@@ -19,12 +19,12 @@ import { useQuery } from '../../hooks';
 import { navigate, useRoute, withQuery } from '../../router';
 import { canChange, useSession } from '../../session';
 import { pageSizeFrom, SearchBox, sizeParam } from '../common/list-controls';
-import { REFERRAL_FRAGMENTS, type Referral } from './referral-parts';
-import { outcomeText, type ReviewDecision, type ReviewOutcome } from './referral-review';
+import { outcomeText, type ReviewDecision } from './referral-review';
 import { ReviewTable } from './review-table';
 import { SelectAll, useSelection } from '../common/selection';
+import { graphql } from '../../gql';
 
-const QUEUE = /* GraphQL */ `
+const QUEUE = graphql(`
   query ReviewQueue($first: Int, $after: String, $query: String) {
     referralsForReview(first: $first, after: $after, query: $query) {
       items {
@@ -34,23 +34,16 @@ const QUEUE = /* GraphQL */ `
       hasNextPage
     }
   }
-  ${REFERRAL_FRAGMENTS}
-`;
+`);
 
-const DECIDE = /* GraphQL */ `
+const DECIDE = graphql(`
   mutation ReviewReferrals($ids: [ID!]!, $decision: ReviewDecision!, $reason: String!) {
     reviewReferrals(ids: $ids, decision: $decision, reason: $reason) {
       id
       outcome
     }
   }
-`;
-
-interface QueuePage {
-  items: Referral[];
-  endCursor: string | null;
-  hasNextPage: boolean;
-}
+`);
 
 const REASON_MAX = 500;
 
@@ -64,7 +57,7 @@ export function ReviewPage() {
   const stack = useCursorStack();
   const { reset } = stack;
   useEffect(() => reset(), [search, reset]);
-  const { data, error, loading, reload } = useQuery<{ referralsForReview: QueuePage }>(QUEUE, {
+  const { data, error, loading, reload } = useQuery(QUEUE, {
     first: size,
     after: stack.after,
     query: search || undefined,
@@ -97,7 +90,7 @@ export function ReviewPage() {
       return false;
     }
     const decision = deciding ?? 'APPROVE';
-    const answer = await gql<{ reviewReferrals: { id: string; outcome: ReviewOutcome }[] }>(DECIDE, {
+    const answer = await gql(DECIDE, {
       ids: chosen,
       decision,
       reason: text,

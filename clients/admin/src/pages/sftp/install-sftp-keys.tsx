@@ -16,39 +16,28 @@ import {
   type Column,
 } from '../../components';
 import { formatDateTime } from '../../format';
+import { graphql } from '../../gql';
+import type { GenerateSftpKeyMutation, SftpQuery } from '../../gql/graphql';
 
-export interface SftpKey {
-  fingerprint: string;
-  keyType: string;
-  comment: string | null;
-  dateCreated: number;
-  dateLastUsed: number | null;
-}
+export type SftpKey = SftpQuery['sftpKeys'][number];
 
-export interface GeneratedSftpKey {
-  privateKey: string;
-  publicKey: string;
-  fingerprint: string;
-  username: string;
-  host: string;
-  port: number;
-}
+export type GeneratedSftpKey = GenerateSftpKeyMutation['generateSftpKey'];
 
-const ADD_KEY = /* GraphQL */ `
+const ADD_KEY = graphql(`
   mutation AddSftpKey($publicKey: String!) {
     addSftpKey(publicKey: $publicKey) {
       fingerprint
     }
   }
-`;
+`);
 
-const REVOKE_KEY = /* GraphQL */ `
+const REVOKE_KEY = graphql(`
   mutation RevokeSftpKey($fingerprint: String!) {
     revokeSftpKey(fingerprint: $fingerprint) {
       fingerprint
     }
   }
-`;
+`);
 
 /** The file name a generated private key is saved as, and the `sftp -i` argument that names it. */
 export const keyFileName = (alias: string) => `${alias}_sftp_ed25519`;
@@ -124,7 +113,7 @@ export function AddKeyForm({ onAdded }: { onAdded: (fingerprint: string) => void
     setBusy(true);
     setError(null);
     try {
-      const answer = await gql<{ addSftpKey: { fingerprint: string } }>(ADD_KEY, { publicKey: text });
+      const answer = await gql(ADD_KEY, { publicKey: text });
       setText('');
       onAdded(answer.addSftpKey.fingerprint);
     } catch (err) {

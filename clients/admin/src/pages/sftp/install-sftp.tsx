@@ -17,23 +17,10 @@ import {
 } from '../../components';
 import { useQuery } from '../../hooks';
 import { canChange, useSession } from '../../session';
-import {
-  AddKeyForm,
-  GeneratedKey,
-  KeysTable,
-  keyFileName,
-  type GeneratedSftpKey,
-  type SftpKey,
-} from './install-sftp-keys';
+import { AddKeyForm, GeneratedKey, KeysTable, keyFileName, type GeneratedSftpKey } from './install-sftp-keys';
+import { graphql } from '../../gql';
 
-interface SftpSettings {
-  enabled: boolean;
-  host: string;
-  port: number;
-  username: string;
-}
-
-const SFTP = /* GraphQL */ `
+const SFTP = graphql(`
   query Sftp {
     sftp {
       enabled
@@ -49,14 +36,26 @@ const SFTP = /* GraphQL */ `
       dateLastUsed
     }
   }
-`;
+`);
 
 const SWITCH = {
-  on: 'mutation EnableSftp { enableSftp { enabled } }',
-  off: 'mutation DisableSftp { disableSftp { enabled } }',
+  on: graphql(`
+    mutation EnableSftp {
+      enableSftp {
+        enabled
+      }
+    }
+  `),
+  off: graphql(`
+    mutation DisableSftp {
+      disableSftp {
+        enabled
+      }
+    }
+  `),
 };
 
-const GENERATE = /* GraphQL */ `
+const GENERATE = graphql(`
   mutation GenerateSftpKey($comment: String) {
     generateSftpKey(comment: $comment) {
       privateKey
@@ -67,7 +66,7 @@ const GENERATE = /* GraphQL */ `
       port
     }
   }
-`;
+`);
 
 /** The folders every tenant sees once connected. */
 const FOLDERS: [string, string][] = [
@@ -108,7 +107,7 @@ function Folders() {
 export function SftpSection() {
   const { operator } = useSession();
   const editable = canChange(operator.role);
-  const { data, error, loading, reload } = useQuery<{ sftp: SftpSettings; sftpKeys: SftpKey[] }>(SFTP);
+  const { data, error, loading, reload } = useQuery(SFTP);
   const [busy, setBusy] = useState(false);
   const [comment, setComment] = useState('');
   const [generated, setGenerated] = useState<GeneratedSftpKey | null>(null);
@@ -131,7 +130,8 @@ export function SftpSection() {
 
   const toggle = (on: boolean) =>
     change(async () => {
-      await gql(on ? SWITCH.on : SWITCH.off);
+      if (on) await gql(SWITCH.on);
+      else await gql(SWITCH.off);
       return on
         ? 'SFTP is on: its keys can connect and upload.'
         : 'SFTP is off: every key is refused at its next connection.';
@@ -139,7 +139,7 @@ export function SftpSection() {
 
   const generate = () =>
     change(async () => {
-      const answer = await gql<{ generateSftpKey: GeneratedSftpKey }>(GENERATE, {
+      const answer = await gql(GENERATE, {
         comment: comment.trim() || null,
       });
       setGenerated(answer.generateSftpKey);

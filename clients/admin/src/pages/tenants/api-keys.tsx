@@ -17,18 +17,14 @@ import {
 import { formatDateTime } from '../../format';
 import { useQuery } from '../../hooks';
 import { canChange, useSession } from '../../session';
+import { graphql } from '../../gql';
+import type { ApiKeysQuery, CreateApiKeyMutation } from '../../gql/graphql';
 
-interface ApiKey {
-  id: string;
-  prefix: string;
-  dateCreated: number;
-}
+type ApiKey = ApiKeysQuery['apiKeys'][number];
 
-interface CreatedApiKey extends ApiKey {
-  key: string;
-}
+type CreatedApiKey = CreateApiKeyMutation['createApiKey'];
 
-const API_KEYS = /* GraphQL */ `
+const API_KEYS = graphql(`
   query ApiKeys {
     apiKeys {
       id
@@ -36,9 +32,9 @@ const API_KEYS = /* GraphQL */ `
       dateCreated
     }
   }
-`;
+`);
 
-const CREATE_KEY = /* GraphQL */ `
+const CREATE_KEY = graphql(`
   mutation CreateApiKey {
     createApiKey {
       id
@@ -47,15 +43,15 @@ const CREATE_KEY = /* GraphQL */ `
       key
     }
   }
-`;
+`);
 
-const REVOKE_KEY = /* GraphQL */ `
+const REVOKE_KEY = graphql(`
   mutation RevokeApiKey($id: ID!) {
     revokeApiKey(id: $id) {
       id
     }
   }
-`;
+`);
 
 /** How a key is named on the page: its prefix, marked as the start of something longer. */
 const keyName = (key: { prefix: string }) => `${key.prefix}…`;
@@ -87,7 +83,7 @@ function NewKey({ created, onDone }: { created: CreatedApiKey; onDone: () => voi
 export function ApiKeysPage() {
   const { operator } = useSession();
   const mayChange = canChange(operator.role);
-  const { data, error, loading, reload } = useQuery<{ apiKeys: ApiKey[] }>(API_KEYS);
+  const { data, error, loading, reload } = useQuery(API_KEYS);
   const [created, setCreated] = useState<CreatedApiKey | null>(null);
   const [creating, setCreating] = useState(false);
   const [actionError, setActionError] = useState<string | null>(null);
@@ -99,7 +95,7 @@ export function ApiKeysPage() {
     setActionError(null);
     setNotice(null);
     try {
-      const answer = await gql<{ createApiKey: CreatedApiKey }>(CREATE_KEY);
+      const answer = await gql(CREATE_KEY);
       setCreated(answer.createApiKey);
       reload();
     } catch (err) {

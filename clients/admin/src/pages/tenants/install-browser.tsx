@@ -8,8 +8,10 @@ import { gql } from '../../api';
 import { Card, CopyButton, EmptyState, ErrorState, errorMessage, Loading } from '../../components';
 import { formatDateTime, formatNumber } from '../../format';
 import type { QueryState } from '../../hooks';
+import { graphql } from '../../gql';
+import type { BrowserIntegrationQuery } from '../../gql/graphql';
 
-export const BROWSER_INTEGRATION = /* GraphQL */ `
+export const BROWSER_INTEGRATION = graphql(`
   query BrowserIntegration {
     browserIntegration {
       scriptUrl
@@ -25,31 +27,19 @@ export const BROWSER_INTEGRATION = /* GraphQL */ `
       }
     }
   }
-`;
+`);
 
-const ALLOW_ORIGIN = /* GraphQL */ `
+const ALLOW_ORIGIN = graphql(`
   mutation AllowBrowserOrigin($origin: String!) {
     allowBrowserOrigin(origin: $origin) {
       allowedOrigins
     }
   }
-`;
+`);
 
-export interface RefusedOrigin {
-  origin: string;
-  firstSeenAt: number;
-  lastSeenAt: number;
-  requests: number;
-}
+export type RefusedOrigin = BrowserIntegration['refusedOrigins'][number];
 
-export interface BrowserIntegration {
-  scriptUrl: string;
-  scriptTag: string;
-  widgetSnippet: string;
-  jwtSnippet: string;
-  firstBrowserCallAt: number | null;
-  refusedOrigins: RefusedOrigin[];
-}
+export type BrowserIntegration = BrowserIntegrationQuery['browserIntegration'];
 
 function Snippet(props: { id: string; title: string; hint: string; text: string; copyLabel: string }) {
   return (

@@ -3,17 +3,14 @@ import { switchTenant } from '../../api';
 import { Badge, ErrorState, errorMessage, Loading, Page } from '../../components';
 import { usePolling, useQuery } from '../../hooks';
 import { canChange, useSession } from '../../session';
-import { BROWSER_INTEGRATION, BrowserSection, type BrowserIntegration } from './install-browser';
+import { BROWSER_INTEGRATION, BrowserSection } from './install-browser';
 import { InstallChecklist } from './install-checklist';
-import {
-  NOTIFICATIONS,
-  NotificationsCard,
-  type ProcessorNotification,
-} from '../processors/install-notifications';
-import { ProcessorCard, type ProcessorConnection } from '../processors/install-processor';
+import { NOTIFICATIONS, NotificationsCard } from '../processors/install-notifications';
+import { ProcessorCard } from '../processors/install-processor';
 import { SftpSection } from '../sftp/install-sftp';
+import { graphql } from '../../gql';
 
-const INSTALL = /* GraphQL */ `
+const INSTALL = graphql(`
   query Install {
     paymentProcessor {
       processor
@@ -36,14 +33,7 @@ const INSTALL = /* GraphQL */ `
       }
     }
   }
-`;
-
-interface InstallData {
-  paymentProcessor: ProcessorConnection | null;
-  program: { discountId: string; allowedOrigins: string[] };
-  apiKeys: { id: string }[];
-  accounts: { items: { id: string }[] };
-}
+`);
 
 /** Notifications are fetched again this often while the page is open (and the tab visible). */
 const POLL_MS = 5000;
@@ -105,11 +95,11 @@ function ModeNotice() {
 export function InstallPage() {
   const session = useSession();
   const editable = canChange(session.operator.role);
-  const install = useQuery<InstallData>(INSTALL);
-  const notifications = useQuery<{ processorNotifications: ProcessorNotification[] }>(NOTIFICATIONS);
+  const install = useQuery(INSTALL);
+  const notifications = useQuery(NOTIFICATIONS);
   usePolling(notifications.reload, POLL_MS);
   // Browser integration: snippets, first browser call, refused origins.
-  const browser = useQuery<{ browserIntegration: BrowserIntegration }>(BROWSER_INTEGRATION);
+  const browser = useQuery(BROWSER_INTEGRATION);
   const { data, error, loading, reload } = install;
 
   return (

@@ -6,51 +6,15 @@
  */
 import type { FieldError } from '../../api';
 import { FRAUD_SIGNALS, type FraudSignal } from '../referrals/referral-signals';
-
+import { graphql } from '../../gql';
+import type { ProgramFieldsFragment } from '../../gql/graphql';
 import type { FraudAction, RewardType } from '../../../../../shared/contract/enums';
 export type { FraudAction, RewardType };
 
 /** `program` as the API answers it. */
-export interface Program {
-  name: string;
-  referredDiscountPercent: number;
-  referrerReward: {
-    type: RewardType;
-    discountPercent: number | null;
-    amountCents: number | null;
-    unit: string | null;
-  };
-  maxReferrerDiscountPercent: number;
-  discountId: string;
-  landingUrl: string | null;
-  conversionEventKey: string | null;
-  requireUserJwtExp: boolean;
-  allowedOrigins: string[];
-  referralCookieDays: number;
-  referralCookieLastClickWins: boolean;
-  websiteUrl: string | null;
-  widgetHeadline: string | null;
-  widgetSubheadline: string | null;
-  maxAttributionsPerReferrerPerHour: number | null;
-  fraudPolicy: { signal: FraudSignal; action: FraudAction }[];
-  rewardHoldDays: number;
-  creditExpiryDays: number | null;
-  /** Share page: the hosted pages' settings and the uploaded logo's URL. */
-  signupUrl: string | null;
-  shareLinkUrl: string | null;
-  shareParam: string;
-  customHost: string | null;
-  brandColor: string | null;
-  landingHeadline: string | null;
-  landingText: string | null;
-  landingButtonText: string | null;
-  logoUrl: string | null;
-  // Share texts.
-  shareMessage: string | null;
-  shareEmailSubject: string | null;
-}
+export type Program = ProgramFieldsFragment;
 
-export const PROGRAM_FIELDS = /* GraphQL */ `
+export const PROGRAM_FIELDS = graphql(`
   fragment ProgramFields on Program {
     name
     referredDiscountPercent
@@ -91,7 +55,7 @@ export const PROGRAM_FIELDS = /* GraphQL */ `
     shareMessage
     shareEmailSubject
   }
-`;
+`);
 
 /** What the form holds: text as typed, booleans for the checkboxes. */
 export interface ProgramValues {

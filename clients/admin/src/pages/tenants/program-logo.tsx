@@ -6,24 +6,25 @@
 import { useState } from 'preact/hooks';
 import { ApiError, gql } from '../../api';
 import { Field, errorMessage, useReadOnly } from '../../components';
+import { graphql } from '../../gql';
 
 /** The largest logo the server takes (MAX_LOGO_BYTES). */
 const MAX_LOGO_BYTES = 512 * 1024;
 
-const UPLOAD = /* GraphQL */ `
+const UPLOAD = graphql(`
   mutation UploadProgramLogo($imageBase64: String!) {
     uploadProgramLogo(imageBase64: $imageBase64) {
       logoUrl
     }
   }
-`;
-const REMOVE = /* GraphQL */ `
+`);
+const REMOVE = graphql(`
   mutation RemoveProgramLogo {
     removeProgramLogo {
       logoUrl
     }
   }
-`;
+`);
 /** The file as base64, without the data: URL's prefix. */
 function readBase64(file: File): Promise<string> {
   return new Promise((resolve, reject) => {
@@ -94,7 +95,7 @@ export function LogoField({ initialUrl }: { initialUrl: string | null }) {
     void change(
       async () =>
         (
-          await gql<{ uploadProgramLogo: { logoUrl: string | null } }>(UPLOAD, {
+          await gql(UPLOAD, {
             imageBase64: await readBase64(file.type === 'image/webp' ? await webpAsPng(file) : file),
           })
         ).uploadProgramLogo.logoUrl,
@@ -130,8 +131,7 @@ export function LogoField({ initialUrl }: { initialUrl: string | null }) {
           class="button button-secondary"
           onClick={() =>
             void change(
-              async () =>
-                (await gql<{ removeProgramLogo: { logoUrl: null } }>(REMOVE)).removeProgramLogo.logoUrl,
+              async () => (await gql(REMOVE)).removeProgramLogo.logoUrl,
               'removing',
               'Logo removed.',
             )

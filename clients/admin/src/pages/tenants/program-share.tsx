@@ -9,6 +9,7 @@ import { useQuery } from '../../hooks';
 import { useSession } from '../../session';
 import type { FieldErrors, ProgramValues } from './program-form';
 import { LogoField } from './program-logo';
+import { graphql } from '../../gql';
 
 /** The share page's fields' labels (FIELD_LABELS in ./program-sections spreads them). */
 export const SHARE_FIELD_LABELS: Record<string, string> = {
@@ -26,7 +27,7 @@ const COLOUR = /^#[0-9a-fA-F]{6}$/;
 const VARIABLES =
   'Variables: {name} (the referrer’s first name), {offer} (the friend’s discount), {program}.';
 
-const SAMPLE_ACCOUNT = /* GraphQL */ `
+const SAMPLE_ACCOUNT = graphql(`
   query ShareSampleAccount {
     accounts(first: 1) {
       items {
@@ -34,8 +35,8 @@ const SAMPLE_ACCOUNT = /* GraphQL */ `
       }
     }
   }
-`;
-const SAMPLE_CODE = /* GraphQL */ `
+`);
+const SAMPLE_CODE = graphql(`
   query ShareSampleCode($id: String!) {
     account(id: $id) {
       users {
@@ -43,18 +44,14 @@ const SAMPLE_CODE = /* GraphQL */ `
       }
     }
   }
-`;
+`);
 
 /** A link to the hosted landing page of a sample code: the newest account's first user with a code. */
 function PreviewLink({ landingUrl }: { landingUrl: string }) {
   const { tenant } = useSession();
-  const accounts = useQuery<{ accounts: { items: { id: string }[] } }>(SAMPLE_ACCOUNT);
+  const accounts = useQuery(SAMPLE_ACCOUNT);
   const id = accounts.data?.accounts.items[0]?.id;
-  const account = useQuery<{ account: { users: { shareCode: string | null }[] } | null }>(
-    SAMPLE_CODE,
-    { id: id ?? '' },
-    { skip: !id },
-  );
+  const account = useQuery(SAMPLE_CODE, { id: id ?? '' }, { skip: !id });
   const code = account.data?.account?.users.find((u) => u.shareCode)?.shareCode;
   const failed = accounts.error ?? account.error;
   let body;

@@ -7,7 +7,6 @@ import {
   buildPatch,
   changedCount,
   mapServerErrors,
-  PROGRAM_FIELDS,
   valuesFromProgram,
   type FieldErrors,
   type Program,
@@ -16,24 +15,23 @@ import {
 import { ProgramSections, FIELD_LABELS } from './program-sections';
 import { ShareSection } from './program-share';
 import { ProgramWarnings } from './program-warnings';
+import { graphql } from '../../gql';
 
-const PROGRAM = /* GraphQL */ `
-  ${PROGRAM_FIELDS}
+const PROGRAM = graphql(`
   query Program {
     program {
       ...ProgramFields
     }
   }
-`;
+`);
 
-const UPDATE = /* GraphQL */ `
-  ${PROGRAM_FIELDS}
+const UPDATE = graphql(`
   mutation UpdateProgram($input: ProgramInput!) {
     updateProgram(input: $input) {
       ...ProgramFields
     }
   }
-`;
+`);
 
 const KNOWN_FIELDS: ReadonlySet<string> = new Set(Object.keys(FIELD_LABELS));
 
@@ -102,7 +100,7 @@ function ProgramForm({ program }: { program: Program }) {
     }
     setBusy(true);
     try {
-      const data = await gql<{ updateProgram: Program }>(UPDATE, { input: patch });
+      const data = await gql(UPDATE, { input: patch });
       const saved = valuesFromProgram(data.updateProgram);
       setInitial(saved);
       setValues(saved);
@@ -194,7 +192,7 @@ function ProgramForm({ program }: { program: Program }) {
 /** Every program setting, saved as only the changed fields, with the server's errors under each field. */
 export function ProgramPage() {
   const session = useSession();
-  const { data, error, loading, reload } = useQuery<{ program: Program }>(PROGRAM);
+  const { data, error, loading, reload } = useQuery(PROGRAM);
   const loaded = !!data;
   // A link to a section (/admin/program#program-fraud, from the Review page) shows it once the form is in.
   useEffect(() => {

@@ -28,7 +28,6 @@ import {
   REPLAY_FAILED,
   SEND_TEST,
   type WebhookDelivery,
-  type WebhookDeliveryPage,
   type WebhookEndpoint,
 } from './webhook-queries';
 
@@ -52,7 +51,7 @@ export interface WebhookDeliveriesProps {
 
 export function WebhookDeliveries({ endpointId, endpoint, mayChange }: WebhookDeliveriesProps) {
   const stack = useCursorStack();
-  const query = useQuery<{ webhookDeliveries: WebhookDeliveryPage }>(
+  const query = useQuery(
     DELIVERIES,
     { endpointId, first: PAGE_SIZE, after: stack.after },
     { skip: endpoint === null },
@@ -127,7 +126,7 @@ export function WebhookDeliveries({ endpointId, endpoint, mayChange }: WebhookDe
       return;
     }
     void act('replay-failed', async () => {
-      const answer = await gql<{ replayFailedWebhookEvents: { eventIds: string[] } }>(REPLAY_FAILED, {
+      const answer = await gql(REPLAY_FAILED, {
         endpointId,
         since: from,
       });

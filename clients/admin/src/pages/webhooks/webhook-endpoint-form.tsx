@@ -73,16 +73,13 @@ export function WebhookEndpointForm({ eventTypes, endpoint, onSaved, onCancel }:
     const input = { url: url.trim(), description: description.trim(), eventTypes: chosen };
     try {
       if (endpoint) {
-        const answer = await gql<{ updateWebhookEndpoint: WebhookEndpoint }>(UPDATE_ENDPOINT, {
+        const answer = await gql(UPDATE_ENDPOINT, {
           id: endpoint.id,
           input,
         });
         onSaved({ endpoint: answer.updateWebhookEndpoint });
       } else {
-        const answer = await gql<{ createWebhookEndpoint: { secret: string; endpoint: WebhookEndpoint } }>(
-          CREATE_ENDPOINT,
-          { input },
-        );
+        const answer = await gql(CREATE_ENDPOINT, { input });
         const { secret, endpoint: created } = answer.createWebhookEndpoint;
         onSaved({ endpoint: created, created: { kind: 'created', endpoint: created, secret } });
       }

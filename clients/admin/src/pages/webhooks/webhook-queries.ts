@@ -2,45 +2,23 @@
  * The Webhooks page's GraphQL documents and the shapes they answer (services/gateway/graphql/
  * webhooks.graphql.ts): endpoints, the event catalogue, the delivery log and the changes.
  */
+import { graphql } from '../../gql';
+import type {
+  EndpointFieldsFragment,
+  WebhookDeliveriesQuery,
+  WebhookDeliveryOutcome,
+  WebhooksQuery,
+} from '../../gql/graphql';
 
-export interface WebhookEventType {
-  name: string;
-  description: string;
-}
+export type WebhookEventType = WebhooksQuery['webhookEventTypes'][number];
 
-export interface WebhookEndpoint {
-  id: string;
-  url: string;
-  description: string;
-  /** Empty: every event type. */
-  eventTypes: string[];
-  enabled: boolean;
-  dateDisabled: number | null;
-  disabledReason: string | null;
-  previousSecretExpiresAt: number | null;
-  dateCreated: number;
-}
+export type WebhookEndpoint = EndpointFieldsFragment;
 
-export type DeliveryOutcome = 'SUCCEEDED' | 'FAILED' | 'GONE' | 'ABANDONED' | 'UNKNOWN';
+export type DeliveryOutcome = WebhookDeliveryOutcome;
 
-export interface WebhookDelivery {
-  id: string;
-  eventId: string;
-  eventType: string;
-  attempt: number;
-  dateStarted: number;
-  statusCode: number | null;
-  latencyMs: number;
-  responseExcerpt: string | null;
-  error: string | null;
-  outcome: DeliveryOutcome;
-}
+export type WebhookDelivery = WebhookDeliveryPage['items'][number];
 
-export interface WebhookDeliveryPage {
-  items: WebhookDelivery[];
-  endCursor: string | null;
-  hasNextPage: boolean;
-}
+export type WebhookDeliveryPage = WebhookDeliveriesQuery['webhookDeliveries'];
 
 /** A secret shown this once: after creating an endpoint or rotating its secret. */
 export interface ShownSecret {
@@ -51,7 +29,7 @@ export interface ShownSecret {
   previousSecretExpiresAt?: number;
 }
 
-const ENDPOINT_FIELDS = /* GraphQL */ `
+graphql(`
   fragment EndpointFields on WebhookEndpoint {
     id
     url
@@ -63,9 +41,9 @@ const ENDPOINT_FIELDS = /* GraphQL */ `
     previousSecretExpiresAt
     dateCreated
   }
-`;
+`);
 
-export const WEBHOOKS = /* GraphQL */ `
+export const WEBHOOKS = graphql(`
   query Webhooks {
     webhookEndpoints {
       ...EndpointFields
@@ -75,10 +53,9 @@ export const WEBHOOKS = /* GraphQL */ `
       description
     }
   }
-  ${ENDPOINT_FIELDS}
-`;
+`);
 
-export const CREATE_ENDPOINT = /* GraphQL */ `
+export const CREATE_ENDPOINT = graphql(`
   mutation CreateWebhookEndpoint($input: CreateWebhookEndpointInput!) {
     createWebhookEndpoint(input: $input) {
       secret
@@ -87,27 +64,25 @@ export const CREATE_ENDPOINT = /* GraphQL */ `
       }
     }
   }
-  ${ENDPOINT_FIELDS}
-`;
+`);
 
-export const UPDATE_ENDPOINT = /* GraphQL */ `
+export const UPDATE_ENDPOINT = graphql(`
   mutation UpdateWebhookEndpoint($id: ID!, $input: UpdateWebhookEndpointInput!) {
     updateWebhookEndpoint(id: $id, input: $input) {
       ...EndpointFields
     }
   }
-  ${ENDPOINT_FIELDS}
-`;
+`);
 
-export const DELETE_ENDPOINT = /* GraphQL */ `
+export const DELETE_ENDPOINT = graphql(`
   mutation DeleteWebhookEndpoint($id: ID!) {
     deleteWebhookEndpoint(id: $id) {
       id
     }
   }
-`;
+`);
 
-export const ROTATE_SECRET = /* GraphQL */ `
+export const ROTATE_SECRET = graphql(`
   mutation RotateWebhookSecret($id: ID!) {
     rotateWebhookSecret(id: $id) {
       secret
@@ -117,10 +92,9 @@ export const ROTATE_SECRET = /* GraphQL */ `
       }
     }
   }
-  ${ENDPOINT_FIELDS}
-`;
+`);
 
-export const DELIVERIES = /* GraphQL */ `
+export const DELIVERIES = graphql(`
   query WebhookDeliveries($endpointId: ID!, $first: Int, $after: String) {
     webhookDeliveries(endpointId: $endpointId, first: $first, after: $after) {
       items {
@@ -139,29 +113,29 @@ export const DELIVERIES = /* GraphQL */ `
       hasNextPage
     }
   }
-`;
+`);
 
-export const SEND_TEST = /* GraphQL */ `
+export const SEND_TEST = graphql(`
   mutation SendTestWebhook($endpointId: ID!) {
     sendTestWebhook(endpointId: $endpointId) {
       eventId
     }
   }
-`;
+`);
 
-export const REPLAY_EVENT = /* GraphQL */ `
+export const REPLAY_EVENT = graphql(`
   mutation ReplayWebhookEvent($eventId: ID!, $endpointId: ID) {
     replayWebhookEvent(eventId: $eventId, endpointId: $endpointId) {
       eventId
       endpointIds
     }
   }
-`;
+`);
 
-export const REPLAY_FAILED = /* GraphQL */ `
+export const REPLAY_FAILED = graphql(`
   mutation ReplayFailedWebhookEvents($endpointId: ID!, $since: EpochMillis!) {
     replayFailedWebhookEvents(endpointId: $endpointId, since: $since) {
       eventIds
     }
   }
-`;
+`);

@@ -29,7 +29,6 @@ import {
   WEBHOOKS,
   type ShownSecret,
   type WebhookEndpoint,
-  type WebhookEventType,
 } from './webhook-queries';
 
 const ABOUT =
@@ -45,10 +44,7 @@ export function WebhooksPage() {
   const mayChange = canChange(operator.role);
   const { query } = useRoute();
   const selectedId = query.get('endpoint');
-  const { data, error, loading, reload } = useQuery<{
-    webhookEndpoints: WebhookEndpoint[];
-    webhookEventTypes: WebhookEventType[];
-  }>(WEBHOOKS);
+  const { data, error, loading, reload } = useQuery(WEBHOOKS);
   const [adding, setAdding] = useState(false);
   const [editingId, setEditingId] = useState<string | null>(null);
   const [shown, setShown] = useState<ShownSecret | null>(null);
@@ -107,9 +103,7 @@ export function WebhooksPage() {
   }
 
   async function rotate(endpoint: WebhookEndpoint) {
-    const answer = await gql<{
-      rotateWebhookSecret: { secret: string; previousSecretExpiresAt: number; endpoint: WebhookEndpoint };
-    }>(ROTATE_SECRET, { id: endpoint.id });
+    const answer = await gql(ROTATE_SECRET, { id: endpoint.id });
     const rotated = answer.rotateWebhookSecret;
     setShown({
       kind: 'rotated',
