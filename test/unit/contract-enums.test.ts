@@ -32,7 +32,7 @@ test('the server registers exactly the contract job types, with the contract col
  * JSX components), which the server's tsconfig does not compile.
  */
 const PORTAL_JOB_TYPES = (
-  jest.requireActual('../../clients/admin/src/pages/import-types') as {
+  jest.requireActual('../../clients/admin/src/pages/imports/import-types') as {
     JOB_TYPES: { value: string; columns: string[] }[];
   }
 ).JOB_TYPES;
