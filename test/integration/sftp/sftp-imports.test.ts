@@ -264,7 +264,7 @@ test('a 100,000-row upload completes with exact stats', async () => {
   fs.writeFileSync(path.join(local, 'big.csv'), `${rows.join('\n')}\n`);
   const put = await sftp(m, ['put big.csv /imports/USER/']);
   expect([put.code, put.stderr]).toEqual([0, '']);
-  const status = await statusWhenEnded(m, 'big.csv', 80_000);
+  const status = await statusWhenEnded(m, 'big.csv', 160_000);
   expect(status).toMatchObject({
     status: 'COMPLETED',
     recordsProcessed: 100_000,
@@ -273,7 +273,7 @@ test('a 100,000-row upload completes with exact stats', async () => {
   });
   const [{ n }] = await gw.deps.db('users').where({ tenant_id: m.id }).count<{ n: string }[]>('* as n');
   expect(Number(n)).toBe(100_000);
-}, 120_000);
+}, 200_000);
 
 test('UPLOAD_MAX_BYTES applies: a larger file is refused while it streams, and nothing is kept', async () => {
   const m = await merchant('sftpmax');
