@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import { getOperationAST, GraphQLError, type ValidationRule } from 'graphql';
+import { getOperationAST, GraphQLError, Kind, type ValidationRule } from 'graphql';
 import { createHandler } from 'graphql-http';
 import type { Middleware } from 'koa';
 import { dbUnavailable, isDbUnavailableError, RETRY_AFTER_SECONDS } from '../../../shared/db/db-errors';
@@ -11,14 +11,14 @@ import type { GraphQLContext } from './context';
 import { parseBoundedDocument } from './document';
 import { auditClientOf } from '../audit-client';
 import { complexityLimitRule, depthLimitRule, outboundCallsRule, withRefusal } from './limits';
-import { auditMutations, readOnlyRules } from './operator-guard';
+import { auditMutations, isDataPlaneMutation, readOnlyRules } from './operator-guard';
 import { buildSchema } from './schema';
 
 interface RequestContext {
   gql: GraphQLContext;
   /** An HTTP status the operation's errors call for instead of graphql-http's (see STATUS_FOR_CODE). */
   status?: number;
-  /** The operation was a mutation: this gateway drops what it caches of the tenant once it is done. */
+  /** A mutation that can change cached data: this gateway drops what it caches of the tenant once done. */
   mutation?: boolean;
 }
 
@@ -148,7 +148,13 @@ export function graphqlHandler(deps: GatewayDeps): Middleware<GatewayState> {
     // Execution errors are formatted here, where the request's logger (with its request id) is at hand;
     // makeResponse formats them again through formatError, which leaves formatted errors unchanged.
     onOperation: (req, args, result) => {
-      req.context.mutation = getOperationAST(args.document, args.operationName)?.operation === 'mutation';
+      const operation = getOperationAST(args.document, args.operationName);
+      // Only a mutation that can change what the gateway caches (not the event-logging hot path).
+      req.context.mutation =
+        operation?.operation === 'mutation' &&
+        operation.selectionSet.selections.some(
+          (s) => s.kind !== Kind.FIELD || !isDataPlaneMutation(s.name.value),
+        );
       if (!('errors' in result) || !result.errors) return undefined;
       const errors = result.errors.map((err) => formatGraphQLError(err, req.context.gql.log));
       for (const err of errors) req.context.status ??= STATUS_FOR_CODE[String(err.extensions.code)];

@@ -81,6 +81,11 @@ const COMMIT_THEN_CALL = new Set([
  */
 const DATA_PLANE = new Set(['logUserEvent', 'logUserEvents']);
 
+/** A mutation that only records data (user events): not audited for keys, and nothing cached changes. */
+export function isDataPlaneMutation(fieldName: string): boolean {
+  return DATA_PLANE.has(fieldName);
+}
+
 /**
  * Wraps every mutation field so that each successful change is recorded in the audit log, whoever made
  * it: the field's name as action, its arguments as details (recordAudit redacts

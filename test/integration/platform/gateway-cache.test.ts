@@ -253,7 +253,7 @@ describe('read your own writes', () => {
   test('the gateway that makes a change answers with it at once, before its own NOTIFY arrives', async () => {
     const { gw: c, proxy } = await gatewayWithProxiedListener();
     try {
-      const { code } = await codeOwner();
+      const { code, accountId, userId } = await codeOwner();
       const discountId = async () => (await codeOf(c, tenant, code)).body.discountId as string;
       await discountId();
       const warm = cacheStats(c);
@@ -268,9 +268,15 @@ describe('read your own writes', () => {
       });
       expect(gql.body).toEqual({ data: { updateProgram: { discountId: 'own-graphql' } } });
       expect(await discountId()).toBe('own-graphql');
-      // A query changes nothing, so it drops nothing.
+      // A query changes nothing, and logging user events (the hot path) changes nothing cached: neither
+      // drops anything.
       const before = cacheStats(c).invalidations;
       await call(c, tenant, 'POST', '/graphql', { query: '{ program { discountId } }' });
+      const logged = await call(c, tenant, 'POST', '/graphql', {
+        query: `mutation { logUserEvent(userEventInput: { accountId: "${accountId}", userId: "${userId}",
+          events: [{ key: "visit" }] }) { userId } }`,
+      });
+      expect(logged.body.errors).toBeUndefined();
       expect(cacheStats(c).invalidations).toBe(before);
       proxy.hold(false);
     } finally {
