@@ -18,7 +18,7 @@ import { uid } from '../helpers/referrals';
 import { workflowIds } from '../../shared/temporal/workflow-ids';
 import { faultLoadMs } from './fault-scale';
 
-const IMPORT_ROWS = 1200;
+const IMPORT_ROWS = 3000;
 let cluster: Cluster;
 let temporal: Connection;
 
