@@ -84,6 +84,12 @@ export interface SchemathesisRunOptions {
   /** Schemathesis' phases to run (default all: examples, coverage, fuzzing, stateful). */
   phases?: readonly string[];
   /**
+   * The coverage phase's cases: both (default), or only the invalid ones. The positive cases of every
+   * schema boundary are most of its time (1,400 requests in 140 s against 1,040 in 19 s for the negative
+   * ones), and the fuzzing phase sends valid data too.
+   */
+  coverageMode?: 'all' | 'negative';
+  /**
    * End when each phase has had its examples instead of fuzzing on until --max-time (schemathesis keeps
    * generating while time is left); `seconds` then only bounds the process (killed after it).
    */
@@ -126,6 +132,7 @@ export function schemathesisConfig(options: SchemathesisRunOptions): string {
     'database = "none"',
     '',
     // Refusing too large a body (413) or too large headers (431) rejects invalid data too.
+    ...(options.coverageMode === 'negative' ? ['[phases.coverage.generation]', 'mode = "negative"', ''] : []),
     '[checks.negative_data_rejection]',
     `expected-statuses = ${JSON.stringify(NEGATIVE_DATA_STATUSES)}`,
     '',

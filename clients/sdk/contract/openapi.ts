@@ -2224,7 +2224,7 @@ export interface operations {
                     "application/json": components["schemas"]["GraphQLResponse"];
                 };
             };
-            /** @description A request error: a malformed request or document, or one that fails validation (`VALIDATION_FAILED`, `GRAPHQL_QUERY_TOO_COMPLEX`) as a GraphQL result; a body that is not UTF-8 JSON or holds a number too large for a double (`INVALID_JSON`) or a malformed HTTP request as an ApiError. */
+            /** @description A request error: a malformed request or document, an unknown query parameter on GET (`VALIDATION_FAILED` as an ApiError), or one that fails validation (`VALIDATION_FAILED`, `GRAPHQL_QUERY_TOO_COMPLEX`) as a GraphQL result; a body that is not UTF-8 JSON or holds a number too large for a double (`INVALID_JSON`) or a malformed HTTP request as an ApiError. */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2343,7 +2343,7 @@ export interface operations {
                     "application/json": components["schemas"]["GraphQLResponse"];
                 };
             };
-            /** @description A request error: a malformed request or document, or one that fails validation (`VALIDATION_FAILED`, `GRAPHQL_QUERY_TOO_COMPLEX`) as a GraphQL result; a body that is not UTF-8 JSON or holds a number too large for a double (`INVALID_JSON`) or a malformed HTTP request as an ApiError. */
+            /** @description A request error: a malformed request or document, an unknown query parameter on GET (`VALIDATION_FAILED` as an ApiError), or one that fails validation (`VALIDATION_FAILED`, `GRAPHQL_QUERY_TOO_COMPLEX`) as a GraphQL result; a body that is not UTF-8 JSON or holds a number too large for a double (`INVALID_JSON`) or a malformed HTTP request as an ApiError. */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];

@@ -119,6 +119,20 @@ function requestBody(text: string): string | Record<string, unknown> {
   return value as Record<string, unknown>;
 }
 
+/** The parameters GraphQL over HTTP defines for GET; any other is refused, naming it, as a REST field would be. */
+const GET_PARAMETERS = new Set(['query', 'variables', 'operationName', 'extensions']);
+
+function refuseUnknownGetParameters(query: Record<string, unknown>): void {
+  const unknown = Object.keys(query).filter((name) => !GET_PARAMETERS.has(name));
+  if (unknown.length === 0) return;
+  throw new AppError('VALIDATION_FAILED', `Unknown query parameter: ${unknown[0]}`, {
+    validationErrors: unknown.map((name) => ({
+      path: name,
+      message: 'not a GraphQL over HTTP parameter (query, variables, operationName, extensions)',
+    })),
+  });
+}
+
 /** GraphQL over HTTP (POST, and GET for queries) with graphql-http, behind the gateway's auth and body limit. */
 export function graphqlHandler(deps: GatewayDeps): Middleware<GatewayState> {
   const { GRAPHQL_MAX_DEPTH, GRAPHQL_MAX_COMPLEXITY, GRAPHQL_MAX_OUTBOUND_CALLS, BODY_LIMIT_BYTES } =
@@ -166,6 +180,7 @@ export function graphqlHandler(deps: GatewayDeps): Middleware<GatewayState> {
   return async (ctx) => {
     const { tenant, principal, requestId, log } = ctx.state;
     if (!tenant || !principal) throw new AppError('UNAUTHORIZED', 'Missing or invalid credentials');
+    if (ctx.method === 'GET') refuseUnknownGetParameters(ctx.query);
     const body = ctx.method === 'POST' ? requestBody(await readBodyText(ctx, BODY_LIMIT_BYTES)) : null;
     const client = auditClientOf(ctx, deps.config);
     const context: RequestContext = { gql: { deps, tenant, principal, requestId, log, client } };

@@ -65,3 +65,28 @@ describe('finding 1: an empty GraphQL document', () => {
     expect(res.body).toEqual(syntaxError);
   });
 });
+
+/**
+ * Finding 2 (negative_data_rejection on graphqlGet, from the coverage phase's negative cases): a GET with
+ * a query parameter GraphQL over HTTP does not define was answered as if it were absent. It is now a 400
+ * VALIDATION_FAILED naming the parameter, like an unknown REST field.
+ */
+describe('finding 2: an unknown query parameter on GET /graphql', () => {
+  test('is a documented 400 naming the parameter', async () => {
+    const res = await answer('graphqlGet', '/graphql?query=%7B__typename%7D&x-extra=42');
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({
+      apiErrorCode: 'VALIDATION_FAILED',
+      validationErrors: [expect.objectContaining({ path: 'x-extra' })],
+    });
+  });
+
+  test('the four GraphQL over HTTP parameters still pass', async () => {
+    const res = await answer(
+      'graphqlGet',
+      '/graphql?query=query+Q%7B__typename%7D&operationName=Q&variables=%7B%7D&extensions=%7B%7D',
+    );
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ data: { __typename: 'Query' } });
+  });
+});

@@ -63,7 +63,7 @@ const DESCRIPTION = [
 const ok = graphqlResult('The result (data and, for field errors, errors).', rateLimitedRouteHeaders);
 const badRequest = {
   ...graphqlResult(
-    'A request error: a malformed request or document, or one that fails validation (`VALIDATION_FAILED`, `GRAPHQL_QUERY_TOO_COMPLEX`) as a GraphQL result; a body that is not UTF-8 JSON or holds a number too large for a double (`INVALID_JSON`) or a malformed HTTP request as an ApiError.',
+    'A request error: a malformed request or document, an unknown query parameter on GET (`VALIDATION_FAILED` as an ApiError), or one that fails validation (`VALIDATION_FAILED`, `GRAPHQL_QUERY_TOO_COMPLEX`) as a GraphQL result; a body that is not UTF-8 JSON or holds a number too large for a double (`INVALID_JSON`) or a malformed HTTP request as an ApiError.',
     commonHeaders,
     true,
   ),
