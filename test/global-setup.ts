@@ -11,6 +11,7 @@ import { createLogger } from '../shared/logger';
 import { CUSTOM_SEARCH_ATTRIBUTES } from '../shared/temporal/search-attributes';
 import { freePort } from '../shared/http';
 import { workflowBundleOptions } from '../services/worker/workflow-bundle';
+import { bundleClients, writeClientBundles } from '../services/gateway/client-bundles';
 
 /** Test databases of runs that were killed before their teardown, older than an hour. */
 async function dropStaleTestDatabases(serverUrl: string): Promise<void> {
@@ -81,6 +82,14 @@ export default async function globalSetup(): Promise<void> {
     return file;
   });
 
+  // The browser library and the admin portal, bundled once: every test gateway reads them (as a gateway
+  // started from the build does) instead of running esbuild at its start.
+  const clientsDir = path.join(stateDir, `clients-${process.pid}`);
+  const clientsPromise = bundleClients().then((bundles) => {
+    fs.mkdirSync(clientsDir, { recursive: true });
+    writeClientBundles(clientsDir, bundles);
+  });
+
   const server = await ensurePostgres({
     databaseUrl: process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
     explicit: process.env.DATABASE_URL !== undefined,
@@ -97,14 +106,16 @@ export default async function globalSetup(): Promise<void> {
   await migrateLatest(db);
   await db.destroy();
 
-  const [temporal, bundleFile] = await Promise.all([temporalPromise, bundlePromise]);
+  const [temporal, bundleFile] = await Promise.all([temporalPromise, bundlePromise, clientsPromise]);
   process.env.TEST_DATABASE_URL = testDbUrl.toString();
   process.env.TEST_TEMPORAL_ADDRESS = temporal.address;
   process.env.TEST_WORKFLOW_BUNDLE = bundleFile;
+  process.env.TEST_CLIENT_BUNDLES = clientsDir;
   shared.__testEnv = {
     TEST_DATABASE_URL: testDbUrl.toString(),
     TEST_TEMPORAL_ADDRESS: temporal.address,
     TEST_WORKFLOW_BUNDLE: bundleFile,
+    TEST_CLIENT_BUNDLES: clientsDir,
   };
 
   (globalThis as Record<string, unknown>).__testTeardown = async () => {
@@ -112,5 +123,6 @@ export default async function globalSetup(): Promise<void> {
     await dropDatabase(testDbUrl.toString()).catch(() => undefined);
     await server.stop();
     fs.rmSync(bundleFile, { force: true });
+    fs.rmSync(clientsDir, { recursive: true, force: true });
   };
 }

@@ -45,7 +45,8 @@ export function writeClientBundles(dir: string, bundles: Omit<ClientBundles, 'so
   fs.writeFileSync(path.join(dir, FILES.manifest), `${JSON.stringify(manifest, null, 2)}\n`);
 }
 
-function readClientBundles(dir: string): ClientBundles {
+/** The bundles writeClientBundles wrote to `dir`. */
+export function readClientBundles(dir: string): ClientBundles {
   const read = (name: string) => {
     const file = path.join(dir, name);
     if (!fs.existsSync(file))

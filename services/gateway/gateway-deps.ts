@@ -13,7 +13,7 @@ import { createBraintreeProcessor } from '../../shared/processors/braintree.proc
 import { createLocalFileStorage } from '../../shared/storage/file-storage';
 import { checkTemporalTls } from '../../shared/temporal/connection-check';
 import { connectTemporal } from '../../shared/temporal/connection';
-import { loadClientBundles } from './client-bundles';
+import { loadClientBundles, type ClientBundles } from './client-bundles';
 import type { GatewayDeps } from './context';
 import { createTenantRateLimiter } from './middleware/rate-limit';
 import { createReadinessCheck } from './readiness';
@@ -42,11 +42,16 @@ export async function buildGatewayDeps(options: {
   now?: () => number;
   /** Tracing's Temporal client interceptors (shared/temporal/tracing.ts), when it is on. */
   temporalInterceptors?: ClientInterceptors;
+  /** Bundles already at hand (the test suite builds them once for all its gateways); default loadClientBundles(). */
+  clientBundles?: ClientBundles;
 }): Promise<GatewayRuntime> {
   const { config, db, logger, metrics } = options;
   // The browser library and the admin portal (prebuilt, or bundled now from source once per process)
   // while Temporal is asked whether it takes our TLS certificates (a refusal stops the start).
-  const [clients] = await Promise.all([loadClientBundles(), checkTemporalTls(config, logger)]);
+  const [clients] = await Promise.all([
+    options.clientBundles ?? loadClientBundles(),
+    checkTemporalTls(config, logger),
+  ]);
   logger.info({ clientBundles: clients.source }, 'browser library and admin portal loaded');
   const temporal = connectTemporal(config, { interceptors: options.temporalInterceptors });
   const cache = await startGatewayCache({ db, config, logger, registry: metrics.registry });

@@ -9,6 +9,7 @@ import type { Tracing } from '../../shared/tracing/tracing';
 import { createMetrics } from '../../shared/metrics';
 import { createApp } from '../../services/gateway/app';
 import { buildGatewayDeps } from '../../services/gateway/gateway-deps';
+import { readClientBundles, type ClientBundles } from '../../services/gateway/client-bundles';
 import { createGatewayServer } from '../../services/gateway/http-server';
 import type { GatewayDeps } from '../../services/gateway/context';
 import { installTemporalRuntimeLogger } from '../../services/worker/runtime-logger';
@@ -54,6 +55,14 @@ export interface TestGateway {
   close(): Promise<void>;
 }
 
+let clientBundles: ClientBundles | undefined;
+
+/** The browser library and admin portal global setup bundled once (read once per test file). */
+export function testClientBundles(): ClientBundles {
+  clientBundles ??= readClientBundles(process.env.TEST_CLIENT_BUNDLES!);
+  return clientBundles;
+}
+
 /**
  * The real gateway app on port 0 (or `port`, e.g. one its PUBLIC_URL names: the admin portal's
  * sign-in checks a browser's Origin against it), backed by the suite's PostgreSQL and Temporal.
@@ -65,7 +74,14 @@ export async function startTestGateway(
   const db = options.db ?? createDb({ url: config.databaseUrl, poolMax: 5 });
   const metrics = createMetrics({ collectDefaults: false });
   // The same wiring as startGateway's (services/gateway/gateway-deps.ts).
-  const runtime = await buildGatewayDeps({ config, db, logger: testLogger, metrics, now: options.now });
+  const runtime = await buildGatewayDeps({
+    config,
+    db,
+    logger: testLogger,
+    metrics,
+    now: options.now,
+    clientBundles: testClientBundles(),
+  });
   const { deps } = runtime;
   // The production server settings: timeouts and the connection cap (services/gateway/http-server.ts).
   const { server, serve } = createGatewayServer(config, metrics.registry);
@@ -98,6 +114,9 @@ export function startTestWorker(
     reconciler: options.reconciler ?? false,
     keyPruner: options.keyPruner ?? false,
     webhookDispatcher: options.webhookDispatcher ?? false,
+    // A workflow thread per Worker is about 0.5 s of CPU per test file; the processes the launcher,
+    // production-build and fault tests start run workflows on threads as production does.
+    workflowsOnMainThread: true,
   });
 }
 

@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import { getOperationAST, GraphQLError, Kind, type ValidationRule } from 'graphql';
+import { getOperationAST, GraphQLError, Kind, type GraphQLSchema, type ValidationRule } from 'graphql';
 import { createHandler } from 'graphql-http';
 import type { Middleware } from 'koa';
 import { dbUnavailable, isDbUnavailableError, RETRY_AFTER_SECONDS } from '../../../shared/db/db-errors';
@@ -133,12 +133,22 @@ function refuseUnknownGetParameters(query: Record<string, unknown>): void {
   });
 }
 
+/**
+ * The executable schema with the mutations' audit wrapped in, built once per process on first use and
+ * shared by the API's and the admin portal's handlers (it is pure: resolvers read everything from context).
+ */
+let servedSchema: GraphQLSchema | undefined;
+function schemaToServe(): GraphQLSchema {
+  servedSchema ??= auditMutations(buildSchema());
+  return servedSchema;
+}
+
 /** GraphQL over HTTP (POST, and GET for queries) with graphql-http, behind the gateway's auth and body limit. */
 export function graphqlHandler(deps: GatewayDeps): Middleware<GatewayState> {
   const { GRAPHQL_MAX_DEPTH, GRAPHQL_MAX_COMPLEXITY, GRAPHQL_MAX_OUTBOUND_CALLS, BODY_LIMIT_BYTES } =
     deps.config;
   const handle = createHandler<IncomingMessage, RequestContext, GraphQLContext>({
-    schema: auditMutations(buildSchema()),
+    schema: schemaToServe(),
     parse: parseBoundedDocument,
     context: (req) => req.context.gql,
     validationRules: (req, args, specifiedRules): ValidationRule[] => [

@@ -18,7 +18,7 @@ const represent = (body: string): Representation => ({
   etag: `"${crypto.createHash('sha256').update(body).digest('base64url').slice(0, 22)}"`,
 });
 
-/** Both documents are pure, so one build serves every app in the process. */
+/** Both documents are pure, so one build, on the first request for one, serves every app in the process. */
 let built: { openapi: Representation; sdl: Representation } | undefined;
 
 function documents() {
@@ -53,17 +53,18 @@ function sendRevalidated(ctx: GatewayContext, type: string, etag: string, body: 
  * swagger-ui-dist, served under /docs/assets from an allow-list, with a strict CSP).
  */
 export function apiDocsRoutes(): Router<GatewayState> {
-  const { openapi, sdl } = documents();
   const router = new Router<GatewayState>();
 
   router.get('/openapi.json', (ctx) => {
     // Public and harmless: any origin's tools (editors, generators) may read it.
     ctx.set('Access-Control-Allow-Origin', '*');
+    const { openapi } = documents();
     sendRevalidated(ctx, 'application/json; charset=utf-8', openapi.etag, openapi.body);
   });
 
   router.get('/schema.graphql', (ctx) => {
     ctx.set('Access-Control-Allow-Origin', '*');
+    const { sdl } = documents();
     sendRevalidated(ctx, 'text/plain; charset=utf-8', sdl.etag, sdl.body);
   });
 

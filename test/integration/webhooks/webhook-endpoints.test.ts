@@ -33,7 +33,7 @@ import {
   type Json,
   type PortalTenant,
 } from '../../helpers/admin-api';
-import { basic, postJson, testConfig, type TestGateway } from '../../helpers/harness';
+import { basic, postJson, testClientBundles, testConfig, type TestGateway } from '../../helpers/harness';
 
 /** What a delivery signs with for this tenant's endpoint (null: no such endpoint), as deliveries open it. */
 async function loadWebhookSigningSecrets(
@@ -82,6 +82,7 @@ async function startLoggedGateway(): Promise<TestGateway> {
     db,
     logger,
     metrics: createMetrics({ collectDefaults: false }),
+    clientBundles: testClientBundles(),
   });
   const { server, serve } = createGatewayServer(config, runtime.deps.metrics.registry);
   serve(createApp(runtime.deps).callback());
