@@ -12,6 +12,7 @@ import {
   FINAL_STATUSES,
   JOB_STATUSES,
   type ImportJobRow,
+  type JobStatus,
 } from '../repos/import-jobs.repo';
 import { parseFileRef, type FileRef, type FileStorage } from '../storage/file-storage';
 import { startImportJobWorkflow } from '../temporal/import-job';
@@ -50,7 +51,7 @@ export interface PresentedJob {
   type: string;
   requester: string;
   name: string | null;
-  status: string;
+  status: JobStatus;
   fileRef: string;
   resultFileRef: string | null;
   outputFormat: string;
