@@ -51,7 +51,7 @@ const PORTAL_CONFIG = {
 /**
  * The resolvers' types: a resolver answers the schema's shape exactly, except for the types whose field
  * resolvers receive a presenter object (services/gateway/graphql/parents.ts, each checked against its
- * schema type); the context is the gateway's own.
+ * schema type in parents-fit.ts); the context is the gateway's own.
  */
 const RESOLVERS_CONFIG = {
   useTypeImports: true,
