@@ -4,7 +4,7 @@ import { describeMachine, runBench, startBenchEnvironment } from './support';
 /**
  * Gateway throughput: a gateway in its own process (bench/support.ts), then autocannon per scenario and a
  * table. BENCH_DURATION (s) and BENCH_CONNECTIONS tune it; the code lookup runs at
- * BENCH_CODE_CONNECTIONS (100, the issue's target) after a warm-up of BENCH_WARMUP seconds.
+ * BENCH_CODE_CONNECTIONS (100, the connection count the target is set at) after a warm-up of BENCH_WARMUP seconds.
  */
 runBench(async () => {
   const duration = Number(process.env.BENCH_DURATION ?? 10);

@@ -48,13 +48,21 @@ const PORTAL_CONFIG = {
   scalars: { EpochMillis: 'number', JSON: 'unknown' },
 };
 
-/** The resolvers' types: parents and context are the gateway's own (mappers stay loose until typed). */
+/**
+ * The resolvers' types: a resolver answers the schema's shape exactly, except for the types whose field
+ * resolvers receive a presenter object (services/gateway/graphql/parents.ts, each checked against its
+ * schema type in parents-fit.ts); the context is the gateway's own.
+ */
 const RESOLVERS_CONFIG = {
   useTypeImports: true,
   enumsAsTypes: true,
   scalars: { EpochMillis: 'number', JSON: 'unknown' },
   contextType: '../context#GraphQLContext',
-  defaultMapper: 'Partial<{T}>',
+  mappers: {
+    Account: '../parents#AccountParent',
+    Referral: '../parents#ReferralParent',
+    ReferralDetail: '../parents#ReferralDetailParent',
+  },
   useIndexSignature: false,
 };
 

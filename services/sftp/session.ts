@@ -83,16 +83,21 @@ export function serveConnection(
   });
 
   client.on('session', (accept, reject) => {
-    if (!tenant) return reject();
+    // The tenant this connection signed in as; a session before that is refused.
+    const authenticated = tenant;
+    if (!authenticated) return reject();
     if (channels >= deps.maxChannels) {
-      log.warn({ tenant: tenant.alias, maxChannels: deps.maxChannels }, 'SFTP connection: too many channels');
+      log.warn(
+        { tenant: authenticated.alias, maxChannels: deps.maxChannels },
+        'SFTP connection: too many channels',
+      );
       return reject();
     }
     channels += 1;
     const session = accept();
     session.once('close', () => (channels -= 1));
     const refuse = (what: string) => (_accept: unknown, rejectRequest?: () => void) => {
-      log.warn({ tenant: tenant?.alias, request: what }, 'SFTP connection: refused a request');
+      log.warn({ tenant: authenticated.alias, request: what }, 'SFTP connection: refused a request');
       rejectRequest?.();
     };
     for (const what of ['pty', 'x11', 'env', 'auth-agent', 'shell', 'exec', 'subsystem', 'signal']) {
@@ -102,8 +107,10 @@ export function serveConnection(
       const sftp = acceptSftp();
       // The client's EOF ends the subsystem: the channel is closed back, which OpenSSH's sftp waits for.
       sftp.once('end', () => sftp.end());
-      const requestLog = log.child({ tenant: tenant!.alias });
-      sessions.push(serveSftpRequests(sftp, tenant!, { ...deps, logger: requestLog, audit }, busy, handles));
+      const requestLog = log.child({ tenant: authenticated.alias });
+      sessions.push(
+        serveSftpRequests(sftp, authenticated, { ...deps, logger: requestLog, audit }, busy, handles),
+      );
     });
   });
   client.on('tcpip', (_accept, reject) => reject());

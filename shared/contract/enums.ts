@@ -68,6 +68,15 @@ export const IMPORT_JOB_TYPES = [
 ] as const;
 export type ImportJobType = (typeof IMPORT_JOB_TYPES)[number];
 
+/** An import job's state: waiting, running, then one of the final three, which it never leaves. */
+export const IMPORT_JOB_STATUSES = ['PENDING', 'IN_PROGRESS', 'COMPLETED', 'FAILED', 'ABORTED'] as const;
+export type ImportJobStatus = (typeof IMPORT_JOB_STATUSES)[number];
+export const FINAL_IMPORT_JOB_STATUSES: readonly ImportJobStatus[] = ['COMPLETED', 'FAILED', 'ABORTED'];
+
+/** Who created an import job: a call to the API, an operator in the admin portal, an SFTP upload. */
+export const IMPORT_JOB_REQUESTERS = ['API', 'PORTAL', 'SFTP'] as const;
+export type ImportJobRequester = (typeof IMPORT_JOB_REQUESTERS)[number];
+
 /** One column of an import file; a name ending in `.` is a prefix (`customFields.plan`, `event.fields.sku`). */
 export interface ImportColumn {
   readonly name: string;

@@ -1,11 +1,13 @@
 import { z } from 'zod';
+import { FINAL_IMPORT_JOB_STATUSES, IMPORT_JOB_STATUSES, type ImportJobStatus } from '../contract/enums';
 import { jsonColumn } from '../db/json-column';
 import type { DbOrTrx } from '../db/knex';
 import { toStorableText } from '../validation';
 
-export const JOB_STATUSES = ['PENDING', 'IN_PROGRESS', 'COMPLETED', 'FAILED', 'ABORTED'] as const;
-export type JobStatus = (typeof JOB_STATUSES)[number];
-export const FINAL_STATUSES: readonly JobStatus[] = ['COMPLETED', 'FAILED', 'ABORTED'];
+/** The statuses are the API's (shared/contract/enums.ts, which the admin portal imports too). */
+export const JOB_STATUSES = IMPORT_JOB_STATUSES;
+export type JobStatus = ImportJobStatus;
+export const FINAL_STATUSES = FINAL_IMPORT_JOB_STATUSES;
 
 export interface ImportJobRow {
   id: string;

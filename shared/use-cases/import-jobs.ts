@@ -1,6 +1,7 @@
 import { v5 as uuidv5, v7 as uuidv7 } from 'uuid';
 import { z } from 'zod';
 import type { Config } from '../config';
+import type { ImportJobRequester } from '../contract/enums';
 import type { Db } from '../db/knex';
 import { AppError } from '../errors';
 import { formatOf } from '../imports/format';
@@ -12,6 +13,7 @@ import {
   FINAL_STATUSES,
   JOB_STATUSES,
   type ImportJobRow,
+  type JobStatus,
 } from '../repos/import-jobs.repo';
 import { parseFileRef, type FileRef, type FileStorage } from '../storage/file-storage';
 import { startImportJobWorkflow } from '../temporal/import-job';
@@ -35,8 +37,8 @@ export const jobsPageSchema = z.object({
   offset: z.int().min(0).max(1_000_000).nullish(),
 });
 
-/** Who created a job: the API now; the admin portal and SFTP later, through the same service. */
-export type JobRequester = 'API' | 'PORTAL' | 'SFTP';
+/** Who created a job (shared/contract/enums.ts): the API, the admin portal or SFTP, through the same service. */
+export type JobRequester = ImportJobRequester;
 
 export interface JobServiceDeps extends WorkflowMessaging {
   db: Db;
@@ -50,7 +52,7 @@ export interface PresentedJob {
   type: string;
   requester: string;
   name: string | null;
-  status: string;
+  status: JobStatus;
   fileRef: string;
   resultFileRef: string | null;
   outputFormat: string;

@@ -4,7 +4,6 @@ import { getDashboard } from '../../../shared/domain/analytics/dashboard';
 import { parseInput } from '../../../shared/validation';
 import type { GraphQLContext } from './context';
 import type { GraphQLModule } from './module';
-import type { QueryResolvers } from './generated/resolvers';
 
 const dashboardArgs = z.object({ range: dayRangeSchema });
 
@@ -110,6 +109,6 @@ export const analyticsModule: GraphQLModule = {
     Query: {
       dashboard: (_: unknown, args: unknown, ctx: GraphQLContext) =>
         getDashboard(ctx.deps.db, ctx.tenant.id, parseInput(dashboardArgs, args).range),
-    } satisfies QueryResolvers,
+    },
   },
 };

@@ -4,7 +4,6 @@ import {
 } from '../../../shared/domain/tenants/browser-integration';
 import type { GraphQLContext } from './context';
 import type { GraphQLModule } from './module';
-import type { MutationResolvers, QueryResolvers } from './generated/resolvers';
 
 /** the portal Install page's browser section (snippets, first browser call, refused origins). */
 export const browserIntegrationModule: GraphQLModule = {
@@ -47,10 +46,10 @@ export const browserIntegrationModule: GraphQLModule = {
           publicUrl: ctx.deps.config.publicUrl,
           libraryHash: ctx.deps.browserLibrary.hash,
         }),
-    } satisfies QueryResolvers,
+    },
     Mutation: {
       allowBrowserOrigin: (_: unknown, args: { origin: string }, ctx: GraphQLContext) =>
         allowBrowserOrigin(ctx.deps.db, ctx.tenant.id, args.origin),
-    } satisfies MutationResolvers,
+    },
   },
 };

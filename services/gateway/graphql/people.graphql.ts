@@ -1,14 +1,7 @@
 import { referralPeople, type PersonView } from '../../../shared/domain/accounts/people';
 import type { GraphQLContext } from './context';
 import type { GraphQLModule } from './module';
-
-type ReferralParent = {
-  referrerAccountId: string;
-  referrerUserId: string;
-  referredAccountId: string;
-  referrer?: PersonView;
-  friend?: PersonView;
-};
+import type { ReferralParent } from './parents';
 
 /** A referral's people: the list reads them with its page; elsewhere (detail, account, review) one statement. */
 function side(which: 'referrer' | 'friend') {

@@ -9,7 +9,6 @@ import { listRecentNotifications } from '../../../shared/domain/processors/proce
 import { parseInput } from '../../../shared/validation';
 import type { GraphQLContext } from './context';
 import type { GraphQLModule } from './module';
-import type { MutationResolvers, QueryResolvers } from './generated/resolvers';
 
 /**
  * Install step 3 of the payment-processor flow: the merchant's keys, checked with the processor, then
@@ -73,7 +72,7 @@ export const processorModule: GraphQLModule = {
         getConnection(ctx.deps.db, ctx.tenant, ctx.deps.config.publicUrl),
       processorNotifications: (_: unknown, args: { first?: number | null }, ctx: GraphQLContext) =>
         listRecentNotifications(ctx.deps.db, ctx.tenant.id, { first: args.first }),
-    } satisfies QueryResolvers,
+    },
     Mutation: {
       connectPaymentProcessor: async (_: unknown, args: { input: unknown }, ctx: GraphQLContext) => {
         const input = parseInput(connectProcessorSchema, args.input, 'input');
@@ -91,6 +90,6 @@ export const processorModule: GraphQLModule = {
       },
       disconnectPaymentProcessor: (_: unknown, __: unknown, ctx: GraphQLContext) =>
         disconnectProcessor(ctx.deps.db, ctx.tenant.id),
-    } satisfies MutationResolvers,
+    },
   },
 };

@@ -8,7 +8,6 @@ import {
   MAX_LOGO_BYTES,
 } from '../../../shared/domain/tenants/program-logo';
 import { z } from 'zod';
-import type { MutationResolvers, QueryResolvers } from './generated/resolvers';
 
 /** uploadProgramLogo: the image as base64 (4 characters per 3 bytes), bounded before decoding. */
 const logoUploadArgs = z.strictObject({
@@ -154,7 +153,7 @@ export const programModule: GraphQLModule = {
   resolvers: {
     Query: {
       program: (_: unknown, __: unknown, ctx: GraphQLContext) => getProgram(ctx.deps.db, ctx.tenant.id),
-    } satisfies QueryResolvers,
+    },
     Mutation: {
       updateProgram: (_: unknown, args: { input: Record<string, unknown> }, ctx: GraphQLContext) => {
         const input = { ...args.input };
@@ -172,6 +171,6 @@ export const programModule: GraphQLModule = {
         await removeProgramLogo(ctx.deps.db, ctx.tenant.id);
         return getProgram(ctx.deps.db, ctx.tenant.id);
       },
-    } satisfies MutationResolvers,
+    },
   },
 };

@@ -38,5 +38,5 @@ export const scalarsModule: GraphQLModule = {
     scalar EpochMillis
     scalar JSON
   `,
-  resolvers: { EpochMillis: EpochMillis as never, JSON: JSONScalar as never },
+  resolvers: { EpochMillis, JSON: JSONScalar },
 };

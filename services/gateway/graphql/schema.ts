@@ -20,7 +20,7 @@ import { teamModule } from './team.graphql';
 import { twoFactorModule } from './two-factor.graphql';
 import { webhooksModule } from './webhooks.graphql';
 
-/** Every resource's module; new issues add theirs here. */
+/** Every resource's module; a new module is added here. */
 const modules: GraphQLModule[] = [
   scalarsModule,
   tenantModule,

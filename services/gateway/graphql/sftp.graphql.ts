@@ -13,7 +13,6 @@ import { AppError } from '../../../shared/errors';
 import { parseInput } from '../../../shared/validation';
 import type { GraphQLContext } from './context';
 import type { GraphQLModule } from './module';
-import type { MutationResolvers, QueryResolvers } from './generated/resolvers';
 
 /**
  * Changes are for the tenant's API key or an OWNER or ADMIN signed in to the portal. A VIEWER's mutation
@@ -100,7 +99,7 @@ export const sftpModule: GraphQLModule = {
       sftp: (_: unknown, __: unknown, ctx: GraphQLContext) =>
         settings(ctx, sftpSettings(ctx.deps.db, ctx.tenant.id)),
       sftpKeys: (_: unknown, __: unknown, ctx: GraphQLContext) => listSftpKeys(ctx.deps.db, ctx.tenant.id),
-    } satisfies QueryResolvers,
+    },
     Mutation: {
       enableSftp: (_: unknown, __: unknown, ctx: GraphQLContext) => {
         requireSftpManager(ctx);
@@ -126,6 +125,6 @@ export const sftpModule: GraphQLModule = {
         const { fingerprint } = parseInput(revokeArgs, args);
         return revokeSftpKey(ctx.deps.db, ctx.tenant.id, fingerprint);
       },
-    } satisfies MutationResolvers,
+    },
   },
 };

@@ -18,11 +18,10 @@ import {
 import { assertCanManageTeam } from '../../../shared/domain/tenants/api-key-scopes';
 import { AppError } from '../../../shared/errors';
 import { parseInput } from '../../../shared/validation';
-import type { OperatorRole } from '../../../shared/domain/operators/operators';
+import type { OperatorRole, OperatorRow } from '../../../shared/domain/operators/operators';
 import type { GraphQLContext } from './context';
 import { keyActorOf } from './key-actor';
 import type { GraphQLModule } from './module';
-import type { MutationResolvers, QueryResolvers } from './generated/resolvers';
 
 /** The tenant's API key, or a signed-in operator with one of these roles; anyone else is 403. */
 function requireRole(ctx: GraphQLContext, roles: readonly OperatorRole[], message: string): void {
@@ -63,6 +62,11 @@ function presentLink(ctx: GraphQLContext, link: AccessLink) {
     link: accessLinkUrl(ctx.deps.config.publicUrl, link.token),
     expiresAt: link.expiresAt.getTime(),
   };
+}
+
+/** An operator as the Team page lists them: pending until they set a password with their link. */
+function presentMember(row: OperatorRow) {
+  return { ...presentOperator(row), pending: isPendingOperator(row) };
 }
 
 function linkOptions(ctx: GraphQLContext) {
@@ -175,11 +179,8 @@ export const teamModule: GraphQLModule = {
         };
       },
       operators: async (_: unknown, __: unknown, ctx: GraphQLContext) =>
-        (await listOperators(ctx.deps.db, ctx.tenant.id)).map((row) => ({
-          ...presentOperator(row),
-          pending: isPendingOperator(row),
-        })),
-    } satisfies QueryResolvers,
+        (await listOperators(ctx.deps.db, ctx.tenant.id)).map(presentMember),
+    },
     Mutation: {
       inviteOperator: async (_: unknown, args: unknown, ctx: GraphQLContext) => {
         assertCanManageTeam(keyActorOf(ctx), ctx.tenant.mode);
@@ -215,7 +216,7 @@ export const teamModule: GraphQLModule = {
       changeOperatorRole: async (_: unknown, args: unknown, ctx: GraphQLContext) => {
         assertCanManageTeam(keyActorOf(ctx), ctx.tenant.mode);
         const { email, role } = parseInput(inviteArgs, args);
-        return presentOperator(
+        return presentMember(
           await changeOperatorRole(ctx.deps.db, {
             tenantId: ctx.tenant.id,
             email,
@@ -226,8 +227,8 @@ export const teamModule: GraphQLModule = {
       removeOperator: async (_: unknown, args: unknown, ctx: GraphQLContext) => {
         assertCanManageTeam(keyActorOf(ctx), ctx.tenant.mode);
         const { email } = parseInput(emailArgs, args);
-        return presentOperator(await removeOperator(ctx.deps.db, { tenantId: ctx.tenant.id, email }));
+        return presentMember(await removeOperator(ctx.deps.db, { tenantId: ctx.tenant.id, email }));
       },
-    } satisfies MutationResolvers,
+    },
   },
 };

@@ -15,7 +15,6 @@ import {
 } from '../../../shared/use-cases/webhook-replay';
 import type { GraphQLContext } from './context';
 import type { GraphQLModule } from './module';
-import type { MutationResolvers, QueryResolvers } from './generated/resolvers';
 
 /**
  * Endpoints change for the tenant's API key or an OWNER or ADMIN signed in to the portal. A VIEWER's
@@ -174,7 +173,7 @@ export const webhooksModule: GraphQLModule = {
         listWebhookEndpoints(ctx.deps, ctx.tenant.id),
       webhookDeliveries: (_: unknown, args: Args, ctx: GraphQLContext) =>
         listWebhookDeliveries(ctx.deps.db, ctx.tenant.id, args),
-    } satisfies QueryResolvers,
+    },
     Mutation: {
       createWebhookEndpoint: (_: unknown, args: Args, ctx: GraphQLContext) => {
         requireWebhookManager(ctx);
@@ -204,6 +203,6 @@ export const webhooksModule: GraphQLModule = {
         requireWebhookManager(ctx);
         return sendTestWebhook(ctx.deps, ctx.tenant, args.endpointId);
       },
-    } satisfies MutationResolvers,
+    },
   },
 };

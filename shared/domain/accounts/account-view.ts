@@ -72,6 +72,9 @@ export async function getAccountView(
   };
 }
 
+/** An account as GraphQL `account(id)` answers it. */
+export type AccountView = NonNullable<Awaited<ReturnType<typeof getAccountView>>>;
+
 /**
  * GET /account/{id}/reward: what the merchant applies before a prorated charge. The referred side is
  * the percent stored when the account was referred (0 once the referral ended), or, for an account not

@@ -13,6 +13,10 @@ import type { OperatorRole } from '../../repos/operators.repo';
 export const API_KEY_SCOPES = ['TEAM', 'KEYS'] as const;
 export type ApiKeyScope = (typeof API_KEY_SCOPES)[number];
 
+export function isApiKeyScope(value: string): value is ApiKeyScope {
+  return (API_KEY_SCOPES as readonly string[]).includes(value);
+}
+
 export const apiKeyScopesSchema = z.array(z.enum(API_KEY_SCOPES)).max(API_KEY_SCOPES.length);
 
 /** Who is acting, as far as team and key rights go (a door maps its principal to this). */

@@ -8,6 +8,7 @@ import {
   apiKeyScopesSchema,
   assertCanManageKeys,
   assertGrantable,
+  isApiKeyScope,
   keyCreator,
   type ApiKeyScope,
   type KeyActor,
@@ -47,7 +48,7 @@ export function matchesAnyKey(presented: string, storedHashes: readonly Buffer[]
 export interface ApiKeyView {
   id: string;
   prefix: string;
-  scopes: string[];
+  scopes: ApiKeyScope[];
   createdBy: string | null;
   dateCreated: number;
   dateRevoked: number | null;
@@ -57,7 +58,7 @@ export function presentApiKey(row: ApiKeyRow): ApiKeyView {
   return {
     id: row.id,
     prefix: row.key_prefix,
-    scopes: row.scopes,
+    scopes: row.scopes.filter(isApiKeyScope),
     createdBy: row.created_by,
     dateCreated: row.created_at.getTime(),
     dateRevoked: row.revoked_at?.getTime() ?? null,

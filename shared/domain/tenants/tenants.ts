@@ -72,6 +72,9 @@ export async function rotateApiKey(
   });
 }
 
+/** A tenant's mode as the API names it. */
+const API_MODE = { live: 'LIVE', test: 'TEST' } as const;
+
 /** The authenticated tenant as the API shows it (GraphQL `tenant`). */
 export async function describeTenant(db: Db, alias: string) {
   const row = await createTenantsRepo(db).findByAlias(alias);
@@ -79,7 +82,7 @@ export async function describeTenant(db: Db, alias: string) {
   return {
     alias: row.alias,
     name: row.name,
-    mode: row.mode.toUpperCase(),
+    mode: API_MODE[row.mode],
     dateCreated: row.created_at.getTime(),
   };
 }

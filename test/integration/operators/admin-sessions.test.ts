@@ -629,10 +629,11 @@ describe('team and audit log', () => {
     expect(JSON.stringify(next.json)).not.toContain(password);
     expect(JSON.stringify(next.json)).not.toContain(token);
 
+    // The answer is an Operator like the Team list's, pending included (false: the password is set).
     const change =
-      'mutation C($email: String!) { changeOperatorRole(email: $email, role: VIEWER) { email role } }';
-    expect((await graphql(owner, change, { email })).json.data).toEqual({
-      changeOperatorRole: { email, role: 'VIEWER' },
+      'mutation C($email: String!) { changeOperatorRole(email: $email, role: VIEWER) { email role pending } }';
+    expect((await graphql(owner, change, { email })).json).toEqual({
+      data: { changeOperatorRole: { email, role: 'VIEWER', pending: false } },
     });
     expect((await admin('/session', { cookie: adminSession.cookie })).json.operator).toEqual({
       email,
@@ -641,8 +642,10 @@ describe('team and audit log', () => {
     expect((await graphql(adminSession, RENAME, { name: 'demoted' })).status).toBe(403);
     expect((await graphql(adminSession, AUDIT, {})).status).toBe(403);
 
-    const remove = 'mutation R($email: String!) { removeOperator(email: $email) { email } }';
-    expect((await graphql(owner, remove, { email })).json.data).toEqual({ removeOperator: { email } });
+    const remove = 'mutation R($email: String!) { removeOperator(email: $email) { email pending } }';
+    expect((await graphql(owner, remove, { email })).json).toEqual({
+      data: { removeOperator: { email, pending: false } },
+    });
     expect((await admin('/session', { cookie: adminSession.cookie })).status).toBe(401);
     expect((await login({ tenantAlias: a.alias, email, password })).status).toBe(401);
   });

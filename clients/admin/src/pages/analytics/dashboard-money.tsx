@@ -5,6 +5,7 @@
  */
 import { Card, DataTable, EmptyState, type Column } from '../../components';
 import { formatNumber } from '../../format';
+import type { RewardSide } from '../../gql/graphql';
 import type { DashboardNumbers } from './dashboard-query';
 
 interface MoneyRow {
@@ -34,7 +35,7 @@ function moneyRows(n: DashboardNumbers): MoneyRow[] {
   return currencies.map((currency) => {
     const revenue = n.revenue.find((r) => r.currency === currency);
     const costs = n.rewardCost.filter((c) => c.currency === currency);
-    const given = (side: 'REFERRER' | 'REFERRED') =>
+    const given = (side: RewardSide) =>
       costs.filter((c) => c.side === side).reduce((sum, c) => sum + c.costGiven, 0);
     return {
       currency,

@@ -13,6 +13,7 @@ import {
   newIdempotencyKey,
   VALIDATE_QUERY,
   type Job,
+  type JobTypeInfo,
 } from './import-types';
 
 interface Upload {
@@ -160,7 +161,7 @@ export function ImportForm({ onStarted }: ImportFormProps) {
             data-testid="job-type"
             value={type}
             disabled={locked}
-            onChange={(e) => setType(e.currentTarget.value)}
+            onChange={(e) => setType(e.currentTarget.value as JobTypeInfo['value'])}
           >
             {JOB_TYPES.map((t) => (
               <option key={t.value} value={t.value}>

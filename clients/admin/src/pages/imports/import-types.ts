@@ -1,75 +1,63 @@
 /**
- * The import page's vocabulary: the four job types with their columns (docs/imports.md), the
+ * The import page's vocabulary: the job types with their columns (shared/contract/enums.ts), the
  * Job as the GraphQL API answers it, its GraphQL documents, and the speed and time-left arithmetic.
  */
 import type { BadgeTone } from '../../components';
 import { graphql } from '../../gql';
 import type { ImportJobFragment, JobStatus as GqlJobStatus } from '../../gql/graphql';
+import {
+  FINAL_IMPORT_JOB_STATUSES,
+  IMPORT_JOB_COLUMNS,
+  IMPORT_JOB_TYPES,
+  importColumnLabel,
+  type ImportJobRequester,
+  type ImportJobType,
+} from '../../../../../shared/contract/enums';
 
 export interface JobTypeInfo {
-  value: string;
+  value: ImportJobType;
   label: string;
   description: string;
-  /** Column names; `*` marks a required one. */
+  /** Column names (the contract's); `*` marks a required one. */
   columns: string[];
   /** A two-line CSV sample (header and one row). */
   example: string;
 }
 
-export const JOB_TYPES: JobTypeInfo[] = [
-  {
-    value: 'MUTATION/USER',
+/** What the page says of each job type; its columns are the server's (shared/contract/enums.ts). */
+const JOB_TYPE_TEXT: Record<ImportJobType, Omit<JobTypeInfo, 'value' | 'columns'>> = {
+  'MUTATION/USER': {
     label: 'Import users',
     description:
       'Creates or updates users and their accounts, as identification through the API does (share codes, attribution, conversion).',
-    columns: [
-      'id*',
-      'accountId*',
-      'email',
-      'firstName',
-      'lastName',
-      'locale',
-      'paymentProviderId',
-      'accountStatus',
-      'shareCode',
-      'referredBy.code',
-      'customFields.<name>',
-    ],
     example: 'id,accountId,email,firstName,lastName\nu-1,acme-1,jane@example.com,Jane,Doe',
   },
-  {
-    value: 'MUTATION/DELETE_USER',
+  'MUTATION/DELETE_USER': {
     label: 'Delete users',
     description:
       'Deletes users; an account left without users goes too, unless preserveEmptyAccount is true. doNotTrack keeps the id from coming back.',
-    columns: ['id*', 'accountId*', 'preserveEmptyAccount', 'doNotTrack'],
     example: 'id,accountId,preserveEmptyAccount,doNotTrack\nu-2,acme-2,false,true',
   },
-  {
-    value: 'MUTATION/USER_EVENT',
+  'MUTATION/USER_EVENT': {
     label: 'Import user events',
     description:
       'Logs events (purchases, subscription changes …) for users; a row with an idempotency key used in the last 24 hours is refused.',
-    columns: [
-      'userId*',
-      'accountId*',
-      'idempotencyKey',
-      'event.key*',
-      'event.dateTriggered',
-      'event.fields.<name>',
-    ],
     example:
       'userId,accountId,idempotencyKey,event.key,event.fields.revenue\nu-1,acme-1,order-000001,purchase,49.50',
   },
-  {
-    value: 'MUTATION/REDEEMABLE_REWARD_BALANCE',
+  'MUTATION/REDEEMABLE_REWARD_BALANCE': {
     label: 'Redeem reward balances',
     description:
       "Redeems credit from accounts' available rewards of a unit, oldest first, all or nothing per row.",
-    columns: ['accountId*', 'userId', 'unit*', 'valueToRedeem*'],
     example: 'accountId,userId,unit,valueToRedeem\nacme-1,u-1,USD,500',
   },
-];
+};
+
+export const JOB_TYPES: JobTypeInfo[] = IMPORT_JOB_TYPES.map((value) => ({
+  value,
+  ...JOB_TYPE_TEXT[value],
+  columns: IMPORT_JOB_COLUMNS[value].map(importColumnLabel),
+}));
 
 export function jobTypeLabel(value: string): string {
   return JOB_TYPES.find((t) => t.value === value)?.label ?? value;
@@ -79,9 +67,7 @@ export type JobStatus = GqlJobStatus;
 
 export type Job = ImportJobFragment;
 
-export const FINAL: JobStatus[] = ['COMPLETED', 'FAILED', 'ABORTED'];
-
-export const isFinal = (job: Job) => FINAL.includes(job.status);
+export const isFinal = (job: Job) => FINAL_IMPORT_JOB_STATUSES.includes(job.status);
 
 export const STATUS_BADGES: Record<JobStatus, { label: string; tone: BadgeTone }> = {
   PENDING: { label: 'Waiting', tone: 'neutral' },
@@ -222,11 +208,11 @@ export function formatShortDateTime(epochMs: number | null): string {
 }
 
 /** Who started a job, for people. */
-export const REQUESTERS: Record<string, { label: string; phrase: string }> = {
+export const REQUESTERS: Partial<Record<string, { label: string; phrase: string }>> = {
   PORTAL: { label: 'Portal', phrase: 'in the portal' },
   API: { label: 'API', phrase: 'through the API' },
   SFTP: { label: 'SFTP', phrase: 'over SFTP' },
-};
+} satisfies Record<ImportJobRequester, { label: string; phrase: string }>;
 
 /** "4 s", "2 min 5 s", "1 h 3 min". */
 export function formatDuration(ms: number): string {

@@ -16,10 +16,11 @@ import {
   type RewardDraft,
 } from './referral-action-forms';
 import type { Referral } from './referral-parts';
+import type { ReferralSide } from '../../gql/graphql';
 import { BULK_LIMIT, BulkProgressDialog, type BulkJob, type BulkKind } from './bulk-progress';
 import { SelectAll } from '../common/selection';
 
-type Side = 'REFERRER' | 'REFERRED';
+type Side = ReferralSide;
 
 interface Copy {
   button: string;

@@ -23,6 +23,7 @@ import { rewardText, type Referral, type Reward } from './referral-parts';
 import type { ActionKind } from './referral-history';
 import { graphql } from '../../gql';
 import type { ReferralActionResultFragment, TypedDocumentString } from '../../gql/graphql';
+import type { RewardStatus } from '../../../../../shared/contract/enums';
 
 /** The ReferralDetail fields this needs: the detail's query spreads them. */
 graphql(`
@@ -107,9 +108,10 @@ const MUTATIONS = {
 /** Every action's document seen as one: the same answer, the variables the dialog builds for it. */
 type ActionDocument = TypedDocumentString<{ r: ReferralActionResultFragment }, Record<string, unknown>>;
 
+const VOIDABLE: readonly RewardStatus[] = ['PENDING', 'PENDING_REVIEW', 'AVAILABLE'];
+
 /** A reward that is held, awaiting review or available with nothing taken from it can be voided. */
-export const canVoid = (r: Reward) =>
-  ['PENDING', 'PENDING_REVIEW', 'AVAILABLE'].includes(r.status) && r.redeemedCents === 0;
+export const canVoid = (r: Reward) => VOIDABLE.includes(r.status) && r.redeemedCents === 0;
 /** An AVAILABLE credit can be marked paid outside the service. */
 export const canFulfil = (r: Reward) => r.type === 'CREDIT' && r.status === 'AVAILABLE';
 

@@ -2,13 +2,15 @@
  * Safe defaults: when the Program page warns. Pure and JSX-free, so test/unit/program-warnings.test.ts
  * checks each rule; program-warnings.tsx shows them.
  */
+import type { FraudAction, FraudSignal, RewardType } from '../../../../../shared/contract/enums';
+
 /** The settings the warnings read (the form's ProgramValues has them; kept apart so this file needs no JSX). */
 export interface WarnedValues {
-  rewardType: 'PCT_DISCOUNT' | 'CREDIT';
+  rewardType: RewardType;
   referredDiscountPercent: string;
   rewardDiscountPercent: string;
   maxReferrerDiscountPercent: string;
-  fraudActions: Record<string, 'ALLOW' | 'REVIEW' | 'BLOCK'>;
+  fraudActions: Record<FraudSignal, FraudAction>;
 }
 
 const asNumber = (text: string) => (/^\s*\d+\s*$/.test(text) ? Number(text) : null);
