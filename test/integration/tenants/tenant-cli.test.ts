@@ -282,6 +282,30 @@ describe('tenant rate-limit override CLI (scripts/tenant-set-rate-limit.ts)', ()
       },
     );
 
+    // Each refusal of the flags is in test/unit/tenant-rate-limit-flags.test.ts; here the command's own
+    // exit code and output for one of each kind: a bad value, a usage error, an unknown tenant.
+    const cases: [string[], RegExp][] = [
+      [['--alias', alias, '--rps', '0'], /^error: rps: must be from 1 to 1000000$/m],
+      [['--rps', '5'], /^error: usage: /m],
+      [['--alias', uniqueAlias('nobody'), '--rps', '5'], /No tenant with alias/],
+    ];
+    const results = await Promise.all(cases.map(([args]) => runCli('tenant-set-rate-limit', args)));
+    results.forEach((r, j) => expectOneLineError(r, cases[j]![1]));
+    expect(await storedLimit(alias)).toEqual([{ rate_limit_rps: 100, rate_limit_burst: 200 }]);
+  });
+
+  test('bad input is exit 1 with a one-line error naming the option, and the stored limit is unchanged', async () => {
+    const alias = uniqueAlias('rl');
+    expectIssuedKey(await runCli('tenant-create', ['--alias', alias]), alias, 'live');
+    expectStored(
+      await runCli('tenant-set-rate-limit', ['--alias', alias, '--rps', '100', '--burst', '200']),
+      {
+        alias,
+        rateLimitRps: 100,
+        rateLimitBurst: 200,
+      },
+    );
+
     const cases: [string[], RegExp][] = [
       [['--alias', alias, '--rps', '0'], /^error: rps: must be from 1 to 1000000$/m],
       [['--alias', alias, '--rps', '1.5'], /^error: rps: must be a whole number from 1 to 1000000$/m],
