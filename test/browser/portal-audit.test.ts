@@ -18,6 +18,7 @@ import {
   openFromNav,
   PHONE,
   portalShot,
+  signIn,
   usePortalStack,
 } from '../helpers/portal';
 
@@ -149,8 +150,11 @@ test('"Load more" appends the next page after the cursor until the whole log is 
     ((await db('audit_log').where({ tenant_id: stack.tenant.id }).count('* as n').first()) as { n: string })
       .n,
   );
-  const wp = await stack.signedInPage();
+  // Signed in through the form here (signedInPage may reuse an earlier session): that sign-in is audited.
+  const wp = await stack.newPage();
   const { page } = wp;
+  await page.goto(stack.url('/admin/login'));
+  await signIn(page, stack.owner);
   await page.goto(stack.url('/admin/audit-log'));
   await rows(page).first().waitFor();
   // The page's own sign-in, then the bulk entries, newest first; a change without an operator says so.

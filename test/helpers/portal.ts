@@ -7,7 +7,7 @@
  */
 import crypto from 'node:crypto';
 import net from 'node:net';
-import type { Page } from 'playwright-core';
+import type { Cookie, Page } from 'playwright-core';
 import type { Config } from '../../shared/config';
 import { createOperator, type OperatorRole } from '../../shared/domain/operators/operators';
 import type { IssuedKey } from '../../shared/domain/tenants/tenants';
@@ -121,6 +121,9 @@ export async function startPortalStack(options: PortalStackOptions = {}): Promis
   }
 
   const owner = await addOperator('OWNER', `owner@${domain}`);
+  // Each operator's session cookies once signed in through the form: signedInPage reuses them (each
+  // sign-in is a deliberately slow password hash; the sign-in itself is portal-shell.test.ts's).
+  const sessions = new Map<string, Cookie[]>();
   const url = (path: string) => `${api.gw.url}${path}`;
 
   async function newPage(pageOptions: PageOptions = {}): Promise<WatchedPage> {
@@ -145,8 +148,15 @@ export async function startPortalStack(options: PortalStackOptions = {}): Promis
     newPage,
     async signedInPage(who = owner, pageOptions = {}) {
       const wp = await newPage(pageOptions);
+      const key = `${who.alias} ${who.email}`;
+      const saved = sessions.get(key);
+      if (saved) await wp.context.addCookies(saved);
       await wp.page.goto(url('/admin/login'));
+      // A session this file signed in before still holds (the login page sends it on to the dashboard)
+      // unless a test ended it: then, and the first time, through the form.
+      if (saved && (await isSignedIn(wp.page))) return wp;
       await signIn(wp.page, who);
+      sessions.set(key, await wp.context.cookies());
       return wp;
     },
     url,
@@ -201,6 +211,13 @@ export async function signIn(page: Page, who: PortalCredentials & { url?: string
   await page.getByLabel('Password').fill(who.password);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.getByTestId('sign-out').waitFor({ state: 'visible', timeout: 15_000 });
+}
+
+/** Waits for the page to show either the signed-in layout or the login form; answers which. */
+async function isSignedIn(page: Page): Promise<boolean> {
+  const signOut = page.getByTestId('sign-out');
+  await signOut.or(page.getByLabel('Program')).first().waitFor({ state: 'visible', timeout: 15_000 });
+  return signOut.isVisible();
 }
 
 /** Follows the main nav's link `link` to `url` and answers the page's heading (h1) once it shows. */
