@@ -8,7 +8,7 @@ import type { Client, WorkflowHandle } from '@temporalio/client';
 import { defaultPayloadConverter } from '@temporalio/common';
 import { temporal } from '@temporalio/proto';
 import { TestWorkflowEnvironment } from '@temporalio/testing';
-import { Worker } from '@temporalio/worker';
+import { Worker, type WorkerOptions } from '@temporalio/worker';
 import { createLogger } from '../../shared/logger';
 import type { History } from '../../shared/temporal/history-json';
 import { CUSTOM_SEARCH_ATTRIBUTES } from '../../shared/temporal/search-attributes';
@@ -50,7 +50,7 @@ export interface TimeSkipping {
   worker<T>(
     activities: object,
     body: (taskQueue: string) => Promise<T>,
-    options?: { code?: WorkflowCode; taskQueue?: string },
+    options?: { code?: WorkflowCode; taskQueue?: string; worker?: Partial<WorkerOptions> },
   ): Promise<T>;
   close(): Promise<void>;
 }
@@ -61,7 +61,10 @@ export interface TimeSkipping {
  */
 export async function startTimeSkipping(): Promise<TimeSkipping> {
   const logLevel = process.env.TEST_LOG_LEVEL ?? 'silent';
-  installTemporalRuntimeLogger(createLogger({ level: logLevel, name: 'workflow-tests' }));
+  installTemporalRuntimeLogger(
+    createLogger({ level: logLevel, name: 'workflow-tests' }),
+    logLevel === 'debug' || logLevel === 'trace' ? 'DEBUG' : 'WARN',
+  );
   const path = process.env.TEST_TIME_SKIPPING_SERVER;
   if (!path)
     throw new Error('no time-skipping server: run the workflow tests through jest (project `workflows`)');
@@ -92,6 +95,7 @@ export async function startTimeSkipping(): Promise<TimeSkipping> {
         taskQueue,
         workflowBundle: bundle(options.code ?? 'today'),
         activities,
+        ...options.worker,
       });
       return worker.runUntil(body(taskQueue));
     },
@@ -111,17 +115,18 @@ export interface Call<A extends unknown[]> {
 }
 
 /**
- * An activity that records each call (server time and arguments) and answers with `answer`; the n-th
- * call (1-based) is told its number.
+ * An activity that records each call (server time and arguments) and answers with `answer`, which is
+ * told the call's number (1-based) and time.
  */
 export function recording<A extends unknown[], R>(
   ts: Pick<TimeSkipping, 'now'>,
-  answer: (n: number, ...args: A) => R | Promise<R>,
+  answer: (call: { n: number; at: number }, ...args: A) => R | Promise<R>,
 ): ((...args: A) => Promise<R>) & { calls: Call<A>[] } {
   const calls: Call<A>[] = [];
   const activity = async (...args: A) => {
-    calls.push({ at: await ts.now(), args });
-    return answer(calls.length, ...args);
+    const at = await ts.now();
+    calls.push({ at, args });
+    return answer({ n: calls.length, at }, ...args);
   };
   return Object.assign(activity, { calls });
 }

@@ -34,7 +34,7 @@ afterEach(async () => {
 
 /** Answers each attempt with the next outcome of the plan (FAILED once the plan runs out). */
 function attempts(plan: WebhookAttemptResult['outcome'][] = []) {
-  return recording(ts, (n, input: WebhookAttemptInput): WebhookAttemptResult => {
+  return recording(ts, ({ n }, input: WebhookAttemptInput): WebhookAttemptResult => {
     const outcome = plan[n - 1] ?? (input.last ? 'ABANDONED' : 'FAILED');
     return { outcome, statusCode: outcome === 'SUCCEEDED' ? 200 : outcome === 'GONE' ? 410 : 500 };
   });
