@@ -132,8 +132,9 @@ export function recording<A extends unknown[], R>(
 }
 
 type Event = temporal.api.history.v1.IHistoryEvent;
-const ms = (t: { seconds?: unknown; nanos?: number | null } | null | undefined) =>
-  Number(t?.seconds ?? 0) * 1000 + Math.floor((t?.nanos ?? 0) / 1e6);
+type Time = { seconds?: unknown; nanos?: number | null } | null | undefined;
+const ns = (t: Time) => BigInt(String(t?.seconds ?? 0)) * 1_000_000_000n + BigInt(t?.nanos ?? 0);
+const ms = (t: Time) => Number(ns(t) / 1_000_000n);
 
 export async function historyOf(handle: WorkflowHandle): Promise<History> {
   return handle.fetchHistory();
@@ -144,6 +145,8 @@ export interface TimerRecord {
   durationMs: number;
   /** When it fired, or null (still running, or cancelled). */
   firedAt: number | null;
+  /** How long after its due time it fired (ms, exact to the nanosecond), or null. */
+  firedLateMs: number | null;
 }
 
 /** The durable timers a run started, in order, with when each fired. */
@@ -154,10 +157,12 @@ export function timersOf(history: History): TimerRecord[] {
     .map((e) => {
       const id = e.timerStartedEventAttributes!.timerId;
       const fired = events.find((f) => f.timerFiredEventAttributes?.timerId === id);
+      const due = ns(e.eventTime) + ns(e.timerStartedEventAttributes!.startToFireTimeout);
       return {
         startedAt: ms(e.eventTime),
         durationMs: ms(e.timerStartedEventAttributes!.startToFireTimeout),
         firedAt: fired ? ms(fired.eventTime) : null,
+        firedLateMs: fired ? Number(ns(fired.eventTime) - due) / 1e6 : null,
       };
     });
 }

@@ -12,9 +12,13 @@ import { lifecycleSignal, lifecycleUpdate } from '../../workflows/referral-lifec
 import { referralLifecycleWorkflow } from '../../workflows/referral-lifecycle.workflow';
 import { historyOf, startTimeSkipping, type TimeSkipping } from '../helpers/time-skipping';
 import { until } from '../helpers/wait';
-import { LIFECYCLE_INPUT, lifecycleActivities, snapshot } from './support/lifecycle';
-
-const WORKFLOW_ID = 'referral/acme/acct-f';
+import {
+  LIFECYCLE_ID,
+  LIFECYCLE_INPUT,
+  lifecycleActivities,
+  snapshot,
+  startLifecycle,
+} from './support/lifecycle';
 
 let ts: TimeSkipping;
 beforeEach(async () => {
@@ -39,7 +43,7 @@ test('an event id is applied once: repeated as a signal or an update, together o
   // Three copies of one message wait for the first workflow task (no worker yet): one reconcile applies them.
   const handle = await ts.client.workflow.start(referralLifecycleWorkflow, {
     taskQueue: 'lifecycle-dedup',
-    workflowId: WORKFLOW_ID,
+    workflowId: LIFECYCLE_ID,
     args: [LIFECYCLE_INPUT],
   });
   for (let i = 0; i < 3; i += 1)
@@ -84,11 +88,7 @@ test('an event id is applied once: repeated as a signal or an update, together o
 test('an update without an event id is refused by its validator and never reaches the history', async () => {
   const activities = lifecycleActivities(ts, [() => snapshot()]);
   await ts.worker(activities, async (taskQueue) => {
-    const handle = await ts.client.workflow.start(referralLifecycleWorkflow, {
-      taskQueue,
-      workflowId: WORKFLOW_ID,
-      args: [LIFECYCLE_INPUT],
-    });
+    const handle = await startLifecycle(ts, activities, taskQueue);
     for (const bad of [{ eventId: '', kind: 'convert' }, { kind: 'convert' }]) {
       await expect(
         handle.executeUpdate(lifecycleUpdate, { args: [bad as LifecycleMessage] }),
@@ -115,7 +115,7 @@ test('continue-as-new when Temporal suggests it: the last 100 applied event ids 
   await ts.worker(activities, async (taskQueue) => {
     const handle = await ts.client.workflow.start(referralLifecycleWorkflow, {
       taskQueue,
-      workflowId: WORKFLOW_ID,
+      workflowId: LIFECYCLE_ID,
       args: [LIFECYCLE_INPUT],
     });
     for (const eventId of applied.slice(0, 120)) await handle.signal(lifecycleSignal, message(eventId));
@@ -124,14 +124,14 @@ test('continue-as-new when Temporal suggests it: the last 100 applied event ids 
     }
     // Past the threshold now: the task that applies this one sees the suggestion, answers, then continues.
     expect(await handle.executeUpdate(lifecycleUpdate, { args: [message('last')] })).toEqual(snapshot());
-    const next = ts.client.workflow.getHandle(WORKFLOW_ID);
+    const next = ts.client.workflow.getHandle(LIFECYCLE_ID);
     const runId = await until(
       async () => (await next.describe()).runId,
       (id) => id !== handle.firstExecutionRunId,
       5000,
     );
     expect(runId).not.toBe(handle.firstExecutionRunId);
-    const old = await ts.client.workflow.getHandle(WORKFLOW_ID, handle.firstExecutionRunId).describe();
+    const old = await ts.client.workflow.getHandle(LIFECYCLE_ID, handle.firstExecutionRunId).describe();
     expect(old.status.name).toBe('CONTINUED_AS_NEW');
 
     const [started] = (await historyOf(next)).events ?? [];

@@ -6,7 +6,6 @@
  * runs one real hold and one real expiry end to end.
  */
 import { lifecycleSignal, lifecycleUpdate } from '../../workflows/referral-lifecycle.messages';
-import { referralLifecycleWorkflow } from '../../workflows/referral-lifecycle.workflow';
 import {
   DAY,
   HOUR,
@@ -19,7 +18,7 @@ import {
   type TimeSkipping,
 } from '../helpers/time-skipping';
 import { until } from '../helpers/wait';
-import { LIFECYCLE_INPUT, lifecycleActivities, snapshot } from './support/lifecycle';
+import { lifecycleActivities, snapshot, startLifecycle } from './support/lifecycle';
 
 const HOLD = 14 * DAY;
 const EXPIRY = 30 * DAY;
@@ -32,12 +31,6 @@ afterEach(async () => {
   await ts?.close();
 });
 
-const start = (taskQueue: string) =>
-  ts.client.workflow.start(referralLifecycleWorkflow, {
-    taskQueue,
-    workflowId: 'referral/acme/acct-f',
-    args: [LIFECYCLE_INPUT],
-  });
 const convert = { eventId: 'convert:ref-1', kind: 'convert' } as const;
 
 /** Expects `at` within a minute after `due` (a timer fires at its time; its task takes a moment). */
@@ -58,7 +51,7 @@ test('a held reward: asleep until the hold ends, then until the credit expires, 
   const { reconcileReferral: reconcile, requestReferrerDiscountSync: sync } = activities;
 
   const history = await ts.worker(activities, async (taskQueue) => {
-    const handle = await start(taskQueue);
+    const handle = await startLifecycle(ts, activities, taskQueue);
     const answer = await handle.executeUpdate(lifecycleUpdate, { args: [convert] });
     expect(answer).toMatchObject({ status: 'CONVERTED', rewardsGranted: 1, nextDueAt: holdEnds });
     expect(reconcile.calls).toHaveLength(2);
@@ -87,7 +80,8 @@ test('a held reward: asleep until the hold ends, then until the credit expires, 
   ] as const) {
     expect(timer.startedAt + timer.durationMs).toBeGreaterThanOrEqual(due);
     expect(timer.startedAt + timer.durationMs).toBeLessThan(due + 5 * SECOND);
-    expect(timer.firedAt).toBe(timer.startedAt + timer.durationMs);
+    expect(timer.firedLateMs).toBeGreaterThanOrEqual(0);
+    expect(timer.firedLateMs).toBeLessThan(SECOND);
   }
   expect(timers[0]!.durationMs).toBeGreaterThan(HOLD - MINUTE);
   expect(timers[1]!.durationMs).toBeGreaterThan(EXPIRY - MINUTE);
@@ -111,7 +105,7 @@ test('a message during the hold wakes it; it sleeps again for the rest; a cancel
   const { reconcileReferral: reconcile } = activities;
 
   const history = await ts.worker(activities, async (taskQueue) => {
-    const handle = await start(taskQueue);
+    const handle = await startLifecycle(ts, activities, taskQueue);
     await handle.executeUpdate(lifecycleUpdate, { args: [convert] });
     await ts.sleep(3 * DAY);
     await handle.executeUpdate(lifecycleUpdate, { args: [{ eventId: 'action:1', kind: 'action' }] });
@@ -138,7 +132,7 @@ test('a due time already past (clocks differ): the timer waits its one-second mi
     () => snapshot({ status: 'CONVERTED', rewardsReleased: 1 }),
   ]);
   const history = await ts.worker(activities, async (taskQueue) => {
-    const handle = await start(taskQueue);
+    const handle = await startLifecycle(ts, activities, taskQueue);
     await handle.executeUpdate(lifecycleUpdate, { args: [convert] });
     await ts.sleep(2 * SECOND);
     return historyOf(handle);
@@ -158,7 +152,7 @@ test('the timer is Temporal’s: a worker stopped during the hold, a new one rec
   const taskQueue = await ts.worker(
     first,
     async (queue) => {
-      const handle = await start(queue);
+      const handle = await startLifecycle(ts, first, queue);
       await handle.executeUpdate(lifecycleUpdate, { args: [convert] });
       return queue;
     },
@@ -193,7 +187,7 @@ test('a signal (no answer awaited) wakes the sleep as an update does', async () 
     () => snapshot({ status: 'ENDED', rewardsCancelled: 1 }),
   ]);
   const result = await ts.worker(activities, async (taskQueue) => {
-    const handle = await start(taskQueue);
+    const handle = await startLifecycle(ts, activities, taskQueue);
     await handle.executeUpdate(lifecycleUpdate, { args: [convert] });
     await ts.sleep(DAY);
     await handle.signal(lifecycleSignal, { eventId: 'end:ref-1', kind: 'end' });

@@ -72,7 +72,10 @@ test('an endpoint that never answers: every attempt of the schedule at its delay
   // One timer per delay, of exactly that length (the first attempt has none), each fired on time.
   const timers = timersOf(history);
   expect(timers.map((t) => t.durationMs)).toEqual(SCHEDULE.slice(1));
-  for (const t of timers) expect(t.firedAt).toBe(t.startedAt + t.durationMs);
+  for (const t of timers) {
+    expect(t.firedLateMs).toBeGreaterThanOrEqual(0);
+    expect(t.firedLateMs).toBeLessThan(1000);
+  }
   // Each attempt that long after the one before (plus the moments the attempt and its task took).
   for (let i = 1; i < calls.length; i += 1) {
     const gap = calls[i]!.at - calls[i - 1]!.at;

@@ -3,8 +3,13 @@
  * the snapshot the test scripts for each call (what the domain would have decided), and
  * `requestReferrerDiscountSync` only records what it was asked.
  */
+import type { WorkflowStartOptions } from '@temporalio/client';
 import type { ReferralLifecycleInput, ReferralSnapshot } from '../../../shared/types/referrals';
+import { referralLifecycleWorkflow } from '../../../workflows/referral-lifecycle.workflow';
 import { recording, type TimeSkipping } from '../../helpers/time-skipping';
+import { until } from '../../helpers/wait';
+
+export const LIFECYCLE_ID = 'referral/acme/acct-f';
 
 export const LIFECYCLE_INPUT: ReferralLifecycleInput = {
   tenantId: 'tenant-1',
@@ -50,4 +55,28 @@ export function lifecycleActivities(
     (_call, _input: { tenantId: string; tenantAlias: string; accountId: string; reason: string }) => true,
   );
   return { reconcileReferral, requestReferrerDiscountSync };
+}
+
+/**
+ * Starts the lifecycle and waits for its first look (the first reconcile), so the messages a test sends
+ * next are each a reconcile of their own, in the order of the script.
+ */
+export async function startLifecycle(
+  ts: TimeSkipping,
+  activities: ReturnType<typeof lifecycleActivities>,
+  taskQueue: string,
+  options: Partial<WorkflowStartOptions> = {},
+) {
+  const handle = await ts.client.workflow.start(referralLifecycleWorkflow, {
+    ...options,
+    taskQueue,
+    workflowId: LIFECYCLE_ID,
+    args: [LIFECYCLE_INPUT],
+  });
+  await until(
+    () => activities.reconcileReferral.calls.length,
+    (n) => n >= 1,
+    5000,
+  );
+  return handle;
 }
