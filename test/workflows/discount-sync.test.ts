@@ -143,7 +143,7 @@ test('a refund waiting for its charge to settle: synced again every hour, unaske
     const handle = await request(taskQueue);
     return { result: await handle.result(), history: await historyOf(handle) };
   });
-  expect(result.subscriptions[0]!.refund!.pending).toBe(false);
+  expect(result!.subscriptions[0]!.refund!.pending).toBe(false);
   const calls = syncAccountDiscount.calls;
   expect(calls).toHaveLength(3);
   for (const gap of [calls[1]!.at - calls[0]!.at, calls[2]!.at - calls[1]!.at]) {
@@ -192,7 +192,7 @@ test('continue-as-new when Temporal suggests it: the same input, and later reque
   const long = 'x'.repeat(900 * 1024);
   const runs: string[] = [];
   const syncAccountDiscount = recording(ts, () => {
-    runs.push(Context.current().info.workflowExecution.runId);
+    runs.push(Context.current().info.workflowExecution!.runId);
     return synced();
   });
   const taskQueue = 'discount-sync-continue';
