@@ -1,6 +1,8 @@
 /**
- * The suite in five projects, each runnable on its own (`jest --selectProjects browser`, or by path):
+ * The suite in six projects, each runnable on its own (`jest --selectProjects browser`, or by path):
  * - unit: pure logic, no servers (`jest test/unit` starts neither PostgreSQL nor Temporal);
+ * - workflows: the workflows on Temporal's time-skipping test server with the tests' own activities
+ *   (test/workflows; its own global setup: no PostgreSQL, no dev server);
  * - integration: the real gateway, worker, PostgreSQL and Temporal (test/integration, test/replay);
  * - browser: a real Chromium against the real services (test/browser);
  * - faults: crashes, restarts and cut connections (test/faults and the webhook fault suites);
@@ -46,6 +48,14 @@ module.exports = {
   watchPathIgnorePatterns: ['<rootDir>/.data', '<rootDir>/.tools'],
   projects: [
     { ...common, displayName: 'unit', roots: ['<rootDir>/test/unit'], testMatch: ['**/*.test.ts'] },
+    {
+      ...common,
+      displayName: 'workflows',
+      roots: ['<rootDir>/test/workflows'],
+      testMatch: ['**/*.test.ts'],
+      globalSetup: '<rootDir>/test/workflows/global-setup.ts',
+      globalTeardown: '<rootDir>/test/workflows/global-teardown.ts',
+    },
     {
       ...withServers,
       displayName: 'integration',
