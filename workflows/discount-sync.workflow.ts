@@ -2,6 +2,7 @@ import {
   allHandlersFinished,
   condition,
   continueAsNew,
+  patched,
   proxyActivities,
   setCurrentDetails,
   setHandler,
@@ -34,7 +35,8 @@ const { syncAccountDiscount } = proxyActivities<Activities>({
  * it again. A refund waiting for its charge to settle keeps it alive and retried on a timer.
  */
 export async function discountSyncWorkflow(input: DiscountSyncInput): Promise<DiscountSyncResult | null> {
-  let requested = 0;
+  // A run continued from one with work left (a request during its last sync, a refund not yet settled).
+  let requested = input.syncAtStart ? 1 : 0;
   let last: DiscountSyncResult | null = null;
   setHandler(discountSyncSignal, () => {
     requested += 1;
@@ -51,7 +53,13 @@ export async function discountSyncWorkflow(input: DiscountSyncInput): Promise<Di
     setCurrentDetails(describe(last));
     if (workflowInfo().continueAsNewSuggested) {
       await condition(allHandlersFinished);
-      return continueAsNew<typeof discountSyncWorkflow>(input);
+      // Before this patch a request that arrived during the last sync, and a refund waiting to settle,
+      // were dropped here: the new run waited for another request and completed without them.
+      const { syncAtStart: _, ...settings } = input;
+      const workLeft = requested > 0 || waitingForSettlement;
+      const next =
+        patched('discount-sync-carries-work') && workLeft ? { ...settings, syncAtStart: true } : settings;
+      return continueAsNew<typeof discountSyncWorkflow>(next);
     }
   }
   return last;

@@ -34,6 +34,11 @@ export interface DiscountSyncInput {
   idleMs?: number;
   /** How long to wait before trying again a refund whose charge had not settled. */
   refundRetryMs?: number;
+  /**
+   * Set by the run that continued as new when a request had arrived during its last sync, or a refund was
+   * waiting for its charge to settle: the new run syncs at once instead of waiting for a request.
+   */
+  syncAtStart?: boolean;
 }
 
 /** Why a sync was asked for (shown in the Temporal UI); requests that arrive during a sync coalesce. */
