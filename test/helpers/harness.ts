@@ -114,9 +114,6 @@ export function startTestWorker(
     reconciler: options.reconciler ?? false,
     keyPruner: options.keyPruner ?? false,
     webhookDispatcher: options.webhookDispatcher ?? false,
-    // A workflow thread per Worker is about 0.5 s of CPU per test file; the processes the launcher,
-    // production-build and fault tests start run workflows on threads as production does.
-    workflowsOnMainThread: true,
   });
 }
 
