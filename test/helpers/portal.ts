@@ -213,11 +213,15 @@ export async function signIn(page: Page, who: PortalCredentials & { url?: string
   await page.getByTestId('sign-out').waitFor({ state: 'visible', timeout: 15_000 });
 }
 
-/** Waits for the page to show either the signed-in layout or the login form; answers which. */
+/**
+ * Waits for the page to show either the signed-in layout or the login form's button; answers which (a
+ * signed-in page has a Program control of its own, so the button tells the form apart).
+ */
 async function isSignedIn(page: Page): Promise<boolean> {
   const signOut = page.getByTestId('sign-out');
-  await signOut.or(page.getByLabel('Program')).first().waitFor({ state: 'visible', timeout: 15_000 });
-  return signOut.isVisible();
+  const signInButton = page.getByRole('button', { name: 'Sign in', exact: true });
+  await signOut.or(signInButton).first().waitFor({ state: 'visible', timeout: 15_000 });
+  return !(await signInButton.isVisible());
 }
 
 /** Follows the main nav's link `link` to `url` and answers the page's heading (h1) once it shows. */
