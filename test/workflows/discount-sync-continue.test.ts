@@ -10,8 +10,8 @@ import { Client, Connection } from '@temporalio/client';
 import { defaultPayloadConverter } from '@temporalio/common';
 import type { History } from '@temporalio/common/lib/proto-utils';
 import type { DiscountSyncInput, DiscountSyncResult } from '../../shared/types/processors';
+import { INPUT, requestSync, synced, WORKFLOW_ID } from './support/discount-sync';
 import { discountSyncSignal } from '../../workflows/discount-sync.messages';
-import { discountSyncWorkflow } from '../../workflows/discount-sync.workflow';
 import {
   beforePatches,
   historyOf,
@@ -22,8 +22,6 @@ import {
   type TimeSkipping,
 } from '../helpers/time-skipping';
 
-const INPUT: DiscountSyncInput = { tenantId: 'tenant-1', tenantAlias: 'acme', accountId: 'acct-c' };
-const WORKFLOW_ID = 'discount/acme/acct-c';
 const PATCH = 'discount-sync-carries-work';
 
 let ts: TimeSkipping;
@@ -33,41 +31,6 @@ beforeEach(async () => {
 afterEach(async () => {
   await ts?.close();
 });
-
-function synced(refundPending: boolean): DiscountSyncResult {
-  return {
-    accountId: INPUT.accountId,
-    skipped: null,
-    referredPercent: 10,
-    referrerPercent: 0,
-    subscriptions: [
-      {
-        subscriptionId: 'sub-1',
-        priceCents: 2000,
-        discountPercent: 10,
-        discountCents: 200,
-        discount: 'SET',
-        refund: {
-          transactionId: 'tx-1',
-          amountCents: 200,
-          refundId: null,
-          issued: false,
-          pending: refundPending,
-        },
-      },
-    ],
-  };
-}
-
-const request = (taskQueue: string, reason: string, options: { memo?: Record<string, unknown> } = {}) =>
-  ts.client.workflow.signalWithStart(discountSyncWorkflow, {
-    taskQueue,
-    workflowId: WORKFLOW_ID,
-    args: [INPUT],
-    signal: discountSyncSignal,
-    signalArgs: [{ reason }],
-    ...options,
-  });
 
 /**
  * Runs the sync until its latest run completes. Past 4 MiB of history the test server suggests
@@ -90,9 +53,9 @@ async function continueAfterFirstSync(options: {
   });
   const taskQueue = `discount-continue-${options.code}`;
   const start = options.code === 'before-patches' ? beforePatches(PATCH) : {};
-  const first = await request(taskQueue, 'referral converted', start);
+  const first = await requestSync(ts, taskQueue, 'referral converted', start);
   const long = 'x'.repeat(900 * 1024);
-  for (let i = 1; i <= 5; i += 1) await request(taskQueue, `${i} ${long}`, start);
+  for (let i = 1; i <= 5; i += 1) await requestSync(ts, taskQueue, `${i} ${long}`, start);
   const result = await ts.worker(
     { syncAccountDiscount },
     () => ts.client.workflow.getHandle(WORKFLOW_ID).result(),

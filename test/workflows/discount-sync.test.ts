@@ -11,9 +11,7 @@ import { Context } from '@temporalio/activity';
 import { WorkflowFailedError } from '@temporalio/client';
 import { defaultPayloadConverter } from '@temporalio/common';
 import { ProcessorRejectedError } from '../../shared/processors/payment-processor';
-import type { DiscountSyncInput, DiscountSyncResult } from '../../shared/types/processors';
-import { discountSyncSignal } from '../../workflows/discount-sync.messages';
-import { discountSyncWorkflow } from '../../workflows/discount-sync.workflow';
+import type { DiscountSyncResult } from '../../shared/types/processors';
 import {
   HOUR,
   historyOf,
@@ -25,10 +23,9 @@ import {
   type TimeSkipping,
 } from '../helpers/time-skipping';
 import { until } from '../helpers/wait';
+import { INPUT, requestSync, synced, WORKFLOW_ID } from './support/discount-sync';
 
-const INPUT: DiscountSyncInput = { tenantId: 'tenant-1', tenantAlias: 'acme', accountId: 'acct-f' };
 const QUIET = 5 * MINUTE;
-const WORKFLOW_ID = 'discount/acme/acct-f';
 
 let ts: TimeSkipping;
 beforeEach(async () => {
@@ -38,31 +35,6 @@ afterEach(async () => {
   await ts?.close();
 });
 
-function synced(refundPending = false): DiscountSyncResult {
-  return {
-    accountId: INPUT.accountId,
-    skipped: null,
-    referredPercent: 10,
-    referrerPercent: 0,
-    subscriptions: [
-      {
-        subscriptionId: 'sub-1',
-        priceCents: 2000,
-        discountPercent: 10,
-        discountCents: 200,
-        discount: 'SET',
-        refund: {
-          transactionId: 'tx-1',
-          amountCents: 200,
-          refundId: null,
-          issued: false,
-          pending: refundPending,
-        },
-      },
-    ],
-  };
-}
-
 /** The sync activity: the n-th call answers `answers[n - 1]` (a settled sync past the list). */
 function syncs(answers: (() => DiscountSyncResult | Promise<DiscountSyncResult>)[] = []) {
   return recording(ts, ({ n }, _input: { tenantId: string; accountId: string }) =>
@@ -70,14 +42,7 @@ function syncs(answers: (() => DiscountSyncResult | Promise<DiscountSyncResult>)
   );
 }
 
-const request = (taskQueue: string, reason = 'referral converted') =>
-  ts.client.workflow.signalWithStart(discountSyncWorkflow, {
-    taskQueue,
-    workflowId: WORKFLOW_ID,
-    args: [INPUT],
-    signal: discountSyncSignal,
-    signalArgs: [{ reason }],
-  });
+const request = (taskQueue: string, reason?: string) => requestSync(ts, taskQueue, reason);
 
 test('one request: one sync, then it completes after five quiet minutes', async () => {
   const syncAccountDiscount = syncs();
