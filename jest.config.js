@@ -26,8 +26,11 @@ const common = {
   transformIgnorePatterns: [`/node_modules/(?!(${ESM_PACKAGES.join('|')})/)`],
   modulePathIgnorePatterns: ['<rootDir>/.data', '<rootDir>/.tools', '<rootDir>/dist'],
 };
+// The server projects share the code under test between the files of a jest worker (test/support/).
 const withServers = {
   ...common,
+  runtime: '<rootDir>/test/support/shared-modules-runtime.js',
+  testEnvironment: '<rootDir>/test/support/shared-modules-environment.js',
   globalSetup: '<rootDir>/test/global-setup.ts',
   globalTeardown: '<rootDir>/test/global-teardown.ts',
 };

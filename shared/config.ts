@@ -178,10 +178,10 @@ export const CONFIG_VARIABLES = {
     usedBy: ['worker'],
   },
   IMPORT_ACTIVITY_BUDGET_MS: {
-    schema: positiveInt,
+    schema: z.coerce.number().int().nonnegative(),
     default: '120000',
     description:
-      'How long one import activity call applies chunks before handing back to its workflow (which continues as new every 200 calls).',
+      'How long one import activity call applies chunks before handing back to its workflow (which continues as new every 200 calls); 0: one chunk per call.',
     usedBy: ['worker'],
   },
   IMPORT_HEARTBEAT_TIMEOUT_MS: {

@@ -15,7 +15,7 @@ let api: ReferralApi;
 
 beforeAll(async () => {
   api = await startReferralApi({
-    env: { FILE_STORAGE_DIR: storageDir, IMPORT_CHUNK_ROWS: '1', IMPORT_ACTIVITY_BUDGET_MS: '1' },
+    env: { FILE_STORAGE_DIR: storageDir, IMPORT_CHUNK_ROWS: '1', IMPORT_ACTIVITY_BUDGET_MS: '0' },
   });
 });
 afterAll(async () => {
