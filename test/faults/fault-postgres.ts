@@ -3,6 +3,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import readline from 'node:readline';
 import { PROJECT_ROOT } from '../../shared/config';
+import { typescriptCommand } from '../helpers/typescript-process';
 import { createDb, migrateLatest } from '../../shared/db/knex';
 import { freePort } from '../../shared/http';
 
@@ -23,8 +24,6 @@ export interface FaultPostgres {
   /** Stops it for good and deletes its data. */
   close(): Promise<void>;
 }
-
-const TSX = path.join(PROJECT_ROOT, 'node_modules/.bin/tsx');
 
 const FAULTS_DIR = path.join(PROJECT_ROOT, '.data', 'faults');
 
@@ -48,8 +47,11 @@ export async function startFaultPostgres(name: string, timeoutMs = 60_000): Prom
   await fs.rm(dataDir, { recursive: true, force: true });
   const port = await freePort();
   const child = spawn(
-    TSX,
-    [path.join(__dirname, 'postgres-control.ts'), dataDir, String(port), `referral_fpg_${name}`],
+    ...typescriptCommand(path.join(__dirname, 'postgres-control.ts'), [
+      dataDir,
+      String(port),
+      `referral_fpg_${name}`,
+    ]),
     { cwd: PROJECT_ROOT, stdio: ['pipe', 'pipe', 'inherit'] },
   );
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));

@@ -1,8 +1,7 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { PROJECT_ROOT } from '../../shared/config';
-
-const TSX = path.join(PROJECT_ROOT, 'node_modules', '.bin', 'tsx');
+import { typescriptCommand } from './typescript-process';
 
 export interface CliResult {
   code: number | null;
@@ -22,8 +21,8 @@ export function cliEnv(): NodeJS.ProcessEnv {
 }
 
 /**
- * Runs an admin CLI as an operator runs it, `tsx scripts/<script>.ts ...args` in a child process against
- * the suite's database, and collects its exit code and output (SIGKILLed and rejected past timeoutMs).
+ * Runs an admin CLI as an operator runs it, `scripts/<script>.ts ...args` in a child process
+ * (typescript-process.ts; `npm run` runs the same file with tsx) against the suite's database, and collects its exit code and output (SIGKILLed and rejected past timeoutMs).
  */
 export function runScript(
   script: string,
@@ -33,7 +32,7 @@ export function runScript(
   input?: string,
 ): Promise<CliResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(TSX, [path.join('scripts', `${script}.ts`), ...args], {
+    const child = spawn(...typescriptCommand(path.join('scripts', `${script}.ts`), args), {
       cwd: PROJECT_ROOT,
       env: cliEnv(),
       stdio: [input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'],

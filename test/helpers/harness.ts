@@ -114,6 +114,9 @@ export function startTestWorker(
     reconciler: options.reconciler ?? false,
     keyPruner: options.keyPruner ?? false,
     webhookDispatcher: options.webhookDispatcher ?? false,
+    // The processes the launcher, production-build and fault tests start run workflows on threads, as
+    // production does; these in-process workers save a thread start per Worker.
+    workflowsOnMainThread: true,
   });
 }
 

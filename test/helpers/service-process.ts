@@ -1,11 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import path from 'node:path';
 import { PROJECT_ROOT } from '../../shared/config';
+import { TYPESCRIPT_NODE } from './typescript-process';
 
 /**
- * A service (the worker or the gateway) as its own process, for tests that kill it with SIGKILL. tsx
- * runs it in a child node process, so the child is detached into a process group of its own and the
- * whole group is killed.
+ * A service (the worker or the gateway) as its own process, for tests that kill it with SIGKILL. The
+ * child is detached into a process group of its own and the whole group is killed (another runtime may
+ * run the service in a grandchild, as tsx does).
  */
 export interface ServiceProcess {
   child: ChildProcess;
@@ -17,8 +17,6 @@ export interface ServiceProcess {
   kill(): Promise<void>;
   running(): boolean;
 }
-
-const TSX = path.join(PROJECT_ROOT, 'node_modules/.bin/tsx');
 
 const READY: Record<'worker' | 'gateway', string> = {
   worker: '"msg":"worker running"',
@@ -34,8 +32,8 @@ export function startServiceProcess(
    * workflow bundle (test/helpers/worker-main.ts), the gateway's is services/gateway/main.ts.
    */
   script = service === 'worker' ? 'test/helpers/worker-main.ts' : `services/${service}/main.ts`,
-  /** Another runtime and its flags (the built code under Node 24); default tsx. */
-  runtime: { command: string; args: string[] } = { command: TSX, args: [] },
+  /** Another runtime and its flags (the built code under Node 24); default TypeScript through swc. */
+  runtime: { command: string; args: string[] } = TYPESCRIPT_NODE,
 ): Promise<ServiceProcess> {
   const child = spawn(runtime.command, [...runtime.args, script], {
     cwd: PROJECT_ROOT,

@@ -19,7 +19,7 @@ const Module = require('node:module');
 const fs = require('node:fs');
 const path = require('node:path');
 const { default: Runtime } = require('jest-runtime');
-const { transformSync } = require('@swc/core');
+const { installTypeScriptHook } = require('./typescript-hook');
 
 const ROOT = path.resolve(__dirname, '..', '..');
 const TEST_DIR = path.join(ROOT, 'test') + path.sep;
@@ -30,31 +30,6 @@ const TEST_DIR = path.join(ROOT, 'test') + path.sep;
  * The Braintree SDK takes a test's arrays for objects (it checks their constructor).
  */
 const TEST_REALM_PACKAGES = ['braintree', '@saasquatch/squatch-js'];
-
-let hookInstalled = false;
-
-/** Node's require learns TypeScript once per process (compiled as the jest transform compiles it). */
-function installTypeScriptHook() {
-  if (hookInstalled) return;
-  hookInstalled = true;
-  process.setSourceMapsEnabled(true);
-  for (const ext of ['.ts', '.tsx']) {
-    Module._extensions[ext] = (module, filename) => {
-      const source = fs.readFileSync(filename, 'utf8');
-      const { code } = transformSync(source, {
-        filename,
-        sourceMaps: 'inline',
-        jsc: {
-          target: 'es2022',
-          parser: { syntax: 'typescript', tsx: ext === '.tsx' },
-          transform: ext === '.tsx' ? { react: { runtime: 'automatic' } } : undefined,
-        },
-        module: { type: 'commonjs' },
-      });
-      module._compile(code, filename);
-    };
-  }
-}
 
 /** Files whose source calls jest.mock: they keep jest's registry for every module. */
 const mocking = new Map();

@@ -71,7 +71,9 @@ export function App() {
     );
   }
 
-  if (session === undefined) {
+  // Still loading, or signed in on the login page while the effect above sends the operator on (the
+  // login form is not shown to someone already signed in).
+  if (session === undefined || (session && onLogin)) {
     return bootError === undefined ? (
       <main id="main" class="boot">
         <Loading label="Opening the admin portal…" />
@@ -86,7 +88,7 @@ export function App() {
       </main>
     );
   }
-  if (session === null || onLogin) {
+  if (session === null) {
     return (
       <LoginPage
         notice={notice}

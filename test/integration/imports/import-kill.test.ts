@@ -16,8 +16,8 @@ import {
   type TestGateway,
 } from '../../helpers/harness';
 import { importClient } from '../../helpers/imports';
+import { typescriptCommand } from '../../helpers/typescript-process';
 
-const TSX = path.join(PROJECT_ROOT, 'node_modules/.bin/tsx');
 const ROWS = 6000;
 const storageDir = fs.mkdtempSync(path.join(os.tmpdir(), 'referral-kill-'));
 const config = testConfig({
@@ -28,9 +28,9 @@ const config = testConfig({
 let gw: TestGateway;
 let worker: ChildProcess | undefined;
 
-/** The worker as its own process (tsx runs it in a child node process: a process group of its own). */
+/** The worker as its own process, in a process group of its own. */
 function startWorkerProcess(): Promise<ChildProcess> {
-  const child = spawn(TSX, ['test/helpers/worker-main.ts'], {
+  const child = spawn(...typescriptCommand('test/helpers/worker-main.ts'), {
     cwd: PROJECT_ROOT,
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -21,6 +21,7 @@ import {
   type TestGateway,
 } from '../../helpers/harness';
 import { importClient, storedImportFiles } from '../../helpers/imports';
+import { typescriptCommand } from '../../helpers/typescript-process';
 import {
   flood,
   runSftp,
@@ -370,7 +371,7 @@ describe('an upload cut off midway leaves no job and no file', () => {
       SFTP_HOST_KEY_PATH: path.join(keyDir, 'ssh_host_ed25519_key'),
       SFTP_IDLE_TIMEOUT_MS: '2000',
     };
-    const child = spawn(path.join(PROJECT_ROOT, 'node_modules', '.bin', 'tsx'), ['services/sftp/main.ts'], {
+    const child = spawn(...typescriptCommand('services/sftp/main.ts'), {
       cwd: PROJECT_ROOT,
       env,
       stdio: ['ignore', 'pipe', 'inherit'],
