@@ -7,11 +7,13 @@
 const SHARED_GLOBALS = ['Date', 'Error', 'TypeError', 'RangeError', 'SyntaxError', 'AggregateError'];
 
 const { TestEnvironment } = require('jest-environment-node');
+const { installExitReport } = require('./exit-report');
 
 class SharedModulesEnvironment extends TestEnvironment {
   constructor(config, context) {
     super(config, context);
     for (const name of SHARED_GLOBALS) this.global[name] = globalThis[name];
+    installExitReport();
   }
 }
 
