@@ -118,6 +118,11 @@ export interface PageOptions {
   isMobile?: boolean;
   /** The browser's language (navigator.language and Accept-Language), e.g. fr. */
   locale?: string;
+  /**
+   * The page's prefers-reduced-motion (default 'reduce': spinners and progress bars then stand still,
+   * instead of a headless Chromium repainting them in software at 60 frames a second while a test waits).
+   */
+  reducedMotion?: 'reduce' | 'no-preference';
 }
 
 /** One browser per test file: `const browser = useBrowser();` then `await browser().newPage()`. */
@@ -147,6 +152,7 @@ export class TestBrowser {
       isMobile: options.isMobile ?? false,
       hasTouch: options.isMobile ?? false,
       deviceScaleFactor: 1,
+      reducedMotion: options.reducedMotion ?? 'reduce',
       ...(options.locale && { locale: options.locale }),
     });
     this.contexts.add(context);

@@ -31,12 +31,17 @@ const TEST_DIR = path.join(ROOT, 'test') + path.sep;
  */
 const TEST_REALM_PACKAGES = ['braintree', '@saasquatch/squatch-js'];
 
-/** Files whose source calls jest.mock: they keep jest's registry for every module. */
+/**
+ * Files whose source mocks modules or fakes timers (code under test in Node's realm would keep the real
+ * ones): they keep jest's registry for every module.
+ */
 const mocking = new Map();
 function mocks(testPath) {
   let answer = mocking.get(testPath);
   if (answer === undefined) {
-    answer = /\bjest\.(mock|doMock|unstable_mockModule)\(/.test(fs.readFileSync(testPath, 'utf8'));
+    answer = /\bjest\.(mock|doMock|unstable_mockModule|isolateModules|useFakeTimers)\(/.test(
+      fs.readFileSync(testPath, 'utf8'),
+    );
     mocking.set(testPath, answer);
   }
   return answer;

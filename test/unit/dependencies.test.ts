@@ -54,7 +54,9 @@ describe('npm audit verdict', () => {
 
   test('npm test runs it', () => {
     const pkg = JSON.parse(read('package.json')) as { scripts: Record<string, string> };
-    expect(pkg.scripts.test).toContain('npm run audit:deps');
+    expect(pkg.scripts.test).toBe('node scripts/test.mjs');
+    expect(read('scripts/test.mjs')).toContain("['run', '-s', 'checks']");
+    expect(pkg.scripts.checks).toContain('npm run audit:deps');
     expect(pkg.scripts['audit:deps']).toBe('tsx scripts/audit-deps.ts');
   });
 });
