@@ -47,6 +47,8 @@ const SLOW = [
 module.exports = {
   // A global option: jest ignores it inside a project.
   testTimeout: 60000,
+  // Longest files first, from jest's cache or else a recorded run (test/support/sequencer.js).
+  testSequencer: '<rootDir>/test/support/sequencer.js',
   maxWorkers: 3,
   watchPathIgnorePatterns: ['<rootDir>/.data', '<rootDir>/.tools'],
   projects: [

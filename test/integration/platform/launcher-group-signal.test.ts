@@ -70,10 +70,21 @@ describe('npm start and a SIGTERM to its whole process group', () => {
       );
 
       const inFlight = startSlowGraphqlRequest(ready.graphqlUrl, ready.demoTenant.apiKey);
-      await Promise.race([inFlight.continued, inFlight.response]);
+      const first = await Promise.race([
+        inFlight.continued.then(() => 'continued'),
+        inFlight.response.then((r) => `answered ${r.status} before its body: ${r.body}`),
+      ]);
+      expect(first).toBe('continued');
       process.kill(-pgid, 'SIGTERM');
       await new Promise((r) => setTimeout(r, 300));
-      process.kill(ready.processes.launcher, 'SIGTERM'); // again, well within 2 s of the first
+      try {
+        process.kill(ready.processes.launcher, 'SIGTERM'); // again, well within 2 s of the first
+      } catch (err) {
+        const { stdout, stderr } = launcher.output();
+        throw new Error(
+          `the launcher was gone 300 ms after the SIGTERM, with a request in flight (${(err as Error).message})\n${stdout}\n${stderr}`,
+        );
+      }
       await new Promise((r) => setTimeout(r, 700));
       const gatewayPort = Number(new URL(ready.gatewayUrl).port);
       expect(await isPortOpen('127.0.0.1', gatewayPort, 2000)).toBe(false); // draining: no new connections
