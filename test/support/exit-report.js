@@ -5,7 +5,11 @@
  * ports, timers with their callbacks, child processes with their command), so the file that leaked it
  * can be found. Installed once per worker process by the test environment.
  */
+const fs = require('node:fs');
+const path = require('node:path');
+
 const END = 2; // jest-worker's CHILD_MESSAGE_END
+const LOG_DIR = path.resolve(__dirname, '..', '..', '.data', 'test', 'logs');
 
 let installed = false;
 
@@ -27,6 +31,18 @@ function installExitReport() {
     if (!Array.isArray(message) || message[0] !== END) return;
     // A 'message' listener holds the IPC channel open: gone, as jest-worker's own is by now.
     process.off('message', onMessage);
+    const endedAt = Date.now();
+    // When the event loop empties, 'exit' runs; what follows is native teardown (the Temporal core's
+    // runtime, worker threads). Each worker's figures go to .data/test/logs/jest-worker-exit-<pid>.log.
+    process.once('exit', () => {
+      const line = `jest worker ${process.pid}: 'exit' ${Date.now() - endedAt} ms after its last file\n`;
+      try {
+        fs.mkdirSync(LOG_DIR, { recursive: true });
+        fs.writeFileSync(path.join(LOG_DIR, `jest-worker-exit-${process.pid}.log`), line);
+      } catch {
+        // a report, never a failure
+      }
+    });
     setTimeout(() => {
       const handles = process._getActiveHandles().filter((h) => h !== process.stdout && h !== process.stderr);
       const resources = process.getActiveResourcesInfo().filter((r) => r !== 'TTYWrap');
