@@ -56,6 +56,26 @@ export interface TimeSkipping {
 }
 
 /**
+ * A time-skipping server of its own for each test of the file, started before it and closed after:
+ * `const ts = useTimeSkipping();` at the top of the file, then `ts().client` in a test.
+ */
+export function useTimeSkipping(): () => TimeSkipping {
+  let current: TimeSkipping | undefined;
+  beforeEach(async () => {
+    current = await startTimeSkipping();
+  });
+  afterEach(async () => {
+    await current?.close();
+    current = undefined;
+  });
+  return () => {
+    if (!current)
+      throw new Error('no time-skipping server (useTimeSkipping() in the file, used inside a test)');
+    return current;
+  };
+}
+
+/**
  * A time-skipping server of its own: time is global to a server, and a workflow task nobody takes holds
  * it still, so tests never share one. Starts in about a quarter of a second.
  */

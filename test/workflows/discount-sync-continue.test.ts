@@ -18,19 +18,12 @@ import {
   patchesOf,
   recording,
   replayOnToday,
-  startTimeSkipping,
-  type TimeSkipping,
+  useTimeSkipping,
 } from '../helpers/time-skipping';
 
 const PATCH = 'discount-sync-carries-work';
 
-let ts: TimeSkipping;
-beforeEach(async () => {
-  ts = await startTimeSkipping();
-});
-afterEach(async () => {
-  await ts?.close();
-});
+const ts = useTimeSkipping();
 
 /**
  * Runs the sync until its latest run completes. Past 4 MiB of history the test server suggests
@@ -43,7 +36,7 @@ async function continueAfterFirstSync(options: {
   duringFirstSync?: () => Promise<void>;
 }) {
   const runs: string[] = [];
-  const syncAccountDiscount = recording(ts, async ({ n }) => {
+  const syncAccountDiscount = recording(ts(), async ({ n }) => {
     runs.push(Context.current().info.workflowExecution!.runId);
     if (n === 1) {
       await options.duringFirstSync?.();
@@ -53,30 +46,30 @@ async function continueAfterFirstSync(options: {
   });
   const taskQueue = `discount-continue-${options.code}`;
   const start = options.code === 'before-patches' ? beforePatches(PATCH) : {};
-  const first = await requestSync(ts, taskQueue, 'referral converted', start);
+  const first = await requestSync(ts(), taskQueue, 'referral converted', start);
   const long = 'x'.repeat(900 * 1024);
-  for (let i = 1; i <= 5; i += 1) await requestSync(ts, taskQueue, `${i} ${long}`, start);
-  const result = await ts.worker(
+  for (let i = 1; i <= 5; i += 1) await requestSync(ts(), taskQueue, `${i} ${long}`, start);
+  const result = await ts().worker(
     { syncAccountDiscount },
-    () => ts.client.workflow.getHandle(WORKFLOW_ID).result(),
+    () => ts().client.workflow.getHandle(WORKFLOW_ID).result(),
     { taskQueue, code: options.code },
   );
   // The first run's history is past gRPC's default 4 MiB answer: read it through a client that takes more.
   const connection = await Connection.connect({
-    address: ts.env.connection.options.address,
+    address: ts().env.connection.options.address,
     channelArgs: { 'grpc.max_receive_message_length': 32 * 1024 * 1024 },
   });
   const big = new Client({ connection });
   const firstRun: History = await historyOf(big.workflow.getHandle(WORKFLOW_ID, first.signaledRunId));
   await connection.close();
-  const latest = await historyOf(ts.client.workflow.getHandle(WORKFLOW_ID));
+  const latest = await historyOf(ts().client.workflow.getHandle(WORKFLOW_ID));
   const started = latest.events![0]!.workflowExecutionStartedEventAttributes!;
   const input = defaultPayloadConverter.fromPayload<DiscountSyncInput>(started.input!.payloads![0]!);
   return { result, runs, firstRun, input, firstRunId: first.signaledRunId };
 }
 
 const requestDuringSync = () =>
-  ts.client.workflow.getHandle(WORKFLOW_ID).signal(discountSyncSignal, { reason: 'during the sync' });
+  ts().client.workflow.getHandle(WORKFLOW_ID).signal(discountSyncSignal, { reason: 'during the sync' });
 
 test('a request during the sync that continues as new is synced by the new run at once', async () => {
   const { result, runs, firstRun, input, firstRunId } = await continueAfterFirstSync({

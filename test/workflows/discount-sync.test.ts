@@ -18,35 +18,28 @@ import {
   MINUTE,
   recording,
   SECOND,
-  startTimeSkipping,
+  useTimeSkipping,
   timersOf,
-  type TimeSkipping,
 } from '../helpers/time-skipping';
 import { until } from '../helpers/wait';
 import { INPUT, requestSync, synced, WORKFLOW_ID } from './support/discount-sync';
 
 const QUIET = 5 * MINUTE;
 
-let ts: TimeSkipping;
-beforeEach(async () => {
-  ts = await startTimeSkipping();
-});
-afterEach(async () => {
-  await ts?.close();
-});
+const ts = useTimeSkipping();
 
 /** The sync activity: the n-th call answers `answers[n - 1]` (a settled sync past the list). */
 function syncs(answers: (() => DiscountSyncResult | Promise<DiscountSyncResult>)[] = []) {
-  return recording(ts, ({ n }, _input: { tenantId: string; accountId: string }) =>
+  return recording(ts(), ({ n }, _input: { tenantId: string; accountId: string }) =>
     (answers[n - 1] ?? synced)(),
   );
 }
 
-const request = (taskQueue: string, reason?: string) => requestSync(ts, taskQueue, reason);
+const request = (taskQueue: string, reason?: string) => requestSync(ts(), taskQueue, reason);
 
 test('one request: one sync, then it completes after five quiet minutes', async () => {
   const syncAccountDiscount = syncs();
-  const { result, history } = await ts.worker({ syncAccountDiscount }, async (taskQueue) => {
+  const { result, history } = await ts().worker({ syncAccountDiscount }, async (taskQueue) => {
     const handle = await request(taskQueue);
     return { result: await handle.result(), history: await historyOf(handle) };
   });
@@ -57,14 +50,14 @@ test('one request: one sync, then it completes after five quiet minutes', async 
 
 test('a request in the quiet minutes syncs again and starts them over', async () => {
   const syncAccountDiscount = syncs();
-  const history = await ts.worker({ syncAccountDiscount }, async (taskQueue) => {
+  const history = await ts().worker({ syncAccountDiscount }, async (taskQueue) => {
     const handle = await request(taskQueue);
     await until(
       () => syncAccountDiscount.calls.length,
       (n) => n >= 1,
       5000,
     );
-    await ts.sleep(3 * MINUTE);
+    await ts().sleep(3 * MINUTE);
     await request(taskQueue, 'referrer credit changed');
     await handle.result();
     return historyOf(handle);
@@ -88,7 +81,7 @@ test('requests during a sync coalesce into one more sync', async () => {
       return synced();
     },
   ]);
-  await ts.worker({ syncAccountDiscount }, async (taskQueue) => {
+  await ts().worker({ syncAccountDiscount }, async (taskQueue) => {
     const handle = await request(taskQueue);
     await until(
       () => syncAccountDiscount.calls.length,
@@ -104,7 +97,7 @@ test('requests during a sync coalesce into one more sync', async () => {
 
 test('a refund waiting for its charge to settle: synced again every hour, unasked, until it settles', async () => {
   const syncAccountDiscount = syncs([() => synced(true), () => synced(true), () => synced(false)]);
-  const { result, history } = await ts.worker({ syncAccountDiscount }, async (taskQueue) => {
+  const { result, history } = await ts().worker({ syncAccountDiscount }, async (taskQueue) => {
     const handle = await request(taskQueue);
     return { result: await handle.result(), history: await historyOf(handle) };
   });
@@ -121,12 +114,12 @@ test('a refund waiting for its charge to settle: synced again every hour, unaske
 test('a processor outage: retried after 1, 2, 4, 8, then every 10 seconds until it ends', async () => {
   const outage = 2 * MINUTE;
   let outageEnds = 0;
-  const syncAccountDiscount = recording(ts, ({ at }, _input: { tenantId: string; accountId: string }) => {
+  const syncAccountDiscount = recording(ts(), ({ at }, _input: { tenantId: string; accountId: string }) => {
     outageEnds ||= at + outage;
     if (at < outageEnds) throw new Error('the processor answered 503');
     return synced();
   });
-  await ts.worker({ syncAccountDiscount }, async (taskQueue) => (await request(taskQueue)).result());
+  await ts().worker({ syncAccountDiscount }, async (taskQueue) => (await request(taskQueue)).result());
   const calls = syncAccountDiscount.calls;
   const gaps = calls.slice(1).map((c, i) => c.at - calls[i]!.at);
   const backoff = gaps.map((_, i) => Math.min(2 ** i, 10) * SECOND);
@@ -145,7 +138,7 @@ test('a refusal retrying cannot fix (ProcessorRejectedError) is tried once, and 
       throw new ProcessorRejectedError('Braintree subscription sub-1 not found');
     },
   ]);
-  await ts.worker({ syncAccountDiscount }, async (taskQueue) => {
+  await ts().worker({ syncAccountDiscount }, async (taskQueue) => {
     await expect((await request(taskQueue)).result()).rejects.toThrow(WorkflowFailedError);
   });
   expect(syncAccountDiscount.calls).toHaveLength(1);
@@ -156,17 +149,17 @@ test('continue-as-new when Temporal suggests it: the same input, and later reque
   // arrive before a worker runs, so one sync serves them all and no request is pending at the suggestion.
   const long = 'x'.repeat(900 * 1024);
   const runs: string[] = [];
-  const syncAccountDiscount = recording(ts, () => {
+  const syncAccountDiscount = recording(ts(), () => {
     runs.push(Context.current().info.workflowExecution!.runId);
     return synced();
   });
   const taskQueue = 'discount-sync-continue';
   const first = await request(taskQueue);
   for (let i = 1; i <= 5; i += 1) await request(taskQueue, `${i} ${long}`);
-  const result = await ts.worker(
+  const result = await ts().worker(
     { syncAccountDiscount },
     async () => {
-      const latest = ts.client.workflow.getHandle(WORKFLOW_ID);
+      const latest = ts().client.workflow.getHandle(WORKFLOW_ID);
       const runId = await until(
         async () => (await latest.describe()).runId,
         (id) => id !== first.signaledRunId,
@@ -178,13 +171,13 @@ test('continue-as-new when Temporal suggests it: the same input, and later reque
     },
     { taskQueue },
   );
-  const old = await ts.client.workflow.getHandle(WORKFLOW_ID, first.signaledRunId).describe();
+  const old = await ts().client.workflow.getHandle(WORKFLOW_ID, first.signaledRunId).describe();
   expect(old.status.name).toBe('CONTINUED_AS_NEW');
   expect(result).toEqual(synced());
   expect(runs).toHaveLength(2);
   expect(runs[0]).toBe(first.signaledRunId);
   expect(runs[1]).not.toBe(first.signaledRunId);
-  const [started] = (await historyOf(ts.client.workflow.getHandle(WORKFLOW_ID))).events ?? [];
+  const [started] = (await historyOf(ts().client.workflow.getHandle(WORKFLOW_ID))).events ?? [];
   const input = started!.workflowExecutionStartedEventAttributes!.input!.payloads![0]!;
   expect(defaultPayloadConverter.fromPayload(input)).toEqual(INPUT);
 });

@@ -10,7 +10,7 @@ import { defaultPayloadConverter } from '@temporalio/common';
 import type { LifecycleMessage, ReferralLifecycleInput } from '../../shared/types/referrals';
 import { lifecycleSignal, lifecycleUpdate } from '../../workflows/referral-lifecycle.messages';
 import { referralLifecycleWorkflow } from '../../workflows/referral-lifecycle.workflow';
-import { historyOf, startTimeSkipping, type TimeSkipping } from '../helpers/time-skipping';
+import { historyOf, useTimeSkipping } from '../helpers/time-skipping';
 import { until } from '../helpers/wait';
 import {
   LIFECYCLE_ID,
@@ -20,13 +20,7 @@ import {
   startLifecycle,
 } from './support/lifecycle';
 
-let ts: TimeSkipping;
-beforeEach(async () => {
-  ts = await startTimeSkipping();
-});
-afterEach(async () => {
-  await ts?.close();
-});
+const ts = useTimeSkipping();
 
 const message = (eventId: string, kind: LifecycleMessage['kind'] = 'reconcile'): LifecycleMessage => ({
   eventId,
@@ -34,14 +28,14 @@ const message = (eventId: string, kind: LifecycleMessage['kind'] = 'reconcile'):
 });
 
 test('an event id is applied once: repeated as a signal or an update, together or later', async () => {
-  const activities = lifecycleActivities(ts, [
+  const activities = lifecycleActivities(ts(), [
     () => snapshot(),
     () => snapshot({ status: 'CONVERTED', rewardsGranted: 1 }),
     () => snapshot({ status: 'CONVERTED' }),
   ]);
   const reconcile = activities.reconcileReferral;
   // Three copies of one message wait for the first workflow task (no worker yet): one reconcile applies them.
-  const handle = await ts.client.workflow.start(referralLifecycleWorkflow, {
+  const handle = await ts().client.workflow.start(referralLifecycleWorkflow, {
     taskQueue: 'lifecycle-dedup',
     workflowId: LIFECYCLE_ID,
     args: [LIFECYCLE_INPUT],
@@ -49,7 +43,7 @@ test('an event id is applied once: repeated as a signal or an update, together o
   for (let i = 0; i < 3; i += 1)
     await handle.signal(lifecycleSignal, message('attributed:ref-1', 'attributed'));
 
-  await ts.worker(
+  await ts().worker(
     activities,
     async () => {
       await until(
@@ -86,9 +80,9 @@ test('an event id is applied once: repeated as a signal or an update, together o
 });
 
 test('an update without an event id is refused by its validator and never reaches the history', async () => {
-  const activities = lifecycleActivities(ts, [() => snapshot()]);
-  await ts.worker(activities, async (taskQueue) => {
-    const handle = await startLifecycle(ts, activities, taskQueue);
+  const activities = lifecycleActivities(ts(), [() => snapshot()]);
+  await ts().worker(activities, async (taskQueue) => {
+    const handle = await startLifecycle(ts(), activities, taskQueue);
     for (const bad of [{ eventId: '', kind: 'convert' }, { kind: 'convert' }]) {
       await expect(
         handle.executeUpdate(lifecycleUpdate, { args: [bad as LifecycleMessage] }),
@@ -110,10 +104,10 @@ test('continue-as-new when Temporal suggests it: the last 100 applied event ids 
     ...[0, 1, 2, 3, 4].map((i) => `padding-${i}`),
     'last',
   ];
-  const activities = lifecycleActivities(ts, []);
+  const activities = lifecycleActivities(ts(), []);
   const reconcile = activities.reconcileReferral;
-  await ts.worker(activities, async (taskQueue) => {
-    const handle = await ts.client.workflow.start(referralLifecycleWorkflow, {
+  await ts().worker(activities, async (taskQueue) => {
+    const handle = await ts().client.workflow.start(referralLifecycleWorkflow, {
       taskQueue,
       workflowId: LIFECYCLE_ID,
       args: [LIFECYCLE_INPUT],
@@ -124,14 +118,14 @@ test('continue-as-new when Temporal suggests it: the last 100 applied event ids 
     }
     // Past the threshold now: the task that applies this one sees the suggestion, answers, then continues.
     expect(await handle.executeUpdate(lifecycleUpdate, { args: [message('last')] })).toEqual(snapshot());
-    const next = ts.client.workflow.getHandle(LIFECYCLE_ID);
+    const next = ts().client.workflow.getHandle(LIFECYCLE_ID);
     const runId = await until(
       async () => (await next.describe()).runId,
       (id) => id !== handle.firstExecutionRunId,
       5000,
     );
     expect(runId).not.toBe(handle.firstExecutionRunId);
-    const old = await ts.client.workflow.getHandle(LIFECYCLE_ID, handle.firstExecutionRunId).describe();
+    const old = await ts().client.workflow.getHandle(LIFECYCLE_ID, handle.firstExecutionRunId).describe();
     expect(old.status.name).toBe('CONTINUED_AS_NEW');
 
     const [started] = (await historyOf(next)).events ?? [];

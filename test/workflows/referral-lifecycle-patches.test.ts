@@ -18,39 +18,32 @@ import {
   patchesOf,
   replayOnToday,
   SECOND,
-  startTimeSkipping,
+  useTimeSkipping,
   timersOf,
-  type TimeSkipping,
 } from '../helpers/time-skipping';
 import { until } from '../helpers/wait';
 import { LIFECYCLE_ID, lifecycleActivities, snapshot, startLifecycle } from './support/lifecycle';
 
 const HOLD = 14 * DAY;
 
-let ts: TimeSkipping;
-beforeEach(async () => {
-  ts = await startTimeSkipping();
-});
-afterEach(async () => {
-  await ts?.close();
-});
+const ts = useTimeSkipping();
 
 const convert = { eventId: 'convert:ref-1', kind: 'convert' } as const;
 const nudge = { eventId: 'reconcile:1', kind: 'reconcile' } as const;
 
 test('reward-timers, before: a due time starts no timer, a later message applies it; today replays that', async () => {
   let holdEnds = 0;
-  const activities = lifecycleActivities(ts, [
+  const activities = lifecycleActivities(ts(), [
     () => snapshot(),
     (at) => snapshot({ status: 'CONVERTED', rewardsGranted: 1, nextDueAt: (holdEnds = at + HOLD) }),
     () => snapshot({ status: 'CONVERTED', rewardsReleased: 1 }),
   ]);
-  const history = await ts.worker(
+  const history = await ts().worker(
     activities,
     async (taskQueue) => {
-      const handle = await startLifecycle(ts, activities, taskQueue, beforePatches('reward-timers'));
+      const handle = await startLifecycle(ts(), activities, taskQueue, beforePatches('reward-timers'));
       await handle.executeUpdate(lifecycleUpdate, { args: [convert] });
-      await ts.sleep(HOLD + DAY);
+      await ts().sleep(HOLD + DAY);
       expect(activities.reconcileReferral.calls).toHaveLength(2); // the hold ended unnoticed
       await handle.executeUpdate(lifecycleUpdate, { args: [nudge] }); // as the reconciler's nudge did
       return historyOf(handle);
@@ -65,16 +58,21 @@ test('reward-timers, before: a due time starts no timer, a later message applies
 });
 
 test('referrer-discount-sync, before: a grant or a cancellation asks for no discount sync; today replays that', async () => {
-  const activities = lifecycleActivities(ts, [
+  const activities = lifecycleActivities(ts(), [
     () => snapshot(),
     () => snapshot({ status: 'CONVERTED', rewardsGranted: 1 }),
     () => snapshot({ status: 'CONVERTED', rewardsCancelled: 1 }),
     () => snapshot({ status: 'CONVERTED' }),
   ]);
-  const history = await ts.worker(
+  const history = await ts().worker(
     activities,
     async (taskQueue) => {
-      const handle = await startLifecycle(ts, activities, taskQueue, beforePatches('referrer-discount-sync'));
+      const handle = await startLifecycle(
+        ts(),
+        activities,
+        taskQueue,
+        beforePatches('referrer-discount-sync'),
+      );
       await handle.executeUpdate(lifecycleUpdate, { args: [convert] });
       await handle.executeUpdate(lifecycleUpdate, {
         args: [{ eventId: 'end:chargeback', kind: 'reconcile' }],
@@ -93,17 +91,17 @@ test('referrer-discount-sync, before: a grant or a cancellation asks for no disc
 
 test('a run the old code began, carried on by today’s: the old part replays, the next hold gets its timer', async () => {
   let holdEnds = 0;
-  const old = lifecycleActivities(ts, [
+  const old = lifecycleActivities(ts(), [
     () => snapshot(),
     (at) => snapshot({ status: 'CONVERTED', rewardsGranted: 1, nextDueAt: at + HOLD }),
   ]);
   // Without a workflow cache: the test server never hands a task left on a stopped worker's sticky queue
   // back to the task queue, as Temporal's does.
-  const taskQueue = await ts.worker(
+  const taskQueue = await ts().worker(
     old,
     async (queue) => {
       const handle = await startLifecycle(
-        ts,
+        ts(),
         old,
         queue,
         beforePatches('reward-timers', 'referrer-discount-sync'),
@@ -116,22 +114,22 @@ test('a run the old code began, carried on by today’s: the old part replays, t
   expect(old.requestReferrerDiscountSync.calls).toEqual([]);
 
   // The deploy: today's worker takes the workflow at its next message, replaying what the old one did.
-  const today = lifecycleActivities(ts, [
+  const today = lifecycleActivities(ts(), [
     // A second conversion, say, whose reward is held for 3 days from now.
     (at) => snapshot({ status: 'CONVERTED', rewardsGranted: 1, nextDueAt: (holdEnds = at + 3 * DAY) }),
     () => snapshot({ status: 'CONVERTED', rewardsReleased: 1 }),
   ]);
-  const history = await ts.worker(
+  const history = await ts().worker(
     today,
     async () => {
-      const handle = ts.client.workflow.getHandle(LIFECYCLE_ID);
+      const handle = ts().client.workflow.getHandle(LIFECYCLE_ID);
       await handle.signal(lifecycleSignal, { eventId: 'convert:ref-2', kind: 'convert' });
       await until(
         () => today.reconcileReferral.calls.length,
         (n) => n >= 1,
         5000,
       );
-      await ts.sleep(3 * DAY + SECOND);
+      await ts().sleep(3 * DAY + SECOND);
       await until(
         () => today.reconcileReferral.calls.length,
         (n) => n >= 2,

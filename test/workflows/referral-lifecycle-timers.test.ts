@@ -13,9 +13,8 @@ import {
   MINUTE,
   patchesOf,
   SECOND,
-  startTimeSkipping,
+  useTimeSkipping,
   timersOf,
-  type TimeSkipping,
 } from '../helpers/time-skipping';
 import { until } from '../helpers/wait';
 import { lifecycleActivities, snapshot, startLifecycle } from './support/lifecycle';
@@ -23,13 +22,7 @@ import { lifecycleActivities, snapshot, startLifecycle } from './support/lifecyc
 const HOLD = 14 * DAY;
 const EXPIRY = 30 * DAY;
 
-let ts: TimeSkipping;
-beforeEach(async () => {
-  ts = await startTimeSkipping();
-});
-afterEach(async () => {
-  await ts?.close();
-});
+const ts = useTimeSkipping();
 
 const convert = { eventId: 'convert:ref-1', kind: 'convert' } as const;
 
@@ -42,7 +35,7 @@ function onTime(at: number | undefined, due: number) {
 test('a held reward: asleep until the hold ends, then until the credit expires, then for messages only', async () => {
   let holdEnds = 0;
   let expires = 0;
-  const activities = lifecycleActivities(ts, [
+  const activities = lifecycleActivities(ts(), [
     () => snapshot(),
     (at) => snapshot({ status: 'CONVERTED', rewardsGranted: 1, nextDueAt: (holdEnds = at + HOLD) }),
     (at) => snapshot({ status: 'CONVERTED', rewardsReleased: 1, nextDueAt: (expires = at + EXPIRY) }),
@@ -50,23 +43,23 @@ test('a held reward: asleep until the hold ends, then until the credit expires, 
   ]);
   const { reconcileReferral: reconcile, requestReferrerDiscountSync: sync } = activities;
 
-  const history = await ts.worker(activities, async (taskQueue) => {
-    const handle = await startLifecycle(ts, activities, taskQueue);
+  const history = await ts().worker(activities, async (taskQueue) => {
+    const handle = await startLifecycle(ts(), activities, taskQueue);
     const answer = await handle.executeUpdate(lifecycleUpdate, { args: [convert] });
     expect(answer).toMatchObject({ status: 'CONVERTED', rewardsGranted: 1, nextDueAt: holdEnds });
     expect(reconcile.calls).toHaveLength(2);
 
-    await ts.sleep(HOLD - HOUR);
+    await ts().sleep(HOLD - HOUR);
     expect(reconcile.calls).toHaveLength(2); // not woken before the hold ends
-    await ts.sleep(2 * HOUR);
+    await ts().sleep(2 * HOUR);
     expect(reconcile.calls).toHaveLength(3);
     onTime(reconcile.calls[2]?.at, holdEnds);
 
-    await ts.sleep(EXPIRY);
+    await ts().sleep(EXPIRY);
     expect(reconcile.calls).toHaveLength(4);
     onTime(reconcile.calls[3]?.at, expires);
 
-    await ts.sleep(365 * DAY);
+    await ts().sleep(365 * DAY);
     expect(reconcile.calls).toHaveLength(4); // nothing due: it waits for messages only
     return historyOf(handle);
   });
@@ -96,7 +89,7 @@ test('a held reward: asleep until the hold ends, then until the credit expires, 
 
 test('a message during the hold wakes it; it sleeps again for the rest; a cancellation leaves no timer', async () => {
   let holdEnds = 0;
-  const activities = lifecycleActivities(ts, [
+  const activities = lifecycleActivities(ts(), [
     () => snapshot(),
     (at) => snapshot({ status: 'CONVERTED', rewardsGranted: 1, nextDueAt: (holdEnds = at + HOLD) }),
     () => snapshot({ status: 'CONVERTED', nextDueAt: holdEnds }),
@@ -104,16 +97,16 @@ test('a message during the hold wakes it; it sleeps again for the rest; a cancel
   ]);
   const { reconcileReferral: reconcile } = activities;
 
-  const history = await ts.worker(activities, async (taskQueue) => {
-    const handle = await startLifecycle(ts, activities, taskQueue);
+  const history = await ts().worker(activities, async (taskQueue) => {
+    const handle = await startLifecycle(ts(), activities, taskQueue);
     await handle.executeUpdate(lifecycleUpdate, { args: [convert] });
-    await ts.sleep(3 * DAY);
+    await ts().sleep(3 * DAY);
     await handle.executeUpdate(lifecycleUpdate, { args: [{ eventId: 'action:1', kind: 'action' }] });
     expect(reconcile.calls).toHaveLength(3);
-    await ts.sleep(2 * DAY);
+    await ts().sleep(2 * DAY);
     // A charge-back, say: the held reward is cancelled, and nothing is due any more.
     await handle.executeUpdate(lifecycleUpdate, { args: [{ eventId: 'reconcile:cb', kind: 'reconcile' }] });
-    await ts.sleep(HOLD);
+    await ts().sleep(HOLD);
     expect(reconcile.calls).toHaveLength(4); // the hold's end passed: nothing to release
     return historyOf(handle);
   });
@@ -126,15 +119,15 @@ test('a message during the hold wakes it; it sleeps again for the rest; a cancel
 });
 
 test('a due time already past (clocks differ): the timer waits its one-second minimum', async () => {
-  const activities = lifecycleActivities(ts, [
+  const activities = lifecycleActivities(ts(), [
     () => snapshot(),
     (at) => snapshot({ status: 'CONVERTED', rewardsGranted: 1, nextDueAt: at - HOUR }),
     () => snapshot({ status: 'CONVERTED', rewardsReleased: 1 }),
   ]);
-  const history = await ts.worker(activities, async (taskQueue) => {
-    const handle = await startLifecycle(ts, activities, taskQueue);
+  const history = await ts().worker(activities, async (taskQueue) => {
+    const handle = await startLifecycle(ts(), activities, taskQueue);
     await handle.executeUpdate(lifecycleUpdate, { args: [convert] });
-    await ts.sleep(2 * SECOND);
+    await ts().sleep(2 * SECOND);
     return historyOf(handle);
   });
   expect(timersOf(history).map((t) => t.durationMs)).toEqual([SECOND]);
@@ -143,28 +136,28 @@ test('a due time already past (clocks differ): the timer waits its one-second mi
 
 test('the timer is Temporal’s: a worker stopped during the hold, a new one reconciles when it ends', async () => {
   let holdEnds = 0;
-  const first = lifecycleActivities(ts, [
+  const first = lifecycleActivities(ts(), [
     () => snapshot(),
     (at) => snapshot({ status: 'CONVERTED', rewardsGranted: 1, nextDueAt: (holdEnds = at + DAY) }),
   ]);
   // With no workflow cache, so no sticky queue: the test server, unlike Temporal's, never hands a task
   // waiting on a stopped worker's sticky queue back to the task queue.
-  const taskQueue = await ts.worker(
+  const taskQueue = await ts().worker(
     first,
     async (queue) => {
-      const handle = await startLifecycle(ts, first, queue);
+      const handle = await startLifecycle(ts(), first, queue);
       await handle.executeUpdate(lifecycleUpdate, { args: [convert] });
       return queue;
     },
     { worker: { maxCachedWorkflows: 0 } },
   );
-  await ts.sleep(HOUR); // no worker at all for a while
+  await ts().sleep(HOUR); // no worker at all for a while
   // A worker that never saw the workflow: the timer the first one started fires, and this one reconciles.
-  const next = lifecycleActivities(ts, [() => snapshot({ status: 'CONVERTED', rewardsReleased: 1 })]);
-  await ts.worker(
+  const next = lifecycleActivities(ts(), [() => snapshot({ status: 'CONVERTED', rewardsReleased: 1 })]);
+  await ts().worker(
     next,
     async () => {
-      await ts.sleep(holdEnds - (await ts.now()) + SECOND);
+      await ts().sleep(holdEnds - (await ts().now()) + SECOND);
       await until(
         () => next.reconcileReferral.calls.length,
         (n) => n > 0,
@@ -181,15 +174,15 @@ test('the timer is Temporal’s: a worker stopped during the hold, a new one rec
 
 test('a signal (no answer awaited) wakes the sleep as an update does', async () => {
   let holdEnds = 0;
-  const activities = lifecycleActivities(ts, [
+  const activities = lifecycleActivities(ts(), [
     () => snapshot(),
     (at) => snapshot({ status: 'CONVERTED', rewardsGranted: 1, nextDueAt: (holdEnds = at + HOLD) }),
     () => snapshot({ status: 'ENDED', rewardsCancelled: 1 }),
   ]);
-  const result = await ts.worker(activities, async (taskQueue) => {
-    const handle = await startLifecycle(ts, activities, taskQueue);
+  const result = await ts().worker(activities, async (taskQueue) => {
+    const handle = await startLifecycle(ts(), activities, taskQueue);
     await handle.executeUpdate(lifecycleUpdate, { args: [convert] });
-    await ts.sleep(DAY);
+    await ts().sleep(DAY);
     await handle.signal(lifecycleSignal, { eventId: 'end:ref-1', kind: 'end' });
     return handle.result();
   });

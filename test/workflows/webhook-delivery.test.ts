@@ -13,28 +13,15 @@ import type {
 } from '../../shared/types/webhooks';
 import { parseWebhookSchedule } from '../../shared/domain/webhooks/webhook-delivery';
 import { webhookDeliveryWorkflow } from '../../workflows/webhook-delivery.workflow';
-import {
-  HOUR,
-  historyOf,
-  recording,
-  startTimeSkipping,
-  timersOf,
-  type TimeSkipping,
-} from '../helpers/time-skipping';
+import { HOUR, historyOf, recording, useTimeSkipping, timersOf } from '../helpers/time-skipping';
 
 const SCHEDULE = parseWebhookSchedule(undefined);
 
-let ts: TimeSkipping;
-beforeEach(async () => {
-  ts = await startTimeSkipping();
-});
-afterEach(async () => {
-  await ts?.close();
-});
+const ts = useTimeSkipping();
 
 /** Answers each attempt with the next outcome of the plan (FAILED once the plan runs out). */
 function attempts(plan: WebhookAttemptResult['outcome'][] = []) {
-  return recording(ts, ({ n }, input: WebhookAttemptInput): WebhookAttemptResult => {
+  return recording(ts(), ({ n }, input: WebhookAttemptInput): WebhookAttemptResult => {
     const outcome = plan[n - 1] ?? (input.last ? 'ABANDONED' : 'FAILED');
     return { outcome, statusCode: outcome === 'SUCCEEDED' ? 200 : outcome === 'GONE' ? 410 : 500 };
   });
@@ -54,9 +41,9 @@ function delivery(firstAttempt?: number): WebhookDeliveryInput {
 test('an endpoint that never answers: every attempt of the schedule at its delay, then ABANDONED', async () => {
   expect(SCHEDULE).toHaveLength(10);
   const attemptWebhookDelivery = attempts();
-  const { result, history, startedAt } = await ts.worker({ attemptWebhookDelivery }, async (taskQueue) => {
-    const startedAt = await ts.now();
-    const handle = await ts.client.workflow.start(webhookDeliveryWorkflow, {
+  const { result, history, startedAt } = await ts().worker({ attemptWebhookDelivery }, async (taskQueue) => {
+    const startedAt = await ts().now();
+    const handle = await ts().client.workflow.start(webhookDeliveryWorkflow, {
       taskQueue,
       workflowId: 'webhook-delivery:ep1:ev1',
       args: [delivery()],
@@ -89,9 +76,9 @@ test('an endpoint that never answers: every attempt of the schedule at its delay
 
 test('after the dispatcher’s inline first attempt: from attempt 2, 5 s later; a 2xx ends it', async () => {
   const attemptWebhookDelivery = attempts(['FAILED', 'FAILED', 'SUCCEEDED']);
-  const { result, history, startedAt } = await ts.worker({ attemptWebhookDelivery }, async (taskQueue) => {
-    const startedAt = await ts.now();
-    const handle = await ts.client.workflow.start(webhookDeliveryWorkflow, {
+  const { result, history, startedAt } = await ts().worker({ attemptWebhookDelivery }, async (taskQueue) => {
+    const startedAt = await ts().now();
+    const handle = await ts().client.workflow.start(webhookDeliveryWorkflow, {
       taskQueue,
       workflowId: 'webhook-delivery:ep1:ev2',
       args: [delivery(2)],
@@ -113,8 +100,8 @@ test('after the dispatcher’s inline first attempt: from attempt 2, 5 s later; 
 test('410 Gone or a skipped attempt ends the delivery at once, with no timer after it', async () => {
   for (const outcome of ['GONE', 'SKIPPED'] as const) {
     const attemptWebhookDelivery = attempts(['FAILED', outcome]);
-    const { result, history } = await ts.worker({ attemptWebhookDelivery }, async (taskQueue) => {
-      const handle = await ts.client.workflow.start(webhookDeliveryWorkflow, {
+    const { result, history } = await ts().worker({ attemptWebhookDelivery }, async (taskQueue) => {
+      const handle = await ts().client.workflow.start(webhookDeliveryWorkflow, {
         taskQueue,
         workflowId: `webhook-delivery:ep1:${outcome}`,
         args: [delivery()],

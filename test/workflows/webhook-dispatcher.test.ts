@@ -24,7 +24,7 @@ import {
   recording,
   replayOnToday,
   SECOND,
-  startTimeSkipping,
+  useTimeSkipping,
   timersOf,
   type TimeSkipping,
   type WorkflowCode,
@@ -40,17 +40,11 @@ const INPUT: Input = {
   scheduleMs: [0, 5000],
 };
 
-let ts: TimeSkipping;
-beforeEach(async () => {
-  ts = await startTimeSkipping();
-});
-afterEach(async () => {
-  await ts?.close();
-});
+const ts = useTimeSkipping();
 
 /** Batches that find `found[n - 1]` events (0 past the list). */
 function batches(found: number[]) {
-  return recording(ts, ({ n }, _input: Input): WebhookDispatchResult => {
+  return recording(ts(), ({ n }, _input: Input): WebhookDispatchResult => {
     const count = found[n - 1] ?? 0;
     return { found: count, delivered: count, started: 0, failed: 0 };
   });
@@ -63,10 +57,10 @@ async function dispatcher(
   code: WorkflowCode = 'today',
   patchIds: string[] = [],
 ) {
-  return ts.worker(
+  return ts().worker(
     { dispatchWebhookEvents },
     async (taskQueue) => {
-      const handle = await ts.client.workflow.start(webhookDispatcherWorkflow, {
+      const handle = await ts().client.workflow.start(webhookDispatcherWorkflow, {
         taskQueue,
         workflowId: `system/webhook-dispatcher/${taskQueue}`,
         args: [INPUT],
@@ -88,7 +82,7 @@ const gaps = (calls: { at: number }[]) => calls.slice(1).map((c, i) => c.at - ca
 
 test('webhook-dispatch-while-found: a batch that found events is followed at once, an empty one after the interval', async () => {
   const dispatch = batches([3, 4]);
-  const history = await dispatcher(dispatch, () => ts.sleep(MINUTE + 30 * SECOND));
+  const history = await dispatcher(dispatch, () => ts().sleep(MINUTE + 30 * SECOND));
   expect(dispatch.calls).toHaveLength(4);
   const [first, second, third] = gaps(dispatch.calls);
   expect(first).toBeLessThan(SECOND);
@@ -100,7 +94,7 @@ test('webhook-dispatch-while-found: a batch that found events is followed at onc
 
 test('webhook-dispatch-while-found, before: a batch short of full waited the interval; today replays that', async () => {
   const dispatch = batches([3, 4]);
-  const history = await dispatcher(dispatch, () => ts.sleep(2 * MINUTE + 30 * SECOND), 'before-patches', [
+  const history = await dispatcher(dispatch, () => ts().sleep(2 * MINUTE + 30 * SECOND), 'before-patches', [
     'webhook-dispatch-while-found',
   ]);
   expect(dispatch.calls).toHaveLength(3);
@@ -113,7 +107,7 @@ test('system-workflow-configure: a new input wakes the loop, the next batch take
   const dispatch = batches([]);
   const next: Input = { ...INPUT, intervalMs: HOUR, batchSize: 20, scheduleMs: [0, 1000, 60_000] };
   const history = await dispatcher(dispatch, async (handle) => {
-    await ts.sleep(30 * SECOND);
+    await ts().sleep(30 * SECOND);
     await handle.signal(configureWebhookDispatcher, next);
     await until(
       () => dispatch.calls.length,
@@ -121,9 +115,9 @@ test('system-workflow-configure: a new input wakes the loop, the next batch take
       5000,
     );
     await handle.signal(configureWebhookDispatcher, next); // a second worker started with the same settings
-    await ts.sleep(HOUR - MINUTE);
+    await ts().sleep(HOUR - MINUTE);
     expect(dispatch.calls).toHaveLength(2);
-    await ts.sleep(2 * MINUTE);
+    await ts().sleep(2 * MINUTE);
   });
   expect(dispatch.calls.map((c) => c.args[0])).toEqual([INPUT, next, next]);
   const [woken, slept] = gaps(dispatch.calls);
@@ -142,9 +136,9 @@ test('system-workflow-configure, before: the signal is ignored, the interval run
   const history = await dispatcher(
     dispatch,
     async (handle) => {
-      await ts.sleep(30 * SECOND);
+      await ts().sleep(30 * SECOND);
       await handle.signal(configureWebhookDispatcher, { ...INPUT, intervalMs: HOUR });
-      await ts.sleep(MINUTE);
+      await ts().sleep(MINUTE);
     },
     'before-patches',
     ['system-workflow-configure'],
