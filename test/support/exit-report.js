@@ -2,8 +2,8 @@
  * When jest ends a worker process (its last file is done), the process must exit by itself within
  * 500 ms, or jest kills it and prints "A worker process has failed to exit gracefully". If anything
  * still holds the process 400 ms after the end message, this names it on stderr (sockets with their
- * ports, timers with their callbacks, child processes with their command), so the file that leaked it
- * can be found. Installed once per worker process by the test environment.
+ * ports, servers, child processes with their command, and Node's list of active resources), so the file
+ * that leaked it can be found. Installed once per worker process by the test environment.
  */
 const fs = require('node:fs');
 const path = require('node:path');
@@ -19,8 +19,6 @@ function describe(handle) {
     return `${name} ${handle.localAddress}:${handle.localPort} -> ${handle.remoteAddress}:${handle.remotePort}`;
   if (name === 'Server') return `Server ${JSON.stringify(handle.address())}`;
   if (name === 'ChildProcess') return `ChildProcess ${handle.pid} ${(handle.spawnargs ?? []).join(' ')}`;
-  if (name === 'Timeout')
-    return `Timeout ${handle._idleTimeout} ms ${handle._onTimeout?.name || 'anonymous'}`;
   return name;
 }
 

@@ -9,11 +9,11 @@
  * per file and kept a copy of it per file in the worker's heap; the native Temporal core also started a
  * runtime of its own per file. Sharing is safe for this code: it keeps no state between calls that a
  * test relies on being fresh (what it does keep, such as client bundles and the GraphQL schema, is the
- * same for every file), and these projects use no fake timers.
+ * same for every file).
  *
- * A file that mocks a module (`jest.mock`) gets jest's isolated registry for everything, as before.
- * The test environment (shared-modules-environment.js) gives test code this process's Date, so a Date
- * made in a test is one the database driver recognises.
+ * A file that mocks modules or fakes timers gets jest's isolated registry for everything, as before (code
+ * in Node's realm would keep the real ones). The test environment (shared-modules-environment.js) gives
+ * test code this process's Date and error classes.
  */
 const Module = require('node:module');
 const fs = require('node:fs');
@@ -31,26 +31,17 @@ const TEST_DIR = path.join(ROOT, 'test') + path.sep;
  */
 const TEST_REALM_PACKAGES = ['braintree', '@saasquatch/squatch-js'];
 
-/**
- * Files whose source mocks modules or fakes timers (code under test in Node's realm would keep the real
- * ones): they keep jest's registry for every module.
- */
-const mocking = new Map();
-function mocks(testPath) {
-  let answer = mocking.get(testPath);
-  if (answer === undefined) {
-    answer = /\bjest\.(mock|doMock|unstable_mockModule|isolateModules|useFakeTimers)\(/.test(
-      fs.readFileSync(testPath, 'utf8'),
-    );
-    mocking.set(testPath, answer);
-  }
-  return answer;
+/** Whether a test file mocks modules or fakes timers: it then keeps jest's registry for every module. */
+function isolates(testPath) {
+  return /\bjest\.(mock|doMock|unstable_mockModule|isolateModules|useFakeTimers)\(/.test(
+    fs.readFileSync(testPath, 'utf8'),
+  );
 }
 
 class SharedModulesRuntime extends Runtime {
   constructor(config, environment, resolver, transformer, cacheFS, coverageOptions, testPath, globalConfig) {
     super(config, environment, resolver, transformer, cacheFS, coverageOptions, testPath, globalConfig);
-    this.sharing = !mocks(testPath);
+    this.sharing = !isolates(testPath);
     if (this.sharing) installTypeScriptHook();
   }
 

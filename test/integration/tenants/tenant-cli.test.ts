@@ -293,43 +293,4 @@ describe('tenant rate-limit override CLI (scripts/tenant-set-rate-limit.ts)', ()
     results.forEach((r, j) => expectOneLineError(r, cases[j]![1]));
     expect(await storedLimit(alias)).toEqual([{ rate_limit_rps: 100, rate_limit_burst: 200 }]);
   });
-
-  test('bad input is exit 1 with a one-line error naming the option, and the stored limit is unchanged', async () => {
-    const alias = uniqueAlias('rl');
-    expectIssuedKey(await runCli('tenant-create', ['--alias', alias]), alias, 'live');
-    expectStored(
-      await runCli('tenant-set-rate-limit', ['--alias', alias, '--rps', '100', '--burst', '200']),
-      {
-        alias,
-        rateLimitRps: 100,
-        rateLimitBurst: 200,
-      },
-    );
-
-    const cases: [string[], RegExp][] = [
-      [['--alias', alias, '--rps', '0'], /^error: rps: must be from 1 to 1000000$/m],
-      [['--alias', alias, '--rps', '1.5'], /^error: rps: must be a whole number from 1 to 1000000$/m],
-      [['--alias', alias, '--rps', 'fast'], /^error: rps: must be a whole number/m],
-      [['--alias', alias, '--rps', '1000001'], /^error: rps: must be from 1 to 1000000$/m],
-      [['--alias', alias, '--rps', '10', '--burst', '0'], /^error: burst: must be from 1 to 10000000$/m],
-      [['--alias', alias, '--rps'], /^error: rps: needs a value$/m],
-      [['--alias', alias, '--burst', '10'], /^error: burst: needs --rps too$/m],
-      [
-        ['--alias', alias, '--reset', '--rps', '5'],
-        /^error: reset: cannot be combined with --rps or --burst$/m,
-      ],
-      [['--alias', alias, '--rsp', '5'], /^error: usage: /m],
-      [['--alias', alias, '--rps', '5', '--brust', '9'], /^error: unknown option --brust$/m],
-      [['--alias', 'bad alias!', '--rps', '5'], /^error: alias: letters, digits/m],
-      [['--rps', '5'], /^error: usage: /m],
-      [['--alias', uniqueAlias('nobody'), '--rps', '5'], /No tenant with alias/],
-    ];
-    // A few at a time: each is a tsx process, and the machine may be busy.
-    for (let i = 0; i < cases.length; i += 4) {
-      const batch = cases.slice(i, i + 4);
-      const results = await Promise.all(batch.map(([args]) => runCli('tenant-set-rate-limit', args)));
-      results.forEach((r, j) => expectOneLineError(r, batch[j]![1]));
-    }
-    expect(await storedLimit(alias)).toEqual([{ rate_limit_rps: 100, rate_limit_burst: 200 }]);
-  }, 240_000);
 });
