@@ -1,4 +1,5 @@
 import { Worker, type WorkerOptions } from '@temporalio/worker';
+import { globalHandlers } from '@temporalio/worker/lib/workflow/vm-shared';
 import { createActivities } from '../../activities';
 import type { Config } from '../../shared/config';
 import { createDb } from '../../shared/db/knex';
@@ -116,6 +117,8 @@ export async function startWorker(
     maxConcurrentActivityTaskExecutions: 50,
   });
 
+  if (options.workflowsOnMainThread) stopWorkflowPromiseHook();
+
   const server = createWorkerHttpServer({
     config,
     db,
@@ -151,3 +154,17 @@ export async function startWorker(
     },
   };
 }
+
+/**
+ * Temporal's workflow VM installs a V8 promise hook (once per thread, never removed) that records where
+ * each workflow promise was made, for the `__stack_trace` query. On a workflow thread it sees workflow
+ * promises only; with workflows on this thread it runs for every promise of the process (database
+ * queries, HTTP, the test runner) and compiles a function twice for each: 9 % of a jest worker's CPU in
+ * the integration project. Removed once the Workers exist (the next Worker.create installs it again, and
+ * it is removed again here), with the stack-trace formatter installed beside it: the stack-trace query
+ * then names less, and nothing else reads what the hook records.
+ */
+function stopWorkflowPromiseHook(): void {
+  globalHandlers.uninstall();
+}
+

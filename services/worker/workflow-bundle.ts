@@ -5,6 +5,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { bundleWorkflowCode, type BundleOptions, type WorkerOptions } from '@temporalio/worker';
 import { prebuiltFile } from '../../shared/prebuilt';
+import { cachedWorkflowBundle, keepWorkflowBundle, workflowBundleKey } from './workflow-bundle-cache';
 
 /** The bundle's file name in dist/prebuilt (scripts/build.ts writes it). */
 export const WORKFLOW_BUNDLE_FILE = 'workflow-bundle.js';
@@ -26,7 +27,7 @@ export function workflowBundleOptions(): Pick<BundleOptions, 'workflowsPath' | '
  * The workflow bundle is built by webpack. Built inside the worker, webpack's modules and caches would
  * stay in its heap for the life of the process (about 100 MiB of resident memory, a fifth of the budget
  * an import worker has), so the worker builds it in a short-lived child process of the same runtime and
- * loads the file. Each start builds afresh: a bundle can never be stale.
+ * loads the file.
  */
 export async function buildWorkflowBundleInChild(): Promise<{ codePath: string; remove(): void }> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'referral-workflows-'));
@@ -40,19 +41,27 @@ export async function buildWorkflowBundleInChild(): Promise<{ codePath: string; 
 
 /**
  * The bundle a worker runs: the caller's (tests build one per run), else `npm run build`'s when this code
- * runs from dist/ (no bundling at start), else a fresh one built now from workflows/.
+ * runs from dist/ (no bundling at start), else one built from workflows/: taken from the cache when a
+ * start before built it from the same sources and packages (workflow-bundle-cache.ts), or built now (about
+ * 4 s of CPU) and kept there.
  */
 export async function chooseWorkflowBundle(given?: WorkerOptions['workflowBundle']): Promise<{
   workflowBundle: WorkerOptions['workflowBundle'];
-  source: 'given' | 'prebuilt' | 'bundled';
+  source: 'given' | 'prebuilt' | 'cached' | 'bundled';
   remove(): void;
 }> {
   if (given) return { workflowBundle: given, source: 'given', remove: () => undefined };
   const prebuilt = prebuiltFile(WORKFLOW_BUNDLE_FILE);
   if (prebuilt)
     return { workflowBundle: { codePath: prebuilt }, source: 'prebuilt', remove: () => undefined };
+  const key = workflowBundleKey();
+  const cached = cachedWorkflowBundle(key);
+  if (cached) return { workflowBundle: { codePath: cached }, source: 'cached', remove: () => undefined };
   const built = await buildWorkflowBundleInChild();
-  return { workflowBundle: { codePath: built.codePath }, source: 'bundled', remove: built.remove };
+  const kept = keepWorkflowBundle(key, built.codePath);
+  if (!kept) return { workflowBundle: { codePath: built.codePath }, source: 'bundled', remove: built.remove };
+  built.remove();
+  return { workflowBundle: { codePath: kept }, source: 'bundled', remove: () => undefined };
 }
 
 /** Bundles workflows/ with webpack into one file (the worker's child process, and `npm run build`). */

