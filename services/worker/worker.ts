@@ -167,4 +167,3 @@ export async function startWorker(
 function stopWorkflowPromiseHook(): void {
   globalHandlers.uninstall();
 }
-
