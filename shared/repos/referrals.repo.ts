@@ -22,6 +22,8 @@ export interface ReferralRow {
   review_reason: string | null;
   reviewed_at: Date | null;
   reviewed_by: string | null;
+  /** The program's rule-set version at attribution (null: the program's fixed referrer reward). */
+  rule_version?: number | null;
 }
 
 export type ReviewStatus = 'PENDING' | 'APPROVED' | 'DENIED';
@@ -74,6 +76,7 @@ export function createReferralsRepo(db: DbOrTrx) {
         | 'attribution_source'
         | 'fraud_signals'
         | 'review_status'
+        | 'rule_version'
       >,
       trx: DbOrTrx,
     ): Promise<ReferralRow> {

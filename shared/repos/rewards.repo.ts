@@ -38,6 +38,11 @@ export interface RewardRow {
   /** A reward paid outside the service: when an operator marked it, and their reference. */
   fulfilled_at: Date | null;
   fulfilment_reference: string | null;
+  /** A reward a program rule gave: the rule, the rule set's version, its exactly-once key and why. */
+  rule_id?: string | null;
+  rule_version?: number | null;
+  grant_key?: string | null;
+  explanation?: string | null;
 }
 
 /** How a reward starts: its status, a hold from now, and the expiry it will carry once available. */
@@ -267,6 +272,48 @@ export function createRewardsRepo(db: DbOrTrx) {
         })
         .returning('*');
       return rows[0]!;
+    },
+
+    /**
+     * A reward a program rule gave, once per grant key: an insert whose key is taken (a repeat, a replay,
+     * a concurrent conversion) gives nothing (undefined). The side's first reward is its number 0, which
+     * the referral's views show as that side's reward; later ones are numbered after it.
+     */
+    async insertRuleGrant(
+      reward: NewReward,
+      rule: { ruleId: string; ruleVersion: number; grantKey: string; explanation: string },
+      start: RewardStart,
+      trx: DbOrTrx,
+    ): Promise<RewardRow | undefined> {
+      const next = trx('rewards')
+        .where({
+          tenant_id: reward.tenant_id,
+          referral_id: reward.referral_id,
+          reward_source: reward.reward_source,
+        })
+        .select(trx.raw('coalesce(max(grant_no) + 1, 0)'));
+      const [row] = await trx('rewards')
+        .insert({
+          ...reward,
+          grant_no: next,
+          rule_id: rule.ruleId,
+          rule_version: rule.ruleVersion,
+          grant_key: rule.grantKey,
+          explanation: rule.explanation,
+          status: start.status,
+          date_given: trx.raw('clock_timestamp()'),
+          date_cancelled: start.status === 'CANCELLED' ? trx.raw('clock_timestamp()') : null,
+          hold_until: start.holdMs === null ? null : trx.raw(NOW_PLUS_MS, [start.holdMs]),
+          expiry_ms: start.expiryMs,
+          expires_at:
+            start.status === 'AVAILABLE' && start.expiryMs !== null
+              ? trx.raw(NOW_PLUS_MS, [start.expiryMs])
+              : null,
+        } as never)
+        .onConflict()
+        .ignore()
+        .returning('*');
+      return row as RewardRow | undefined;
     },
 
     /** An operator's reward on a side of a referral, numbered after the side's others; AVAILABLE now. */

@@ -27,6 +27,7 @@ import * as m026 from './026-search';
 import * as m027 from './027-referral-actions';
 import * as m028 from './028-hand-actions';
 import * as m029 from './029-operator-numbers';
+import * as m030 from './030-program-rules';
 
 /**
  * Migrations are listed statically (not discovered on disk) so they load the same way under tsx, jest
@@ -61,6 +62,7 @@ const migrations: Record<string, Knex.Migration> = {
   '027-referral-actions': m027,
   '028-hand-actions': m028,
   '029-operator-numbers': m029,
+  '030-program-rules': m030,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

@@ -25,6 +25,8 @@ const PHRASES: Record<string, Phrase> = {
     return names.length > 0 ? `changed the program's ${names.join(', ')}` : 'saved the program';
   },
   'program.update': (d) => PHRASES.updateProgram!(d, null),
+  publishProgramRules: (d) =>
+    `published version ${String(d.version ?? '?')} of the program's rules (${count(listLength(d.rules), 'rule')})`,
   createJob: (d, t) => `started an import${on(text((d.jobInput as Details)?.type) ?? t, 'of ')}`,
   abortJob: (_d, t) => `stopped the import${on(t)}`,
   inviteOperator: (d, t) => `invited${on(t)} as ${String(d.role ?? 'an operator').toLowerCase()}`,

@@ -9,6 +9,7 @@ import type { AttributionSource } from '../../types/referrals';
 import { collectFraudSignals } from './attribution-signals';
 import { policyAction } from './fraud-signals';
 import { accountReferable } from './referral-rules';
+import { currentRuleVersion } from '../programs/rule-versions';
 import { presentReferral } from './referral-view';
 import { grantReferredReward, presentReward } from '../rewards/rewards';
 import { recordWebhookEvent } from '../webhooks/webhook-events';
@@ -69,6 +70,8 @@ export async function attributeAccount(
       fraud_signals: signals,
       // REVIEW: the referral proceeds, its rewards wait as PENDING_REVIEW for an operator's decision.
       review_status: policyAction(signals, program.fraudPolicy) === 'REVIEW' ? 'PENDING' : null,
+      // The program's rules as published now reward this referral, whatever is published later.
+      rule_version: await currentRuleVersion(trx, account.tenant_id),
     },
     trx,
   );

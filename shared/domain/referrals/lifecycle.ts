@@ -1,8 +1,9 @@
-import type { Db } from '../../db/knex';
-import { createAccountsRepo } from '../../repos/accounts.repo';
+import type { Db, DbOrTrx } from '../../db/knex';
+import { createAccountsRepo, type AccountRow } from '../../repos/accounts.repo';
 import { createReferralActionsRepo } from '../../repos/referral-actions.repo';
 import { createReferralsRepo, type ReferralRow } from '../../repos/referrals.repo';
-import { createRewardsRepo } from '../../repos/rewards.repo';
+import { createRewardsRepo, type RewardRow } from '../../repos/rewards.repo';
+import type { ProgramSettings } from '../../types/program';
 import type { LifecycleMessage, ReconcileInput, ReferralSnapshot } from '../../types/referrals';
 import type { AccountOutcome } from '../accounts/account-changes';
 import { loadProgramSettings } from '../tenants/program';
@@ -11,6 +12,7 @@ import { presentReferral } from './referral-view';
 import { settleRewards } from '../rewards/reward-timers';
 import { grantReferrerReward, presentReward } from '../rewards/rewards';
 import { recordWebhookEvent } from '../webhooks/webhook-events';
+import { grantRuleRewards } from '../programs/rule-rewards';
 
 /**
  * What the gateway tells the lifecycle workflow after a change is committed, and whether the answer
@@ -71,7 +73,7 @@ export async function reconcileReferral(
           trx,
         );
         const program = await loadProgramSettings(trx, input.tenantId);
-        const granted = await grantReferrerReward(trx, referral, program, options.dayMs);
+        const granted = await grantConversionRewards(trx, referral, account, program, options.dayMs);
         const rewards = await createRewardsRepo(trx).listByReferrals(input.tenantId, [referral.id], trx);
         await recordWebhookEvent(
           trx,
@@ -80,9 +82,9 @@ export async function reconcileReferral(
           presentReferral(referral, rewards),
         );
         // A referral an operator denied before it converted gets its reward cancelled at once: no event.
-        if (granted.created && granted.row.status !== 'CANCELLED') {
+        for (const row of granted.filter((r) => r.status !== 'CANCELLED')) {
           rewardsGranted += 1;
-          await recordWebhookEvent(trx, input.tenantId, 'reward.created', presentReward(granted.row));
+          await recordWebhookEvent(trx, input.tenantId, 'reward.created', presentReward(row));
         }
       } else {
         referral = await referrals.update(
@@ -123,4 +125,32 @@ export async function reconcileReferral(
       nextDueAt: settled.nextDueAt,
     };
   });
+}
+
+/**
+ * The rewards a conversion creates: the program's rules of the referral's version when it has one
+ * (shared/domain/programs), else the program's fixed referrer reward, once per referral.
+ */
+async function grantConversionRewards(
+  trx: DbOrTrx,
+  referral: ReferralRow,
+  account: AccountRow,
+  program: ProgramSettings,
+  dayMs: number,
+): Promise<RewardRow[]> {
+  const version = referral.rule_version ?? null;
+  if (version === null) {
+    const granted = await grantReferrerReward(trx, referral, program, dayMs);
+    return granted.created ? [granted.row] : [];
+  }
+  const at = referral.date_paid ?? new Date();
+  const { created } = await grantRuleRewards(
+    trx,
+    { ...referral, rule_version: version },
+    account,
+    program,
+    { type: 'CONVERSION', at },
+    dayMs,
+  );
+  return created;
 }

@@ -50,7 +50,7 @@ export async function listReferralActions(
   return {
     actions: rows.map(presentReferralAction),
     grantedRewards: rewards
-      .filter((r) => r.grant_no > 0)
+      .filter((r) => r.grant_no > 0 && !r.rule_id)
       .sort((a, b) => a.date_given.getTime() - b.date_given.getTime())
       .map(presentReward),
   };

@@ -10,6 +10,23 @@ function reviewedStart(referral: ReferralRow, start: RewardStart): RewardStart {
   return start;
 }
 
+/**
+ * How a reward given at conversion starts: PENDING for the program's hold (days of `dayMs`), else
+ * AVAILABLE; credit carries the program's creditExpiryDays, counted from when it becomes AVAILABLE; and
+ * the referral's review decides over both.
+ */
+export function rewardStart(
+  referral: ReferralRow,
+  program: ProgramSettings,
+  type: RewardRow['type'],
+  dayMs: number,
+): RewardStart {
+  const holdMs = program.rewardHoldDays > 0 ? program.rewardHoldDays * dayMs : null;
+  const expiryMs =
+    type === 'CREDIT' && program.creditExpiryDays !== null ? program.creditExpiryDays * dayMs : null;
+  return reviewedStart(referral, { status: holdMs === null ? 'AVAILABLE' : 'PENDING', holdMs, expiryMs });
+}
+
 /** The referred side's discount, given at attribution so the new customer gets it at once. */
 export async function grantReferredReward(
   trx: DbOrTrx,
@@ -47,14 +64,7 @@ export async function grantReferrerReward(
   dayMs: number,
 ): Promise<{ row: RewardRow; created: boolean }> {
   const reward = program.referrerReward;
-  const holdMs = program.rewardHoldDays > 0 ? program.rewardHoldDays * dayMs : null;
-  const expiryMs =
-    reward.type === 'CREDIT' && program.creditExpiryDays !== null ? program.creditExpiryDays * dayMs : null;
-  const start = reviewedStart(referral, {
-    status: holdMs === null ? 'AVAILABLE' : 'PENDING',
-    holdMs,
-    expiryMs,
-  });
+  const start = rewardStart(referral, program, reward.type, dayMs);
   return createRewardsRepo(trx).insertOnce(
     {
       tenant_id: referral.tenant_id,

@@ -1,0 +1,85 @@
+import type { DbOrTrx } from '../../db/knex';
+import type { AccountRow } from '../../repos/accounts.repo';
+import { createProgramRulesRepo } from '../../repos/program-rules.repo';
+import type { ReferralRow } from '../../repos/referrals.repo';
+import { createRewardsRepo, type RewardRow } from '../../repos/rewards.repo';
+import type { ProgramSettings } from '../../types/program';
+import { rewardStart } from '../rewards/rewards';
+import type { EvaluationFacts, Occurrence, RuleDecision } from './rule-evaluation';
+import { evaluateRules } from './rule-evaluation';
+import { loadRuleVersion } from './rule-versions';
+
+/**
+ * Applies the referral's rule-set version to an occurrence (today: its conversion), inside the
+ * lifecycle's transaction under the referred account's lock. The referrer's rule rewards are evaluated
+ * under a per-referrer lock, so conversions of two friends committing at once see each other, and each
+ * granted decision is inserted under its key (unique per tenant): a repeat, a replay or a race gives
+ * nothing twice. Answers the rewards created and every decision (for the explanation).
+ */
+export async function grantRuleRewards(
+  trx: DbOrTrx,
+  referral: ReferralRow & { rule_version: number },
+  referred: AccountRow,
+  program: ProgramSettings,
+  occurrence: Occurrence,
+  dayMs: number,
+): Promise<{ created: RewardRow[]; decisions: RuleDecision[] }> {
+  const version = await loadRuleVersion(trx, referral.tenant_id, referral.rule_version);
+  const rulesRepo = createProgramRulesRepo(trx);
+  await rulesRepo.lockReferrer(referral.tenant_id, referral.referrer_account_id, trx);
+  const [conversions, grants] = await Promise.all([
+    rulesRepo.conversions(referral.tenant_id, referral.referrer_account_id, trx),
+    rulesRepo.grants(referral.tenant_id, referral.referrer_account_id, trx),
+  ]);
+  const facts: EvaluationFacts = {
+    referralId: referral.id,
+    referrerId: referral.referrer_account_id,
+    convertedAt: referral.date_paid,
+    referrerConversions: conversions,
+    referred: {
+      subscriptionValueCents:
+        referred.subscription_value === null ? null : Math.round(Number(referred.subscription_value) * 100),
+      currency: referred.currency,
+      paidBeforeAttribution:
+        referred.first_paid_at !== null && referred.first_paid_at.getTime() < referral.date_started.getTime(),
+    },
+    prior: grants.map((g) => ({
+      ruleId: g.rule_id,
+      key: g.grant_key,
+      amountCents: g.amount_cents === null ? null : Number(g.amount_cents),
+      at: g.date_given,
+    })),
+  };
+  const decisions = evaluateRules(version.rules, facts, occurrence);
+  const rewards = createRewardsRepo(trx);
+  const created: RewardRow[] = [];
+  for (const decision of decisions) {
+    if (decision.outcome !== 'GRANTED') continue;
+    const { reward } = decision;
+    if (reward.type !== 'PCT_DISCOUNT' && reward.type !== 'CREDIT') continue; // refused at publishing
+    const toReferrer = decision.recipient === 'REFERRER';
+    const row = await rewards.insertRuleGrant(
+      {
+        tenant_id: referral.tenant_id,
+        account_id: toReferrer ? referral.referrer_account_id : referral.referred_account_id,
+        user_id: toReferrer ? referral.referrer_user_id : null,
+        referral_id: referral.id,
+        reward_source: toReferrer ? 'FRIEND_SIGNUP' : 'REFERRED',
+        type: reward.type,
+        discount_percent: reward.type === 'PCT_DISCOUNT' ? reward.discountPercent : null,
+        amount_cents: reward.type === 'CREDIT' ? reward.amountCents : null,
+        unit: reward.type === 'CREDIT' ? reward.currency : null,
+      },
+      {
+        ruleId: decision.ruleId,
+        ruleVersion: version.version,
+        grantKey: decision.key,
+        explanation: decision.explanation,
+      },
+      rewardStart(referral, program, reward.type, dayMs),
+      trx,
+    );
+    if (row) created.push(row);
+  }
+  return { created, decisions };
+}

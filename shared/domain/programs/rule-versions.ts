@@ -1,0 +1,93 @@
+import type { Db, DbOrTrx } from '../../db/knex';
+import { AppError } from '../../errors';
+import { createProgramRulesRepo, type RuleVersionRow } from '../../repos/program-rules.repo';
+import { parseInput } from '../../validation';
+import { recordAudit, type AuditInput } from '../common/audit-log';
+import { ruleSetSchema, type RuleSet } from './rules.schema';
+
+/**
+ * The program's published rule sets. Publishing validates (field-named errors), stores the next version
+ * and audits it in one transaction; a referral attributed afterwards is rewarded by that version.
+ */
+
+export interface RuleVersion {
+  version: number;
+  rules: RuleSet;
+  publishedBy: string;
+  publishedAt: Date;
+}
+
+function present(row: RuleVersionRow): RuleVersion {
+  return {
+    version: row.version,
+    rules: ruleSetSchema.parse(row.rules),
+    publishedBy: row.published_by,
+    publishedAt: row.published_at,
+  };
+}
+
+/** Kinds of rule the referral lifecycle does not apply yet: refused at publishing rather than ignored. */
+function unsupported(rules: RuleSet): { path: string; message: string }[] {
+  return rules.flatMap((rule, i) => {
+    const problems: { path: string; message: string }[] = [];
+    if (rule.trigger.type === 'PAYMENT' || rule.trigger.type === 'EVENT') {
+      problems.push({
+        path: `rules.${i}.trigger.type`,
+        message: `${rule.trigger.type} rules are not applied yet`,
+      });
+    }
+    const rewards = rule.reward ? [rule.reward] : (rule.tiers ?? []).map((t) => t.reward);
+    rewards.forEach((reward) => {
+      if (reward.type === 'FIXED_DISCOUNT' || reward.type === 'CASH') {
+        problems.push({
+          path: `rules.${i}.reward.type`,
+          message: `${reward.type} rewards are not given yet`,
+        });
+      }
+    });
+    return problems;
+  });
+}
+
+export async function publishRuleVersion(
+  db: Db,
+  tenantId: string,
+  input: unknown,
+  audit: Omit<AuditInput, 'tenantId' | 'action' | 'details'> & { publishedBy: string },
+): Promise<RuleVersion> {
+  const rules = parseInput(ruleSetSchema, input, 'rules');
+  const problems = unsupported(rules);
+  if (problems.length > 0) {
+    throw new AppError('VALIDATION_FAILED', 'These rules cannot be applied yet', {
+      validationErrors: problems,
+    });
+  }
+  return db.transaction(async (trx) => {
+    const row = await createProgramRulesRepo(trx).insertVersion(tenantId, rules, audit.publishedBy, trx);
+    await recordAudit(trx, {
+      tenantId,
+      operator: audit.operator,
+      actor: audit.actor,
+      client: audit.client,
+      action: 'publishProgramRules',
+      target: `version ${row.version}`,
+      details: { version: row.version, rules: rules.map((r) => r.id) },
+    });
+    return present(row);
+  });
+}
+
+/** The version a new referral takes (null: none published, the program's fixed reward applies). */
+export async function currentRuleVersion(db: DbOrTrx, tenantId: string): Promise<number | null> {
+  return (await createProgramRulesRepo(db).latest(tenantId, db))?.version ?? null;
+}
+
+export async function loadRuleVersion(db: DbOrTrx, tenantId: string, version: number): Promise<RuleVersion> {
+  const row = await createProgramRulesRepo(db).find(tenantId, version, db);
+  if (!row) throw new AppError('NOT_FOUND', `Rule version ${version} not found`);
+  return present(row);
+}
+
+export async function listRuleVersions(db: DbOrTrx, tenantId: string): Promise<RuleVersion[]> {
+  return (await createProgramRulesRepo(db).list(tenantId, db)).map(present);
+}

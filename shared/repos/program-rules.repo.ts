@@ -1,0 +1,92 @@
+import type { DbOrTrx } from '../db/knex';
+
+export interface RuleVersionRow {
+  tenant_id: string;
+  version: number;
+  /** JSON, validated on read (ruleSetSchema). */
+  rules: unknown;
+  published_by: string;
+  published_at: Date;
+}
+
+/** A reward a rule gave to a referrer's referral, as the rules' limits count it. */
+export interface RuleGrantRow {
+  rule_id: string;
+  grant_key: string;
+  amount_cents: string | null;
+  date_given: Date;
+}
+
+export function createProgramRulesRepo(db: DbOrTrx) {
+  return {
+    /** The next version, numbered after the last; a concurrent publish loses on the primary key. */
+    async insertVersion(tenantId: string, rules: unknown, publishedBy: string, trx: DbOrTrx = db) {
+      const next = trx('program_rule_versions')
+        .where({ tenant_id: tenantId })
+        .select(trx.raw('coalesce(max(version), 0) + 1'));
+      const [row] = await trx('program_rule_versions')
+        .insert({
+          tenant_id: tenantId,
+          version: next,
+          rules: JSON.stringify(rules),
+          published_by: publishedBy,
+        })
+        .returning('*');
+      return row as RuleVersionRow;
+    },
+
+    async latest(tenantId: string, trx: DbOrTrx = db): Promise<RuleVersionRow | undefined> {
+      return trx<RuleVersionRow>('program_rule_versions')
+        .where({ tenant_id: tenantId })
+        .orderBy('version', 'desc')
+        .first();
+    },
+
+    async find(tenantId: string, version: number, trx: DbOrTrx = db): Promise<RuleVersionRow | undefined> {
+      return trx<RuleVersionRow>('program_rule_versions').where({ tenant_id: tenantId, version }).first();
+    },
+
+    async list(tenantId: string, trx: DbOrTrx = db): Promise<RuleVersionRow[]> {
+      return trx<RuleVersionRow>('program_rule_versions')
+        .where({ tenant_id: tenantId })
+        .orderBy('version', 'desc');
+    },
+
+    /**
+     * Serializes rule evaluation for one referrer until the transaction ends (a transaction-scoped
+     * advisory lock, taken after the referred account's row lock and never before one): two conversions
+     * committing at once count each other's, so a milestone is reached by exactly one of them.
+     */
+    async lockReferrer(tenantId: string, referrerAccountId: string, trx: DbOrTrx): Promise<void> {
+      await trx.raw('select pg_advisory_xact_lock(hashtextextended(?, 0))', [
+        `rules:${tenantId}:${referrerAccountId}`,
+      ]);
+    },
+
+    /** The referrer's converted referrals (converted, whether or not ended since). */
+    async conversions(tenantId: string, referrerAccountId: string, trx: DbOrTrx = db): Promise<number> {
+      const row = await trx('referrals')
+        .where({ tenant_id: tenantId, referrer_account_id: referrerAccountId })
+        .whereNotNull('date_paid')
+        .count<{ count: string }>('* as count')
+        .first();
+      return Number(row?.count ?? 0);
+    },
+
+    /**
+     * Rewards rules gave on the referrer's referrals (to the referrer or to the friends). Cancelled ones
+     * count too: their keys stay taken, and a cap counts what was given.
+     */
+    async grants(tenantId: string, referrerAccountId: string, trx: DbOrTrx = db): Promise<RuleGrantRow[]> {
+      return trx('rewards as w')
+        .join('referrals as r', 'r.id', 'w.referral_id')
+        .where({
+          'w.tenant_id': tenantId,
+          'r.tenant_id': tenantId,
+          'r.referrer_account_id': referrerAccountId,
+        })
+        .whereNotNull('w.grant_key')
+        .select('w.rule_id', 'w.grant_key', 'w.amount_cents', 'w.date_given');
+    },
+  };
+}
