@@ -62,6 +62,7 @@ const RESOLVERS_CONFIG = {
     Account: '../parents#AccountParent',
     Referral: '../parents#ReferralParent',
     ReferralDetail: '../parents#ReferralDetailParent',
+    Program: '../parents#ProgramParent',
   },
   useIndexSignature: false,
 };

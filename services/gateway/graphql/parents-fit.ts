@@ -4,8 +4,8 @@
  * drops a field or answers a value the schema's enum lacks fails `npm run typecheck` here, naming it.
  * Apart from parents.ts because the generated types import that file (no cycles, type-only included).
  */
-import type { Account, Referral, ReferralDetail } from './generated/resolvers';
-import type { AccountParent, ReferralDetailParent, ReferralParent } from './parents';
+import type { Account, Program, Referral, ReferralDetail } from './generated/resolvers';
+import type { AccountParent, ProgramParent, ReferralDetailParent, ReferralParent } from './parents';
 
 /** `Parent`, required to fit `Shape`. */
 type Fits<Parent extends Shape, Shape> = Parent;
@@ -25,3 +25,5 @@ export type ReferralDetailFits = Fits<
   ReferralDetailParent,
   Fields<ReferralDetail, 'actions' | 'grantedRewards', { referral: ReferralParent }>
 >;
+
+export type ProgramFits = Fits<ProgramParent, Fields<Program, 'rules' | 'ruleVersion' | 'ruleVersions'>>;

@@ -7,6 +7,7 @@ import type { AccountView } from '../../../shared/domain/accounts/account-view';
 import type { PersonView } from '../../../shared/domain/accounts/people';
 import type { ReferralView } from '../../../shared/domain/referrals/referral-view';
 import type { ReferralDetail } from '../../../shared/domain/referrals/referral-search';
+import type { Program } from '../../../shared/domain/tenants/program';
 
 /** A referral; a list reads its people with the page, elsewhere Referral.referrer and .friend do. */
 export type ReferralParent = ReferralView & { referrer?: PersonView; friend?: PersonView };
@@ -16,3 +17,6 @@ export type AccountParent = AccountView;
 
 /** A referral's detail; ReferralDetail.actions and .grantedRewards read the hand actions. */
 export type ReferralDetailParent = ReferralDetail;
+
+/** The program's settings; Program.rules, .ruleVersion and .ruleVersions read the published rule versions. */
+export type ProgramParent = Program;

@@ -8,6 +8,16 @@ import {
   MAX_LOGO_BYTES,
 } from '../../../shared/domain/tenants/program-logo';
 import { z } from 'zod';
+import { parseRuleSet, publishRuleVersion } from '../../../shared/domain/programs/rule-versions';
+import { withoutNullsDeep } from './program-rules.graphql';
+import type { Principal } from '../context';
+
+/** Who published a rule version, as the version's history shows them (never a secret). */
+function publisherName(principal: Principal): string {
+  if (principal.kind === 'operator') return principal.email;
+  if (principal.kind === 'apiKey') return `API key ${principal.prefix}`;
+  return `user ${principal.userId}`;
+}
 
 /** uploadProgramLogo: the image as base64 (4 characters per 3 bytes), bounded before decoding. */
 const logoUploadArgs = z.strictObject({
@@ -155,11 +165,18 @@ export const programModule: GraphQLModule = {
       program: (_: unknown, __: unknown, ctx: GraphQLContext) => getProgram(ctx.deps.db, ctx.tenant.id),
     },
     Mutation: {
-      updateProgram: (_: unknown, args: { input: Record<string, unknown> }, ctx: GraphQLContext) => {
-        const input = { ...args.input };
+      updateProgram: async (_: unknown, args: { input: Record<string, unknown> }, ctx: GraphQLContext) => {
+        const { rules, ...input } = args.input;
         if (input.referrerReward)
           input.referrerReward = withoutNulls(input.referrerReward as Record<string, unknown>);
         const patch = parseInput(programPatchSchema, input, 'input');
+        // Both are validated before either is written; the mutation's transaction holds both writes.
+        const ruleSet = rules == null ? null : parseRuleSet(withoutNullsDeep(rules), 'input.rules');
+        if (ruleSet) {
+          await publishRuleVersion(ctx.deps.db, ctx.tenant.id, ruleSet, {
+            publishedBy: publisherName(ctx.principal),
+          });
+        }
         return updateProgram(ctx.deps.db, ctx.tenant.id, patch);
       },
       uploadProgramLogo: async (_: unknown, args: unknown, ctx: GraphQLContext) => {

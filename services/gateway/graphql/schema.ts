@@ -11,6 +11,7 @@ import type { GraphQLModule } from './module';
 import { processorModule } from './processor.graphql';
 import { peopleModule } from './people.graphql';
 import { programModule } from './program.graphql';
+import { programRulesModule } from './program-rules.graphql';
 import { referralActionsModule } from './referral-actions.graphql';
 import { referralsModule } from './referrals.graphql';
 import { scalarsModule } from './scalars.graphql';
@@ -25,6 +26,7 @@ const modules: GraphQLModule[] = [
   scalarsModule,
   tenantModule,
   programModule,
+  programRulesModule,
   accountModule,
   eventsModule,
   jobsModule,

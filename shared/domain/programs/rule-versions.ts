@@ -49,30 +49,44 @@ function unsupported(rules: RuleSet): { path: string; message: string }[] {
   });
 }
 
-export async function publishRuleVersion(
-  db: Db,
-  tenantId: string,
-  input: unknown,
-  audit: Omit<AuditInput, 'tenantId' | 'action' | 'details'> & { publishedBy: string },
-): Promise<RuleVersion> {
-  const rules = parseInput(ruleSetSchema, input, 'rules');
-  const problems = unsupported(rules);
+/**
+ * Validates a rule set (errors name `rules.<i>.<field>`) and refuses kinds the lifecycle does not apply
+ * yet, before anything is written.
+ */
+export function parseRuleSet(input: unknown, prefix = 'rules'): RuleSet {
+  const rules = parseInput(ruleSetSchema, input, prefix);
+  const problems = unsupported(rules).map((p) => ({ ...p, path: p.path.replace(/^rules/, prefix) }));
   if (problems.length > 0) {
     throw new AppError('VALIDATION_FAILED', 'These rules cannot be applied yet', {
       validationErrors: problems,
     });
   }
+  return rules;
+}
+
+/**
+ * Stores the rule set as the program's next version. With `audit`, the publication is audited in the
+ * same transaction; a GraphQL mutation passes none (its own audit entry, written in its transaction,
+ * holds the rules).
+ */
+export async function publishRuleVersion(
+  db: Db,
+  tenantId: string,
+  input: unknown,
+  who: { publishedBy: string; audit?: Omit<AuditInput, 'tenantId' | 'action' | 'details'> },
+): Promise<RuleVersion> {
+  const rules = parseRuleSet(input);
   return db.transaction(async (trx) => {
-    const row = await createProgramRulesRepo(trx).insertVersion(tenantId, rules, audit.publishedBy, trx);
-    await recordAudit(trx, {
-      tenantId,
-      operator: audit.operator,
-      actor: audit.actor,
-      client: audit.client,
-      action: 'publishProgramRules',
-      target: `version ${row.version}`,
-      details: { version: row.version, rules: rules.map((r) => r.id) },
-    });
+    const row = await createProgramRulesRepo(trx).insertVersion(tenantId, rules, who.publishedBy, trx);
+    if (who.audit) {
+      await recordAudit(trx, {
+        ...who.audit,
+        tenantId,
+        action: 'publishProgramRules',
+        target: `version ${row.version}`,
+        details: { version: row.version, rules: rules.map((r) => r.id) },
+      });
+    }
     return present(row);
   });
 }

@@ -39,8 +39,8 @@ export type RuleReward = z.output<typeof ruleRewardSchema>;
 export const ruleTriggerSchema = z.discriminatedUnion('type', [
   /** The referral's first PAID (today's conversion). */
   z.strictObject({ type: z.literal('CONVERSION') }),
-  /** Each payment reported for the referred account, for forMonths months after conversion (null: for life). */
-  z.strictObject({ type: z.literal('PAYMENT'), forMonths: z.int().min(1).max(120).nullable() }),
+  /** Each payment reported for the referred account, for forMonths months after conversion (null or absent: for life). */
+  z.strictObject({ type: z.literal('PAYMENT'), forMonths: z.int().min(1).max(120).nullable().default(null) }),
   /** A user event of the referred account with this key, optionally where a numeric field is at least a value. */
   z.strictObject({
     type: z.literal('EVENT'),

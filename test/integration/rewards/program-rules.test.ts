@@ -4,28 +4,13 @@ import { publishRuleVersion, listRuleVersions } from '../../../shared/domain/pro
 import { reconcileReferral } from '../../../shared/domain/referrals/lifecycle';
 import { identifyReferrer, startReferralApi, uid, type ReferralApi } from '../../helpers/referrals';
 import { until } from '../../helpers/wait';
+import { PER_FRIEND, THREE_FRIENDS } from '../../helpers/program-rules';
 
 let api: ReferralApi;
 let db: Db;
-const PUBLISHER = { operator: null, actor: { kind: 'cli' as const, label: 'test' }, publishedBy: 'test' };
-
-const PER_FRIEND = {
-  id: 'per-friend',
-  name: '$10 each, $20 from the fifth friend, up to $500 a year',
-  trigger: { type: 'CONVERSION' },
-  recipient: 'REFERRER',
-  tiers: [
-    { fromConversions: 1, toConversions: 4, reward: { type: 'CREDIT', amountCents: 1000, unit: 'USD' } },
-    { fromConversions: 5, reward: { type: 'CREDIT', amountCents: 2000, unit: 'USD' } },
-  ],
-  limits: [{ period: 'YEAR', maxAmountCents: 50_000 }],
-};
-const THREE_FRIENDS = {
-  id: 'three-friends',
-  name: 'A free month at three friends',
-  trigger: { type: 'MILESTONE', conversions: 3 },
-  recipient: 'REFERRER',
-  reward: { type: 'PCT_DISCOUNT', discountPercent: 100 },
+const PUBLISHER = {
+  publishedBy: 'test',
+  audit: { operator: null, actor: { kind: 'cli' as const, label: 'test' } },
 };
 
 beforeAll(async () => {

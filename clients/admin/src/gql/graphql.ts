@@ -162,6 +162,8 @@ export type ProgramInput = {
   referrerReward?: ReferrerRewardInput | null | undefined;
   requireUserJwtExp?: boolean | null | undefined;
   rewardHoldDays?: number | null | undefined;
+  /** Publishes these rules as the program's next version (validated first: nothing is written when one is refused). */
+  rules?: Array<ProgramRuleInput> | null | undefined;
   shareEmailSubject?: string | null | undefined;
   shareLinkUrl?: string | null | undefined;
   shareMessage?: string | null | undefined;
@@ -170,6 +172,17 @@ export type ProgramInput = {
   websiteUrl?: string | null | undefined;
   widgetHeadline?: string | null | undefined;
   widgetSubheadline?: string | null | undefined;
+};
+
+export type ProgramRuleInput = {
+  eligibility?: RuleEligibilityInput | null | undefined;
+  id: string;
+  limits?: Array<RuleLimitInput> | null | undefined;
+  name: string;
+  recipient: RuleRecipient;
+  reward?: RuleRewardInput | null | undefined;
+  tiers?: Array<RuleTierInput> | null | undefined;
+  trigger: RuleTriggerInput;
 };
 
 export type ReferralActionKind =
@@ -264,6 +277,68 @@ export type RewardStatus =
 export type RewardType =
   | 'CREDIT'
   | 'PCT_DISCOUNT';
+
+export type RuleEligibilityInput = {
+  minSubscriptionValueCents?: number | null | undefined;
+  newCustomersOnly?: boolean | null | undefined;
+};
+
+export type RuleLimitInput = {
+  maxAmountCents?: number | null | undefined;
+  maxCount?: number | null | undefined;
+  period: RuleLimitPeriod;
+};
+
+export type RuleLimitPeriod =
+  | 'LIFETIME'
+  | 'MONTH'
+  | 'YEAR';
+
+export type RuleRecipient =
+  | 'REFERRED'
+  | 'REFERRER';
+
+export type RuleRewardInput = {
+  amountCents?: number | null | undefined;
+  currency?: string | null | undefined;
+  discountPercent?: number | null | undefined;
+  percentOfPayment?: number | null | undefined;
+  type: RuleRewardType;
+  unit?: string | null | undefined;
+};
+
+export type RuleRewardType =
+  /** Not given yet. */
+  | 'CASH'
+  | 'CREDIT'
+  /** Not given yet. */
+  | 'FIXED_DISCOUNT'
+  | 'PCT_DISCOUNT';
+
+export type RuleTierInput = {
+  fromConversions: number;
+  reward: RuleRewardInput;
+  toConversions?: number | null | undefined;
+};
+
+export type RuleTriggerInput = {
+  atLeast?: number | null | undefined;
+  conversions?: number | null | undefined;
+  eventKey?: string | null | undefined;
+  field?: string | null | undefined;
+  forMonths?: number | null | undefined;
+  type: RuleTriggerType;
+};
+
+export type RuleTriggerType =
+  /** The referral's first PAID. */
+  | 'CONVERSION'
+  /** A user event of the referred account (not applied yet). */
+  | 'EVENT'
+  /** The referrer's converted referrals reach a count. */
+  | 'MILESTONE'
+  /** Each payment reported for the referred account (not applied yet). */
+  | 'PAYMENT';
 
 export type TimelineKind =
   | 'ATTRIBUTED'

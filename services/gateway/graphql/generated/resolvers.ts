@@ -1,5 +1,5 @@
 import type { GraphQLResolveInfo, GraphQLScalarType, GraphQLScalarTypeConfig } from 'graphql';
-import type { AccountParent, ReferralParent, ReferralDetailParent } from '../parents';
+import type { AccountParent, ReferralParent, ReferralDetailParent, ProgramParent } from '../parents';
 import type { GraphQLContext } from '../context';
 export type Maybe<T> = T | null;
 export type InputMaybe<T> = Maybe<T>;
@@ -903,6 +903,12 @@ export type Program = {
   requireUserJwtExp: Scalars['Boolean']['output'];
   /** Days a referrer's reward stays PENDING after its referral converts (0: AVAILABLE at once); cancelled instead if the referred account cancels meanwhile. */
   rewardHoldDays: Scalars['Int']['output'];
+  /** Their version (null while none are published); a referral keeps the version of its attribution. */
+  ruleVersion?: Maybe<Scalars['Int']['output']>;
+  /** Every published version, newest first. */
+  ruleVersions: Array<ProgramRuleVersion>;
+  /** The rules referrals attributed from now on are rewarded by ([] while none are published: the fixed referrerReward applies). */
+  rules: Array<ProgramRule>;
   /** The widget's e-mail subject, a template like shareMessage; null: the default. */
   shareEmailSubject?: Maybe<Scalars['String']['output']>;
   /** Users' share links on the merchant's domain: this URL with ?{shareParam}={code} (null: /r/{tenant}/{code}). */
@@ -941,6 +947,8 @@ export type ProgramInput = {
   referrerReward?: InputMaybe<ReferrerRewardInput>;
   requireUserJwtExp?: InputMaybe<Scalars['Boolean']['input']>;
   rewardHoldDays?: InputMaybe<Scalars['Int']['input']>;
+  /** Publishes these rules as the program's next version (validated first: nothing is written when one is refused). */
+  rules?: InputMaybe<Array<ProgramRuleInput>>;
   shareEmailSubject?: InputMaybe<Scalars['String']['input']>;
   shareLinkUrl?: InputMaybe<Scalars['String']['input']>;
   shareMessage?: InputMaybe<Scalars['String']['input']>;
@@ -949,6 +957,40 @@ export type ProgramInput = {
   websiteUrl?: InputMaybe<Scalars['String']['input']>;
   widgetHeadline?: InputMaybe<Scalars['String']['input']>;
   widgetSubheadline?: InputMaybe<Scalars['String']['input']>;
+};
+
+/** One rule of the program: a trigger, a recipient, a reward or tiers of rewards, limits (docs/programs.md). */
+export type ProgramRule = {
+  __typename?: 'ProgramRule';
+  eligibility: RuleEligibility;
+  id: Scalars['String']['output'];
+  limits: Array<RuleLimit>;
+  name: Scalars['String']['output'];
+  recipient: RuleRecipient;
+  reward?: Maybe<RuleReward>;
+  tiers?: Maybe<Array<RuleTier>>;
+  trigger: RuleTrigger;
+};
+
+export type ProgramRuleInput = {
+  eligibility?: InputMaybe<RuleEligibilityInput>;
+  id: Scalars['String']['input'];
+  limits?: InputMaybe<Array<RuleLimitInput>>;
+  name: Scalars['String']['input'];
+  recipient: RuleRecipient;
+  reward?: InputMaybe<RuleRewardInput>;
+  tiers?: InputMaybe<Array<RuleTierInput>>;
+  trigger: RuleTriggerInput;
+};
+
+export type ProgramRuleVersion = {
+  __typename?: 'ProgramRuleVersion';
+  /** Epoch milliseconds. */
+  publishedAt: Scalars['Float']['output'];
+  /** Who published it: an operator's e-mail, an API key's prefix or a user id. */
+  publishedBy: Scalars['String']['output'];
+  rules: Array<ProgramRule>;
+  version: Scalars['Int']['output'];
 };
 
 export type Query = {
@@ -1365,6 +1407,114 @@ export type RotatedWebhookSecret = {
   secret: Scalars['String']['output'];
 };
 
+export type RuleEligibility = {
+  __typename?: 'RuleEligibility';
+  minSubscriptionValueCents?: Maybe<Scalars['Float']['output']>;
+  newCustomersOnly?: Maybe<Scalars['Boolean']['output']>;
+};
+
+export type RuleEligibilityInput = {
+  minSubscriptionValueCents?: InputMaybe<Scalars['Float']['input']>;
+  newCustomersOnly?: InputMaybe<Scalars['Boolean']['input']>;
+};
+
+export type RuleLimit = {
+  __typename?: 'RuleLimit';
+  maxAmountCents?: Maybe<Scalars['Float']['output']>;
+  maxCount?: Maybe<Scalars['Int']['output']>;
+  period: RuleLimitPeriod;
+};
+
+export type RuleLimitInput = {
+  maxAmountCents?: InputMaybe<Scalars['Float']['input']>;
+  maxCount?: InputMaybe<Scalars['Int']['input']>;
+  period: RuleLimitPeriod;
+};
+
+export type RuleLimitPeriod =
+  | 'LIFETIME'
+  | 'MONTH'
+  | 'YEAR';
+
+export type RuleRecipient =
+  | 'REFERRED'
+  | 'REFERRER';
+
+export type RuleReward = {
+  __typename?: 'RuleReward';
+  amountCents?: Maybe<Scalars['Float']['output']>;
+  /** FIXED_DISCOUNT and CASH: an ISO 4217 code. */
+  currency?: Maybe<Scalars['String']['output']>;
+  discountPercent?: Maybe<Scalars['Int']['output']>;
+  /** CASH on a PAYMENT rule: a share of the payment instead of amountCents. */
+  percentOfPayment?: Maybe<Scalars['Float']['output']>;
+  type: RuleRewardType;
+  /** CREDIT: the credit's unit (e.g. USD). */
+  unit?: Maybe<Scalars['String']['output']>;
+};
+
+export type RuleRewardInput = {
+  amountCents?: InputMaybe<Scalars['Float']['input']>;
+  currency?: InputMaybe<Scalars['String']['input']>;
+  discountPercent?: InputMaybe<Scalars['Int']['input']>;
+  percentOfPayment?: InputMaybe<Scalars['Float']['input']>;
+  type: RuleRewardType;
+  unit?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type RuleRewardType =
+  /** Not given yet. */
+  | 'CASH'
+  | 'CREDIT'
+  /** Not given yet. */
+  | 'FIXED_DISCOUNT'
+  | 'PCT_DISCOUNT';
+
+export type RuleTier = {
+  __typename?: 'RuleTier';
+  fromConversions: Scalars['Int']['output'];
+  reward: RuleReward;
+  toConversions?: Maybe<Scalars['Int']['output']>;
+};
+
+export type RuleTierInput = {
+  fromConversions: Scalars['Int']['input'];
+  reward: RuleRewardInput;
+  toConversions?: InputMaybe<Scalars['Int']['input']>;
+};
+
+export type RuleTrigger = {
+  __typename?: 'RuleTrigger';
+  atLeast?: Maybe<Scalars['Float']['output']>;
+  /** MILESTONE: the count of converted referrals. */
+  conversions?: Maybe<Scalars['Int']['output']>;
+  /** EVENT: the user event's key, and optionally a numeric field that must be at least atLeast. */
+  eventKey?: Maybe<Scalars['String']['output']>;
+  field?: Maybe<Scalars['String']['output']>;
+  /** PAYMENT: months after the conversion (null: for life). */
+  forMonths?: Maybe<Scalars['Int']['output']>;
+  type: RuleTriggerType;
+};
+
+export type RuleTriggerInput = {
+  atLeast?: InputMaybe<Scalars['Float']['input']>;
+  conversions?: InputMaybe<Scalars['Int']['input']>;
+  eventKey?: InputMaybe<Scalars['String']['input']>;
+  field?: InputMaybe<Scalars['String']['input']>;
+  forMonths?: InputMaybe<Scalars['Int']['input']>;
+  type: RuleTriggerType;
+};
+
+export type RuleTriggerType =
+  /** The referral's first PAID. */
+  | 'CONVERSION'
+  /** A user event of the referred account (not applied yet). */
+  | 'EVENT'
+  /** The referrer's converted referrals reach a count. */
+  | 'MILESTONE'
+  /** Each payment reported for the referred account (not applied yet). */
+  | 'PAYMENT';
+
 /** An SSH public key that may upload for the tenant, by its OpenSSH fingerprint. */
 export type SftpKey = {
   __typename?: 'SftpKey';
@@ -1706,8 +1856,11 @@ export type ResolversTypes = {
   PaymentProcessorKind: PaymentProcessorKind;
   Person: ResolverTypeWrapper<Person>;
   ProcessorNotification: ResolverTypeWrapper<ProcessorNotification>;
-  Program: ResolverTypeWrapper<Program>;
+  Program: ResolverTypeWrapper<ProgramParent>;
   ProgramInput: ProgramInput;
+  ProgramRule: ResolverTypeWrapper<ProgramRule>;
+  ProgramRuleInput: ProgramRuleInput;
+  ProgramRuleVersion: ResolverTypeWrapper<ProgramRuleVersion>;
   Query: ResolverTypeWrapper<Record<PropertyKey, never>>;
   Referral: ResolverTypeWrapper<ReferralParent>;
   ReferralActionEntry: ResolverTypeWrapper<ReferralActionEntry>;
@@ -1737,6 +1890,20 @@ export type ResolversTypes = {
   RewardStatus: RewardStatus;
   RewardType: RewardType;
   RotatedWebhookSecret: ResolverTypeWrapper<RotatedWebhookSecret>;
+  RuleEligibility: ResolverTypeWrapper<RuleEligibility>;
+  RuleEligibilityInput: RuleEligibilityInput;
+  RuleLimit: ResolverTypeWrapper<RuleLimit>;
+  RuleLimitInput: RuleLimitInput;
+  RuleLimitPeriod: RuleLimitPeriod;
+  RuleRecipient: RuleRecipient;
+  RuleReward: ResolverTypeWrapper<RuleReward>;
+  RuleRewardInput: RuleRewardInput;
+  RuleRewardType: RuleRewardType;
+  RuleTier: ResolverTypeWrapper<RuleTier>;
+  RuleTierInput: RuleTierInput;
+  RuleTrigger: ResolverTypeWrapper<RuleTrigger>;
+  RuleTriggerInput: RuleTriggerInput;
+  RuleTriggerType: RuleTriggerType;
   SftpKey: ResolverTypeWrapper<SftpKey>;
   SftpSettings: ResolverTypeWrapper<SftpSettings>;
   String: ResolverTypeWrapper<Scalars['String']['output']>;
@@ -1808,8 +1975,11 @@ export type ResolversParentTypes = {
   PaymentProcessorConnection: PaymentProcessorConnection;
   Person: Person;
   ProcessorNotification: ProcessorNotification;
-  Program: Program;
+  Program: ProgramParent;
   ProgramInput: ProgramInput;
+  ProgramRule: ProgramRule;
+  ProgramRuleInput: ProgramRuleInput;
+  ProgramRuleVersion: ProgramRuleVersion;
   Query: Record<PropertyKey, never>;
   Referral: ReferralParent;
   ReferralActionEntry: ReferralActionEntry;
@@ -1829,6 +1999,16 @@ export type ResolversParentTypes = {
   RewardBalance: RewardBalance;
   RewardCostFigure: RewardCostFigure;
   RotatedWebhookSecret: RotatedWebhookSecret;
+  RuleEligibility: RuleEligibility;
+  RuleEligibilityInput: RuleEligibilityInput;
+  RuleLimit: RuleLimit;
+  RuleLimitInput: RuleLimitInput;
+  RuleReward: RuleReward;
+  RuleRewardInput: RuleRewardInput;
+  RuleTier: RuleTier;
+  RuleTierInput: RuleTierInput;
+  RuleTrigger: RuleTrigger;
+  RuleTriggerInput: RuleTriggerInput;
   SftpKey: SftpKey;
   SftpSettings: SftpSettings;
   String: Scalars['String']['output'];
@@ -2184,6 +2364,9 @@ export type ProgramResolvers<ContextType = GraphQLContext, ParentType extends Re
   referrerReward?: Resolver<ResolversTypes['ReferrerRewardSettings'], ParentType, ContextType>;
   requireUserJwtExp?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   rewardHoldDays?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  ruleVersion?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  ruleVersions?: Resolver<Array<ResolversTypes['ProgramRuleVersion']>, ParentType, ContextType>;
+  rules?: Resolver<Array<ResolversTypes['ProgramRule']>, ParentType, ContextType>;
   shareEmailSubject?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   shareLinkUrl?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   shareMessage?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
@@ -2192,6 +2375,24 @@ export type ProgramResolvers<ContextType = GraphQLContext, ParentType extends Re
   websiteUrl?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   widgetHeadline?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   widgetSubheadline?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type ProgramRuleResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ProgramRule'] = ResolversParentTypes['ProgramRule']> = {
+  eligibility?: Resolver<ResolversTypes['RuleEligibility'], ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  limits?: Resolver<Array<ResolversTypes['RuleLimit']>, ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  recipient?: Resolver<ResolversTypes['RuleRecipient'], ParentType, ContextType>;
+  reward?: Resolver<Maybe<ResolversTypes['RuleReward']>, ParentType, ContextType>;
+  tiers?: Resolver<Maybe<Array<ResolversTypes['RuleTier']>>, ParentType, ContextType>;
+  trigger?: Resolver<ResolversTypes['RuleTrigger'], ParentType, ContextType>;
+};
+
+export type ProgramRuleVersionResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ProgramRuleVersion'] = ResolversParentTypes['ProgramRuleVersion']> = {
+  publishedAt?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  publishedBy?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  rules?: Resolver<Array<ResolversTypes['ProgramRule']>, ParentType, ContextType>;
+  version?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 };
 
 export type QueryResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Query'] = ResolversParentTypes['Query']> = {
@@ -2355,6 +2556,41 @@ export type RotatedWebhookSecretResolvers<ContextType = GraphQLContext, ParentTy
   secret?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
+export type RuleEligibilityResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['RuleEligibility'] = ResolversParentTypes['RuleEligibility']> = {
+  minSubscriptionValueCents?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  newCustomersOnly?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
+};
+
+export type RuleLimitResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['RuleLimit'] = ResolversParentTypes['RuleLimit']> = {
+  maxAmountCents?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  maxCount?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  period?: Resolver<ResolversTypes['RuleLimitPeriod'], ParentType, ContextType>;
+};
+
+export type RuleRewardResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['RuleReward'] = ResolversParentTypes['RuleReward']> = {
+  amountCents?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  currency?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  discountPercent?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  percentOfPayment?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  type?: Resolver<ResolversTypes['RuleRewardType'], ParentType, ContextType>;
+  unit?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type RuleTierResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['RuleTier'] = ResolversParentTypes['RuleTier']> = {
+  fromConversions?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  reward?: Resolver<ResolversTypes['RuleReward'], ParentType, ContextType>;
+  toConversions?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+};
+
+export type RuleTriggerResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['RuleTrigger'] = ResolversParentTypes['RuleTrigger']> = {
+  atLeast?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  conversions?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  eventKey?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  field?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  forMonths?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  type?: Resolver<ResolversTypes['RuleTriggerType'], ParentType, ContextType>;
+};
+
 export type SftpKeyResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['SftpKey'] = ResolversParentTypes['SftpKey']> = {
   comment?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   dateCreated?: Resolver<ResolversTypes['EpochMillis'], ParentType, ContextType>;
@@ -2498,6 +2734,8 @@ export type Resolvers<ContextType = GraphQLContext> = {
   Person?: PersonResolvers<ContextType>;
   ProcessorNotification?: ProcessorNotificationResolvers<ContextType>;
   Program?: ProgramResolvers<ContextType>;
+  ProgramRule?: ProgramRuleResolvers<ContextType>;
+  ProgramRuleVersion?: ProgramRuleVersionResolvers<ContextType>;
   Query?: QueryResolvers<ContextType>;
   Referral?: ReferralResolvers<ContextType>;
   ReferralActionEntry?: ReferralActionEntryResolvers<ContextType>;
@@ -2514,6 +2752,11 @@ export type Resolvers<ContextType = GraphQLContext> = {
   RewardBalance?: RewardBalanceResolvers<ContextType>;
   RewardCostFigure?: RewardCostFigureResolvers<ContextType>;
   RotatedWebhookSecret?: RotatedWebhookSecretResolvers<ContextType>;
+  RuleEligibility?: RuleEligibilityResolvers<ContextType>;
+  RuleLimit?: RuleLimitResolvers<ContextType>;
+  RuleReward?: RuleRewardResolvers<ContextType>;
+  RuleTier?: RuleTierResolvers<ContextType>;
+  RuleTrigger?: RuleTriggerResolvers<ContextType>;
   SftpKey?: SftpKeyResolvers<ContextType>;
   SftpSettings?: SftpSettingsResolvers<ContextType>;
   Subscription?: SubscriptionResolvers<ContextType>;

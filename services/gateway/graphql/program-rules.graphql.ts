@@ -1,0 +1,171 @@
+import { listRuleVersions, type RuleVersion } from '../../../shared/domain/programs/rule-versions';
+import type { GraphQLContext } from './context';
+import type { GraphQLModule } from './module';
+
+/**
+ * The program's reward rules in GraphQL: the rules in force, their version and every published version
+ * on Program, and `rules` on ProgramInput (updateProgram publishes them as the next version; the
+ * resolver is in program.graphql.ts). docs/programs.md explains each field.
+ */
+
+/** GraphQL input objects carry explicit nulls for fields a client left out: absent, at any depth. */
+export function withoutNullsDeep(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(withoutNullsDeep);
+  if (value === null || typeof value !== 'object') return value;
+  return Object.fromEntries(
+    Object.entries(value)
+      .filter(([, v]) => v !== null)
+      .map(([k, v]) => [k, withoutNullsDeep(v)]),
+  );
+}
+
+const presentVersion = (v: RuleVersion) => ({ ...v, publishedAt: v.publishedAt.getTime() });
+
+export const programRulesModule: GraphQLModule = {
+  typeDefs: /* GraphQL */ `
+    enum RuleTriggerType {
+      "The referral's first PAID."
+      CONVERSION
+      "Each payment reported for the referred account (not applied yet)."
+      PAYMENT
+      "A user event of the referred account (not applied yet)."
+      EVENT
+      "The referrer's converted referrals reach a count."
+      MILESTONE
+    }
+    enum RuleRecipient {
+      REFERRER
+      REFERRED
+    }
+    enum RuleRewardType {
+      PCT_DISCOUNT
+      CREDIT
+      "Not given yet."
+      FIXED_DISCOUNT
+      "Not given yet."
+      CASH
+    }
+    enum RuleLimitPeriod {
+      MONTH
+      YEAR
+      LIFETIME
+    }
+    type RuleTrigger {
+      type: RuleTriggerType!
+      "PAYMENT: months after the conversion (null: for life)."
+      forMonths: Int
+      "EVENT: the user event's key, and optionally a numeric field that must be at least atLeast."
+      eventKey: String
+      field: String
+      atLeast: Float
+      "MILESTONE: the count of converted referrals."
+      conversions: Int
+    }
+    type RuleReward {
+      type: RuleRewardType!
+      discountPercent: Int
+      amountCents: Float
+      "CREDIT: the credit's unit (e.g. USD)."
+      unit: String
+      "FIXED_DISCOUNT and CASH: an ISO 4217 code."
+      currency: String
+      "CASH on a PAYMENT rule: a share of the payment instead of amountCents."
+      percentOfPayment: Float
+    }
+    type RuleTier {
+      fromConversions: Int!
+      toConversions: Int
+      reward: RuleReward!
+    }
+    type RuleLimit {
+      period: RuleLimitPeriod!
+      maxCount: Int
+      maxAmountCents: Float
+    }
+    type RuleEligibility {
+      minSubscriptionValueCents: Float
+      newCustomersOnly: Boolean
+    }
+    "One rule of the program: a trigger, a recipient, a reward or tiers of rewards, limits (docs/programs.md)."
+    type ProgramRule {
+      id: String!
+      name: String!
+      trigger: RuleTrigger!
+      recipient: RuleRecipient!
+      reward: RuleReward
+      tiers: [RuleTier!]
+      limits: [RuleLimit!]!
+      eligibility: RuleEligibility!
+    }
+    type ProgramRuleVersion {
+      version: Int!
+      rules: [ProgramRule!]!
+      "Who published it: an operator's e-mail, an API key's prefix or a user id."
+      publishedBy: String!
+      "Epoch milliseconds."
+      publishedAt: Float!
+    }
+    extend type Program {
+      "The rules referrals attributed from now on are rewarded by ([] while none are published: the fixed referrerReward applies)."
+      rules: [ProgramRule!]!
+      "Their version (null while none are published); a referral keeps the version of its attribution."
+      ruleVersion: Int
+      "Every published version, newest first."
+      ruleVersions: [ProgramRuleVersion!]!
+    }
+    input RuleTriggerInput {
+      type: RuleTriggerType!
+      forMonths: Int
+      eventKey: String
+      field: String
+      atLeast: Float
+      conversions: Int
+    }
+    input RuleRewardInput {
+      type: RuleRewardType!
+      discountPercent: Int
+      amountCents: Float
+      unit: String
+      currency: String
+      percentOfPayment: Float
+    }
+    input RuleTierInput {
+      fromConversions: Int!
+      toConversions: Int
+      reward: RuleRewardInput!
+    }
+    input RuleLimitInput {
+      period: RuleLimitPeriod!
+      maxCount: Int
+      maxAmountCents: Float
+    }
+    input RuleEligibilityInput {
+      minSubscriptionValueCents: Float
+      newCustomersOnly: Boolean
+    }
+    input ProgramRuleInput {
+      id: String!
+      name: String!
+      trigger: RuleTriggerInput!
+      recipient: RuleRecipient!
+      reward: RuleRewardInput
+      tiers: [RuleTierInput!]
+      limits: [RuleLimitInput!]
+      eligibility: RuleEligibilityInput
+    }
+    extend input ProgramInput {
+      "Publishes these rules as the program's next version (validated first: nothing is written when one is refused)."
+      rules: [ProgramRuleInput!]
+    }
+  `,
+  resolvers: {
+    Program: {
+      rules: async (_: unknown, __: unknown, ctx: GraphQLContext) =>
+        (await listRuleVersions(ctx.deps.db, ctx.tenant.id))[0]?.rules ?? [],
+      ruleVersion: async (_: unknown, __: unknown, ctx: GraphQLContext) =>
+        (await listRuleVersions(ctx.deps.db, ctx.tenant.id))[0]?.version ?? null,
+      ruleVersions: async (_: unknown, __: unknown, ctx: GraphQLContext) =>
+        (await listRuleVersions(ctx.deps.db, ctx.tenant.id)).map(presentVersion),
+    },
+  },
+};
