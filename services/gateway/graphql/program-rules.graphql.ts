@@ -1,4 +1,7 @@
 import { listRuleVersions, type RuleVersion } from '../../../shared/domain/programs/rule-versions';
+import { z } from 'zod';
+import { explainReferralRewards } from '../../../shared/domain/programs/reward-explanations';
+import { parseInput } from '../../../shared/validation';
 import type { GraphQLContext } from './context';
 import type { GraphQLModule } from './module';
 
@@ -18,6 +21,8 @@ export function withoutNullsDeep(value: unknown): unknown {
       .map(([k, v]) => [k, withoutNullsDeep(v)]),
   );
 }
+
+const explainArgs = z.strictObject({ referralId: z.uuid({ message: 'must be a referral id' }) });
 
 const presentVersion = (v: RuleVersion) => ({ ...v, publishedAt: v.publishedAt.getTime() });
 
@@ -153,12 +158,37 @@ export const programRulesModule: GraphQLModule = {
       limits: [RuleLimitInput!]
       eligibility: RuleEligibilityInput
     }
+    enum RewardOutcome {
+      GRANTED
+      NOT_GRANTED
+    }
+    "What one rule (or the program's fixed reward) gave on a referral and why, or why it gave nothing."
+    type RewardExplanation {
+      "The rule (null: the program's fixed reward, for a referral made before any rules)."
+      ruleId: String
+      ruleName: String!
+      recipient: RuleRecipient!
+      outcome: RewardOutcome!
+      "The reward given, and its status now."
+      rewardId: ID
+      rewardStatus: RewardStatus
+      "A sentence: what was given for which event, or the reason nothing was (a limit named, a milestone not reached, not converted yet), and where the reward stands (held until a date, awaiting review, cancelled)."
+      text: String!
+    }
+    extend type Query {
+      "For each rule of the referral's version, what it gave and why or why not. NOT_FOUND for another tenant's referral."
+      explainRewards(referralId: ID!): [RewardExplanation!]!
+    }
     extend input ProgramInput {
       "Publishes these rules as the program's next version (validated first: nothing is written when one is refused)."
       rules: [ProgramRuleInput!]
     }
   `,
   resolvers: {
+    Query: {
+      explainRewards: (_: unknown, args: unknown, ctx: GraphQLContext) =>
+        explainReferralRewards(ctx.deps.db, ctx.tenant.id, parseInput(explainArgs, args).referralId),
+    },
     Program: {
       rules: async (_: unknown, __: unknown, ctx: GraphQLContext) =>
         (await listRuleVersions(ctx.deps.db, ctx.tenant.id))[0]?.rules ?? [],

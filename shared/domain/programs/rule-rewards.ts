@@ -25,31 +25,8 @@ export async function grantRuleRewards(
   dayMs: number,
 ): Promise<{ created: RewardRow[]; decisions: RuleDecision[] }> {
   const version = await loadRuleVersion(trx, referral.tenant_id, referral.rule_version);
-  const rulesRepo = createProgramRulesRepo(trx);
-  await rulesRepo.lockReferrer(referral.tenant_id, referral.referrer_account_id, trx);
-  const [conversions, grants] = await Promise.all([
-    rulesRepo.conversions(referral.tenant_id, referral.referrer_account_id, trx),
-    rulesRepo.grants(referral.tenant_id, referral.referrer_account_id, trx),
-  ]);
-  const facts: EvaluationFacts = {
-    referralId: referral.id,
-    referrerId: referral.referrer_account_id,
-    convertedAt: referral.date_paid,
-    referrerConversions: conversions,
-    referred: {
-      subscriptionValueCents:
-        referred.subscription_value === null ? null : Math.round(Number(referred.subscription_value) * 100),
-      currency: referred.currency,
-      paidBeforeAttribution:
-        referred.first_paid_at !== null && referred.first_paid_at.getTime() < referral.date_started.getTime(),
-    },
-    prior: grants.map((g) => ({
-      ruleId: g.rule_id,
-      key: g.grant_key,
-      amountCents: g.amount_cents === null ? null : Number(g.amount_cents),
-      at: g.date_given,
-    })),
-  };
+  await createProgramRulesRepo(trx).lockReferrer(referral.tenant_id, referral.referrer_account_id, trx);
+  const facts = await loadEvaluationFacts(trx, referral, referred);
   const decisions = evaluateRules(version.rules, facts, occurrence);
   const rewards = createRewardsRepo(trx);
   const created: RewardRow[] = [];
@@ -82,4 +59,35 @@ export async function grantRuleRewards(
     if (row) created.push(row);
   }
   return { created, decisions };
+}
+
+/** What the rules are evaluated against for this referral: its referrer's conversions and rule rewards so far. */
+export async function loadEvaluationFacts(
+  db: DbOrTrx,
+  referral: ReferralRow,
+  referred: AccountRow,
+): Promise<EvaluationFacts> {
+  const rulesRepo = createProgramRulesRepo(db);
+  // One after the other: in a transaction both would share one connection.
+  const conversions = await rulesRepo.conversions(referral.tenant_id, referral.referrer_account_id, db);
+  const grants = await rulesRepo.grants(referral.tenant_id, referral.referrer_account_id, db);
+  return {
+    referralId: referral.id,
+    referrerId: referral.referrer_account_id,
+    convertedAt: referral.date_paid,
+    referrerConversions: conversions,
+    referred: {
+      subscriptionValueCents:
+        referred.subscription_value === null ? null : Math.round(Number(referred.subscription_value) * 100),
+      currency: referred.currency,
+      paidBeforeAttribution:
+        referred.first_paid_at !== null && referred.first_paid_at.getTime() < referral.date_started.getTime(),
+    },
+    prior: grants.map((g) => ({
+      ruleId: g.rule_id,
+      key: g.grant_key,
+      amountCents: g.amount_cents === null ? null : Number(g.amount_cents),
+      at: g.date_given,
+    })),
+  };
 }

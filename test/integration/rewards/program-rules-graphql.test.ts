@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { PROJECT_ROOT } from '../../../shared/config';
 import { PER_FRIEND, THREE_FRIENDS } from '../../helpers/program-rules';
-import { startReferralApi, type ReferralApi } from '../../helpers/referrals';
+import { identifyReferrer, startReferralApi, uid, type ReferralApi } from '../../helpers/referrals';
 
 let api: ReferralApi;
 beforeAll(async () => {
@@ -150,5 +150,90 @@ describe('GraphQL: updateProgram publishes rules, Program reads them', () => {
     expect(await api.gqlOk(mutation)).toEqual({ updateProgram: { ruleVersion: 1 } });
     const { program } = await api.gqlOk('{ program { rules { id trigger { type conversions } } } }');
     expect(program.rules).toEqual([{ id: 'three-friends', trigger: { type: 'MILESTONE', conversions: 3 } }]);
+  });
+});
+
+describe('explainRewards(referralId)', () => {
+  const EXPLAIN = /* GraphQL */ `
+    query ($id: ID!) {
+      explainRewards(referralId: $id) {
+        ruleId
+        ruleName
+        recipient
+        outcome
+        rewardId
+        rewardStatus
+        text
+      }
+    }
+  `;
+
+  test('each rule of the version: what it gave and where it stands, or why it gave nothing', async () => {
+    const tenant = await startReferralApi();
+    try {
+      const db = tenant.gw.deps.db;
+      await tenant.gqlOk(
+        `mutation ($input: ProgramInput!) { updateProgram(input: $input) { ruleVersion } }`,
+        { input: { rewardHoldDays: 14, rules: [PER_FRIEND, THREE_FRIENDS] } },
+      );
+      const r = await identifyReferrer(tenant, 'Ines');
+      const friend = uid('acct-f');
+      expect((await tenant.identify(friend, uid('user'), { referredByCode: r.code })).status).toBe(200);
+      const { id: referralId } = await db('referrals')
+        .where({ tenant_id: tenant.tenantId, referred_account_id: friend })
+        .first('id');
+
+      const before = (await tenant.gqlOk(EXPLAIN, { id: referralId })).explainRewards;
+      expect(before.map((e: Record<string, unknown>) => [e.ruleId, e.outcome])).toEqual([
+        ['per-friend', 'NOT_GRANTED'],
+        ['three-friends', 'NOT_GRANTED'],
+      ]);
+      expect(before[0].text).toMatch(/gave nothing yet: the referral has not converted/);
+      expect(before[1].text).toMatch(/has 0 of the 3 converted referrals it needs/);
+
+      const paid = await tenant.call('PUT', `/open/account/${friend}/user/u-pay`, { accountStatus: 'PAID' });
+      expect(paid.status).toBe(200);
+      const after = (await tenant.gqlOk(EXPLAIN, { id: referralId })).explainRewards;
+      expect(after[0]).toMatchObject({
+        ruleId: 'per-friend',
+        recipient: 'REFERRER',
+        outcome: 'GRANTED',
+        rewardId: expect.any(String),
+        rewardStatus: 'PENDING',
+      });
+      expect(after[0].text).toMatch(
+        /gave the referrer 10.00 USD of credit \(tier 1: from conversion 1\): the referral converted on \d{4}-\d\d-\d\d\. It is held until \d{4}-\d\d-\d\d\./,
+      );
+      expect(after[1].text).toMatch(/has 1 of the 3 converted referrals it needs/);
+
+      // Another tenant's referral is not found, and says nothing about it.
+      const foreign = await api.gql(EXPLAIN, { id: referralId });
+      expect(foreign.errors[0].extensions.apiErrorCode ?? foreign.errors[0].extensions.code).toBe(
+        'NOT_FOUND',
+      );
+      const bad = await tenant.gql(EXPLAIN, { id: 'not-an-id' });
+      expect(bad.errors[0].extensions.validationErrors).toEqual([
+        { path: 'referralId', message: 'must be a referral id' },
+      ]);
+    } finally {
+      await tenant.close();
+    }
+  });
+
+  test("a referral made before any rules: the program's fixed rewards", async () => {
+    const r = await identifyReferrer(api, 'Fixa');
+    const friend = uid('acct-f');
+    expect((await api.identify(friend, uid('user'), { referredByCode: r.code })).status).toBe(200);
+    const { id } = await api.gw.deps
+      .db('referrals')
+      .where({ tenant_id: api.tenantId, referred_account_id: friend })
+      .first('id');
+    await api.gw.deps.db('referrals').where({ id }).update({ rule_version: null });
+    const explained = (await api.gqlOk(EXPLAIN, { id })).explainRewards;
+    expect(explained.map((e: Record<string, unknown>) => [e.recipient, e.outcome])).toEqual([
+      ['REFERRED', 'GRANTED'],
+      ['REFERRER', 'NOT_GRANTED'],
+    ]);
+    expect(explained[1].text).toMatch(/when the referral converts; it has not yet/);
   });
 });

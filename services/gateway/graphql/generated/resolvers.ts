@@ -1006,6 +1006,8 @@ export type Query = {
   auditLog: AuditLogPage;
   browserIntegration: BrowserIntegration;
   dashboard: Dashboard;
+  /** For each rule of the referral's version, what it gave and why or why not. NOT_FOUND for another tenant's referral. */
+  explainRewards: Array<RewardExplanation>;
   job?: Maybe<Job>;
   /** Jobs, newest first (limit 1 to 100, default 20). */
   jobs: JobList;
@@ -1064,6 +1066,11 @@ export type QueryAuditLogArgs = {
 
 export type QueryDashboardArgs = {
   range: DateRangeInput;
+};
+
+
+export type QueryExplainRewardsArgs = {
+  referralId: Scalars['ID']['input'];
 };
 
 
@@ -1373,6 +1380,25 @@ export type RewardCostFigure = {
   rewardsPending: Scalars['Int']['output'];
   side: RewardSide;
 };
+
+/** What one rule (or the program's fixed reward) gave on a referral and why, or why it gave nothing. */
+export type RewardExplanation = {
+  __typename?: 'RewardExplanation';
+  outcome: RewardOutcome;
+  recipient: RuleRecipient;
+  /** The reward given, and its status now. */
+  rewardId?: Maybe<Scalars['ID']['output']>;
+  rewardStatus?: Maybe<RewardStatus>;
+  /** The rule (null: the program's fixed reward, for a referral made before any rules). */
+  ruleId?: Maybe<Scalars['String']['output']>;
+  ruleName: Scalars['String']['output'];
+  /** A sentence: what was given for which event, or the reason nothing was (a limit named, a milestone not reached, not converted yet), and where the reward stands (held until a date, awaiting review, cancelled). */
+  text: Scalars['String']['output'];
+};
+
+export type RewardOutcome =
+  | 'GRANTED'
+  | 'NOT_GRANTED';
 
 export type RewardSide =
   | 'REFERRED'
@@ -1885,6 +1911,8 @@ export type ResolversTypes = {
   Reward: ResolverTypeWrapper<Reward>;
   RewardBalance: ResolverTypeWrapper<RewardBalance>;
   RewardCostFigure: ResolverTypeWrapper<RewardCostFigure>;
+  RewardExplanation: ResolverTypeWrapper<RewardExplanation>;
+  RewardOutcome: RewardOutcome;
   RewardSide: RewardSide;
   RewardSource: RewardSource;
   RewardStatus: RewardStatus;
@@ -1998,6 +2026,7 @@ export type ResolversParentTypes = {
   Reward: Reward;
   RewardBalance: RewardBalance;
   RewardCostFigure: RewardCostFigure;
+  RewardExplanation: RewardExplanation;
   RotatedWebhookSecret: RotatedWebhookSecret;
   RuleEligibility: RuleEligibility;
   RuleEligibilityInput: RuleEligibilityInput;
@@ -2403,6 +2432,7 @@ export type QueryResolvers<ContextType = GraphQLContext, ParentType extends Reso
   auditLog?: Resolver<ResolversTypes['AuditLogPage'], ParentType, ContextType, Partial<QueryAuditLogArgs>>;
   browserIntegration?: Resolver<ResolversTypes['BrowserIntegration'], ParentType, ContextType>;
   dashboard?: Resolver<ResolversTypes['Dashboard'], ParentType, ContextType, RequireFields<QueryDashboardArgs, 'range'>>;
+  explainRewards?: Resolver<Array<ResolversTypes['RewardExplanation']>, ParentType, ContextType, RequireFields<QueryExplainRewardsArgs, 'referralId'>>;
   job?: Resolver<Maybe<ResolversTypes['Job']>, ParentType, ContextType, RequireFields<QueryJobArgs, 'id'>>;
   jobs?: Resolver<ResolversTypes['JobList'], ParentType, ContextType, Partial<QueryJobsArgs>>;
   operators?: Resolver<Array<ResolversTypes['Operator']>, ParentType, ContextType>;
@@ -2548,6 +2578,16 @@ export type RewardCostFigureResolvers<ContextType = GraphQLContext, ParentType e
   rewardsGiven?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   rewardsPending?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   side?: Resolver<ResolversTypes['RewardSide'], ParentType, ContextType>;
+};
+
+export type RewardExplanationResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['RewardExplanation'] = ResolversParentTypes['RewardExplanation']> = {
+  outcome?: Resolver<ResolversTypes['RewardOutcome'], ParentType, ContextType>;
+  recipient?: Resolver<ResolversTypes['RuleRecipient'], ParentType, ContextType>;
+  rewardId?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  rewardStatus?: Resolver<Maybe<ResolversTypes['RewardStatus']>, ParentType, ContextType>;
+  ruleId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  ruleName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  text?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
 export type RotatedWebhookSecretResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['RotatedWebhookSecret'] = ResolversParentTypes['RotatedWebhookSecret']> = {
@@ -2751,6 +2791,7 @@ export type Resolvers<ContextType = GraphQLContext> = {
   Reward?: RewardResolvers<ContextType>;
   RewardBalance?: RewardBalanceResolvers<ContextType>;
   RewardCostFigure?: RewardCostFigureResolvers<ContextType>;
+  RewardExplanation?: RewardExplanationResolvers<ContextType>;
   RotatedWebhookSecret?: RotatedWebhookSecretResolvers<ContextType>;
   RuleEligibility?: RuleEligibilityResolvers<ContextType>;
   RuleLimit?: RuleLimitResolvers<ContextType>;

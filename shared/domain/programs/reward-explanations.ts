@@ -1,0 +1,135 @@
+import type { Db } from '../../db/knex';
+import { AppError } from '../../errors';
+import { createAccountsRepo } from '../../repos/accounts.repo';
+import { createReferralsRepo } from '../../repos/referrals.repo';
+import { createRewardsRepo, type RewardRow } from '../../repos/rewards.repo';
+import { loadProgramSettings } from '../tenants/program';
+import { evaluateRules } from './rule-evaluation';
+import { loadEvaluationFacts } from './rule-rewards';
+import { loadRuleVersion } from './rule-versions';
+import type { Rule } from './rules.schema';
+
+/**
+ * For each rule of a referral's version, what it gave and why, or why it gave nothing, in sentences an
+ * operator (or the referrer, for their own rewards) can read. A reward's sentence is the one written when
+ * it was given, followed by where it stands now (held until a date, awaiting review, cancelled). A rule
+ * that gave nothing is evaluated again against today's facts, so its reason is current (not converted
+ * yet, a milestone not reached, a limit reached). A referral with no rule version is explained by the
+ * program's fixed rewards.
+ */
+
+export interface RewardExplanation {
+  ruleId: string | null;
+  ruleName: string;
+  recipient: 'REFERRER' | 'REFERRED';
+  outcome: 'GRANTED' | 'NOT_GRANTED';
+  rewardId: string | null;
+  rewardStatus: RewardRow['status'] | null;
+  text: string;
+}
+
+const day = (at: Date) => at.toISOString().slice(0, 10);
+
+/** Where a given reward stands now, as a sentence's tail. */
+function standing(reward: RewardRow): string {
+  switch (reward.status) {
+    case 'PENDING':
+      return reward.hold_until ? ` It is held until ${day(reward.hold_until)}.` : ' It is held.';
+    case 'PENDING_REVIEW':
+      return ' It waits for the referral’s review.';
+    case 'CANCELLED':
+      return ` It was cancelled${reward.date_cancelled ? ` on ${day(reward.date_cancelled)}` : ''}.`;
+    case 'EXPIRED':
+      return ' Its unredeemed part expired.';
+    case 'REDEEMED':
+      return ' It was redeemed.';
+    default:
+      return '';
+  }
+}
+
+function granted(rule: Pick<Rule, 'id' | 'name' | 'recipient'> | null, reward: RewardRow, text: string) {
+  return {
+    ruleId: rule?.id ?? null,
+    ruleName:
+      rule?.name ?? (reward.reward_source === 'REFERRED' ? "The friend's discount" : "The referrer's reward"),
+    recipient: reward.reward_source === 'REFERRED' ? ('REFERRED' as const) : ('REFERRER' as const),
+    outcome: 'GRANTED' as const,
+    rewardId: reward.id,
+    rewardStatus: reward.status,
+    text: `${text}${standing(reward)}`,
+  };
+}
+
+export async function explainReferralRewards(
+  db: Db,
+  tenantId: string,
+  referralId: string,
+): Promise<RewardExplanation[]> {
+  const [referral] = await createReferralsRepo(db).findMany(tenantId, [referralId]);
+  if (!referral) throw new AppError('NOT_FOUND', 'Referral not found');
+  const rewards = (await createRewardsRepo(db).listByReferrals(tenantId, [referral.id])).filter(
+    (r) => r.reward_source !== 'ADJUSTMENT',
+  );
+  if (referral.rule_version === null || referral.rule_version === undefined) {
+    return explainFixed(db, tenantId, referral.date_paid, rewards);
+  }
+  const version = await loadRuleVersion(db, tenantId, referral.rule_version);
+  const account = await createAccountsRepo(db).find(tenantId, referral.referred_account_id);
+  const facts = account ? await loadEvaluationFacts(db, referral, account) : null;
+  const explanations: RewardExplanation[] = [];
+  for (const rule of version.rules) {
+    const given = rewards.filter((r) => r.rule_id === rule.id);
+    for (const reward of given)
+      explanations.push(granted(rule, reward, reward.explanation ?? `"${rule.name}" gave a reward.`));
+    if (given.length > 0 || !facts) continue;
+    const occurrence = { type: 'CONVERSION' as const, at: referral.date_paid ?? new Date() };
+    const decision = evaluateRules([rule], facts, occurrence)[0];
+    explanations.push({
+      ruleId: rule.id,
+      ruleName: rule.name,
+      recipient: rule.recipient,
+      outcome: 'NOT_GRANTED',
+      rewardId: null,
+      rewardStatus: null,
+      text:
+        decision && decision.outcome === 'NOT_GRANTED'
+          ? decision.explanation
+          : `"${rule.name}" gave nothing on this referral${decision ? '' : ' yet: it waits for its trigger'}.`,
+    });
+  }
+  return explanations;
+}
+
+/** A referral under the program's fixed rewards: the friend's discount and the referrer's reward. */
+async function explainFixed(
+  db: Db,
+  tenantId: string,
+  convertedAt: Date | null,
+  rewards: RewardRow[],
+): Promise<RewardExplanation[]> {
+  const program = await loadProgramSettings(db, tenantId);
+  const explanations: RewardExplanation[] = rewards.map((reward) =>
+    granted(
+      null,
+      reward,
+      reward.reward_source === 'REFERRED'
+        ? `The friend got the program's ${String(reward.discount_percent)} % discount when the referral was made.`
+        : `The referrer got the program's reward when the referral converted${convertedAt ? ` on ${day(convertedAt)}` : ''}.`,
+    ),
+  );
+  if (!rewards.some((r) => r.reward_source === 'FRIEND_SIGNUP')) {
+    explanations.push({
+      ruleId: null,
+      ruleName: "The referrer's reward",
+      recipient: 'REFERRER',
+      outcome: 'NOT_GRANTED',
+      rewardId: null,
+      rewardStatus: null,
+      text: convertedAt
+        ? "The referrer's reward was not given."
+        : `The referrer gets the program's reward (${program.referrerReward.type === 'CREDIT' ? 'credit' : 'a discount'}) when the referral converts; it has not yet.`,
+    });
+  }
+  return explanations;
+}
