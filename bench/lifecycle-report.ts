@@ -75,5 +75,16 @@ export function report(r: {
   lines.push(
     cpuRow(`converting account sync at ${r.settings.latencyRate} req/s`, r.latencyCpu, perSecond(l)),
   );
+  const b = r.phases.find((p) => p.name.startsWith('(b) PUT'));
+  const rules = r.phases.find((p) => p.name.includes('ten published rules'));
+  if (b && rules) {
+    const plain = cpuMsPerOp(b.cpu, perSecond(b.result));
+    const ruled = cpuMsPerOp(rules.cpu, perSecond(rules.result));
+    lines.push(
+      '',
+      `Ten rules per pair: ${fmt(ruled, 1)} CPU ms against ${fmt(plain, 1)} with the program's fixed reward (${fmt((ruled / plain - 1) * 100, 1)} % more; target at most 10 %).`,
+    );
+  }
+
   return `${lines.join('\n')}\n`;
 }

@@ -15,6 +15,7 @@ import {
   type Outcome,
 } from './measure';
 import { report, type Phase } from './lifecycle-report';
+import { PUBLISH_RULES, TEN_RULES } from './lifecycle-rules';
 import { runBench, startBenchEnvironment, type BenchEnvironment } from './support';
 
 /**
@@ -23,7 +24,8 @@ import { runBench, startBenchEnvironment, type BenchEnvironment } from './suppor
  * the same run with the same concurrency. Tunables: BENCH_DURATION (s per phase), BENCH_CONCURRENCY
  * (closed-loop clients), BENCH_LATENCY_RATE (req/s of the latency phase), BENCH_WARMUP (s),
  * BENCH_FRAUD_SIGNALS (1: identifications carry e-mails and device ids and the program a velocity limit,
- * so every fraud signal is computed; 0: none of that).
+ * so every fraud signal is computed; 0: none of that), BENCH_RULES (1: after phase (b), ten reward rules
+ * are published and (b) runs again: the cost of rules per pair, in the same run; 0: not).
  *
  * Raw rate: BENCH_CONCURRENCY loops in this process, each starting `noopWorkflow` (returns at once) on
  * the worker's task queue with a Temporal client and starting the next when it is done. "start only"
@@ -37,6 +39,7 @@ const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 20);
 const latencyRate = Number(process.env.BENCH_LATENCY_RATE ?? 50);
 const warmup = Number(process.env.BENCH_WARMUP ?? 2) * 1000;
 const fraudSignals = process.env.BENCH_FRAUD_SIGNALS !== '0';
+const withRules = process.env.BENCH_RULES !== '0';
 
 type Json = Record<string, unknown>;
 const port = (address: string) => address.slice(address.lastIndexOf(':') + 1);
@@ -227,6 +230,21 @@ async function measure(
     () => closedLoop({ concurrency, durationMs: duration, op: (n) => twoRequests('b', n) }),
     true,
   );
+  if (withRules) {
+    const published = await api.request('POST', '/graphql', {
+      query: PUBLISH_RULES,
+      variables: { input: { rules: TEN_RULES } },
+    });
+    if (published.status !== 200 || (published.body as Json | undefined)?.errors) {
+      throw new Error(`publishing the rules failed: ${published.status} ${JSON.stringify(published.body)}`);
+    }
+    await run(
+      '(b) the same, with ten published rules (tiers, caps, a friend reward, eight milestones)',
+      'pairs/s',
+      () => closedLoop({ concurrency, durationMs: duration, op: (n) => twoRequests('b-rules', n) }),
+      true,
+    );
+  }
   const rawAfter = await run('raw: start no-op workflow + await result (after)', 'workflows/s', () =>
     closedLoop({ concurrency, durationMs: duration, op: startAndResult }),
   );
