@@ -73,6 +73,30 @@ export interface BalanceRow {
   next_expiry: Date | null;
 }
 
+/** The columns that say how a new reward starts (status, hold, expiry), from the database's clock. */
+function startColumns(start: RewardStart, trx: DbOrTrx) {
+  return {
+    status: start.status,
+    date_given: trx.raw('clock_timestamp()'),
+    date_cancelled: start.status === 'CANCELLED' ? trx.raw('clock_timestamp()') : null,
+    hold_until: start.holdMs === null ? null : trx.raw(NOW_PLUS_MS, [start.holdMs]),
+    expiry_ms: start.expiryMs,
+    expires_at:
+      start.status === 'AVAILABLE' && start.expiryMs !== null ? trx.raw(NOW_PLUS_MS, [start.expiryMs]) : null,
+  };
+}
+
+/** The side's next reward number (a subquery): after its others, or `first` when it has none yet. */
+function nextGrantNo(reward: NewReward, first: 0 | 1, trx: DbOrTrx) {
+  return trx('rewards')
+    .where({
+      tenant_id: reward.tenant_id,
+      referral_id: reward.referral_id,
+      reward_source: reward.reward_source,
+    })
+    .select(trx.raw('coalesce(max(grant_no) + 1, ?)', [first]));
+}
+
 export function createRewardsRepo(db: DbOrTrx) {
   return {
     /** One reward per side of a referral; a second unlock finds the first and changes nothing. */
@@ -81,19 +105,8 @@ export function createRewardsRepo(db: DbOrTrx) {
       start: RewardStart,
       trx: DbOrTrx,
     ): Promise<{ row: RewardRow; created: boolean }> {
-      const timing = {
-        status: start.status,
-        date_given: trx.raw('clock_timestamp()'),
-        date_cancelled: start.status === 'CANCELLED' ? trx.raw('clock_timestamp()') : null,
-        hold_until: start.holdMs === null ? null : trx.raw(NOW_PLUS_MS, [start.holdMs]),
-        expiry_ms: start.expiryMs,
-        expires_at:
-          start.status === 'AVAILABLE' && start.expiryMs !== null
-            ? trx.raw(NOW_PLUS_MS, [start.expiryMs])
-            : null,
-      };
       const [inserted] = await trx<RewardRow>('rewards')
-        .insert({ ...reward, ...timing } as never)
+        .insert({ ...reward, ...startColumns(start, trx) } as never)
         .onConflict(['tenant_id', 'referral_id', 'reward_source', 'grant_no'])
         .ignore()
         .returning('*');
@@ -285,30 +298,15 @@ export function createRewardsRepo(db: DbOrTrx) {
       start: RewardStart,
       trx: DbOrTrx,
     ): Promise<RewardRow | undefined> {
-      const next = trx('rewards')
-        .where({
-          tenant_id: reward.tenant_id,
-          referral_id: reward.referral_id,
-          reward_source: reward.reward_source,
-        })
-        .select(trx.raw('coalesce(max(grant_no) + 1, 0)'));
       const [row] = await trx('rewards')
         .insert({
           ...reward,
-          grant_no: next,
+          grant_no: nextGrantNo(reward, 0, trx),
           rule_id: rule.ruleId,
           rule_version: rule.ruleVersion,
           grant_key: rule.grantKey,
           explanation: rule.explanation,
-          status: start.status,
-          date_given: trx.raw('clock_timestamp()'),
-          date_cancelled: start.status === 'CANCELLED' ? trx.raw('clock_timestamp()') : null,
-          hold_until: start.holdMs === null ? null : trx.raw(NOW_PLUS_MS, [start.holdMs]),
-          expiry_ms: start.expiryMs,
-          expires_at:
-            start.status === 'AVAILABLE' && start.expiryMs !== null
-              ? trx.raw(NOW_PLUS_MS, [start.expiryMs])
-              : null,
+          ...startColumns(start, trx),
         } as never)
         .onConflict()
         .ignore()
@@ -318,17 +316,10 @@ export function createRewardsRepo(db: DbOrTrx) {
 
     /** An operator's reward on a side of a referral, numbered after the side's others; AVAILABLE now. */
     async insertGranted(reward: NewReward, expiryMs: number | null, trx: DbOrTrx): Promise<RewardRow> {
-      const next = trx('rewards')
-        .where({
-          tenant_id: reward.tenant_id,
-          referral_id: reward.referral_id,
-          reward_source: reward.reward_source,
-        })
-        .select(trx.raw('coalesce(max(grant_no), 0) + 1'));
       const [row] = await trx('rewards')
         .insert({
           ...reward,
-          grant_no: next,
+          grant_no: nextGrantNo(reward, 1, trx),
           status: 'AVAILABLE',
           date_given: trx.raw('clock_timestamp()'),
           expiry_ms: expiryMs,
