@@ -49,7 +49,10 @@ module.exports = {
   testTimeout: 60000,
   // Longest files first, from jest's cache or else a recorded run (test/support/sequencer.js).
   testSequencer: '<rootDir>/test/support/sequencer.js',
-  maxWorkers: 3,
+  // Four, on two cores: many files wait (outages, retries, timers, restarts), and with three workers all
+  // three sometimes waited at once (the machine 7-20 % busy for half a minute). Measured on a fresh clone
+  // the same evening: 459 s with four, about 500 s with three (the same CPU in all, about 1,000 CPU-s).
+  maxWorkers: 4,
   // After its last file a worker's event loop is empty within milliseconds (exit-report.js logs it), but
   // the process is not gone yet: the kernel frees its address space, about 80 ms per GB of resident
   // memory on an idle core, and a server-project worker holds about 1.7 GB. Measured from jest's end
