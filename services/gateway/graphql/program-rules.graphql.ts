@@ -1,4 +1,8 @@
-import { listRuleVersions, type RuleVersion } from '../../../shared/domain/programs/rule-versions';
+import {
+  latestRuleVersion,
+  listRuleVersions,
+  type RuleVersion,
+} from '../../../shared/domain/programs/rule-versions';
 import { z } from 'zod';
 import { explainReferralRewards } from '../../../shared/domain/programs/reward-explanations';
 import { parseInput } from '../../../shared/validation';
@@ -191,9 +195,9 @@ export const programRulesModule: GraphQLModule = {
     },
     Program: {
       rules: async (_: unknown, __: unknown, ctx: GraphQLContext) =>
-        (await listRuleVersions(ctx.deps.db, ctx.tenant.id))[0]?.rules ?? [],
+        (await latestRuleVersion(ctx.deps.db, ctx.tenant.id))?.rules ?? [],
       ruleVersion: async (_: unknown, __: unknown, ctx: GraphQLContext) =>
-        (await listRuleVersions(ctx.deps.db, ctx.tenant.id))[0]?.version ?? null,
+        (await latestRuleVersion(ctx.deps.db, ctx.tenant.id))?.version ?? null,
       ruleVersions: async (_: unknown, __: unknown, ctx: GraphQLContext) =>
         (await listRuleVersions(ctx.deps.db, ctx.tenant.id)).map(presentVersion),
     },

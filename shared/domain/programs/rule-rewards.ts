@@ -4,7 +4,7 @@ import { createProgramRulesRepo } from '../../repos/program-rules.repo';
 import type { ReferralRow } from '../../repos/referrals.repo';
 import { createRewardsRepo, type RewardRow } from '../../repos/rewards.repo';
 import type { ProgramSettings } from '../../types/program';
-import { rewardStart } from '../rewards/rewards';
+import { rewardStart, sideReward } from '../rewards/rewards';
 import type { EvaluationFacts, Occurrence, RuleDecision } from './rule-evaluation';
 import { evaluateRules } from './rule-evaluation';
 import { loadRuleVersion } from './rule-versions';
@@ -34,19 +34,14 @@ export async function grantRuleRewards(
     if (decision.outcome !== 'GRANTED') continue;
     const { reward } = decision;
     if (reward.type !== 'PCT_DISCOUNT' && reward.type !== 'CREDIT') continue; // refused at publishing
-    const toReferrer = decision.recipient === 'REFERRER';
     const row = await rewards.insertRuleGrant(
-      {
-        tenant_id: referral.tenant_id,
-        account_id: toReferrer ? referral.referrer_account_id : referral.referred_account_id,
-        user_id: toReferrer ? referral.referrer_user_id : null,
-        referral_id: referral.id,
-        reward_source: toReferrer ? 'FRIEND_SIGNUP' : 'REFERRED',
-        type: reward.type,
-        discount_percent: reward.type === 'PCT_DISCOUNT' ? reward.discountPercent : null,
-        amount_cents: reward.type === 'CREDIT' ? reward.amountCents : null,
-        unit: reward.type === 'CREDIT' ? reward.currency : null,
-      },
+      sideReward(
+        referral,
+        decision.recipient,
+        reward.type === 'PCT_DISCOUNT'
+          ? reward
+          : { type: 'CREDIT', amountCents: reward.amountCents, unit: reward.currency },
+      ),
       {
         ruleId: decision.ruleId,
         ruleVersion: version.version,

@@ -96,6 +96,12 @@ export async function currentRuleVersion(db: DbOrTrx, tenantId: string): Promise
   return (await createProgramRulesRepo(db).latest(tenantId, db))?.version ?? null;
 }
 
+/** The rules in force (null while none are published). */
+export async function latestRuleVersion(db: DbOrTrx, tenantId: string): Promise<RuleVersion | null> {
+  const row = await createProgramRulesRepo(db).latest(tenantId, db);
+  return row ? present(row) : null;
+}
+
 export async function loadRuleVersion(db: DbOrTrx, tenantId: string, version: number): Promise<RuleVersion> {
   const row = await createProgramRulesRepo(db).find(tenantId, version, db);
   if (!row) throw new AppError('NOT_FOUND', `Rule version ${version} not found`);

@@ -21,7 +21,7 @@ import {
   type Refusal,
 } from './referral-action-rules';
 import { presentReferral } from './referral-view';
-import { presentReward } from '../rewards/rewards';
+import { presentReward, sideReward } from '../rewards/rewards';
 import { recordWebhookEvent } from '../webhooks/webhook-events';
 
 const reason = textSchema(500, { min: 1, trim: true });
@@ -219,20 +219,8 @@ async function applyEffect(
     case 'GRANT_REWARD': {
       const refusal = grantRefusal(referral);
       if (refusal) refused(refusal);
-      const referrer = input.side === 'REFERRER';
-      const r = input.reward;
       const row = await rewards.insertGranted(
-        {
-          tenant_id: tenantId,
-          account_id: referrer ? referral.referrer_account_id : referral.referred_account_id,
-          user_id: referrer ? referral.referrer_user_id : null,
-          referral_id: referral.id,
-          reward_source: referrer ? 'FRIEND_SIGNUP' : 'REFERRED',
-          type: r.type,
-          discount_percent: r.type === 'PCT_DISCOUNT' ? r.discountPercent : null,
-          amount_cents: r.type === 'CREDIT' ? r.amountCents : null,
-          unit: r.type === 'CREDIT' ? r.unit : null,
-        },
+        sideReward(referral, input.side, input.reward),
         // An operator's credit does not expire (docs/operators.md): it is given on purpose.
         null,
         trx,
@@ -241,9 +229,9 @@ async function applyEffect(
       return {
         ...none,
         rewardId: row.id,
-        details: { side: input.side, reward: r },
+        details: { side: input.side, reward: input.reward },
         granted: 1,
-        referredSide: !referrer,
+        referredSide: input.side === 'REFERRED',
       };
     }
     case 'REATTRIBUTE':

@@ -1,13 +1,41 @@
 import type { DbOrTrx } from '../../db/knex';
 import type { ReferralRow } from '../../repos/referrals.repo';
-import { createRewardsRepo, type RewardRow, type RewardStart } from '../../repos/rewards.repo';
-import type { ProgramSettings } from '../../types/program';
+import {
+  createRewardsRepo,
+  type NewReward,
+  type RewardRow,
+  type RewardStart,
+} from '../../repos/rewards.repo';
+import type { ProgramSettings, ReferrerReward } from '../../types/program';
 
 /** How a reward of this referral starts, whatever else it is: waiting for review, or refused by it. */
 function reviewedStart(referral: ReferralRow, start: RewardStart): RewardStart {
   if (referral.review_status === 'PENDING') return { ...start, status: 'PENDING_REVIEW' };
   if (referral.review_status === 'DENIED') return { ...start, status: 'CANCELLED' };
   return start;
+}
+
+/**
+ * A new reward on one side of a referral: the referrer's account and user, or the friend's account.
+ * Used by rewards given after attribution (a rule's, an operator's).
+ */
+export function sideReward(
+  referral: ReferralRow,
+  side: 'REFERRER' | 'REFERRED',
+  reward: ReferrerReward,
+): NewReward {
+  const referrer = side === 'REFERRER';
+  return {
+    tenant_id: referral.tenant_id,
+    account_id: referrer ? referral.referrer_account_id : referral.referred_account_id,
+    user_id: referrer ? referral.referrer_user_id : null,
+    referral_id: referral.id,
+    reward_source: referrer ? 'FRIEND_SIGNUP' : 'REFERRED',
+    type: reward.type,
+    discount_percent: reward.type === 'PCT_DISCOUNT' ? reward.discountPercent : null,
+    amount_cents: reward.type === 'CREDIT' ? reward.amountCents : null,
+    unit: reward.type === 'CREDIT' ? reward.unit : null,
+  };
 }
 
 /**
