@@ -19,6 +19,7 @@ import { WebhooksPage } from './pages/webhooks/webhooks';
 import { ImportPage } from './pages/imports/import';
 import { InstallPage } from './pages/tenants/install';
 import { ProgramPage } from './pages/tenants/program';
+import { ProgramsPage } from './pages/programs/programs';
 import type { RouteProps } from './router';
 
 export type NavGroup = 'Analytics' | 'Reports' | 'Settings';
@@ -58,6 +59,13 @@ export const ROUTES: RouteDef[] = [
   },
   { path: '/admin/accounts/:id', title: 'Account', component: AccountDetailPage },
   { path: '/admin/import', title: 'Import', nav: 'Import', group: 'Reports', component: ImportPage },
+  {
+    path: '/admin/programs',
+    title: 'Programs',
+    nav: 'Programs',
+    group: 'Settings',
+    component: ProgramsPage,
+  },
   { path: '/admin/program', title: 'Program', nav: 'Program', group: 'Settings', component: ProgramPage },
   { path: '/admin/install', title: 'Install', nav: 'Install', group: 'Settings', component: InstallPage },
   {

@@ -1557,6 +1557,7 @@ export interface operations {
                 "application/json": {
                     currency?: string;
                     id: string;
+                    programId?: string;
                     referral?: {
                         code: string;
                     };

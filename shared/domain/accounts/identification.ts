@@ -16,7 +16,7 @@ import { cookieAttributionAllowed } from '../referrals/referral-rules';
 import { candidateBatch, nameBase, randomCode, shareCodeSchema } from '../referrals/share-codes';
 import { presentUser } from './user-view';
 import { DEFAULT_PROGRAM_ID } from '../../types/program';
-import { programIdSchema, programOpen } from '../programs/program-state';
+import { programIdSchema, requireOpenProgram } from '../programs/program-state';
 import { recordWebhookEvent } from '../webhooks/webhook-events';
 
 const name = textSchema(100, { trim: true }).nullable().optional();
@@ -173,11 +173,7 @@ async function ensureProgramCode(
   programId: string,
   asked: string | undefined,
 ): Promise<string> {
-  if (!(await programOpen(trx, user.tenant_id, programId))) {
-    throw new AppError('VALIDATION_FAILED', 'Invalid input: programId', {
-      validationErrors: [{ path: 'programId', message: 'no open program has this id' }],
-    });
-  }
+  await requireOpenProgram(trx, user.tenant_id, programId);
   const codes = createReferralCodesRepo(trx);
   const current = await codes.userCodeIn(user.tenant_id, user.account_id, user.id, programId, trx);
   if (asked !== undefined && asked.toUpperCase() !== current?.toUpperCase()) {

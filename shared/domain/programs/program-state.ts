@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { DbOrTrx } from '../../db/knex';
+import { AppError } from '../../errors';
 import { createProgramsRepo } from '../../repos/programs.repo';
 import { DEFAULT_PROGRAM_ID } from '../../types/program';
 
@@ -17,3 +18,11 @@ export async function programOpen(db: DbOrTrx, tenantId: string, programId: stri
 export const programIdSchema = z
   .string()
   .regex(/^(default|prg_[0-9a-f]{16})$/, 'must be a program id (default or prg_ and 16 hex digits)');
+
+/** A `programId` input naming an open program of the tenant; 400 naming the field otherwise. */
+export async function requireOpenProgram(db: DbOrTrx, tenantId: string, programId: string): Promise<void> {
+  if (await programOpen(db, tenantId, programId)) return;
+  throw new AppError('VALIDATION_FAILED', 'Invalid input: programId', {
+    validationErrors: [{ path: 'programId', message: 'no open program has this id' }],
+  });
+}

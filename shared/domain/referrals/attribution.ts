@@ -25,6 +25,8 @@ export interface AttributionRequest {
   strict: boolean;
   /** The clients the request came from (identification), for the SAME_CLIENT signal. */
   clients?: ClientKey[];
+  /** Only a code of this program refers (account sync's programId); another program's is unknown. */
+  programId?: string;
 }
 
 /**
@@ -43,12 +45,20 @@ export async function attributeAccount(
   loadProgram: (programId: string) => Promise<ProgramSettings>,
 ): Promise<AttributionResult> {
   const found = await createReferralCodesRepo(trx).findOwner(account.tenant_id, request.code, trx);
-  // A code of an archived program refers nobody new: as if unknown.
-  const owner = found && (await programOpen(trx, account.tenant_id, found.program_id)) ? found : undefined;
+  // A code of an archived program refers nobody new, nor one of another program than asked: as if unknown.
+  const inScope = found && (request.programId === undefined || found.program_id === request.programId);
+  const owner = inScope && (await programOpen(trx, account.tenant_id, found.program_id)) ? found : undefined;
   if (!owner) {
     if (!request.strict) return null;
     throw new AppError('INVALID_REFERRAL_CODE', `Unknown referral code "${request.code}"`, {
-      validationErrors: [{ path: 'code', message: 'no user holds this referral code' }],
+      validationErrors: [
+        {
+          path: 'code',
+          message: request.programId
+            ? `no user holds this referral code in program ${request.programId}`
+            : 'no user holds this referral code',
+        },
+      ],
     });
   }
   if (owner.account_id === account.id) {

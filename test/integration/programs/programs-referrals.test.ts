@@ -4,6 +4,7 @@
  * and rules apply, the widget shows the program, and archiving stops new referrals only. Another
  * tenant cannot use the program's id.
  */
+import { importClient } from '../../helpers/imports';
 import { THREE_FRIENDS } from '../../helpers/program-rules';
 import {
   identifyReferrer,
@@ -246,4 +247,62 @@ test("another tenant cannot identify, show a widget or look up codes in this ten
   expect((await other.call('GET', `/code/${referrer.partnerCode}`)).status).toBe(404);
   const friend = await other.identify(uid('acct-f'), uid('user'), { referredByCode: referrer.partnerCode });
   expect(friend.status).toBe(400);
+});
+
+test("account sync's programId takes only that program's codes; an unknown one is 400", async () => {
+  const referrer = await referrerInBoth('Sara');
+  const wrong = await api.sync({ id: uid('acct-s'), referral: { code: referrer.code }, programId: partners });
+  expect(wrong.status).toBe(400);
+  expect(wrong.body.apiErrorCode).toBe('INVALID_REFERRAL_CODE');
+  const synced = uid('acct-s');
+  const right = await api.sync({ id: synced, referral: { code: referrer.partnerCode }, programId: partners });
+  expect(right.status).toBe(200);
+  const referral = await api.gw.deps
+    .db('referrals')
+    .where({ tenant_id: api.tenantId, referred_account_id: synced })
+    .first('program_id');
+  expect(referral.program_id).toBe(partners);
+  const unknown = await api.sync({ id: uid('acct-s'), programId: 'prg_0123456789abcdef' });
+  expect(unknown.status).toBe(400);
+  expect(unknown.body.validationErrors).toEqual([{ path: 'programId', message: expect.any(String) }]);
+  // Another tenant's program is as unknown.
+  const stranger = await other.sync({ id: uid('acct-s'), programId: partners });
+  expect(stranger.status).toBe(400);
+});
+
+test('a user import with a programId column gives each user a code in that program', async () => {
+  const jobs = importClient({ base: api.gw.api(api.tenant.alias), auth: api.auth });
+  const account = uid('acct-i');
+  const csv = [
+    'id,accountId,firstName,lastName,shareCode,programId',
+    `u1,${account},Ida,Import,,${partners}`,
+    `u2,${account},Ivo,Import,IVOPARTNER${Date.now() % 10000},${partners}`,
+    `u3,${account},Iris,Import,,prg_0123456789abcdef`,
+    `u4,${account},Ines,Import,,nope`,
+  ].join('\n');
+  const job = await jobs.run('partners.csv', csv, 'MUTATION/USER');
+  const results = await jobs.results(job);
+  expect(results.map((r) => r.slice(0, 2))).toEqual([
+    ['2', 'SUCCESS'],
+    ['3', 'SUCCESS'],
+    ['4', 'FAILED'],
+    ['5', 'FAILED'],
+  ]);
+  expect(results[2]![2]).toContain('programId');
+  expect(results[3]![2]).toContain('programId');
+  const codes = await api.gw.deps
+    .db('referral_codes')
+    .where({ tenant_id: api.tenantId, account_id: account })
+    .orderBy('user_id')
+    .select('user_id', 'program_id', 'code');
+  expect(codes.filter((c: any) => c.program_id === partners).map((c: any) => c.user_id)).toEqual([
+    'u1',
+    'u2',
+  ]);
+  expect(codes.find((c: any) => c.user_id === 'u2' && c.program_id === partners).code).toMatch(/^IVOPARTNER/);
+  // Each also has its default program code, as every identified user does.
+  expect(codes.filter((c: any) => c.program_id === 'default').map((c: any) => c.user_id)).toEqual([
+    'u1',
+    'u2',
+  ]);
 });

@@ -41,6 +41,9 @@ type Documents = {
     "\n  query Notifications {\n    processorNotifications(first: 20) {\n      id\n      kind\n      subjectId\n      status\n      receivedAt\n      processedAt\n      outcome\n    }\n  }\n": typeof types.NotificationsDocument,
     "\n  mutation Connect($input: ConnectPaymentProcessorInput!) {\n    connectPaymentProcessor(input: $input) {\n      environment\n    }\n  }\n": typeof types.ConnectDocument,
     "\n  mutation Disconnect {\n    disconnectPaymentProcessor\n  }\n": typeof types.DisconnectDocument,
+    "\n  query ProgramList {\n    programs {\n      id\n      isDefault\n      archivedAt\n      name\n      referredDiscountPercent\n      referrerReward {\n        type\n        discountPercent\n        amountCents\n        unit\n      }\n      ruleVersion\n    }\n  }\n": typeof types.ProgramListDocument,
+    "\n  mutation CreateProgram($input: ProgramInput!) {\n    createProgram(input: $input) {\n      id\n      name\n    }\n  }\n": typeof types.CreateProgramDocument,
+    "\n  mutation ArchiveProgram($id: ID!) {\n    archiveProgram(id: $id) {\n      id\n      archivedAt\n    }\n  }\n": typeof types.ArchiveProgramDocument,
     "\n  mutation Bulk($input: BulkReferralActionInput!) {\n    bulkReferralAction(input: $input) {\n      id\n      outcome\n      message\n      problem\n    }\n  }\n": typeof types.BulkDocument,
     "\n  fragment ReferralActionFields on ReferralDetail {\n    actions {\n      id\n      action\n      reason\n      actor\n      at\n      rewardId\n      reference\n      summary\n    }\n    grantedRewards {\n      ...RewardFields\n    }\n  }\n": typeof types.ReferralActionFieldsFragmentDoc,
     "\n  fragment ReferralActionResult on ReferralActionResult {\n    outcome\n    referral {\n      id\n      status\n    }\n  }\n": typeof types.ReferralActionResultFragmentDoc,
@@ -112,6 +115,9 @@ const documents: Documents = {
     "\n  query Notifications {\n    processorNotifications(first: 20) {\n      id\n      kind\n      subjectId\n      status\n      receivedAt\n      processedAt\n      outcome\n    }\n  }\n": types.NotificationsDocument,
     "\n  mutation Connect($input: ConnectPaymentProcessorInput!) {\n    connectPaymentProcessor(input: $input) {\n      environment\n    }\n  }\n": types.ConnectDocument,
     "\n  mutation Disconnect {\n    disconnectPaymentProcessor\n  }\n": types.DisconnectDocument,
+    "\n  query ProgramList {\n    programs {\n      id\n      isDefault\n      archivedAt\n      name\n      referredDiscountPercent\n      referrerReward {\n        type\n        discountPercent\n        amountCents\n        unit\n      }\n      ruleVersion\n    }\n  }\n": types.ProgramListDocument,
+    "\n  mutation CreateProgram($input: ProgramInput!) {\n    createProgram(input: $input) {\n      id\n      name\n    }\n  }\n": types.CreateProgramDocument,
+    "\n  mutation ArchiveProgram($id: ID!) {\n    archiveProgram(id: $id) {\n      id\n      archivedAt\n    }\n  }\n": types.ArchiveProgramDocument,
     "\n  mutation Bulk($input: BulkReferralActionInput!) {\n    bulkReferralAction(input: $input) {\n      id\n      outcome\n      message\n      problem\n    }\n  }\n": types.BulkDocument,
     "\n  fragment ReferralActionFields on ReferralDetail {\n    actions {\n      id\n      action\n      reason\n      actor\n      at\n      rewardId\n      reference\n      summary\n    }\n    grantedRewards {\n      ...RewardFields\n    }\n  }\n": types.ReferralActionFieldsFragmentDoc,
     "\n  fragment ReferralActionResult on ReferralActionResult {\n    outcome\n    referral {\n      id\n      status\n    }\n  }\n": types.ReferralActionResultFragmentDoc,
@@ -261,6 +267,18 @@ export function graphql(source: "\n  mutation Connect($input: ConnectPaymentProc
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation Disconnect {\n    disconnectPaymentProcessor\n  }\n"): typeof import('./graphql').DisconnectDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query ProgramList {\n    programs {\n      id\n      isDefault\n      archivedAt\n      name\n      referredDiscountPercent\n      referrerReward {\n        type\n        discountPercent\n        amountCents\n        unit\n      }\n      ruleVersion\n    }\n  }\n"): typeof import('./graphql').ProgramListDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation CreateProgram($input: ProgramInput!) {\n    createProgram(input: $input) {\n      id\n      name\n    }\n  }\n"): typeof import('./graphql').CreateProgramDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation ArchiveProgram($id: ID!) {\n    archiveProgram(id: $id) {\n      id\n      archivedAt\n    }\n  }\n"): typeof import('./graphql').ArchiveProgramDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
