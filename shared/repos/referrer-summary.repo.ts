@@ -118,7 +118,9 @@ export function createReferrerSummaryRepo(db: DbOrTrx) {
                 (select json_build_object('type', w.type, 'status', w.status,
                    'discount_percent', w.discount_percent, 'amount_cents', w.amount_cents, 'unit', w.unit)
                  from rewards w where w.tenant_id = r.tenant_id and w.referral_id = r.id
-                   and w.reward_source = 'FRIEND_SIGNUP') as reward
+                   and w.reward_source = 'FRIEND_SIGNUP'
+                 -- Rules and operators may give more than one: the first is the friend's reward shown.
+                 order by w.grant_no limit 1) as reward
               from referrals r
               where ${MINE}${inProgram}${
                 after
@@ -150,7 +152,7 @@ export function createReferrerSummaryRepo(db: DbOrTrx) {
                 and ru.account_id = b.referrer_account_id and ru.id = b.referrer_user_id),
               'reward', (select json_build_object('discount_percent', bw.discount_percent, 'status', bw.status)
                 from rewards bw where bw.tenant_id = b.tenant_id and bw.referral_id = b.id
-                  and bw.reward_source = 'REFERRED'))
+                  and bw.reward_source = 'REFERRED' order by bw.grant_no limit 1))
             from referrals b
             where b.tenant_id = u.tenant_id and b.referred_account_id = u.account_id) as referred_by
          from users u

@@ -50,6 +50,8 @@ export type ProgramColumns = Pick<
   // Share texts.
   | 'share_message'
   | 'share_email_subject'
+  // Several programs (migration 032).
+  | 'leaderboard_enabled'
 >;
 
 /** An active API key as authentication sees it: the hash to match and who it is, never the key. */

@@ -64,6 +64,8 @@ export interface ProgramSettings {
   /** Share texts: templates with {program} {offer} {link} {name}; null: the locale's default. */
   shareMessage: string | null;
   shareEmailSubject: string | null;
+  /** The widget shows the program's top referrers (first names or initials only). */
+  leaderboardEnabled: boolean;
 }
 
 /** The tenant row's program columns (shared/repos/tenants.repo.ts TenantRow has them). */
@@ -101,6 +103,8 @@ export interface ProgramSettingsColumns {
   /** Share texts (migration 024). */
   share_message: string | null;
   share_email_subject: string | null;
+  /** Several programs (migration 032). */
+  leaderboard_enabled: boolean;
 }
 
 /** The stored policy; rules this version cannot apply (an action it does not know) are dropped. */
@@ -140,6 +144,7 @@ export function programSettings(row: ProgramSettingsColumns): ProgramSettings {
     // Share texts.
     shareMessage: row.share_message ?? null,
     shareEmailSubject: row.share_email_subject ?? null,
+    leaderboardEnabled: row.leaderboard_enabled ?? false,
   };
 }
 
@@ -167,6 +172,7 @@ export const PER_PROGRAM_SETTINGS = [
   'landingButtonText',
   'shareMessage',
   'shareEmailSubject',
+  'leaderboardEnabled',
 ] as const satisfies readonly (keyof ProgramSettings)[];
 
 export type PerProgramSetting = (typeof PER_PROGRAM_SETTINGS)[number];
@@ -189,6 +195,7 @@ const OWN_SETTING_CHECKS: Record<PerProgramSetting, (value: unknown) => boolean>
   landingButtonText: (v) => v === null || typeof v === 'string',
   shareMessage: (v) => v === null || typeof v === 'string',
   shareEmailSubject: (v) => v === null || typeof v === 'string',
+  leaderboardEnabled: (v) => typeof v === 'boolean',
 };
 
 /**

@@ -43,6 +43,7 @@ function tenantRow(id: string, alias: string, discountId = 'service_discount'): 
     logo_hash: null,
     share_message: null,
     share_email_subject: null,
+    leaderboard_enabled: false,
     created_at: new Date(0),
     programs: [],
     keyHashes: [Buffer.from('hash')],

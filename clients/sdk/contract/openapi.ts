@@ -1062,6 +1062,8 @@ export interface components {
             landingText: string | null;
             /** @description Where share links redirect (with rsCode); null: the hosted landing page. */
             landingUrl: string | null;
+            /** @description The widget shows the program's top referrers this month and overall, by first name or initial. */
+            leaderboardEnabled: boolean;
             /** @description The uploaded logo's content hash (null: none). */
             logoHash: string | null;
             /** @description The logo's path on the gateway, content-hashed (null: none). */
@@ -1325,6 +1327,27 @@ export interface components {
         };
         /** @description Everything the referrer widget shows. */
         Widget: {
+            /** @description The program's top 10 referrers (leaderboardEnabled; null when off), counted at most every 30 s. */
+            leaderboard: {
+                /** @description Ever, most converted referrals first. */
+                allTime: {
+                    conversions: number;
+                    /** @description First name, else the initial of the last name; never an e-mail address. */
+                    name: string;
+                    rank: number;
+                    /** @description The user asking. */
+                    you: boolean;
+                }[];
+                /** @description This UTC month, most converted referrals first. */
+                month: {
+                    conversions: number;
+                    /** @description First name, else the initial of the last name; never an e-mail address. */
+                    name: string;
+                    rank: number;
+                    /** @description The user asking. */
+                    you: boolean;
+                }[];
+            } | null;
             program: {
                 /** @description null: the widget's own text for the locale. */
                 headline: string | null;
@@ -1333,6 +1356,27 @@ export interface components {
                 referrerReward: components["schemas"]["ReferrerRewardView"];
                 subheadline: string | null;
             };
+            /** @description Progress against the program's rules (null while it has none). */
+            progress: {
+                /** @description The account's converted referrals in the program. */
+                conversions: number;
+                /** @description The nearest milestone or better tier of the rules (null: none ahead). */
+                next: {
+                    /** @description The converted referrals that reach it. */
+                    at: number;
+                    /** @enum {string} */
+                    kind: "MILESTONE" | "TIER";
+                    remaining: number;
+                    reward: {
+                        amountCents: number | null;
+                        currency: string | null;
+                        discountPercent: number | null;
+                        /** @enum {string} */
+                        type: "PCT_DISCOUNT" | "CREDIT" | "FIXED_DISCOUNT" | "CASH";
+                    };
+                    ruleName: string;
+                } | null;
+            } | null;
             /** @description One page of the referrals this user made, newest first. */
             referrals: {
                 dateConverted: number | null;
@@ -3775,6 +3819,7 @@ export interface operations {
                     landingHeadline?: string | null;
                     landingText?: string | null;
                     landingUrl?: string | null;
+                    leaderboardEnabled?: boolean;
                     maxAttributionsPerReferrerPerHour?: number | null;
                     maxReferrerDiscountPercent?: number;
                     name?: string;

@@ -83,6 +83,8 @@ export const programModule: GraphQLModule = {
       shareMessage: String
       "The widget's e-mail subject, a template like shareMessage; null: the default."
       shareEmailSubject: String
+      "The widget shows the program's top referrers this month and overall, by first name or initial (off by default)."
+      leaderboardEnabled: Boolean!
     }
     type FraudRule {
       signal: FraudSignal!
@@ -135,6 +137,7 @@ export const programModule: GraphQLModule = {
       landingButtonText: String
       shareMessage: String
       shareEmailSubject: String
+      leaderboardEnabled: Boolean
     }
     extend type Query {
       "A program by id; without one, the default program."

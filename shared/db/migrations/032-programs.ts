@@ -19,6 +19,10 @@ export async function up(knex: Knex): Promise<void> {
     t.primary(['tenant_id', 'id']);
   });
   await knex.raw(`alter table programs add constraint programs_not_default check (id <> 'default')`);
+  // The default program's opt-in leaderboard in the widget (the others' is in their settings).
+  await knex.schema.alterTable('tenants', (t) => {
+    t.boolean('leaderboard_enabled').notNullable().defaultTo(false);
+  });
   for (const table of ['referral_codes', 'retired_share_codes', 'referrals', 'program_rule_versions']) {
     await knex.schema.alterTable(table, (t) => {
       t.text('program_id').notNullable().defaultTo('default');
@@ -42,5 +46,8 @@ export async function down(knex: Knex): Promise<void> {
       t.dropColumn('program_id');
     });
   }
+  await knex.schema.alterTable('tenants', (t) => {
+    t.dropColumn('leaderboard_enabled');
+  });
   await knex.schema.dropTable('programs');
 }

@@ -67,6 +67,7 @@ function settingColumns(s: ReturnType<typeof programSettings>) {
     landing_button_text: s.landingButtonText,
     share_message: s.shareMessage,
     share_email_subject: s.shareEmailSubject,
+    leaderboard_enabled: s.leaderboardEnabled,
   } satisfies Record<string, unknown>;
 }
 

@@ -3,6 +3,8 @@ import type { TenantCache, TenantProgram } from '../../cache/tenant-cache';
 import type { Db } from '../../db/knex';
 import type { FriendState } from '../../contract/enums';
 import { AppError } from '../../errors';
+import { programLeaderboard, type Leaderboard } from '../programs/leaderboard';
+import { loadReferrerProgress, type ReferrerProgress } from '../programs/referrer-progress';
 import { createReferralCodesRepo } from '../../repos/referral-codes.repo';
 import { DEFAULT_PROGRAM_ID } from '../../types/program';
 import {
@@ -163,7 +165,11 @@ export function presentWidget(input: WidgetInput) {
   };
 }
 
-export type WidgetView = ReturnType<typeof presentWidget>;
+/** The widget's answer: the view, the program's leaderboard (when enabled) and the referrer's progress. */
+export type WidgetView = ReturnType<typeof presentWidget> & {
+  leaderboard: Leaderboard | null;
+  progress: ReferrerProgress | null;
+};
 
 /** The widget's data for one user (one statement); USER_NOT_FOUND for an unknown user. */
 export async function getWidgetView(
@@ -187,5 +193,10 @@ export async function getWidgetView(
   if (!summary) throw new AppError('USER_NOT_FOUND', 'No such user in this account');
   if (other) summary.user.share_code = programCode || null;
   const link = shareLink(publicUrl, tenant.alias, summary.user.share_code, program.settings);
-  return presentWidget({ program, shareLink: link, limit, locale: options.locale, ...summary });
+  const leaderboard = program.settings.leaderboardEnabled
+    ? await programLeaderboard(db, tenant.id, program.programId, ids)
+    : null;
+  const progress = await loadReferrerProgress(db, tenant.id, program.programId, ids.accountId);
+  const view = presentWidget({ program, shareLink: link, limit, locale: options.locale, ...summary });
+  return { ...view, leaderboard, progress };
 }

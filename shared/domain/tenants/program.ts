@@ -64,6 +64,8 @@ export const programPatchSchema = z.strictObject({
   /** Share texts: templates with {program} {offer} {link} {name}; blank or null: the default. */
   shareMessage: shareTemplateSchema(500),
   shareEmailSubject: shareTemplateSchema(200),
+  /** The widget shows the program's top referrers this month and overall (first names or initials). */
+  leaderboardEnabled: z.boolean().optional(),
 });
 
 export type ProgramPatch = z.output<typeof programPatchSchema>;
@@ -146,6 +148,7 @@ export async function updateProgram(db: Db, tenantId: string, patch: ProgramPatc
   // Share texts.
   if (patch.shareMessage !== undefined) changes.share_message = patch.shareMessage;
   if (patch.shareEmailSubject !== undefined) changes.share_email_subject = patch.shareEmailSubject;
+  if (patch.leaderboardEnabled !== undefined) changes.leaderboard_enabled = patch.leaderboardEnabled;
   if (Object.keys(changes).length === 0) return getProgram(db, tenantId);
   const row = await createTenantsRepo(db)
     .update(tenantId, changes)

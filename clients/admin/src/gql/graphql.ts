@@ -153,6 +153,7 @@ export type ProgramInput = {
   landingHeadline?: string | null | undefined;
   landingText?: string | null | undefined;
   landingUrl?: string | null | undefined;
+  leaderboardEnabled?: boolean | null | undefined;
   maxAttributionsPerReferrerPerHour?: number | null | undefined;
   maxReferrerDiscountPercent?: number | null | undefined;
   name?: string | null | undefined;

@@ -908,6 +908,8 @@ export type Program = {
   landingHeadline?: Maybe<Scalars['String']['output']>;
   landingText?: Maybe<Scalars['String']['output']>;
   landingUrl?: Maybe<Scalars['String']['output']>;
+  /** The widget shows the program's top referrers this month and overall, by first name or initial (off by default). */
+  leaderboardEnabled: Scalars['Boolean']['output'];
   /** The uploaded logo's content hash and its path on the gateway (null: none). */
   logoHash?: Maybe<Scalars['String']['output']>;
   logoUrl?: Maybe<Scalars['String']['output']>;
@@ -960,6 +962,7 @@ export type ProgramInput = {
   landingHeadline?: InputMaybe<Scalars['String']['input']>;
   landingText?: InputMaybe<Scalars['String']['input']>;
   landingUrl?: InputMaybe<Scalars['String']['input']>;
+  leaderboardEnabled?: InputMaybe<Scalars['Boolean']['input']>;
   maxAttributionsPerReferrerPerHour?: InputMaybe<Scalars['Int']['input']>;
   maxReferrerDiscountPercent?: InputMaybe<Scalars['Int']['input']>;
   name?: InputMaybe<Scalars['String']['input']>;
@@ -2465,6 +2468,7 @@ export type ProgramResolvers<ContextType = GraphQLContext, ParentType extends Re
   landingHeadline?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   landingText?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   landingUrl?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  leaderboardEnabled?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   logoHash?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   logoUrl?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   maxAttributionsPerReferrerPerHour?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;

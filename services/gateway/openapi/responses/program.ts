@@ -89,6 +89,10 @@ export const programSchema = z
       .string()
       .nullable()
       .meta({ description: "The widget's e-mail subject, a template like shareMessage; null: the default." }),
+    leaderboardEnabled: z.boolean().meta({
+      description:
+        "The widget shows the program's top referrers this month and overall, by first name or initial.",
+    }),
   })
   .meta({ id: 'Program', description: "The tenant's referral program settings." });
 

@@ -1,5 +1,6 @@
 import 'zod-openapi';
 import { z } from 'zod';
+import { RULE_REWARD_TYPES } from '../../../../shared/domain/programs/rules.schema';
 import type { UserView } from '../../../../shared/domain/accounts/user-view';
 import { FRIEND_STATES, type WidgetView } from '../../../../shared/domain/referrals/widget-view';
 import { REWARD_TYPES } from '../../../../shared/contract/enums';
@@ -38,6 +39,15 @@ sameShape<z.output<typeof userSchema>, UserView>(true);
 
 /** GET /open/account/{accountId}/user/{userId}/widget (shared/domain/referrals/widget-view.ts presentWidget). */
 const creditSchema = z.object({ unit: z.string(), amountCents: z.number() });
+const leaderSchema = z.object({
+  rank: z.int(),
+  name: z
+    .string()
+    .meta({ description: 'First name, else the initial of the last name; never an e-mail address.' }),
+  conversions: z.int(),
+  you: z.boolean().meta({ description: 'The user asking.' }),
+});
+
 export const widgetSchema = z
   .object({
     user: z.object({
@@ -130,6 +140,37 @@ export const widgetSchema = z
       })
       .nullable()
       .meta({ description: "For a referred user: who referred the account and the friend's discount." }),
+    leaderboard: z
+      .object({
+        month: z.array(leaderSchema).meta({ description: 'This UTC month, most converted referrals first.' }),
+        allTime: z.array(leaderSchema).meta({ description: 'Ever, most converted referrals first.' }),
+      })
+      .nullable()
+      .meta({
+        description:
+          "The program's top 10 referrers (leaderboardEnabled; null when off), counted at most every 30 s.",
+      }),
+    progress: z
+      .object({
+        conversions: z.int().meta({ description: "The account's converted referrals in the program." }),
+        next: z
+          .object({
+            kind: z.enum(['MILESTONE', 'TIER']),
+            ruleName: z.string(),
+            at: z.int().meta({ description: 'The converted referrals that reach it.' }),
+            remaining: z.int(),
+            reward: z.object({
+              type: z.enum(RULE_REWARD_TYPES),
+              discountPercent: z.int().nullable(),
+              amountCents: z.number().nullable(),
+              currency: z.string().nullable(),
+            }),
+          })
+          .nullable()
+          .meta({ description: 'The nearest milestone or better tier of the rules (null: none ahead).' }),
+      })
+      .nullable()
+      .meta({ description: "Progress against the program's rules (null while it has none)." }),
   })
   .meta({ id: 'Widget', description: 'Everything the referrer widget shows.' });
 
