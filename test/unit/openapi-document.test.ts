@@ -253,6 +253,7 @@ describe('expectDocumentedAnswer (test/helpers/openapi.ts)', () => {
     creditExpiryDays: null,
     shareMessage: null,
     shareEmailSubject: null,
+    leaderboardEnabled: false,
     requireUserJwtExp: false,
     dateCreated: 1732280000000,
     signupUrl: null,

@@ -154,6 +154,9 @@ describe('GET /open/account/{a}/user/{u}/widget', () => {
       referralsPage: { limit: 10, nextCursor: null },
       referredBy: null,
       rewards: { discountPercent: 20, balances: [] },
+      // The program has no leaderboard and no published rules.
+      leaderboard: null,
+      progress: null,
     });
     expect(JSON.stringify(res.body.referrals)).not.toContain('@');
     const dates = res.body.referrals.map((r: Json) => r.dateReferred);
