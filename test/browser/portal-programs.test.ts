@@ -65,6 +65,38 @@ test('create a program in the page, then archive it after a confirmation', async
   await expectPhoneView(phone.page, 'programs-phone');
 });
 
+test("a program's own settings page: only its own settings, saved for it alone", async () => {
+  const created = (await stack.api.gqlOk(`mutation { createProgram(input: { name: "Affiliates" }) { id } }`))
+    .createProgram.id as string;
+  const wp = await stack.signedInPage();
+  const { page } = wp;
+  await page.goto(stack.url('/admin/programs'));
+  await page.getByTestId('program-row').filter({ hasText: 'Affiliates' }).getByTestId('program-link').click();
+  await page.waitForURL(stack.url(`/admin/programs/${created}`));
+  expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe('Affiliates');
+  const field = (label: string) => page.getByLabel(label, { exact: true });
+  await field('Program name').waitFor();
+  // The settings every program shares are not here.
+  expect(await field('Allowed origins').count()).toBe(0);
+  expect(await field('Discount ID').count()).toBe(0);
+  await field('Discount for the referred friend (%)').fill('35');
+  await page.getByLabel('Show a leaderboard in the widget').check();
+  await page.getByTestId('program-save').click();
+  await page.getByTestId('program-notice').filter({ hasText: 'Saved' }).waitFor();
+  const read = async (id?: string) =>
+    (
+      await stack.api.gqlOk(
+        `query ($id: ID) { program(id: $id) { referredDiscountPercent leaderboardEnabled } }`,
+        { id },
+      )
+    ).program;
+  expect(await read(created)).toEqual({ referredDiscountPercent: 35, leaderboardEnabled: true });
+  expect(await read()).not.toEqual({ referredDiscountPercent: 35, leaderboardEnabled: true });
+  await expectAccessible(page);
+  await portalShot(page, 'program-other');
+  wp.expectClean();
+});
+
 test('a VIEWER reads the programs without change controls', async () => {
   const viewer = await stack.addOperator('VIEWER');
   const { page } = await stack.signedInPage(viewer);

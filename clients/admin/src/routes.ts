@@ -67,6 +67,7 @@ export const ROUTES: RouteDef[] = [
     component: ProgramsPage,
   },
   { path: '/admin/program', title: 'Program', nav: 'Program', group: 'Settings', component: ProgramPage },
+  { path: '/admin/programs/:id', title: 'Program', component: ProgramPage },
   { path: '/admin/install', title: 'Install', nav: 'Install', group: 'Settings', component: InstallPage },
   {
     path: '/admin/api-keys',

@@ -774,7 +774,7 @@ export type InstallQueryVariables = Exact<{ [key: string]: never; }>;
 
 export type InstallQuery = { paymentProcessor: { processor: PaymentProcessorKind, merchantId: string, publicKey: string, environment: PaymentProcessorEnvironment, webhookUrl: string, connectedAt: number } | null, program: { discountId: string, allowedOrigins: Array<string> }, apiKeys: Array<{ id: string }>, accounts: { items: Array<{ id: string }> } };
 
-export type ProgramFieldsFragment = { name: string, referredDiscountPercent: number, maxReferrerDiscountPercent: number, discountId: string, landingUrl: string | null, conversionEventKey: string | null, requireUserJwtExp: boolean, allowedOrigins: Array<string>, referralCookieDays: number, referralCookieLastClickWins: boolean, websiteUrl: string | null, widgetHeadline: string | null, widgetSubheadline: string | null, maxAttributionsPerReferrerPerHour: number | null, rewardHoldDays: number, creditExpiryDays: number | null, signupUrl: string | null, shareLinkUrl: string | null, shareParam: string, customHost: string | null, brandColor: string | null, landingHeadline: string | null, landingText: string | null, landingButtonText: string | null, logoUrl: string | null, shareMessage: string | null, shareEmailSubject: string | null, referrerReward: { type: RewardType, discountPercent: number | null, amountCents: number | null, unit: string | null }, fraudPolicy: Array<{ signal: FraudSignal, action: FraudAction }> };
+export type ProgramFieldsFragment = { id: string, isDefault: boolean, archivedAt: number | null, name: string, referredDiscountPercent: number, maxReferrerDiscountPercent: number, discountId: string, landingUrl: string | null, conversionEventKey: string | null, requireUserJwtExp: boolean, allowedOrigins: Array<string>, referralCookieDays: number, referralCookieLastClickWins: boolean, leaderboardEnabled: boolean, websiteUrl: string | null, widgetHeadline: string | null, widgetSubheadline: string | null, maxAttributionsPerReferrerPerHour: number | null, rewardHoldDays: number, creditExpiryDays: number | null, signupUrl: string | null, shareLinkUrl: string | null, shareParam: string, customHost: string | null, brandColor: string | null, landingHeadline: string | null, landingText: string | null, landingButtonText: string | null, logoUrl: string | null, shareMessage: string | null, shareEmailSubject: string | null, referrerReward: { type: RewardType, discountPercent: number | null, amountCents: number | null, unit: string | null }, fraudPolicy: Array<{ signal: FraudSignal, action: FraudAction }> };
 
 export type UploadProgramLogoMutationVariables = Exact<{
   imageBase64: string;
@@ -800,17 +800,20 @@ export type ShareSampleCodeQueryVariables = Exact<{
 
 export type ShareSampleCodeQuery = { account: { users: Array<{ shareCode: string | null }> } | null };
 
-export type ProgramQueryVariables = Exact<{ [key: string]: never; }>;
+export type ProgramQueryVariables = Exact<{
+  id?: string | number | null | undefined;
+}>;
 
 
-export type ProgramQuery = { program: { name: string, referredDiscountPercent: number, maxReferrerDiscountPercent: number, discountId: string, landingUrl: string | null, conversionEventKey: string | null, requireUserJwtExp: boolean, allowedOrigins: Array<string>, referralCookieDays: number, referralCookieLastClickWins: boolean, websiteUrl: string | null, widgetHeadline: string | null, widgetSubheadline: string | null, maxAttributionsPerReferrerPerHour: number | null, rewardHoldDays: number, creditExpiryDays: number | null, signupUrl: string | null, shareLinkUrl: string | null, shareParam: string, customHost: string | null, brandColor: string | null, landingHeadline: string | null, landingText: string | null, landingButtonText: string | null, logoUrl: string | null, shareMessage: string | null, shareEmailSubject: string | null, referrerReward: { type: RewardType, discountPercent: number | null, amountCents: number | null, unit: string | null }, fraudPolicy: Array<{ signal: FraudSignal, action: FraudAction }> } };
+export type ProgramQuery = { program: { id: string, isDefault: boolean, archivedAt: number | null, name: string, referredDiscountPercent: number, maxReferrerDiscountPercent: number, discountId: string, landingUrl: string | null, conversionEventKey: string | null, requireUserJwtExp: boolean, allowedOrigins: Array<string>, referralCookieDays: number, referralCookieLastClickWins: boolean, leaderboardEnabled: boolean, websiteUrl: string | null, widgetHeadline: string | null, widgetSubheadline: string | null, maxAttributionsPerReferrerPerHour: number | null, rewardHoldDays: number, creditExpiryDays: number | null, signupUrl: string | null, shareLinkUrl: string | null, shareParam: string, customHost: string | null, brandColor: string | null, landingHeadline: string | null, landingText: string | null, landingButtonText: string | null, logoUrl: string | null, shareMessage: string | null, shareEmailSubject: string | null, referrerReward: { type: RewardType, discountPercent: number | null, amountCents: number | null, unit: string | null }, fraudPolicy: Array<{ signal: FraudSignal, action: FraudAction }> } };
 
 export type UpdateProgramMutationVariables = Exact<{
+  id?: string | number | null | undefined;
   input: ProgramInput;
 }>;
 
 
-export type UpdateProgramMutation = { updateProgram: { name: string, referredDiscountPercent: number, maxReferrerDiscountPercent: number, discountId: string, landingUrl: string | null, conversionEventKey: string | null, requireUserJwtExp: boolean, allowedOrigins: Array<string>, referralCookieDays: number, referralCookieLastClickWins: boolean, websiteUrl: string | null, widgetHeadline: string | null, widgetSubheadline: string | null, maxAttributionsPerReferrerPerHour: number | null, rewardHoldDays: number, creditExpiryDays: number | null, signupUrl: string | null, shareLinkUrl: string | null, shareParam: string, customHost: string | null, brandColor: string | null, landingHeadline: string | null, landingText: string | null, landingButtonText: string | null, logoUrl: string | null, shareMessage: string | null, shareEmailSubject: string | null, referrerReward: { type: RewardType, discountPercent: number | null, amountCents: number | null, unit: string | null }, fraudPolicy: Array<{ signal: FraudSignal, action: FraudAction }> } };
+export type UpdateProgramMutation = { updateProgram: { id: string, isDefault: boolean, archivedAt: number | null, name: string, referredDiscountPercent: number, maxReferrerDiscountPercent: number, discountId: string, landingUrl: string | null, conversionEventKey: string | null, requireUserJwtExp: boolean, allowedOrigins: Array<string>, referralCookieDays: number, referralCookieLastClickWins: boolean, leaderboardEnabled: boolean, websiteUrl: string | null, widgetHeadline: string | null, widgetSubheadline: string | null, maxAttributionsPerReferrerPerHour: number | null, rewardHoldDays: number, creditExpiryDays: number | null, signupUrl: string | null, shareLinkUrl: string | null, shareParam: string, customHost: string | null, brandColor: string | null, landingHeadline: string | null, landingText: string | null, landingButtonText: string | null, logoUrl: string | null, shareMessage: string | null, shareEmailSubject: string | null, referrerReward: { type: RewardType, discountPercent: number | null, amountCents: number | null, unit: string | null }, fraudPolicy: Array<{ signal: FraudSignal, action: FraudAction }> } };
 
 export type EndpointFieldsFragment = { id: string, url: string, description: string, eventTypes: Array<string>, enabled: boolean, dateDisabled: number | null, disabledReason: string | null, previousSecretExpiresAt: number | null, dateCreated: number };
 
@@ -1051,6 +1054,9 @@ export const ReferralFieldsFragmentDoc = new TypedDocumentString(`
 }`, {"fragmentName":"ReferralFields"}) as unknown as TypedDocumentString<ReferralFieldsFragment, unknown>;
 export const ProgramFieldsFragmentDoc = new TypedDocumentString(`
     fragment ProgramFields on Program {
+  id
+  isDefault
+  archivedAt
   name
   referredDiscountPercent
   referrerReward {
@@ -1067,6 +1073,7 @@ export const ProgramFieldsFragmentDoc = new TypedDocumentString(`
   allowedOrigins
   referralCookieDays
   referralCookieLastClickWins
+  leaderboardEnabled
   websiteUrl
   widgetHeadline
   widgetSubheadline
@@ -2158,12 +2165,15 @@ export const ShareSampleCodeDocument = new TypedDocumentString(`
 }
     `) as unknown as TypedDocumentString<ShareSampleCodeQuery, ShareSampleCodeQueryVariables>;
 export const ProgramDocument = new TypedDocumentString(`
-    query Program {
-  program {
+    query Program($id: ID) {
+  program(id: $id) {
     ...ProgramFields
   }
 }
     fragment ProgramFields on Program {
+  id
+  isDefault
+  archivedAt
   name
   referredDiscountPercent
   referrerReward {
@@ -2180,6 +2190,7 @@ export const ProgramDocument = new TypedDocumentString(`
   allowedOrigins
   referralCookieDays
   referralCookieLastClickWins
+  leaderboardEnabled
   websiteUrl
   widgetHeadline
   widgetSubheadline
@@ -2203,12 +2214,15 @@ export const ProgramDocument = new TypedDocumentString(`
   shareEmailSubject
 }`) as unknown as TypedDocumentString<ProgramQuery, ProgramQueryVariables>;
 export const UpdateProgramDocument = new TypedDocumentString(`
-    mutation UpdateProgram($input: ProgramInput!) {
-  updateProgram(input: $input) {
+    mutation UpdateProgram($id: ID, $input: ProgramInput!) {
+  updateProgram(id: $id, input: $input) {
     ...ProgramFields
   }
 }
     fragment ProgramFields on Program {
+  id
+  isDefault
+  archivedAt
   name
   referredDiscountPercent
   referrerReward {
@@ -2225,6 +2239,7 @@ export const UpdateProgramDocument = new TypedDocumentString(`
   allowedOrigins
   referralCookieDays
   referralCookieLastClickWins
+  leaderboardEnabled
   websiteUrl
   widgetHeadline
   widgetSubheadline

@@ -16,6 +16,9 @@ export type Program = ProgramFieldsFragment;
 
 export const PROGRAM_FIELDS = graphql(`
   fragment ProgramFields on Program {
+    id
+    isDefault
+    archivedAt
     name
     referredDiscountPercent
     referrerReward {
@@ -32,6 +35,7 @@ export const PROGRAM_FIELDS = graphql(`
     allowedOrigins
     referralCookieDays
     referralCookieLastClickWins
+    leaderboardEnabled
     websiteUrl
     widgetHeadline
     widgetSubheadline
@@ -95,6 +99,7 @@ export interface ProgramValues {
   /** Share texts; blank: the widget's default in the friend's language. */
   shareMessage: string;
   shareEmailSubject: string;
+  leaderboardEnabled: boolean;
 }
 
 /** The form's field names (Field `name`: ids `field-<name>`, errors `error-<name>`). */
@@ -124,6 +129,7 @@ export function valuesFromProgram(p: Program): ProgramValues {
     allowedOrigins: p.allowedOrigins.join('\n'),
     referralCookieDays: String(p.referralCookieDays),
     referralCookieLastClickWins: p.referralCookieLastClickWins,
+    leaderboardEnabled: p.leaderboardEnabled,
     websiteUrl: text(p.websiteUrl),
     widgetHeadline: text(p.widgetHeadline),
     widgetSubheadline: text(p.widgetSubheadline),
@@ -205,7 +211,7 @@ const NULLABLE_FIELDS = [
   'shareMessage',
   'shareEmailSubject',
 ] as const;
-const BOOLEAN_FIELDS = ['requireUserJwtExp', 'referralCookieLastClickWins'] as const;
+const BOOLEAN_FIELDS = ['requireUserJwtExp', 'referralCookieLastClickWins', 'leaderboardEnabled'] as const;
 
 function rewardChanged(a: ProgramValues, b: ProgramValues): boolean {
   if (a.rewardType !== b.rewardType) return true;

@@ -22,6 +22,7 @@ export const FIELD_LABELS: Record<string, string> = {
   referralCookieDays: 'Tracking cookie lifetime (days)',
   referralCookieLastClickWins: 'The latest share link wins',
   requireUserJwtExp: 'Require an expiry in user JWTs',
+  leaderboardEnabled: 'Show a leaderboard in the widget',
   widgetHeadline: 'Widget headline',
   widgetSubheadline: 'Widget subheadline',
   maxAttributionsPerReferrerPerHour: 'Attributions per referrer per hour',
@@ -39,6 +40,8 @@ export interface ProgramSectionsProps {
   values: ProgramValues;
   errors: FieldErrors;
   update: <K extends keyof ProgramValues>(key: K, value: ProgramValues[K], field?: string) => void;
+  /** The settings every program shares (the default program's page); false on another program's page. */
+  shared?: boolean;
 }
 
 const WHOLE = /^\d+$/;
@@ -69,7 +72,7 @@ function creditPreview(amount: string, unit: string): string | null {
   return formatMoney(Number(amount.trim()), unit.trim());
 }
 
-export function ProgramSections({ values, errors, update }: ProgramSectionsProps) {
+export function ProgramSections({ values, errors, update, shared = true }: ProgramSectionsProps) {
   /**
    * An <input> Field bound to a text value of the form; `field` is its name in ProgramInput when that
    * differs from the form's (the reward's parts), for its label and the server's errors.
@@ -94,10 +97,12 @@ export function ProgramSections({ values, errors, update }: ProgramSectionsProps
       <Card title="Program" titleId="program-general">
         <div class="form-grid">
           <Field {...text('name')} hint="Shown to friends on the hosted landing page." autocomplete="off" />
-          <Field
-            {...text('websiteUrl', { type: 'url', placeholder: 'https://shop.example' })}
-            hint="Your site, linked from the hosted landing page. Leave empty for none."
-          />
+          {shared && (
+            <Field
+              {...text('websiteUrl', { type: 'url', placeholder: 'https://shop.example' })}
+              hint="Your site, linked from the hosted landing page. Leave empty for none."
+            />
+          )}
         </div>
         <Field
           {...text('landingUrl', { type: 'url', placeholder: 'https://shop.example/signup' })}
@@ -166,16 +171,18 @@ export function ProgramSections({ values, errors, update }: ProgramSectionsProps
             />
           </div>
         )}
-        <div class="form-grid">
-          <Field
-            {...text('maxReferrerDiscountPercent', number)}
-            hint="A referrer's percent discounts from several referrals add up to at most this (0 to 100)."
-          />
-          <Field
-            {...text('discountId', { class: 'input mono', spellcheck: false, autocomplete: 'off' })}
-            hint="The ID of the discount you created at the payment processor (step 2 on Install)."
-          />
-        </div>
+        {shared && (
+          <div class="form-grid">
+            <Field
+              {...text('maxReferrerDiscountPercent', number)}
+              hint="A referrer's percent discounts from several referrals add up to at most this (0 to 100)."
+            />
+            <Field
+              {...text('discountId', { class: 'input mono', spellcheck: false, autocomplete: 'off' })}
+              hint="The ID of the discount you created at the payment processor (step 2 on Install)."
+            />
+          </div>
+        )}
         <div class="form-grid">
           <Field
             {...text('rewardHoldDays', { ...number, min: 0 })}
@@ -188,32 +195,36 @@ export function ProgramSections({ values, errors, update }: ProgramSectionsProps
         </div>
       </Card>
 
-      <Card title="Conversion" titleId="program-conversion">
-        <Field
-          {...text('conversionEventKey', { class: 'input mono', spellcheck: false, autocomplete: 'off' })}
-          hint="A user event with this key converts the referred account's referral, e.g. purchase. Leave empty if only the payment processor converts referrals."
-        />
-      </Card>
+      {shared && (
+        <Card title="Conversion" titleId="program-conversion">
+          <Field
+            {...text('conversionEventKey', { class: 'input mono', spellcheck: false, autocomplete: 'off' })}
+            hint="A user event with this key converts the referred account's referral, e.g. purchase. Leave empty if only the payment processor converts referrals."
+          />
+        </Card>
+      )}
 
       <Card title="Browser library" titleId="program-browser">
-        <Field
-          name="allowedOrigins"
-          label={FIELD_LABELS.allowedOrigins}
-          error={errors.allowedOrigins}
-          hint="The sites whose pages call the service from the browser, one origin per line: https:// and the host, no path (e.g. https://shop.example). At most 50."
-          display={linesView(values.allowedOrigins)}
-        >
-          {(control) => (
-            <textarea
-              class="input mono"
-              rows={4}
-              spellcheck={false}
-              {...control}
-              value={values.allowedOrigins}
-              onInput={(e) => update('allowedOrigins', e.currentTarget.value)}
-            />
-          )}
-        </Field>
+        {shared && (
+          <Field
+            name="allowedOrigins"
+            label={FIELD_LABELS.allowedOrigins}
+            error={errors.allowedOrigins}
+            hint="The sites whose pages call the service from the browser, one origin per line: https:// and the host, no path (e.g. https://shop.example). At most 50."
+            display={linesView(values.allowedOrigins)}
+          >
+            {(control) => (
+              <textarea
+                class="input mono"
+                rows={4}
+                spellcheck={false}
+                {...control}
+                value={values.allowedOrigins}
+                onInput={(e) => update('allowedOrigins', e.currentTarget.value)}
+              />
+            )}
+          </Field>
+        )}
         <div class="form-grid">
           <Field
             {...text('referralCookieDays', number)}
@@ -228,14 +239,16 @@ export function ProgramSections({ values, errors, update }: ProgramSectionsProps
           hint="A later share link's code replaces the remembered one. Off: the first link a friend followed keeps the credit."
           onChange={(checked) => update('referralCookieLastClickWins', checked)}
         />
-        <CheckboxField
-          name="requireUserJwtExp"
-          label={FIELD_LABELS.requireUserJwtExp}
-          checked={values.requireUserJwtExp}
-          error={errors.requireUserJwtExp}
-          hint="Refuse user JWTs that carry no exp claim. Turn it on once every client you run sets one."
-          onChange={(checked) => update('requireUserJwtExp', checked)}
-        />
+        {shared && (
+          <CheckboxField
+            name="requireUserJwtExp"
+            label={FIELD_LABELS.requireUserJwtExp}
+            checked={values.requireUserJwtExp}
+            error={errors.requireUserJwtExp}
+            hint="Refuse user JWTs that carry no exp claim. Turn it on once every client you run sets one."
+            onChange={(checked) => update('requireUserJwtExp', checked)}
+          />
+        )}
       </Card>
 
       <FraudSection values={values} errors={errors} update={update} />
@@ -272,6 +285,14 @@ export function ProgramSections({ values, errors, update }: ProgramSectionsProps
         <Field
           {...text('shareEmailSubject')}
           hint="The e-mail's subject, up to 200 characters, with the same variables. Leave empty for the default, e.g. “Maya sent you 10% off Acme”."
+        />
+        <CheckboxField
+          name="leaderboardEnabled"
+          label={FIELD_LABELS.leaderboardEnabled}
+          checked={values.leaderboardEnabled}
+          error={errors.leaderboardEnabled}
+          hint="The widget lists the program's top 10 referrers this month and overall, by first name or initial only."
+          onChange={(checked) => update('leaderboardEnabled', checked)}
         />
       </Card>
     </>

@@ -96,9 +96,18 @@ export interface ShareSectionProps {
   /** The saved logo's URL and landing URL (the logo is saved apart from the form). */
   logoUrl: string | null;
   savedLandingUrl: string;
+  /** The settings every program shares (links, host, brand, logo); false on another program's page. */
+  shared?: boolean;
 }
 
-export function ShareSection({ values, errors, update, logoUrl, savedLandingUrl }: ShareSectionProps) {
+export function ShareSection({
+  values,
+  errors,
+  update,
+  logoUrl,
+  savedLandingUrl,
+  shared = true,
+}: ShareSectionProps) {
   type Key = keyof typeof SHARE_FIELD_LABELS & keyof ProgramValues;
   const text = (key: Key, extra: Record<string, unknown> = {}) => ({
     name: key,
@@ -114,42 +123,48 @@ export function ShareSection({ values, errors, update, logoUrl, savedLandingUrl 
       <p class="cell-note share-intro">
         The page a friend sees when they follow a share link, and where share links point.
       </p>
-      <div class="form-grid">
-        <Field
-          {...text('signupUrl', { type: 'url', placeholder: 'https://shop.example/signup' })}
-          hint="Where the hosted page’s button goes, with the code in rsCode. Leave empty for the Website."
-        />
-        <Field
-          {...text('shareLinkUrl', { type: 'url', placeholder: 'https://shop.example/' })}
-          hint="Users’ share links become this URL with the parameter below, e.g. https://shop.example/?ref=CODE. Leave empty for our /r/ links."
-        />
-        <Field
-          {...text('shareParam', mono)}
-          hint="The query parameter of share links on your site (a letter, then letters, digits, _ or -); rsCode always works too."
-        />
-        <Field
-          {...text('customHost', { ...mono, placeholder: 'refer.shop.example' })}
-          hint="A host name you point (CNAME) at this service: it then serves /CODE as the share link. Leave empty for none."
-        />
-      </div>
-      <div class="form-grid share-colour">
-        <Field
-          {...text('brandColor', { ...mono, placeholder: '#0a7c55' })}
-          hint="The hosted pages’ accent colour as #rrggbb; text on it is black or white, whichever reads better. Leave empty for ours."
-        />
-        <Field
-          name="brandColorPicker"
-          label="Pick the brand colour"
-          type="color"
-          class="input input-colour"
-          value={COLOUR.test(values.brandColor.trim()) ? values.brandColor.trim().toLowerCase() : '#000000'}
-          onInput={(e: Event) =>
-            update('brandColor', (e.currentTarget as HTMLInputElement).value, 'brandColor')
-          }
-          hint="Sets the brand colour above."
-          display={false}
-        />
-      </div>
+      {shared && (
+        <>
+          <div class="form-grid">
+            <Field
+              {...text('signupUrl', { type: 'url', placeholder: 'https://shop.example/signup' })}
+              hint="Where the hosted page’s button goes, with the code in rsCode. Leave empty for the Website."
+            />
+            <Field
+              {...text('shareLinkUrl', { type: 'url', placeholder: 'https://shop.example/' })}
+              hint="Users’ share links become this URL with the parameter below, e.g. https://shop.example/?ref=CODE. Leave empty for our /r/ links."
+            />
+            <Field
+              {...text('shareParam', mono)}
+              hint="The query parameter of share links on your site (a letter, then letters, digits, _ or -); rsCode always works too."
+            />
+            <Field
+              {...text('customHost', { ...mono, placeholder: 'refer.shop.example' })}
+              hint="A host name you point (CNAME) at this service: it then serves /CODE as the share link. Leave empty for none."
+            />
+          </div>
+          <div class="form-grid share-colour">
+            <Field
+              {...text('brandColor', { ...mono, placeholder: '#0a7c55' })}
+              hint="The hosted pages’ accent colour as #rrggbb; text on it is black or white, whichever reads better. Leave empty for ours."
+            />
+            <Field
+              name="brandColorPicker"
+              label="Pick the brand colour"
+              type="color"
+              class="input input-colour"
+              value={
+                COLOUR.test(values.brandColor.trim()) ? values.brandColor.trim().toLowerCase() : '#000000'
+              }
+              onInput={(e: Event) =>
+                update('brandColor', (e.currentTarget as HTMLInputElement).value, 'brandColor')
+              }
+              hint="Sets the brand colour above."
+              display={false}
+            />
+          </div>
+        </>
+      )}
       <Field
         {...text('landingHeadline')}
         hint={`Leave empty for ours in the friend’s language. ${VARIABLES}`}
@@ -174,8 +189,8 @@ export function ShareSection({ values, errors, update, logoUrl, savedLandingUrl 
       <div class="form-grid">
         <Field {...text('landingButtonText')} hint={`The continue button. ${VARIABLES}`} />
       </div>
-      <LogoField initialUrl={logoUrl} />
-      <PreviewLink landingUrl={savedLandingUrl} />
+      {shared && <LogoField initialUrl={logoUrl} />}
+      {shared && <PreviewLink landingUrl={savedLandingUrl} />}
     </Card>
   );
 }

@@ -18,16 +18,16 @@ import { ProgramWarnings } from './program-warnings';
 import { graphql } from '../../gql';
 
 const PROGRAM = graphql(`
-  query Program {
-    program {
+  query Program($id: ID) {
+    program(id: $id) {
       ...ProgramFields
     }
   }
 `);
 
 const UPDATE = graphql(`
-  mutation UpdateProgram($input: ProgramInput!) {
-    updateProgram(input: $input) {
+  mutation UpdateProgram($id: ID, $input: ProgramInput!) {
+    updateProgram(id: $id, input: $input) {
       ...ProgramFields
     }
   }
@@ -52,13 +52,14 @@ function ProgramView({ program }: { program: Program }) {
       </p>
       <ProgramWarnings values={values} />
       <ReadOnly>
-        <ProgramSections values={values} errors={{}} update={update} />
+        <ProgramSections values={values} errors={{}} update={update} shared={program.isDefault} />
         <ShareSection
           values={values}
           errors={{}}
           update={update}
           logoUrl={program.logoUrl}
           savedLandingUrl={values.landingUrl}
+          shared={program.isDefault}
         />
       </ReadOnly>
     </div>
@@ -100,7 +101,7 @@ function ProgramForm({ program }: { program: Program }) {
     }
     setBusy(true);
     try {
-      const data = await gql(UPDATE, { input: patch });
+      const data = await gql(UPDATE, { id: program.id, input: patch });
       const saved = valuesFromProgram(data.updateProgram);
       setInitial(saved);
       setValues(saved);
@@ -150,13 +151,14 @@ function ProgramForm({ program }: { program: Program }) {
       )}
       <ProgramWarnings values={values} />
       <fieldset class="plain-fieldset" disabled={busy}>
-        <ProgramSections values={values} errors={errors} update={update} />
+        <ProgramSections values={values} errors={errors} update={update} shared={program.isDefault} />
         <ShareSection
           values={values}
           errors={errors}
           update={update}
           logoUrl={program.logoUrl}
           savedLandingUrl={initial.landingUrl}
+          shared={program.isDefault}
         />
       </fieldset>
       <div class="form-actions">
@@ -189,10 +191,15 @@ function ProgramForm({ program }: { program: Program }) {
   );
 }
 
-/** Every program setting, saved as only the changed fields, with the server's errors under each field. */
-export function ProgramPage() {
+/**
+ * Every program setting, saved as only the changed fields, with the server's errors under each field:
+ * the default program at /admin/program, another at /admin/programs/:id (its own settings only; those
+ * every program shares are on the default program's page).
+ */
+export function ProgramPage({ params }: { params?: Record<string, string> }) {
   const session = useSession();
-  const { data, error, loading, reload } = useQuery(PROGRAM);
+  const id = params?.id;
+  const { data, error, loading, reload } = useQuery(PROGRAM, { id });
   const loaded = !!data;
   // A link to a section (/admin/program#program-fraud, from the Review page) shows it once the form is in.
   useEffect(() => {
@@ -202,17 +209,26 @@ export function ProgramPage() {
   }, [loaded]);
   return (
     <Page
-      title="Program"
-      description="Rewards, conversion, the browser library, the widget and the share page. Changes apply as soon as they are saved."
+      title={id ? (data?.program.name ?? 'Program') : 'Program'}
+      description={
+        id
+          ? "This program's offer, texts, cookie, fraud policy, hold and expiry. The settings every program shares are on the default program's page."
+          : 'Rewards, conversion, the browser library, the widget and the share page. Changes apply as soon as they are saved.'
+      }
     >
+      {data?.program.archivedAt ? (
+        <p class="notice" data-testid="archived-notice">
+          This program is archived: its codes refer nobody new. Its settings still apply to its referrals.
+        </p>
+      ) : null}
       {error !== undefined && !loading ? (
         <ErrorState error={error} onRetry={reload} title="The program couldn't be loaded" />
       ) : !data ? (
         <Loading label="Loading the program…" />
       ) : canChange(session.operator.role) ? (
-        <ProgramForm program={data.program} />
+        <ProgramForm key={data.program.id} program={data.program} />
       ) : (
-        <ProgramView program={data.program} />
+        <ProgramView key={data.program.id} program={data.program} />
       )}
     </Page>
   );
