@@ -19,6 +19,7 @@ import { WebhooksPage } from './pages/webhooks/webhooks';
 import { ImportPage } from './pages/imports/import';
 import { InstallPage } from './pages/tenants/install';
 import { ProgramPage } from './pages/tenants/program';
+import { RulesPage } from './pages/programs/rules-page';
 import type { RouteProps } from './router';
 
 export type NavGroup = 'Analytics' | 'Reports' | 'Settings';
@@ -59,6 +60,13 @@ export const ROUTES: RouteDef[] = [
   { path: '/admin/accounts/:id', title: 'Account', component: AccountDetailPage },
   { path: '/admin/import', title: 'Import', nav: 'Import', group: 'Reports', component: ImportPage },
   { path: '/admin/program', title: 'Program', nav: 'Program', group: 'Settings', component: ProgramPage },
+  {
+    path: '/admin/program/rules',
+    title: 'Reward rules',
+    nav: 'Reward rules',
+    group: 'Settings',
+    component: RulesPage,
+  },
   { path: '/admin/install', title: 'Install', nav: 'Install', group: 'Settings', component: InstallPage },
   {
     path: '/admin/api-keys',

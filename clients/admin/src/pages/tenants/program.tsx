@@ -204,6 +204,11 @@ export function ProgramPage() {
     <Page
       title="Program"
       description="Rewards, conversion, the browser library, the widget and the share page. Changes apply as soon as they are saved."
+      actions={
+        <a class="button button-secondary" href="/admin/program/rules" data-testid="rules-link">
+          Reward rules
+        </a>
+      }
     >
       {error !== undefined && !loading ? (
         <ErrorState error={error} onRetry={reload} title="The program couldn't be loaded" />
