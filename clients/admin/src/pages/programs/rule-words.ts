@@ -80,7 +80,9 @@ export function triggerWords(trigger: Rule['trigger']): string {
 function tierWords(tier: NonNullable<Rule['tiers']>[number]): string {
   const range =
     tier.toConversions == null
-      ? `from friend ${tier.fromConversions} on`
+      ? tier.fromConversions === 1
+        ? 'for every friend'
+        : `from friend ${tier.fromConversions} on`
       : tier.toConversions === tier.fromConversions
         ? `for friend ${tier.fromConversions}`
         : `for friends ${tier.fromConversions} to ${tier.toConversions}`;

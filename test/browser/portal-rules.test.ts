@@ -1,0 +1,281 @@
+/**
+ * The portal's reward rules in headless Chromium: the designed empty state; rules built with the
+ * editor's controls (a tiered credit with a yearly cap, a milestone) published as version 1 and read
+ * back through the API; a refused rule (a 150 % discount) showing the server's message under its control
+ * with focus on it and nothing published; reordering published as version 2; the version history in
+ * words with who published it; a referral's "Rewards explained"; a VIEWER's read-only view; the error
+ * state; accessibility and screenshots at 1280 and 390.
+ */
+import type { Page } from 'playwright-core';
+import {
+  expectAccessible,
+  expectOutageThenRetry,
+  expectPhoneView,
+  ON_PHONE,
+  openFromNav,
+  portalShot,
+  settled,
+  usePortalStack,
+} from '../helpers/portal';
+import { identifyReferrer, uid } from '../helpers/referrals';
+
+const stack = usePortalStack();
+
+const RULES = /* GraphQL */ `
+  {
+    program {
+      ruleVersion
+      rules {
+        id
+        name
+        trigger {
+          type
+          conversions
+        }
+        recipient
+        reward {
+          type
+          discountPercent
+          amountCents
+          unit
+        }
+        tiers {
+          fromConversions
+          toConversions
+          reward {
+            type
+            amountCents
+            unit
+          }
+        }
+        limits {
+          period
+          maxCount
+          maxAmountCents
+        }
+      }
+    }
+  }
+`;
+
+/** The editor's control named as the server names its field (`rules.0.reward.amountCents`). */
+const control = (page: Page, name: string) => page.locator(`[id="field-${name}"]`);
+const fill = (page: Page, name: string, value: string) => control(page, name).fill(value);
+const choose = (page: Page, name: string, value: string) => control(page, name).selectOption(value);
+
+async function openRules(page: Page): Promise<void> {
+  expect(await openFromNav(page, 'Reward rules', stack.url('/admin/program/rules'))).toBe('Reward rules');
+  await page.getByTestId('rule-history').waitFor();
+  await settled(page);
+}
+
+/** Publishes and waits for the confirmation, answering its text. */
+async function publish(page: Page, version: number): Promise<string> {
+  await page.getByRole('button', { name: `Publish version ${version}` }).click();
+  const notice = page.getByTestId('rules-notice');
+  await notice.filter({ hasText: `Version ${version} is published` }).waitFor();
+  return notice.innerText();
+}
+
+describe('the rule editor', () => {
+  test('empty, then two rules built with its controls and published as version 1', async () => {
+    const wp = await stack.signedInPage();
+    const { page } = wp;
+    await openRules(page);
+    expect(await page.getByTestId('rule-editor').innerText()).toContain('No reward rules yet');
+    expect(await page.getByTestId('rule-history').innerText()).toContain('No version published yet');
+    expect(await page.getByTestId('rules-publish').isDisabled()).toBe(true);
+    await expectAccessible(page);
+    await portalShot(page, 'rules-empty');
+
+    // Rule 1: $10 each, $20 from the fifth friend, at most $500 a year.
+    await page.getByRole('button', { name: 'Add a rule' }).click();
+    await expect(
+      control(page, 'rules.0.name').evaluate((el) => el === (globalThis as any).document.activeElement),
+    ).resolves.toBe(true);
+    await fill(page, 'rules.0.name', '$10 each, $20 from the fifth friend');
+    await fill(page, 'rules.0.id', 'per-friend');
+    await page.locator('[id="field-rules.0.useTiers"]').check();
+    await fill(page, 'rules.0.tiers.0.toConversions', '4');
+    await fill(page, 'rules.0.tiers.0.reward.amountCents', '1000');
+    await page.getByRole('button', { name: 'Add a tier' }).click();
+    expect(await control(page, 'rules.0.tiers.1.fromConversions').inputValue()).toBe('5');
+    await fill(page, 'rules.0.tiers.1.reward.amountCents', '2000');
+    await page.getByRole('button', { name: 'Add a limit' }).click();
+    await choose(page, 'rules.0.limits.0.period', 'YEAR');
+    await fill(page, 'rules.0.limits.0.maxAmountCents', '50000');
+    expect(await page.getByTestId('rule-sentence').first().innerText()).toBe(
+      'The referrer gets $10.00 of credit for friends 1 to 4, then $20.00 of credit from friend 5 on when a friend converts; at most $500.00 a year per referrer.',
+    );
+
+    // Rule 2: a free month at three friends.
+    await page.getByRole('button', { name: 'Add a rule' }).click();
+    await fill(page, 'rules.1.name', 'A free month at three friends');
+    await fill(page, 'rules.1.id', 'three-friends');
+    await choose(page, 'rules.1.trigger.type', 'MILESTONE');
+    await fill(page, 'rules.1.trigger.conversions', '3');
+    await choose(page, 'rules.1.reward.type', 'PCT_DISCOUNT');
+    await fill(page, 'rules.1.reward.discountPercent', '100');
+    await expectAccessible(page);
+    await portalShot(page, 'rules-editing');
+
+    expect(await publish(page, 1)).toContain('earlier referrals keep their version');
+    const { program } = await stack.api.gqlOk(RULES);
+    expect(program.ruleVersion).toBe(1);
+    expect(program.rules).toEqual([
+      {
+        id: 'per-friend',
+        name: '$10 each, $20 from the fifth friend',
+        trigger: { type: 'CONVERSION', conversions: null },
+        recipient: 'REFERRER',
+        reward: null,
+        tiers: [
+          {
+            fromConversions: 1,
+            toConversions: 4,
+            reward: { type: 'CREDIT', amountCents: 1000, unit: 'USD' },
+          },
+          {
+            fromConversions: 5,
+            toConversions: null,
+            reward: { type: 'CREDIT', amountCents: 2000, unit: 'USD' },
+          },
+        ],
+        limits: [{ period: 'YEAR', maxCount: null, maxAmountCents: 50_000 }],
+      },
+      {
+        id: 'three-friends',
+        name: 'A free month at three friends',
+        trigger: { type: 'MILESTONE', conversions: 3 },
+        recipient: 'REFERRER',
+        reward: { type: 'PCT_DISCOUNT', discountPercent: 100, amountCents: null, unit: null },
+        tiers: null,
+        limits: [],
+      },
+    ]);
+    await page.getByTestId('rule-version').first().waitFor();
+    const history = await page.getByTestId('rule-history').innerText();
+    expect(history).toContain('Version 1');
+    expect(history).toContain(`Published by ${stack.owner.email}`);
+    expect(history).toContain('The referrer gets a 100 % discount once, when 3 friends have converted.');
+    expect(history).not.toContain('"discountPercent"');
+    expect(await page.getByTestId('rules-current').innerText()).toContain('Rules in force: version 1');
+    wp.expectClean();
+  });
+
+  test('a refused rule shows the server’s message under its control, with focus on it; nothing is published', async () => {
+    const wp = await stack.signedInPage();
+    const { page } = wp;
+    await openRules(page);
+    await page.getByRole('button', { name: 'Add a rule' }).click();
+    await fill(page, 'rules.2.name', 'Too generous');
+    await choose(page, 'rules.2.reward.type', 'PCT_DISCOUNT');
+    await fill(page, 'rules.2.reward.discountPercent', '150');
+    await page.getByRole('button', { name: 'Publish version 2' }).click();
+
+    const error = page.getByTestId('error-rules.2.reward.discountPercent');
+    await error.waitFor();
+    expect(await error.innerText()).toMatch(/100/);
+    await page.waitForFunction(
+      () => (globalThis as any).document.activeElement?.id === 'field-rules.2.reward.discountPercent',
+    );
+    expect(await control(page, 'rules.2.reward.discountPercent').getAttribute('aria-invalid')).toBe('true');
+    expect(await page.getByTestId('rules-errors').innerText()).toContain('Version 2 was not published');
+    await expectAccessible(page);
+    await portalShot(page, 'rules-refused');
+    expect((await stack.api.gqlOk(RULES)).program.ruleVersion).toBe(1);
+
+    // A number that is not one is caught before anything is sent.
+    await fill(page, 'rules.2.reward.discountPercent', 'ten');
+    await page.getByRole('button', { name: 'Publish version 2' }).click();
+    await page
+      .getByTestId('error-rules.2.reward.discountPercent')
+      .filter({ hasText: 'whole number' })
+      .waitFor();
+    wp.expectClean([/400|422/]);
+  });
+
+  test('rules reordered and removed are published as version 2; the history lists both versions', async () => {
+    const wp = await stack.signedInPage();
+    const { page } = wp;
+    await openRules(page);
+    await page.getByRole('button', { name: 'Move up rule 2' }).click();
+    expect(await page.locator('.rule-title').allInnerTexts()).toEqual([
+      'Rule 1: A free month at three friends',
+      'Rule 2: $10 each, $20 from the fifth friend',
+    ]);
+    await page.getByRole('button', { name: 'Edit rule 2' }).click();
+    await page.getByRole('button', { name: 'Remove tier 2' }).click();
+    await fill(page, 'rules.1.tiers.0.toConversions', '');
+    await publish(page, 2);
+    const { program } = await stack.api.gqlOk(RULES);
+    expect(program.rules.map((r: { id: string }) => r.id)).toEqual(['three-friends', 'per-friend']);
+    expect(program.rules[1].tiers).toEqual([
+      { fromConversions: 1, toConversions: null, reward: { type: 'CREDIT', amountCents: 1000, unit: 'USD' } },
+    ]);
+    await page.getByTestId('rule-version').nth(1).waitFor();
+    const versions = await page.getByTestId('rule-version').allInnerTexts();
+    expect(versions.map((v) => v.split('\n')[0])).toEqual(['Version 2 In force', 'Version 1']);
+    await expectAccessible(page);
+    await portalShot(page, 'rules-history');
+    wp.expectClean();
+  });
+
+  test('a VIEWER reads the rules and their history, with no editor', async () => {
+    const viewer = await stack.addOperator('VIEWER');
+    const wp = await stack.signedInPage(viewer);
+    const { page } = wp;
+    await openRules(page);
+    expect(await page.getByTestId('read-only-notice').innerText()).toContain('only an Owner or an Admin');
+    expect(await page.getByTestId('rule-editor').count()).toBe(0);
+    expect(await page.getByTestId('rules-in-force').innerText()).toContain('A free month at three friends');
+    wp.expectClean();
+  });
+
+  test('on a phone', async () => {
+    const wp = await stack.signedInPage(stack.owner, ON_PHONE);
+    const { page } = wp;
+    await page.goto(stack.url('/admin/program/rules'));
+    await page.getByTestId('rule-history').waitFor();
+    await settled(page);
+    await page.getByRole('button', { name: 'Edit rule 2' }).click();
+    await expectPhoneView(page, 'rules-phone');
+    wp.expectClean();
+  });
+
+  test('a failed load says so and loads on "Try again"', async () => {
+    await expectOutageThenRetry(stack, '/admin/program/rules', (page) =>
+      page.getByTestId('rule-history').waitFor(),
+    );
+  });
+});
+
+describe('a referral’s rewards explained', () => {
+  test('each rule of the referral’s version: what it gave, or why not', async () => {
+    const r = await identifyReferrer(stack.api, 'Ines');
+    const friend = uid('acct-f');
+    expect((await stack.api.identify(friend, uid('user'), { referredByCode: r.code })).status).toBe(200);
+    expect((await stack.api.identify(friend, uid('user'), { accountStatus: 'PAID' })).status).toBe(200);
+    const found = await stack.api.gqlOk(
+      `query($s: String) { referrals(filter: { search: $s }) { items { id } } }`,
+      { s: friend },
+    );
+    const id = found.referrals.items[0].id as string;
+
+    const wp = await stack.signedInPage();
+    const { page } = wp;
+    await page.goto(stack.url(`/admin/referrals/${id}`));
+    const card = page.getByTestId('rewards-explained');
+    await card.getByTestId('explanation').nth(1).waitFor();
+    const items = await card.getByTestId('explanation').allInnerTexts();
+    expect(items[0]).toContain('A free month at three friends');
+    expect(items[0]).toContain('Not granted');
+    expect(items[0]).toMatch(/has 1 of the 3 converted referrals it needs/);
+    expect(items[1]).toContain('Granted');
+    expect(items[1]).toMatch(/gave the referrer 10\.00 USD of credit/);
+    await card.scrollIntoViewIfNeeded();
+    await expectAccessible(page);
+    await portalShot(page, 'referral-explained');
+    wp.expectClean();
+  });
+});
