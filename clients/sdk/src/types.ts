@@ -274,6 +274,26 @@ export interface FraudRule {
   action: 'ALLOW' | 'REVIEW' | 'BLOCK';
 }
 
+/** One rule's reward for the referrer, or why it gave none (the widget words it in the user's language). */
+export interface WidgetRewardExplanation {
+  rule: string;
+  outcome: 'GRANTED' | 'NOT_GRANTED';
+  reward: {
+    type: 'PCT_DISCOUNT' | 'CREDIT';
+    status: Reward['status'];
+    discountPercent: number | null;
+    amountCents: number | null;
+    unit: string | null;
+  } | null;
+  /** When a held reward becomes available (epoch ms). */
+  heldUntil: number | null;
+  reason: 'WAITING' | 'NOT_CONVERTED' | 'MILESTONE_NOT_REACHED' | 'CAPPED' | 'NOT_ELIGIBLE' | 'OTHER' | null;
+  /** A milestone's converted friends now and needed. */
+  progress: { conversions: number; needed: number } | null;
+  /** The operator's sentence, in English. */
+  text: string;
+}
+
 export interface Widget {
   user: {
     id: string;
@@ -306,6 +326,8 @@ export interface Widget {
     } | null;
     dateReferred: number;
     dateConverted: number | null;
+    /** For each reward rule (or the fixed reward): what it gave this user, or why not. */
+    rewardsExplained: WidgetRewardExplanation[];
   }[];
   referralsPage: { limit: number; nextCursor: string | null };
   rewards: { discountPercent: number; balances: { unit: string; amountCents: number }[] };

@@ -15,6 +15,7 @@ import { referrerDiscountPercent } from './referral-rules';
 import { shareQr } from './share-qr';
 import { renderShareTexts } from './share-texts';
 import { shareLink } from '../accounts/user-view';
+import { explainReferrerRewards, type ReferrerExplanation } from '../programs/referrer-explanations';
 
 /** The widget lists a referrer's friends a page at a time: this many unless the call asks (at most MAX). */
 export const WIDGET_PAGE_SIZE = 10;
@@ -47,6 +48,8 @@ export interface WidgetInput extends ReferrerSummary {
   shareLink: string | null;
   limit: number;
   locale?: string;
+  /** The referrer's rewards explained, by referral id (referrer-explanations.ts). */
+  explained?: Map<string, ReferrerExplanation[]>;
 }
 
 function friendState(friend: ReferredFriend): FriendState {
@@ -55,7 +58,7 @@ function friendState(friend: ReferredFriend): FriendState {
   return friend.status === 'CONVERTED' ? 'SUBSCRIBED' : 'SIGNED_UP';
 }
 
-function friendView(friend: ReferredFriend) {
+function friendView(friend: ReferredFriend, explained: ReferrerExplanation[]) {
   const reward = friend.reward;
   return {
     name: friendName(friend.first_name, friend.last_name),
@@ -73,6 +76,8 @@ function friendView(friend: ReferredFriend) {
         : null,
     dateReferred: friend.date_started.getTime(),
     dateConverted: friend.date_paid?.getTime() ?? null,
+    /** For each rule: the reward it gave the referrer, or why not (the same explanations as GraphQL's). */
+    rewardsExplained: explained,
   };
 }
 
@@ -142,7 +147,7 @@ export function presentWidget(input: WidgetInput) {
       subscribed: input.counts.subscribed,
       earned: byUnit((t) => t.earned_cents),
     },
-    referrals: friends.map(friendView),
+    referrals: friends.map((friend) => friendView(friend, input.explained?.get(friend.id) ?? [])),
     referralsPage: {
       limit: input.limit,
       nextCursor: input.more && last ? friendsCursor(last) : null,
@@ -181,5 +186,10 @@ export async function getWidgetView(
   if (!program || program.id !== tenant.id) throw new AppError('NOT_FOUND', 'Program not found');
   if (!summary) throw new AppError('USER_NOT_FOUND', 'No such user in this account');
   const link = shareLink(publicUrl, tenant.alias, summary.user.share_code, program.settings);
-  return presentWidget({ program, shareLink: link, limit, locale: options.locale, ...summary });
+  const explained = await explainReferrerRewards(
+    db,
+    tenant.id,
+    summary.friends.map((f) => f.id),
+  );
+  return presentWidget({ program, shareLink: link, limit, locale: options.locale, explained, ...summary });
 }
