@@ -276,6 +276,8 @@ export interface FraudRule {
 
 /** One rule's reward for the referrer, or why it gave none (the widget words it in the user's language). */
 export interface WidgetRewardExplanation {
+  /** Null: the program's fixed reward (a referral made before any rules). */
+  ruleId: string | null;
   rule: string;
   outcome: 'GRANTED' | 'NOT_GRANTED';
   reward: {

@@ -20,6 +20,8 @@ export const EXPLAINED_REASONS = [
 export type ExplainedReason = (typeof EXPLAINED_REASONS)[number];
 
 export interface ReferrerExplanation {
+  /** The rule's id (null: the program's fixed reward, for a referral made before any rules). */
+  ruleId: string | null;
   /** The rule's name, as the merchant wrote it. */
   rule: string;
   outcome: 'GRANTED' | 'NOT_GRANTED';
@@ -50,6 +52,7 @@ function reasonOf(e: RewardExplanation): Pick<ReferrerExplanation, 'reason' | 'p
 
 export function presentReferrerExplanation(e: RewardExplanation): ReferrerExplanation {
   return {
+    ruleId: e.ruleId,
     rule: e.ruleName,
     outcome: e.outcome,
     reward:

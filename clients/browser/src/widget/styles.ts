@@ -43,6 +43,7 @@ li div{flex:1;min-width:0}
 li:focus{outline:none}
 li:focus-visible{outline:3px solid var(--a);outline-offset:-3px}
 .reward{font-weight:600}
+.why{display:block}
 .state{display:flex;flex-direction:column;align-items:center;gap:12px;padding:24px 0;text-align:center}
 .spin{width:24px;height:24px;border:3px solid rgba(127,127,127,.25);border-top-color:var(--a);border-radius:50%;animation:s 1s linear infinite}
 @keyframes s{to{transform:rotate(360deg)}}
