@@ -1378,6 +1378,8 @@ export interface components {
                     } | null;
                     /** @description The rule's name, as the merchant wrote it. */
                     rule: string;
+                    /** @description The rule's id (null: the program's fixed reward, for a referral made before any rules). */
+                    ruleId: string | null;
                     /** @description The operator's sentence (English). */
                     text: string;
                 }[];
