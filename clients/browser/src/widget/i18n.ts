@@ -153,7 +153,7 @@ const fr: Texts = {
     cancelled: 'annulé',
     notConverted: (r) => `« ${r} » : quand votre ami s’abonnera`,
     notYet: (r) => `« ${r} » : pas encore`,
-    milestone: (r, h, n) => `« ${r} » : ${h} amis sur ${n} pour l’instant`,
+    milestone: (r, h, n) => `« ${r} » : ${h} ${h > 1 ? 'amis' : 'ami'} sur ${n} pour l’instant`,
     capped: (r) => `« ${r} » : limite atteinte`,
     notEligible: (r) => `« ${r} » : cet ami ne remplit pas les conditions`,
     none: (r) => `« ${r} » : rien pour cet ami`,
