@@ -199,7 +199,12 @@ describe('the rule editor', () => {
     const wp = await stack.signedInPage();
     const { page } = wp;
     await openRules(page);
-    await page.getByRole('button', { name: 'Move up rule 2' }).click();
+    // By keyboard: focus stays with the moved rule (at the top, on its "Move down").
+    await page.getByRole('button', { name: 'Move up rule 2' }).focus();
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(
+      () => (globalThis as any).document.activeElement?.textContent === 'Move down rule 1',
+    );
     expect(await page.locator('.rule-title').allInnerTexts()).toEqual([
       'Rule 1: A free month at three friends',
       'Rule 2: $10 each, $20 from the fifth friend',
@@ -219,6 +224,60 @@ describe('the rule editor', () => {
     await expectAccessible(page);
     await portalShot(page, 'rules-history');
     wp.expectClean();
+  });
+
+  test('a payment rule paying a share in cash: its controls send the API’s fields; the answer shows on them', async () => {
+    const wp = await stack.signedInPage();
+    const { page } = wp;
+    const sent: any[] = [];
+    await page.route('**/admin/api/graphql', async (route) => {
+      const body = route.request().postDataJSON();
+      if (String(body.query).includes('PublishRules')) sent.push(body.variables.rules);
+      await route.continue();
+    });
+    await openRules(page);
+    await page.getByRole('button', { name: 'Add a rule' }).click();
+    await fill(page, 'rules.2.name', '20 % of every payment for 12 months');
+    await fill(page, 'rules.2.id', 'recurring');
+    await choose(page, 'rules.2.trigger.type', 'PAYMENT');
+    await fill(page, 'rules.2.trigger.forMonths', '12');
+    await choose(page, 'rules.2.reward.type', 'CASH');
+    await choose(page, 'rules.2.reward.cashBy', 'PERCENT');
+    await fill(page, 'rules.2.reward.percentOfPayment', '20');
+    await page.getByRole('button', { name: 'Add a limit' }).click();
+    await choose(page, 'rules.2.limits.0.period', 'MONTH');
+    await fill(page, 'rules.2.limits.0.maxCount', '5');
+    await fill(page, 'rules.2.eligibility.minSubscriptionValueCents', '2000');
+    await page.locator('[id="field-rules.2.eligibility.newCustomersOnly"]').check();
+    expect(await page.getByTestId('rule-sentence').nth(2).innerText()).toBe(
+      'The referrer gets 20 % of the payment in cash (USD) for each payment of a friend, for 12 months after the conversion; at most 5 rewards a month per referrer; only when the friend’s subscription is worth at least $20.00; only for friends who never paid before.',
+    );
+    await page.getByRole('button', { name: 'Publish version 3' }).click();
+    // Published, or (while the server does not apply PAYMENT and CASH yet) refused under those controls.
+    const published = page.getByTestId('rules-notice').filter({ hasText: 'Version 3 is published' });
+    const refused = page.getByTestId('error-rules.2.trigger.type');
+    await published.or(refused).waitFor();
+    expect(sent).toHaveLength(1);
+    expect(sent[0][2]).toEqual({
+      id: 'recurring',
+      name: '20 % of every payment for 12 months',
+      trigger: { type: 'PAYMENT', forMonths: 12 },
+      recipient: 'REFERRER',
+      reward: { type: 'CASH', percentOfPayment: 20, currency: 'USD' },
+      limits: [{ period: 'MONTH', maxCount: 5 }],
+      eligibility: { minSubscriptionValueCents: 2000, newCustomersOnly: true },
+    });
+    if (await refused.isVisible()) {
+      expect(await refused.innerText()).toContain('PAYMENT rules are not applied yet');
+      expect(await page.getByTestId('error-rules.2.reward.type').innerText()).toContain('CASH');
+      await page.waitForFunction(
+        () => (globalThis as any).document.activeElement?.id === 'field-rules.2.trigger.type',
+      );
+      expect((await stack.api.gqlOk(RULES)).program.ruleVersion).toBe(2);
+    } else {
+      expect((await stack.api.gqlOk(RULES)).program.ruleVersion).toBe(3);
+    }
+    wp.expectClean([/400|422/]);
   });
 
   test('a VIEWER reads the rules and their history, with no editor', async () => {

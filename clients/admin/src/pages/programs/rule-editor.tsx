@@ -4,7 +4,7 @@
  * mount it; the server validates, and its field errors (`input.rules.<i>.<path>`) show under the
  * control they name, with focus on the first.
  */
-import { useState } from 'preact/hooks';
+import { useRef, useState } from 'preact/hooks';
 import { ApiError } from '../../api';
 import { EmptyState, errorMessage } from '../../components';
 import type { ProgramRuleInput } from '../../gql/graphql';
@@ -56,6 +56,7 @@ export function RuleEditor({ rules, version, onPublish }: RuleEditorProps) {
   const [errors, setErrors] = useState<FieldErrors>({});
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const [busy, setBusy] = useState(false);
+  const summary = useRef<HTMLDivElement>(null);
   const next = (version ?? 0) + 1;
 
   const change = (list: RuleDraft[]) => {
@@ -75,6 +76,11 @@ export function RuleEditor({ rules, version, onPublish }: RuleEditorProps) {
     list.splice(i + by, 0, rule!);
     setErrors({});
     change(list);
+    // Focus stays with the moved rule: the same button, or the other one at either end of the list.
+    const at = i + by;
+    const same = by < 0 ? at > 0 : at < list.length - 1;
+    const dir = same === by < 0 ? 'up' : 'down';
+    window.requestAnimationFrame(() => document.getElementById(`rule-${dir}-${rule!.key}`)?.focus());
   };
   const add = () => {
     const rule = newRule(drafts.map((d) => d.id));
@@ -96,6 +102,7 @@ export function RuleEditor({ rules, version, onPublish }: RuleEditorProps) {
     });
     const first = firstError(fields, names);
     if (first) focusControl(first);
+    else window.requestAnimationFrame(() => summary.current?.focus());
   }
 
   async function publish(event: Event) {
@@ -162,6 +169,7 @@ export function RuleEditor({ rules, version, onPublish }: RuleEditorProps) {
                     <button
                       type="button"
                       class="button button-secondary button-small"
+                      id={`rule-up-${draft.key}`}
                       disabled={i === 0}
                       onClick={() => move(i, -1)}
                     >
@@ -170,6 +178,7 @@ export function RuleEditor({ rules, version, onPublish }: RuleEditorProps) {
                     <button
                       type="button"
                       class="button button-secondary button-small"
+                      id={`rule-down-${draft.key}`}
                       disabled={i === drafts.length - 1}
                       onClick={() => move(i, 1)}
                     >
@@ -181,6 +190,7 @@ export function RuleEditor({ rules, version, onPublish }: RuleEditorProps) {
                       onClick={() => {
                         setErrors({});
                         change(drafts.filter((d) => d.key !== draft.key));
+                        window.requestAnimationFrame(() => document.getElementById('rule-add')?.focus());
                       }}
                     >
                       Remove<span class="visually-hidden"> {label}</span>
@@ -204,7 +214,7 @@ export function RuleEditor({ rules, version, onPublish }: RuleEditorProps) {
         </ol>
       )}
       {outcome?.kind === 'invalid' && (
-        <div class="form-error" role="alert" data-testid="rules-errors">
+        <div class="form-error" role="alert" tabIndex={-1} ref={summary} data-testid="rules-errors">
           <p>
             Version {next} was not published: {errorCount} {errorCount === 1 ? 'field needs' : 'fields need'}{' '}
             a change.
@@ -229,7 +239,7 @@ export function RuleEditor({ rules, version, onPublish }: RuleEditorProps) {
             ? `Version ${outcome.version ?? ''} is published. Referrals made from now on are rewarded by it; earlier referrals keep their version.`
             : ''}
         </div>
-        <button type="button" class="button button-secondary" onClick={add}>
+        <button type="button" class="button button-secondary" id="rule-add" onClick={add}>
           Add a rule
         </button>
         <button

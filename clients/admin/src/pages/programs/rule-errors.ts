@@ -2,7 +2,6 @@
  * Which control each of the server's rule errors belongs to: the editor's controls are named as the
  * server names the fields (`rules.<i>.<path>`), listed here in the order the editor shows them.
  */
-import type { FieldError } from '../../api';
 import type { RuleTriggerType } from '../../gql/graphql';
 import type { FieldErrors, RewardDraft, RuleDraft } from './rule-draft';
 
@@ -57,16 +56,22 @@ export function controlNames(drafts: RuleDraft[]): string[] {
  * (the list as a whole) is `other`.
  */
 export function mapRuleErrors(
-  issues: FieldError[],
+  issues: { field: string; message: string }[],
   names: string[],
 ): { fields: FieldErrors; other: string[] } {
   const fields: FieldErrors = {};
   const other: string[] = [];
   for (const issue of issues) {
     const path = issue.field.replace(/^input\./, '').replace(/\.currency$/, '.unit');
-    const target = names.includes(path) ? path : names.find((n) => n.startsWith(`${path}.`));
-    if (target && !fields[target]) fields[target] = issue.message;
-    else if (!target) other.push(issue.message);
+    const rule = /^rules\.(\d+)/.exec(path);
+    // A group's error on its first control, within one rule (an error on the whole list is no field's).
+    const target = names.includes(path)
+      ? path
+      : rule
+        ? names.find((n) => n.startsWith(`${path}.`))
+        : undefined;
+    if (target) fields[target] = fields[target] ? `${fields[target]} ${issue.message}` : issue.message;
+    else other.push(rule ? `Rule ${Number(rule[1]) + 1}: ${issue.message}` : issue.message);
   }
   return { fields, other };
 }
