@@ -63,8 +63,15 @@ const control = (page: Page, name: string) => page.locator(`[id="field-${name}"]
 const fill = (page: Page, name: string, value: string) => control(page, name).fill(value);
 const choose = (page: Page, name: string, value: string) => control(page, name).selectOption(value);
 
+/** Program in the nav, then its "Reward rules" button. */
 async function openRules(page: Page): Promise<void> {
-  expect(await openFromNav(page, 'Reward rules', stack.url('/admin/program/rules'))).toBe('Reward rules');
+  await openFromNav(page, 'Program', stack.url('/admin/program'));
+  await page.getByRole('link', { name: 'Reward rules' }).click();
+  await page.waitForURL(stack.url('/admin/program/rules'));
+  expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe('Reward rules');
+  expect(
+    await page.getByRole('navigation', { name: 'Main' }).locator('[aria-current="page"]').allInnerTexts(),
+  ).toEqual(['Program']);
   await page.getByTestId('rule-history').waitFor();
   await settled(page);
 }

@@ -26,11 +26,7 @@ function findRoute(path: string): { route: RouteDef; params: Record<string, stri
 /** The nav entry for a path: its own route, or the list a detail page belongs to. */
 function isCurrent(route: RouteDef, path: string): boolean {
   if (route.path === '/admin/') return path === '/admin/';
-  if (path === route.path) return true;
-  // A page under another with its own nav entry (Program → Reward rules) is that entry's only.
-  const deeper = (r: RouteDef) =>
-    !!r.nav && r.path.startsWith(`${route.path}/`) && (path === r.path || path.startsWith(`${r.path}/`));
-  return path.startsWith(`${route.path}/`) && !ROUTES.some(deeper);
+  return path === route.path || path.startsWith(`${route.path}/`);
 }
 
 export function App() {

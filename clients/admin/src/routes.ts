@@ -60,13 +60,8 @@ export const ROUTES: RouteDef[] = [
   { path: '/admin/accounts/:id', title: 'Account', component: AccountDetailPage },
   { path: '/admin/import', title: 'Import', nav: 'Import', group: 'Reports', component: ImportPage },
   { path: '/admin/program', title: 'Program', nav: 'Program', group: 'Settings', component: ProgramPage },
-  {
-    path: '/admin/program/rules',
-    title: 'Reward rules',
-    nav: 'Reward rules',
-    group: 'Settings',
-    component: RulesPage,
-  },
+  // A sub-page of Program (its "Reward rules" button); the nav keeps Program marked.
+  { path: '/admin/program/rules', title: 'Reward rules', component: RulesPage },
   { path: '/admin/install', title: 'Install', nav: 'Install', group: 'Settings', component: InstallPage },
   {
     path: '/admin/api-keys',
