@@ -92,6 +92,7 @@ describe('the rule editor', () => {
     expect(await page.getByTestId('rule-editor').innerText()).toContain('No reward rules yet');
     expect(await page.getByTestId('rule-history').innerText()).toContain('No version published yet');
     expect(await page.getByTestId('rules-publish').isDisabled()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Discard changes' }).isDisabled()).toBe(true);
     await expectAccessible(page);
     await portalShot(page, 'rules-empty');
 
@@ -126,7 +127,11 @@ describe('the rule editor', () => {
     await expectAccessible(page);
     await portalShot(page, 'rules-editing');
 
+    expect(await page.getByTestId('rules-notice').innerText()).toBe('Unpublished changes');
     expect(await publish(page, 1)).toContain('earlier referrals keep their version');
+    // What is published is no change: nothing to publish again or discard.
+    await page.getByRole('button', { name: 'Publish version 2' }).waitFor();
+    expect(await page.getByTestId('rules-publish').isDisabled()).toBe(true);
     const { program } = await stack.api.gqlOk(RULES);
     expect(program.ruleVersion).toBe(1);
     expect(program.rules).toEqual([

@@ -4,7 +4,7 @@
  * mount it; the server validates, and its field errors (`input.rules.<i>.<path>`) show under the
  * control they name, with focus on the first.
  */
-import { useRef, useState } from 'preact/hooks';
+import { useMemo, useRef, useState } from 'preact/hooks';
 import { ApiError } from '../../api';
 import { EmptyState, errorMessage } from '../../components';
 import type { ProgramRuleInput } from '../../gql/graphql';
@@ -58,6 +58,8 @@ export function RuleEditor({ rules, version, onPublish }: RuleEditorProps) {
   const [busy, setBusy] = useState(false);
   const summary = useRef<HTMLDivElement>(null);
   const next = (version ?? 0) + 1;
+  const baseline = useMemo(() => JSON.stringify(buildRules(rules.map(draftFromRule)).rules), [rules]);
+  const dirty = JSON.stringify(buildRules(drafts).rules) !== baseline;
 
   const change = (list: RuleDraft[]) => {
     setDrafts(list);
@@ -237,7 +239,9 @@ export function RuleEditor({ rules, version, onPublish }: RuleEditorProps) {
         <div class="form-actions-status" role="status" aria-live="polite" data-testid="rules-notice">
           {outcome?.kind === 'published'
             ? `Version ${outcome.version ?? ''} is published. Referrals made from now on are rewarded by it; earlier referrals keep their version.`
-            : ''}
+            : dirty
+              ? 'Unpublished changes'
+              : ''}
         </div>
         <button type="button" class="button button-secondary" id="rule-add" onClick={add}>
           Add a rule
@@ -245,7 +249,7 @@ export function RuleEditor({ rules, version, onPublish }: RuleEditorProps) {
         <button
           type="button"
           class="button button-secondary"
-          disabled={busy}
+          disabled={busy || !dirty}
           onClick={() => {
             setDrafts(rules.map(draftFromRule));
             setErrors({});
@@ -257,7 +261,7 @@ export function RuleEditor({ rules, version, onPublish }: RuleEditorProps) {
         <button
           type="submit"
           class="button"
-          disabled={busy || drafts.length === 0}
+          disabled={busy || drafts.length === 0 || !dirty}
           data-testid="rules-publish"
         >
           {busy ? 'Publishing…' : `Publish version ${next}`}
