@@ -347,6 +347,30 @@ describe('a referral’s rewards explained', () => {
     await card.scrollIntoViewIfNeeded();
     await expectAccessible(page);
     await portalShot(page, 'referral-explained');
-    wp.expectClean();
+
+    // The explanations failing alone: their card says so, the rest of the page stays, "Try again" loads them.
+    let failing = true;
+    await page.route('**/admin/api/graphql', async (route) => {
+      const body = route.request().postDataJSON();
+      if (failing && String(body.query).includes('ExplainRewards'))
+        return route.fulfill({
+          status: 503,
+          contentType: 'application/json',
+          body: JSON.stringify({
+            statusCode: 503,
+            message: 'The database is unavailable',
+            apiErrorCode: 'SERVICE_UNAVAILABLE',
+          }),
+        });
+      return route.continue();
+    });
+    await page.reload();
+    await card.getByTestId('error-state').waitFor();
+    expect(await card.innerText()).toContain("The explanations couldn't be loaded");
+    expect(await page.getByTestId('referral-fields').isVisible()).toBe(true);
+    failing = false;
+    await card.getByRole('button', { name: 'Try again' }).click();
+    await card.getByTestId('explanation').nth(1).waitFor();
+    wp.expectClean([/503/]);
   });
 });
