@@ -2,9 +2,11 @@
  * The portal's reward rules in headless Chromium: the designed empty state; rules built with the
  * editor's controls (a tiered credit with a yearly cap, a milestone) published as version 1 and read
  * back through the API; a refused rule (a 150 % discount) showing the server's message under its control
- * with focus on it and nothing published; reordering published as version 2; the version history in
- * words with who published it; a referral's "Rewards explained"; a VIEWER's read-only view; the error
- * state; accessibility and screenshots at 1280 and 390.
+ * with focus on it and nothing published; reordering by keyboard published as version 2; a PAYMENT rule
+ * paying a share in cash sent with the API's fields (published, or refused under its controls while the
+ * server does not apply it yet); the version history in words with who published it; a referral's
+ * "Rewards explained" and its own error state; a VIEWER's read-only view; the error state;
+ * accessibility and screenshots at 1280 and 390.
  */
 import type { Page } from 'playwright-core';
 import {
