@@ -2,18 +2,33 @@ import type { DbOrTrx } from '../db/knex';
 import type { InvalidationScope } from '../db/notify';
 import { createReferralCodesRepo, type CodeOwner } from '../repos/referral-codes.repo';
 import { createTenantsRepo, type TenantWithKeys } from '../repos/tenants.repo';
-import { programSettings, type ProgramSettings } from '../types/program';
+import {
+  DEFAULT_PROGRAM_ID,
+  ownProgramSettings,
+  programSettings,
+  settingsOfProgram,
+  type ProgramSettings,
+} from '../types/program';
 import { createLruCache, type LruCache } from './lru-cache';
 
 /** What a code lookup shows of a code and its owner. */
-export type CodeOwnerSummary = Pick<CodeOwner, 'code' | 'created_at' | 'first_name' | 'last_name'>;
+export type CodeOwnerSummary = Pick<
+  CodeOwner,
+  'code' | 'created_at' | 'first_name' | 'last_name' | 'program_id'
+>;
 
 /** A tenant's program as public pages and CORS read it by alias: parsed once per cached row. */
 export interface TenantProgram {
+  /** The tenant's id. */
   id: string;
   alias: string;
+  /** The program's name (the tenant's for the default program). */
   name: string;
   settings: ProgramSettings;
+  /** `default`, or the program's id (migration 032). */
+  programId: string;
+  /** An archived program takes no new referrals; its pages still answer. */
+  archived: boolean;
 }
 
 export interface TenantCacheLoaders {
@@ -56,9 +71,15 @@ export interface TenantCacheStats {
 export interface TenantCache {
   findTenant: (alias: string) => Promise<TenantWithKeys | undefined>;
   /** The program settings of an authenticated tenant; undefined if it no longer exists. */
-  programSettings: (tenant: { id: string; alias: string }) => Promise<ProgramSettings | undefined>;
-  /** The program of an alias (no credentials: share links, browser settings, CORS); undefined if unknown. */
-  findProgram: (alias: string) => Promise<TenantProgram | undefined>;
+  programSettings: (
+    tenant: { id: string; alias: string },
+    programId?: string,
+  ) => Promise<ProgramSettings | undefined>;
+  /**
+   * A program of an alias (no credentials: share links, browser settings, CORS), the default one without
+   * `programId`; undefined if either is unknown.
+   */
+  findProgram: (alias: string, programId?: string) => Promise<TenantProgram | undefined>;
   /** Case-insensitive; `code` must already have the shape of a code (callers check before). */
   findCodeOwner: (tenantId: string, code: string) => Promise<CodeOwnerSummary | undefined>;
   invalidate(tenantId: string, scope?: InvalidationScope): void;
@@ -179,14 +200,14 @@ export function createTenantCache(loaders: TenantCacheLoaders, options: TenantCa
   const findTenant = (alias: string) => cached(tenants, alias, undefined, () => loaders.loadTenant(alias));
 
   // Parsed once per loaded row (the cached row object is shared by every request that hits it).
-  const programs = new WeakMap<TenantWithKeys, TenantProgram>();
-  const programOf = (row: TenantWithKeys): TenantProgram => {
-    let program = programs.get(row);
-    if (program === undefined) {
-      program = { id: row.id, alias: row.alias, name: row.name, settings: programSettings(row) };
-      programs.set(row, program);
+  const programs = new WeakMap<TenantWithKeys, Map<string, TenantProgram>>();
+  const programOf = (row: TenantWithKeys, programId = DEFAULT_PROGRAM_ID): TenantProgram | undefined => {
+    let parsed = programs.get(row);
+    if (parsed === undefined) {
+      parsed = tenantPrograms(row);
+      programs.set(row, parsed);
     }
-    return program;
+    return parsed.get(programId);
   };
 
   function invalidateAll() {
@@ -201,13 +222,13 @@ export function createTenantCache(loaders: TenantCacheLoaders, options: TenantCa
 
   return {
     findTenant,
-    async programSettings(tenant) {
+    async programSettings(tenant, programId) {
       const row = await findTenant(tenant.alias);
-      return row && row.id === tenant.id ? programOf(row).settings : undefined;
+      return row && row.id === tenant.id ? programOf(row, programId)?.settings : undefined;
     },
-    async findProgram(alias) {
+    async findProgram(alias, programId) {
       const row = await findTenant(alias);
-      return row && programOf(row);
+      return row && programOf(row, programId);
     },
     findCodeOwner(tenantId, code) {
       const upper = code.toUpperCase();
@@ -255,7 +276,32 @@ function summary(owner: CodeOwnerSummary): CodeOwnerSummary {
     created_at: owner.created_at,
     first_name: owner.first_name,
     last_name: owner.last_name,
+    program_id: owner.program_id,
   };
+}
+
+/** Every program of a tenant row by id: the default one, then the others with their own settings. */
+function tenantPrograms(row: TenantWithKeys): Map<string, TenantProgram> {
+  const base = programSettings(row);
+  const map = new Map<string, TenantProgram>();
+  const tenant = { id: row.id, alias: row.alias };
+  map.set(DEFAULT_PROGRAM_ID, {
+    ...tenant,
+    name: row.name,
+    settings: base,
+    programId: DEFAULT_PROGRAM_ID,
+    archived: false,
+  });
+  for (const program of row.programs ?? []) {
+    map.set(program.id, {
+      ...tenant,
+      name: program.name,
+      settings: settingsOfProgram(base, ownProgramSettings(program.settings)),
+      programId: program.id,
+      archived: program.archived_at !== null,
+    });
+  }
+  return map;
 }
 
 /** The cache reading through the repos on the gateway's connection pool. */

@@ -96,6 +96,7 @@ export const IMPORT_JOB_COLUMNS = {
     { name: 'accountStatus' },
     { name: 'shareCode' },
     { name: 'referredBy.code' },
+    { name: 'programId' },
     { name: 'customFields.' },
   ],
   'MUTATION/DELETE_USER': [

@@ -2,6 +2,7 @@ import type { DbOrTrx } from '../db/knex';
 
 export interface RuleVersionRow {
   tenant_id: string;
+  program_id: string;
   version: number;
   /** JSON, validated on read (ruleSetSchema). */
   rules: unknown;
@@ -20,13 +21,20 @@ export interface RuleGrantRow {
 export function createProgramRulesRepo(db: DbOrTrx) {
   return {
     /** The next version, numbered after the last; a concurrent publish loses on the primary key. */
-    async insertVersion(tenantId: string, rules: unknown, publishedBy: string, trx: DbOrTrx = db) {
+    async insertVersion(
+      tenantId: string,
+      programId: string,
+      rules: unknown,
+      publishedBy: string,
+      trx: DbOrTrx = db,
+    ) {
       const next = trx('program_rule_versions')
-        .where({ tenant_id: tenantId })
+        .where({ tenant_id: tenantId, program_id: programId })
         .select(trx.raw('coalesce(max(version), 0) + 1'));
       const [row] = await trx('program_rule_versions')
         .insert({
           tenant_id: tenantId,
+          program_id: programId,
           version: next,
           rules: JSON.stringify(rules),
           published_by: publishedBy,
@@ -35,20 +43,31 @@ export function createProgramRulesRepo(db: DbOrTrx) {
       return row as RuleVersionRow;
     },
 
-    async latest(tenantId: string, trx: DbOrTrx = db): Promise<RuleVersionRow | undefined> {
+    async latest(
+      tenantId: string,
+      programId: string,
+      trx: DbOrTrx = db,
+    ): Promise<RuleVersionRow | undefined> {
       return trx<RuleVersionRow>('program_rule_versions')
-        .where({ tenant_id: tenantId })
+        .where({ tenant_id: tenantId, program_id: programId })
         .orderBy('version', 'desc')
         .first();
     },
 
-    async find(tenantId: string, version: number, trx: DbOrTrx = db): Promise<RuleVersionRow | undefined> {
-      return trx<RuleVersionRow>('program_rule_versions').where({ tenant_id: tenantId, version }).first();
+    async find(
+      tenantId: string,
+      programId: string,
+      version: number,
+      trx: DbOrTrx = db,
+    ): Promise<RuleVersionRow | undefined> {
+      return trx<RuleVersionRow>('program_rule_versions')
+        .where({ tenant_id: tenantId, program_id: programId, version })
+        .first();
     },
 
-    async list(tenantId: string, trx: DbOrTrx = db): Promise<RuleVersionRow[]> {
+    async list(tenantId: string, programId: string, trx: DbOrTrx = db): Promise<RuleVersionRow[]> {
       return trx<RuleVersionRow>('program_rule_versions')
-        .where({ tenant_id: tenantId })
+        .where({ tenant_id: tenantId, program_id: programId })
         .orderBy('version', 'desc');
     },
 
@@ -57,16 +76,26 @@ export function createProgramRulesRepo(db: DbOrTrx) {
      * advisory lock, taken after the referred account's row lock and never before one): two conversions
      * committing at once count each other's, so a milestone is reached by exactly one of them.
      */
-    async lockReferrer(tenantId: string, referrerAccountId: string, trx: DbOrTrx): Promise<void> {
+    async lockReferrer(
+      tenantId: string,
+      programId: string,
+      referrerAccountId: string,
+      trx: DbOrTrx,
+    ): Promise<void> {
       await trx.raw('select pg_advisory_xact_lock(hashtextextended(?, 0))', [
-        `rules:${tenantId}:${referrerAccountId}`,
+        `rules:${tenantId}:${programId}:${referrerAccountId}`,
       ]);
     },
 
-    /** The referrer's converted referrals (converted, whether or not ended since). */
-    async conversions(tenantId: string, referrerAccountId: string, trx: DbOrTrx = db): Promise<number> {
+    /** The referrer's converted referrals in the program (converted, whether or not ended since). */
+    async conversions(
+      tenantId: string,
+      programId: string,
+      referrerAccountId: string,
+      trx: DbOrTrx = db,
+    ): Promise<number> {
       const row = await trx('referrals')
-        .where({ tenant_id: tenantId, referrer_account_id: referrerAccountId })
+        .where({ tenant_id: tenantId, program_id: programId, referrer_account_id: referrerAccountId })
         .whereNotNull('date_paid')
         .count<{ count: string }>('* as count')
         .first();
@@ -74,15 +103,21 @@ export function createProgramRulesRepo(db: DbOrTrx) {
     },
 
     /**
-     * Rewards rules gave on the referrer's referrals (to the referrer or to the friends). Cancelled ones
-     * count too: their keys stay taken, and a cap counts what was given.
+     * Rewards rules gave on the referrer's referrals in the program (to the referrer or to the friends).
+     * Cancelled ones count too: their keys stay taken, and a cap counts what was given.
      */
-    async grants(tenantId: string, referrerAccountId: string, trx: DbOrTrx = db): Promise<RuleGrantRow[]> {
+    async grants(
+      tenantId: string,
+      programId: string,
+      referrerAccountId: string,
+      trx: DbOrTrx = db,
+    ): Promise<RuleGrantRow[]> {
       return trx('rewards as w')
         .join('referrals as r', 'r.id', 'w.referral_id')
         .where({
           'w.tenant_id': tenantId,
           'r.tenant_id': tenantId,
+          'r.program_id': programId,
           'r.referrer_account_id': referrerAccountId,
         })
         .whereNotNull('w.grant_key')

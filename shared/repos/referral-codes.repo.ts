@@ -1,6 +1,7 @@
 import type { DbOrTrx } from '../db/knex';
 import { inTransaction, notifyTenantChanged } from '../db/notify';
 import { RETIRED_SHARE_CODE_GRACE_DAYS } from '../types/hand-actions';
+import { DEFAULT_PROGRAM_ID } from '../types/program';
 
 /** A retired code resolves while it was retired less than the grace period ago. */
 const IN_GRACE = `r.retired_at > clock_timestamp() - (? * interval '1 day')`;
@@ -10,6 +11,8 @@ export interface ReferralCodeRow {
   code: string;
   account_id: string;
   user_id: string;
+  /** The program the code shares (migration 032). */
+  program_id: string;
   created_at: Date;
 }
 
@@ -29,12 +32,13 @@ export function createReferralCodesRepo(db: DbOrTrx) {
       // One round trip either way, so a known and an unknown code cost the same lookups.
       const upper = code.toUpperCase();
       const { rows } = await trx.raw<{ rows: CodeOwner[] }>(
-        `select x.tenant_id, x.code, x.account_id, x.user_id, x.created_at, u.first_name, u.last_name
+        `select x.tenant_id, x.code, x.account_id, x.user_id, x.program_id, x.created_at,
+                u.first_name, u.last_name
          from (
-           select c.tenant_id, c.code, c.account_id, c.user_id, c.created_at, 0 as retired
+           select c.tenant_id, c.code, c.account_id, c.user_id, c.program_id, c.created_at, 0 as retired
            from referral_codes c where c.tenant_id = ? and upper(c.code) = ?
            union all
-           select r.tenant_id, r.code, r.account_id, r.user_id, r.created_at, 1 as retired
+           select r.tenant_id, r.code, r.account_id, r.user_id, r.program_id, r.created_at, 1 as retired
            from retired_share_codes r where r.tenant_id = ? and upper(r.code) = ? and ${IN_GRACE}
          ) x
          join users u on u.tenant_id = x.tenant_id and u.account_id = x.account_id and u.id = x.user_id
@@ -64,10 +68,12 @@ export function createReferralCodesRepo(db: DbOrTrx) {
         .returning('*');
       for (const row of removed) {
         await trx.raw(
-          `insert into retired_share_codes (tenant_id, code, account_id, user_id, created_at) values (?, ?, ?, ?, ?)
+          `insert into retired_share_codes (tenant_id, code, account_id, user_id, program_id, created_at)
+           values (?, ?, ?, ?, ?, ?)
            on conflict (tenant_id, upper(code)) do update
-             set account_id = excluded.account_id, user_id = excluded.user_id, retired_at = clock_timestamp()`,
-          [row.tenant_id, row.code, row.account_id, row.user_id, row.created_at],
+             set account_id = excluded.account_id, user_id = excluded.user_id,
+                 program_id = excluded.program_id, retired_at = clock_timestamp()`,
+          [row.tenant_id, row.code, row.account_id, row.user_id, row.program_id, row.created_at],
         );
       }
       await notifyTenantChanged(trx, tenantId, 'codes');
@@ -117,17 +123,35 @@ export function createReferralCodesRepo(db: DbOrTrx) {
      * Claims a code; false when another transaction holds it (no error, so the transaction goes on).
      * A claim ends gateways' cached "unknown code" answers for the tenant when it commits.
      */
-    async claim(row: Omit<ReferralCodeRow, 'created_at'>, trx: DbOrTrx): Promise<boolean> {
+    async claim(
+      row: Omit<ReferralCodeRow, 'created_at' | 'program_id'> & { program_id?: string },
+      trx: DbOrTrx,
+    ): Promise<boolean> {
       return inTransaction(trx, async (t) => {
         const result = await t.raw(
-          `insert into referral_codes (tenant_id, code, account_id, user_id) values (?, ?, ?, ?)
+          `insert into referral_codes (tenant_id, code, account_id, user_id, program_id) values (?, ?, ?, ?, ?)
            on conflict (tenant_id, upper(code)) do nothing returning code`,
-          [row.tenant_id, row.code, row.account_id, row.user_id],
+          [row.tenant_id, row.code, row.account_id, row.user_id, row.program_id ?? DEFAULT_PROGRAM_ID],
         );
         const claimed = (result as { rows: unknown[] }).rows.length > 0;
         if (claimed) await notifyTenantChanged(t, row.tenant_id, 'new-code');
         return claimed;
       });
+    },
+
+    /** The user's live code in a program other than the default (the newest, if several). */
+    async userCodeIn(
+      tenantId: string,
+      accountId: string,
+      userId: string,
+      programId: string,
+      trx: DbOrTrx = db,
+    ): Promise<string | undefined> {
+      const row = await trx<ReferralCodeRow>('referral_codes')
+        .where({ tenant_id: tenantId, account_id: accountId, user_id: userId, program_id: programId })
+        .orderBy('created_at', 'desc')
+        .first('code');
+      return row?.code;
     },
   };
 }

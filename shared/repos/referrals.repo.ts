@@ -24,6 +24,8 @@ export interface ReferralRow {
   reviewed_by: string | null;
   /** The program's rule-set version at attribution (null: the program's fixed referrer reward). */
   rule_version?: number | null;
+  /** The program of the code it was attributed by (migration 032; `default` before programs). */
+  program_id?: string;
 }
 
 export type ReviewStatus = 'PENDING' | 'APPROVED' | 'DENIED';
@@ -77,6 +79,7 @@ export function createReferralsRepo(db: DbOrTrx) {
         | 'fraud_signals'
         | 'review_status'
         | 'rule_version'
+        | 'program_id'
       >,
       trx: DbOrTrx,
     ): Promise<ReferralRow> {

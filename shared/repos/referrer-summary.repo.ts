@@ -93,10 +93,17 @@ export function createReferrerSummaryRepo(db: DbOrTrx) {
     async find(
       tenantId: string,
       ids: { accountId: string; userId: string },
-      page: { limit: number; after?: FriendsCursor },
+      page: { limit: number; after?: FriendsCursor; programId?: string },
       trx: DbOrTrx = db,
     ): Promise<ReferrerSummary | undefined> {
       const after = page.after;
+      // One program's referrals and rewards (the widget's programId), else all of the user's.
+      const program = page.programId;
+      const inProgram = program ? ' and r.program_id = ?' : '';
+      const rewardInProgram = program
+        ? ' and exists (select 1 from referrals pr where pr.id = w.referral_id and pr.program_id = ?)'
+        : '';
+      const programParam = program ? [program] : [];
       // Scalar subqueries rather than joins: the statement is planned on every call, and its planning
       // cost grows with each join the planner must order (about twice the execution time otherwise).
       const { rows } = await trx.raw(
@@ -113,7 +120,7 @@ export function createReferrerSummaryRepo(db: DbOrTrx) {
                  from rewards w where w.tenant_id = r.tenant_id and w.referral_id = r.id
                    and w.reward_source = 'FRIEND_SIGNUP') as reward
               from referrals r
-              where ${MINE}${
+              where ${MINE}${inProgram}${
                 after
                   ? ` and (r.date_started, r.id) <
                       ('epoch'::timestamptz + ?::bigint * interval '1 microsecond', ?::uuid)`
@@ -124,7 +131,7 @@ export function createReferrerSummaryRepo(db: DbOrTrx) {
            ) f) as friends,
            (select json_build_object('friends', count(*),
                    'subscribed', count(*) filter (where r.status = 'CONVERTED'))
-            from referrals r where ${MINE}) as counts,
+            from referrals r where ${MINE}${inProgram}) as counts,
            (select coalesce(json_agg(t), '[]') from (
               select w.type, w.unit,
                 coalesce(sum(w.discount_percent) filter (where w.status = 'AVAILABLE'), 0)::int
@@ -135,7 +142,7 @@ export function createReferrerSummaryRepo(db: DbOrTrx) {
                   as earned_cents
               from rewards w
               where w.tenant_id = u.tenant_id and w.account_id = u.account_id and w.user_id = u.id
-                and w.reward_source = 'FRIEND_SIGNUP' and w.status <> 'CANCELLED'
+                and w.reward_source = 'FRIEND_SIGNUP' and w.status <> 'CANCELLED'${rewardInProgram}
               group by w.type, w.unit order by w.type, w.unit
            ) t) as totals,
            (select json_build_object('status', b.status,
@@ -148,7 +155,16 @@ export function createReferrerSummaryRepo(db: DbOrTrx) {
             where b.tenant_id = u.tenant_id and b.referred_account_id = u.account_id) as referred_by
          from users u
          where u.tenant_id = ? and u.account_id = ? and u.id = ?`,
-        [...(after ? [after.startedUs, after.id] : []), page.limit + 1, tenantId, ids.accountId, ids.userId],
+        [
+          ...programParam,
+          ...(after ? [after.startedUs, after.id] : []),
+          page.limit + 1,
+          ...programParam,
+          ...programParam,
+          tenantId,
+          ids.accountId,
+          ids.userId,
+        ],
       );
       const row = rows[0] as
         | (ReferrerSummary['user'] & {

@@ -1,5 +1,6 @@
 import type { DbOrTrx } from '../db/knex';
 import { inTransaction, notifyTenantChanged } from '../db/notify';
+import type { ProgramRow } from './programs.repo';
 import type { ProgramSettingsColumns } from '../types/program';
 
 /** The tenant row: its identity, its program settings' columns (shared/types/program.ts) and its limits. */
@@ -61,6 +62,8 @@ export interface ActiveApiKey {
 }
 
 export interface TenantWithKeys extends TenantRow {
+  /** The tenant's programs other than the default (migration 032), oldest first. */
+  programs: ProgramRow[];
   keyHashes: Buffer[];
   /** The same keys as keyHashes, in the same order, with their ids and prefixes (audit, scopes). */
   keys: ActiveApiKey[];
@@ -106,15 +109,38 @@ export function createTenantsRepo(db: DbOrTrx) {
           this.on('k.tenant_id', 't.id').andOnNull('k.revoked_at');
         })
         .where('t.alias', alias)
-        .select('t.*', 'k.key_hash', { key_id: 'k.id' }, 'k.key_prefix', { key_scopes: 'k.scopes' });
+        .select('t.*', 'k.key_hash', { key_id: 'k.id' }, 'k.key_prefix', { key_scopes: 'k.scopes' })
+        // The programs ride along as JSON: still one round trip, and none for a tenant without any.
+        .select(
+          trx.raw(
+            `(select coalesce(json_agg(p order by p.created_at, p.id), '[]'::json)
+                from programs p where p.tenant_id = t.id) as programs_json`,
+          ),
+        );
       if (rows.length === 0) return undefined;
       type Joined = TenantRow & {
         key_hash: Buffer | null;
         key_id: string | null;
         key_prefix: string | null;
         key_scopes: string[] | null;
+        programs_json: (Omit<ProgramRow, 'created_at' | 'archived_at'> & {
+          created_at: string;
+          archived_at: string | null;
+        })[];
       };
-      const { key_hash: _h, key_id: _i, key_prefix: _p, key_scopes: _s, ...tenant } = rows[0] as Joined;
+      const {
+        key_hash: _h,
+        key_id: _i,
+        key_prefix: _p,
+        key_scopes: _s,
+        programs_json: programsJson,
+        ...tenant
+      } = rows[0] as Joined;
+      const programs = programsJson.map((p) => ({
+        ...p,
+        created_at: new Date(p.created_at),
+        archived_at: p.archived_at === null ? null : new Date(p.archived_at),
+      }));
       const keys = (rows as Joined[])
         .filter((r) => r.key_hash !== null && r.key_id !== null)
         .map((r) => ({
@@ -123,7 +149,7 @@ export function createTenantsRepo(db: DbOrTrx) {
           hash: r.key_hash!,
           scopes: r.key_scopes ?? [],
         }));
-      return { ...tenant, keyHashes: keys.map((k) => k.hash), keys };
+      return { ...tenant, programs, keyHashes: keys.map((k) => k.hash), keys };
     },
 
     /** Gateways drop their cached copy when this commits (program settings feed GET /code). */

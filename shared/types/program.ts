@@ -142,3 +142,75 @@ export function programSettings(row: ProgramSettingsColumns): ProgramSettings {
     shareEmailSubject: row.share_email_subject ?? null,
   };
 }
+
+/** The id of a tenant's first program, whose settings are the tenant row's (migration 032). */
+export const DEFAULT_PROGRAM_ID = 'default';
+
+/**
+ * The settings each program has of its own; the others (origins, hosts, the processor discount, the
+ * conversion event, the brand) are the tenant's and every program shares them.
+ */
+export const PER_PROGRAM_SETTINGS = [
+  'referredDiscountPercent',
+  'referrerReward',
+  'landingUrl',
+  'referralCookieDays',
+  'referralCookieLastClickWins',
+  'widgetHeadline',
+  'widgetSubheadline',
+  'maxAttributionsPerReferrerPerHour',
+  'fraudPolicy',
+  'rewardHoldDays',
+  'creditExpiryDays',
+  'landingHeadline',
+  'landingText',
+  'landingButtonText',
+  'shareMessage',
+  'shareEmailSubject',
+] as const satisfies readonly (keyof ProgramSettings)[];
+
+export type PerProgramSetting = (typeof PER_PROGRAM_SETTINGS)[number];
+export type OwnProgramSettings = Partial<Pick<ProgramSettings, PerProgramSetting>>;
+
+const OWN_SETTING_CHECKS: Record<PerProgramSetting, (value: unknown) => boolean> = {
+  referredDiscountPercent: (v) => Number.isInteger(v),
+  referrerReward: (v) => referrerRewardSchema.safeParse(v).success,
+  landingUrl: (v) => v === null || typeof v === 'string',
+  referralCookieDays: (v) => Number.isInteger(v),
+  referralCookieLastClickWins: (v) => typeof v === 'boolean',
+  widgetHeadline: (v) => v === null || typeof v === 'string',
+  widgetSubheadline: (v) => v === null || typeof v === 'string',
+  maxAttributionsPerReferrerPerHour: (v) => v === null || Number.isInteger(v),
+  fraudPolicy: (v) => fraudPolicySchema.safeParse(v).success,
+  rewardHoldDays: (v) => Number.isInteger(v),
+  creditExpiryDays: (v) => v === null || Number.isInteger(v),
+  landingHeadline: (v) => v === null || typeof v === 'string',
+  landingText: (v) => v === null || typeof v === 'string',
+  landingButtonText: (v) => v === null || typeof v === 'string',
+  shareMessage: (v) => v === null || typeof v === 'string',
+  shareEmailSubject: (v) => v === null || typeof v === 'string',
+};
+
+/**
+ * A program's stored own settings (validated by the program schema when written): a value this version
+ * cannot read is dropped, so the program falls back to the tenant's setting rather than failing.
+ */
+export function ownProgramSettings(stored: unknown): OwnProgramSettings {
+  if (stored === null || typeof stored !== 'object') return {};
+  const own: Record<string, unknown> = {};
+  for (const key of PER_PROGRAM_SETTINGS) {
+    const value = (stored as Record<string, unknown>)[key];
+    if (value !== undefined && OWN_SETTING_CHECKS[key](value)) own[key] = value;
+  }
+  return own as OwnProgramSettings;
+}
+
+/** A program's settings: the tenant's, with the program's own in place of the per-program ones. */
+export function settingsOfProgram(tenant: ProgramSettings, own: OwnProgramSettings): ProgramSettings {
+  return { ...tenant, ...own };
+}
+
+/** The per-program part of a program's settings (what a new program copies from the default). */
+export function perProgramPart(settings: ProgramSettings): OwnProgramSettings {
+  return Object.fromEntries(PER_PROGRAM_SETTINGS.map((key) => [key, settings[key]])) as OwnProgramSettings;
+}

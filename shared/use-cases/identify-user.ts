@@ -13,6 +13,8 @@ export interface IdentifiedUser {
   referral: ReferralRow | null;
   /** The attribution the program's fraudPolicy refused, if any. */
   refused: RefusedAttribution | null;
+  /** The user's code in the program identified in (`programId`), else the default program's. */
+  shareCode: string | null;
 }
 
 /**
@@ -31,5 +33,11 @@ export async function identifyAndSettle(
 ): Promise<IdentifiedUser> {
   const outcome = await identifyUser(deps.db, tenant.id, ids, body, shareLinkOf, seen);
   const referral = await settleLifecycle(deps, tenant, outcome);
-  return { user: outcome.user, account: outcome.account, referral, refused: outcome.refused };
+  return {
+    user: outcome.user,
+    account: outcome.account,
+    referral,
+    refused: outcome.refused,
+    shareCode: outcome.shareCode,
+  };
 }

@@ -44,13 +44,14 @@ function tenantRow(id: string, alias: string, discountId = 'service_discount'): 
     share_message: null,
     share_email_subject: null,
     created_at: new Date(0),
+    programs: [],
     keyHashes: [Buffer.from('hash')],
     keys: [{ id: 'k1', prefix: 'rsk_live_k1', hash: Buffer.from('hash'), scopes: [] }],
   };
 }
 
 function owner(code: string, firstName = 'Jane'): CodeOwnerSummary {
-  return { code, created_at: new Date(0), first_name: firstName, last_name: 'Doe' };
+  return { code, created_at: new Date(0), first_name: firstName, last_name: 'Doe', program_id: 'default' };
 }
 
 /** A loader whose calls are counted and which resolves only when the test says so. */

@@ -20,6 +20,7 @@ import { ImportPage } from './pages/imports/import';
 import { InstallPage } from './pages/tenants/install';
 import { ProgramPage } from './pages/tenants/program';
 import { RulesPage } from './pages/programs/rules-page';
+import { ProgramsPage } from './pages/programs/programs';
 import type { RouteProps } from './router';
 
 export type NavGroup = 'Analytics' | 'Reports' | 'Settings';
@@ -59,6 +60,13 @@ export const ROUTES: RouteDef[] = [
   },
   { path: '/admin/accounts/:id', title: 'Account', component: AccountDetailPage },
   { path: '/admin/import', title: 'Import', nav: 'Import', group: 'Reports', component: ImportPage },
+  {
+    path: '/admin/programs',
+    title: 'Programs',
+    nav: 'Programs',
+    group: 'Settings',
+    component: ProgramsPage,
+  },
   { path: '/admin/program', title: 'Program', nav: 'Program', group: 'Settings', component: ProgramPage },
   // A sub-page of Program (its "Reward rules" button); the nav keeps Program marked.
   { path: '/admin/program/rules', title: 'Reward rules', component: RulesPage },

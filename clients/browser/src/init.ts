@@ -17,6 +17,8 @@ export interface InitFields {
   locale?: string | null;
   referral_code?: string | null;
   account_status?: string | null;
+  /** The program the user shares in (default: the tenant's default program); the answer shows its code. */
+  program_id?: string;
   jwt?: string;
 }
 
@@ -59,6 +61,7 @@ export async function init(fields: InitFields = {}): Promise<unknown> {
     referredByCode: typed && !outcome ? typed : undefined,
     cookieCode,
     deviceId: deviceId(),
+    programId: fields.program_id || undefined,
   };
   const path = userPath(tenant, accountId, userId);
   let user: Record<string, unknown>;

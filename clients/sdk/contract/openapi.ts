@@ -1587,6 +1587,7 @@ export interface operations {
                 "application/json": {
                     currency?: string;
                     id: string;
+                    programId?: string;
                     referral?: {
                         code: string;
                     };
@@ -2754,6 +2755,7 @@ export interface operations {
                     lastName?: string | null;
                     locale?: string | null;
                     paymentProviderId?: string | null;
+                    programId?: string;
                     referredByCode?: string;
                     shareCode?: string;
                 };
@@ -3069,6 +3071,8 @@ export interface operations {
                 cursor?: string;
                 /** @description Friends per page, 1 to 50 (default 10). */
                 limit?: string;
+                /** @description The program to show (default: the default program): its offer and texts, the user's code in it and its referrals. */
+                programId?: string;
                 /** @description The share texts' language when the program has none (en, fr, de; else en). */
                 locale?: string;
             };

@@ -4,6 +4,7 @@ import {
 } from '../../../shared/domain/tenants/browser-integration';
 import type { GraphQLContext } from './context';
 import type { GraphQLModule } from './module';
+import { getProgramView } from '../../../shared/domain/programs/programs';
 
 /** the portal Install page's browser section (snippets, first browser call, refused origins). */
 export const browserIntegrationModule: GraphQLModule = {
@@ -48,8 +49,10 @@ export const browserIntegrationModule: GraphQLModule = {
         }),
     },
     Mutation: {
-      allowBrowserOrigin: (_: unknown, args: { origin: string }, ctx: GraphQLContext) =>
-        allowBrowserOrigin(ctx.deps.db, ctx.tenant.id, args.origin),
+      allowBrowserOrigin: async (_: unknown, args: { origin: string }, ctx: GraphQLContext) => {
+        await allowBrowserOrigin(ctx.deps.db, ctx.tenant.id, args.origin);
+        return getProgramView(ctx.deps.db, ctx.tenant.id);
+      },
     },
   },
 };

@@ -41,7 +41,8 @@ export function auditTarget(args: Record<string, unknown>, result: unknown): str
     args.email,
     answer.email,
     args.id,
-    answer.id,
+    // The default program is the tenant's own, as before programs: no target.
+    answer.isDefault === true ? undefined : answer.id,
     args.accountId,
     args.endpointId,
     args.eventId,

@@ -7,7 +7,7 @@ import type { AccountView } from '../../../shared/domain/accounts/account-view';
 import type { PersonView } from '../../../shared/domain/accounts/people';
 import type { ReferralView } from '../../../shared/domain/referrals/referral-view';
 import type { ReferralDetail } from '../../../shared/domain/referrals/referral-search';
-import type { Program } from '../../../shared/domain/tenants/program';
+import type { ProgramView } from '../../../shared/domain/programs/programs';
 
 /** A referral; a list reads its people with the page, elsewhere Referral.referrer and .friend do. */
 export type ReferralParent = ReferralView & { referrer?: PersonView; friend?: PersonView };
@@ -19,4 +19,4 @@ export type AccountParent = AccountView;
 export type ReferralDetailParent = ReferralDetail;
 
 /** The program's settings; Program.rules, .ruleVersion and .ruleVersions read the published rule versions. */
-export type ProgramParent = Program;
+export type ProgramParent = ProgramView;

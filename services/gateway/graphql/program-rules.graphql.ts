@@ -8,6 +8,7 @@ import { explainReferralRewards } from '../../../shared/domain/programs/reward-e
 import { parseInput } from '../../../shared/validation';
 import type { GraphQLContext } from './context';
 import type { GraphQLModule } from './module';
+import type { ProgramParent } from './parents';
 
 /**
  * The program's reward rules in GraphQL: the rules in force, their version and every published version
@@ -194,12 +195,12 @@ export const programRulesModule: GraphQLModule = {
         explainReferralRewards(ctx.deps.db, ctx.tenant.id, parseInput(explainArgs, args).referralId),
     },
     Program: {
-      rules: async (_: unknown, __: unknown, ctx: GraphQLContext) =>
-        (await latestRuleVersion(ctx.deps.db, ctx.tenant.id))?.rules ?? [],
-      ruleVersion: async (_: unknown, __: unknown, ctx: GraphQLContext) =>
-        (await latestRuleVersion(ctx.deps.db, ctx.tenant.id))?.version ?? null,
-      ruleVersions: async (_: unknown, __: unknown, ctx: GraphQLContext) =>
-        (await listRuleVersions(ctx.deps.db, ctx.tenant.id)).map(presentVersion),
+      rules: async (program: ProgramParent, __: unknown, ctx: GraphQLContext) =>
+        (await latestRuleVersion(ctx.deps.db, ctx.tenant.id, program.id))?.rules ?? [],
+      ruleVersion: async (program: ProgramParent, __: unknown, ctx: GraphQLContext) =>
+        (await latestRuleVersion(ctx.deps.db, ctx.tenant.id, program.id))?.version ?? null,
+      ruleVersions: async (program: ProgramParent, __: unknown, ctx: GraphQLContext) =>
+        (await listRuleVersions(ctx.deps.db, ctx.tenant.id, program.id)).map(presentVersion),
     },
   },
 };

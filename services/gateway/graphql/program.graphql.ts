@@ -1,5 +1,6 @@
-import { getProgram, programPatchSchema, updateProgram } from '../../../shared/domain/tenants/program';
+import { getProgramView } from '../../../shared/domain/programs/programs';
 import { parseInput } from '../../../shared/validation';
+import { programById, programIdArg, saveProgram } from './programs.graphql';
 import type { GraphQLContext } from './context';
 import type { GraphQLModule } from './module';
 import {
@@ -8,16 +9,6 @@ import {
   MAX_LOGO_BYTES,
 } from '../../../shared/domain/tenants/program-logo';
 import { z } from 'zod';
-import { parseRuleSet, publishRuleVersion } from '../../../shared/domain/programs/rule-versions';
-import { withoutNullsDeep } from './program-rules.graphql';
-import type { Principal } from '../context';
-
-/** Who published a rule version, as the version's history shows them (never a secret). */
-function publisherName(principal: Principal): string {
-  if (principal.kind === 'operator') return principal.email;
-  if (principal.kind === 'apiKey') return `API key ${principal.prefix}`;
-  return `user ${principal.userId}`;
-}
 
 /** uploadProgramLogo: the image as base64 (4 characters per 3 bytes), bounded before decoding. */
 const logoUploadArgs = z.strictObject({
@@ -26,11 +17,6 @@ const logoUploadArgs = z.strictObject({
     .max(Math.ceil(MAX_LOGO_BYTES / 3) * 4 + 4, 'the logo may be at most 512 KB')
     .regex(/^[A-Za-z0-9+/]*={0,2}$/, 'must be base64'),
 });
-
-/** GraphQL input objects carry explicit nulls for fields a client left out of a union-like input. */
-export function withoutNulls(value: Record<string, unknown>): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== null));
-}
 
 export const programModule: GraphQLModule = {
   typeDefs: /* GraphQL */ `
@@ -151,10 +137,12 @@ export const programModule: GraphQLModule = {
       shareEmailSubject: String
     }
     extend type Query {
-      program: Program!
+      "A program by id; without one, the default program."
+      program(id: ID): Program!
     }
     extend type Mutation {
-      updateProgram(input: ProgramInput!): Program!
+      "Changes a program (without an id, the default program); with rules, publishes them as its next version. Settings every program shares can be set on the default program only."
+      updateProgram(id: ID, input: ProgramInput!): Program!
       "Sets the hosted pages' logo: a PNG or JPEG image (at most 512 KB, 2048x2048) as base64; re-encoded to PNG. A WebP is refused (no decoder yet)."
       uploadProgramLogo(imageBase64: String!): Program!
       removeProgramLogo: Program!
@@ -162,31 +150,22 @@ export const programModule: GraphQLModule = {
   `,
   resolvers: {
     Query: {
-      program: (_: unknown, __: unknown, ctx: GraphQLContext) => getProgram(ctx.deps.db, ctx.tenant.id),
+      program: (_: unknown, args: unknown, ctx: GraphQLContext) => programById(args, ctx),
     },
     Mutation: {
-      updateProgram: async (_: unknown, args: { input: Record<string, unknown> }, ctx: GraphQLContext) => {
-        const { rules, ...input } = args.input;
-        if (input.referrerReward)
-          input.referrerReward = withoutNulls(input.referrerReward as Record<string, unknown>);
-        const patch = parseInput(programPatchSchema, input, 'input');
-        // Both are validated before either is written; the mutation's transaction holds both writes.
-        const ruleSet = rules == null ? null : parseRuleSet(withoutNullsDeep(rules), 'input.rules');
-        if (ruleSet) {
-          await publishRuleVersion(ctx.deps.db, ctx.tenant.id, ruleSet, {
-            publishedBy: publisherName(ctx.principal),
-          });
-        }
-        return updateProgram(ctx.deps.db, ctx.tenant.id, patch);
-      },
+      updateProgram: (
+        _: unknown,
+        args: { id?: unknown; input: Record<string, unknown> },
+        ctx: GraphQLContext,
+      ) => saveProgram(ctx, programIdArg(args), args.input),
       uploadProgramLogo: async (_: unknown, args: unknown, ctx: GraphQLContext) => {
         const { imageBase64 } = parseInput(logoUploadArgs, args);
         await setProgramLogo(ctx.deps.db, ctx.tenant.id, Buffer.from(imageBase64, 'base64'));
-        return getProgram(ctx.deps.db, ctx.tenant.id);
+        return getProgramView(ctx.deps.db, ctx.tenant.id);
       },
       removeProgramLogo: async (_: unknown, __: unknown, ctx: GraphQLContext) => {
         await removeProgramLogo(ctx.deps.db, ctx.tenant.id);
-        return getProgram(ctx.deps.db, ctx.tenant.id);
+        return getProgramView(ctx.deps.db, ctx.tenant.id);
       },
     },
   },

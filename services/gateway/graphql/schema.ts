@@ -12,6 +12,7 @@ import { processorModule } from './processor.graphql';
 import { peopleModule } from './people.graphql';
 import { programModule } from './program.graphql';
 import { programRulesModule } from './program-rules.graphql';
+import { programsModule } from './programs.graphql';
 import { referralActionsModule } from './referral-actions.graphql';
 import { referralsModule } from './referrals.graphql';
 import { scalarsModule } from './scalars.graphql';
@@ -27,6 +28,7 @@ const modules: GraphQLModule[] = [
   tenantModule,
   programModule,
   programRulesModule,
+  programsModule,
   accountModule,
   eventsModule,
   jobsModule,

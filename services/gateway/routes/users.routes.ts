@@ -14,7 +14,7 @@ import { authenticate } from '../middleware/auth';
 import { browserCors } from '../middleware/cors';
 import { jsonBody } from '../middleware/body';
 import { validate } from '../middleware/validate';
-import { identifyRequestBodySchema, userPathSchema } from './users.schema';
+import { identifyRequestBodySchema, userPathSchema, userQuerySchema } from './users.schema';
 
 /**
  * A user JWT is the browser's credential, so it may not decide money on its own: accountStatus and
@@ -55,12 +55,19 @@ export function userRoutes(router: Router<GatewayState>, deps: GatewayDeps): voi
     '/open/account/:accountId/user/:userId',
     cors.actual,
     authenticate(deps, { allowUserJwt: true }),
-    validate({ params: userPathSchema }, 'authenticated'),
+    validate({ params: userPathSchema, query: userQuerySchema }, 'authenticated'),
     async (ctx) => {
       const { accountId, userId } = ctx.state.input.params;
       const tenant = ctx.state.tenant;
       const format = await deps.cache.programSettings(tenant);
-      ctx.body = await getUserView(deps.db, tenant, { accountId, userId }, deps.config.publicUrl, format);
+      ctx.body = await getUserView(
+        deps.db,
+        tenant,
+        { accountId, userId },
+        deps.config.publicUrl,
+        format,
+        ctx.state.input.query.programId,
+      );
     },
   );
 
@@ -77,7 +84,7 @@ export function userRoutes(router: Router<GatewayState>, deps: GatewayDeps): voi
       // A browser's own address counts for SAME_CLIENT; an API-key call comes from the merchant's server.
       const format = await deps.cache.programSettings(tenant);
       const seen = ctx.state.principal.kind === 'user' ? { address: clientAddress(ctx.req) } : {};
-      const { user, account, referral, refused } = await identifyAndSettle(
+      const { user, account, referral, refused, shareCode } = await identifyAndSettle(
         deps,
         tenant,
         { accountId, userId },
@@ -85,7 +92,9 @@ export function userRoutes(router: Router<GatewayState>, deps: GatewayDeps): voi
         (code) => link(tenant.alias, code, format),
         seen,
       );
-      ctx.body = presentUser(user, account, referral, link(tenant.alias, user.share_code, format), refused);
+      // With programId, the user's code in that program.
+      const shown = { ...user, share_code: shareCode };
+      ctx.body = presentUser(shown, account, referral, link(tenant.alias, shareCode, format), refused);
     },
   );
 }

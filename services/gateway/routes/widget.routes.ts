@@ -23,14 +23,14 @@ export function widgetRoutes(router: Router<GatewayState>, deps: GatewayDeps): v
     validate({ params: widgetPathSchema, query: widgetQuerySchema }, 'authenticated'),
     async (ctx) => {
       const { accountId, userId } = ctx.state.input.params;
-      const { cursor, limit, locale } = ctx.state.input.query;
+      const { cursor, limit, locale, programId } = ctx.state.input.query;
       ctx.body = await getWidgetView(
         deps.db,
         deps.cache,
         ctx.state.tenant,
         { accountId, userId },
         deps.config.publicUrl,
-        { cursor, limit, locale },
+        { cursor, limit, locale, programId },
       );
       ctx.set('Cache-Control', 'no-store');
     },

@@ -8,7 +8,6 @@ import {
 } from '../../repos/accounts.repo';
 import { createReferralsRepo, type ReferralRow } from '../../repos/referrals.repo';
 import type { RefusedAttribution } from '../../types/fraud';
-import type { ProgramSettings } from '../../types/program';
 import type { SubscriptionStatus } from '../../types/referrals';
 import { attributeAccount, type AttributionRequest } from '../referrals/attribution';
 import { loadProgramSettings } from '../tenants/program';
@@ -75,8 +74,7 @@ export async function applyAccountMutation(
   if (mutation.currency !== undefined) changes.currency = mutation.currency;
   if (mutation.userIdentified && account.first_user_at === null) setIfNull.push('first_user_at');
 
-  let program: Promise<ProgramSettings> | undefined;
-  const loadProgram = () => (program ??= loadProgramSettings(trx, tenantId));
+  const loadProgram = (programId: string) => loadProgramSettings(trx, tenantId, programId);
   const existing = (await createReferralsRepo(trx).findByReferredAccount(tenantId, account.id, trx)) ?? null;
   const attributed = mutation.attribution
     ? await attributeAccount(trx, account, existing, mutation.attribution, loadProgram)

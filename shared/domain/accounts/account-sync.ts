@@ -4,6 +4,7 @@ import { accountIdSchema, referralCodeInputSchema } from '../../ids';
 import { createAccountsRepo, type AccountRow } from '../../repos/accounts.repo';
 import type { ReferralRow } from '../../repos/referrals.repo';
 import { SUBSCRIPTION_STATUSES } from '../../types/referrals';
+import { programIdSchema, requireOpenProgram } from '../programs/program-state';
 import { applyAccountMutation, type AccountOutcome } from './account-changes';
 import type { RefusedAttribution } from '../../types/fraud';
 import { referredByView } from './user-view';
@@ -22,6 +23,8 @@ export const accountSyncSchema = z.strictObject({
     })
     .optional(),
   referral: z.strictObject({ code: referralCodeInputSchema }).optional(),
+  /** The program the referral code must belong to (default: any program's code refers). */
+  programId: programIdSchema.optional(),
   currency: z
     .string()
     .regex(/^[A-Z]{3}$/, 'must be an ISO 4217 code such as USD')
@@ -37,6 +40,7 @@ export async function syncAccount(
   input: AccountSyncInput,
 ): Promise<AccountOutcome> {
   return db.transaction(async (trx) => {
+    if (input.programId !== undefined) await requireOpenProgram(trx, tenantId, input.programId);
     const { account } = await createAccountsRepo(trx).ensureLocked(tenantId, input.id, trx);
     const sub = input.subscription;
     return applyAccountMutation(trx, account, {
@@ -47,7 +51,9 @@ export async function syncAccount(
         ...(sub?.value !== undefined && { subscription_value: String(sub.value) }),
       },
       currency: input.currency,
-      attribution: input.referral ? { code: input.referral.code, source: 'CODE', strict: true } : undefined,
+      attribution: input.referral
+        ? { code: input.referral.code, source: 'CODE', strict: true, programId: input.programId }
+        : undefined,
     });
   });
 }

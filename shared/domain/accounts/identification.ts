@@ -15,6 +15,8 @@ import { doNotTrackError, isDoNotTrack } from './user-deletion';
 import { cookieAttributionAllowed } from '../referrals/referral-rules';
 import { candidateBatch, nameBase, randomCode, shareCodeSchema } from '../referrals/share-codes';
 import { presentUser } from './user-view';
+import { DEFAULT_PROGRAM_ID } from '../../types/program';
+import { programIdSchema, requireOpenProgram } from '../programs/program-state';
 import { recordWebhookEvent } from '../webhooks/webhook-events';
 
 const name = textSchema(100, { trim: true }).nullable().optional();
@@ -40,6 +42,11 @@ export const identifyBodySchema = z.strictObject({
   cookieCode: withIdRule(z.string().max(1024)).optional(),
   shareCode: shareCodeSchema.optional(),
   /**
+   * The program the user shares in (default: the default program): the user gets a code of that
+   * program, `shareCode` names it, and the answer shows it.
+   */
+  programId: programIdSchema.optional(),
+  /**
    * The browser library's first-party device id (its `rs_device` cookie), sent by the library or passed
    * on by the merchant's server: for the SAME_CLIENT fraud signal.
    */
@@ -54,6 +61,8 @@ export type IdentifyBody = z.output<typeof identifyBodySchema>;
 export interface IdentifyOutcome extends AccountOutcome {
   user: UserRow;
   userCreated: boolean;
+  /** The user's code in the program asked for (`programId`), else the default program's. */
+  shareCode: string | null;
 }
 
 /** A user's share link from its code (the gateway's public URL and the tenant's alias); null without. */
@@ -95,11 +104,17 @@ export async function identifyUser(
     let user = existing
       ? await users.update(tenantId, ids.accountId, ids.userId, changes, trx)
       : await users.insert({ tenantId, accountId: ids.accountId, id: ids.userId, ...changes }, trx);
-    if (body.shareCode !== undefined && body.shareCode.toUpperCase() !== user.share_code?.toUpperCase()) {
-      user = await claimVanityCode(trx, user, body.shareCode);
+    const programId = body.programId ?? DEFAULT_PROGRAM_ID;
+    const inDefault = programId === DEFAULT_PROGRAM_ID;
+    const vanity = inDefault ? body.shareCode : undefined;
+    if (vanity !== undefined && vanity.toUpperCase() !== user.share_code?.toUpperCase()) {
+      user = await claimVanityCode(trx, user, vanity);
     } else if (!user.share_code) {
       user = await assignGeneratedCode(trx, user);
     }
+    const shareCode = inDefault
+      ? user.share_code
+      : await ensureProgramCode(trx, user, programId, body.shareCode);
 
     let attribution: AttributionRequest | undefined;
     if (body.referredByCode !== undefined) {
@@ -125,23 +140,48 @@ export async function identifyUser(
       const data = presentUser(user, outcome.account, outcome.referral, shareLinkOf(user.share_code));
       await recordWebhookEvent(trx, tenantId, 'user.created', data);
     }
-    return { ...outcome, user, userCreated: !existing };
+    return { ...outcome, user, userCreated: !existing, shareCode };
   });
 }
 
 async function claimVanityCode(trx: DbOrTrx, user: UserRow, code: string): Promise<UserRow> {
+  const claimed = await claimCode(trx, user, code, DEFAULT_PROGRAM_ID);
+  return createUsersRepo(trx).update(user.tenant_id, user.account_id, user.id, { share_code: claimed }, trx);
+}
+
+/** Claims a code the user asked for in a program; it may be the user's own already, in that program. */
+async function claimCode(trx: DbOrTrx, user: UserRow, code: string, programId: string): Promise<string> {
   const codes = createReferralCodesRepo(trx);
   const holder = await codes.findOwner(user.tenant_id, code, trx);
-  const mine = holder && holder.account_id === user.account_id && holder.user_id === user.id;
+  const mine =
+    holder &&
+    holder.account_id === user.account_id &&
+    holder.user_id === user.id &&
+    holder.program_id === programId;
   if (holder && !mine) throw codeTaken(code);
-  if (!holder && !(await codes.claim(codeRow(user, code), trx))) throw codeTaken(code);
-  return createUsersRepo(trx).update(
-    user.tenant_id,
-    user.account_id,
-    user.id,
-    { share_code: holder?.code ?? code },
-    trx,
-  );
+  if (!holder && !(await codes.claim(codeRow(user, code, programId), trx))) throw codeTaken(code);
+  return holder?.code ?? code;
+}
+
+/**
+ * The user's code in a program other than the default: the one asked for (`shareCode`), else the one it
+ * has, else a new one made like the default program's. An unknown or archived program is 400 naming it.
+ */
+async function ensureProgramCode(
+  trx: DbOrTrx,
+  user: UserRow,
+  programId: string,
+  asked: string | undefined,
+): Promise<string> {
+  await requireOpenProgram(trx, user.tenant_id, programId);
+  const codes = createReferralCodesRepo(trx);
+  const current = await codes.userCodeIn(user.tenant_id, user.account_id, user.id, programId, trx);
+  if (asked !== undefined && asked.toUpperCase() !== current?.toUpperCase()) {
+    const claimed = await claimCode(trx, user, asked, programId);
+    if (current) await codes.retire(user.tenant_id, user.account_id, user.id, current, trx);
+    return claimed;
+  }
+  return current ?? claimGeneratedCode(trx, user, programId);
 }
 
 function codeTaken(code: string): AppError {
@@ -150,8 +190,14 @@ function codeTaken(code: string): AppError {
   });
 }
 
-function codeRow(user: UserRow, code: string) {
-  return { tenant_id: user.tenant_id, code, account_id: user.account_id, user_id: user.id };
+function codeRow(user: UserRow, code: string, programId = DEFAULT_PROGRAM_ID) {
+  return {
+    tenant_id: user.tenant_id,
+    code,
+    account_id: user.account_id,
+    user_id: user.id,
+    program_id: programId,
+  };
 }
 
 const BATCH = 50;
@@ -161,21 +207,23 @@ const BATCH = 50;
  * a name that common, or a race lost twice, falls back to the name with a random tail.
  */
 async function assignGeneratedCode(trx: DbOrTrx, user: UserRow): Promise<UserRow> {
+  const code = await claimGeneratedCode(trx, user, DEFAULT_PROGRAM_ID);
+  return createUsersRepo(trx).update(user.tenant_id, user.account_id, user.id, { share_code: code }, trx);
+}
+
+/** Claims the first free candidate of the user's name (or a random code) in a program. */
+async function claimGeneratedCode(trx: DbOrTrx, user: UserRow, programId: string): Promise<string> {
   const codes = createReferralCodesRepo(trx);
   const base = nameBase(user.first_name, user.last_name);
   for (let from = 1; base && from <= 2 * BATCH; from += BATCH) {
     const candidates = candidateBatch(base, from, BATCH);
     const taken = await codes.takenAmong(user.tenant_id, candidates, trx);
     for (const candidate of candidates.filter((c) => !taken.has(c))) {
-      if (await codes.claim(codeRow(user, candidate), trx)) return setShareCode(trx, user, candidate);
+      if (await codes.claim(codeRow(user, candidate, programId), trx)) return candidate;
     }
   }
   for (;;) {
     const candidate = base ? `${base.slice(0, 9)}${randomCode(6)}` : randomCode();
-    if (await codes.claim(codeRow(user, candidate), trx)) return setShareCode(trx, user, candidate);
+    if (await codes.claim(codeRow(user, candidate, programId), trx)) return candidate;
   }
-}
-
-function setShareCode(trx: DbOrTrx, user: UserRow, code: string): Promise<UserRow> {
-  return createUsersRepo(trx).update(user.tenant_id, user.account_id, user.id, { share_code: code }, trx);
 }

@@ -2,6 +2,8 @@ import type { Db } from '../../db/knex';
 import { AppError } from '../../errors';
 import { createAccountsRepo, type AccountRow } from '../../repos/accounts.repo';
 import { createReferralsRepo, type ReferralRow } from '../../repos/referrals.repo';
+import { DEFAULT_PROGRAM_ID } from '../../types/program';
+import { createReferralCodesRepo } from '../../repos/referral-codes.repo';
 import { createUsersRepo, type UserRow } from '../../repos/users.repo';
 import type { FraudSignal, RefusedAttribution } from '../../types/fraud';
 
@@ -81,12 +83,18 @@ export async function getUserView(
   ids: { accountId: string; userId: string },
   publicUrl: string,
   format: ShareLinkFormat | undefined,
+  programId: string = DEFAULT_PROGRAM_ID,
 ): Promise<UserView> {
-  const user = await createUsersRepo(db).find(tenant.id, ids.accountId, ids.userId);
-  if (!user) throw new AppError('USER_NOT_FOUND', 'No such user in this account');
-  const [account, referral] = await Promise.all([
+  const found = await createUsersRepo(db).find(tenant.id, ids.accountId, ids.userId);
+  if (!found) throw new AppError('USER_NOT_FOUND', 'No such user in this account');
+  const [account, referral, programCode] = await Promise.all([
     createAccountsRepo(db).find(tenant.id, ids.accountId),
     createReferralsRepo(db).findByReferredAccount(tenant.id, ids.accountId),
+    programId === DEFAULT_PROGRAM_ID
+      ? found.share_code
+      : createReferralCodesRepo(db).userCodeIn(tenant.id, ids.accountId, ids.userId, programId),
   ]);
+  // In another program the user shows that program's code (null until identified in it).
+  const user = { ...found, share_code: programCode ?? null };
   return presentUser(user, account, referral, shareLink(publicUrl, tenant.alias, user.share_code, format));
 }

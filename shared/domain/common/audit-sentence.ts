@@ -22,8 +22,11 @@ const PHRASES: Record<string, Phrase> = {
   updateProgram: (d) => {
     const input = (d.input ?? d) as Details;
     const names = Object.keys(input);
-    return names.length > 0 ? `changed the program's ${names.join(', ')}` : 'saved the program';
+    const program = text(d.id) && text(d.id) !== 'default' ? `the program ${String(d.id)}` : 'the program';
+    return names.length > 0 ? `changed ${program}'s ${names.join(', ')}` : `saved ${program}`;
   },
+  createProgram: (d, t) => `created the program${on(text((d.input as Details)?.name) ?? t)}`,
+  archiveProgram: (_d, t) => `archived the program${on(t)}`,
   'program.update': (d) => PHRASES.updateProgram!(d, null),
   publishProgramRules: (d) =>
     `published version ${String(d.version ?? '?')} of the program's rules (${count(listLength(d.rules), 'rule')})`,

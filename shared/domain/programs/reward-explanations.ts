@@ -1,7 +1,7 @@
 import type { Db } from '../../db/knex';
 import { AppError } from '../../errors';
 import { createAccountsRepo } from '../../repos/accounts.repo';
-import { createReferralsRepo } from '../../repos/referrals.repo';
+import { createReferralsRepo, type ReferralRow } from '../../repos/referrals.repo';
 import { createRewardsRepo, type RewardRow } from '../../repos/rewards.repo';
 import { loadProgramSettings } from '../tenants/program';
 import { evaluateRules } from './rule-evaluation';
@@ -87,9 +87,9 @@ export async function explainReferralRewards(
     (r) => r.reward_source !== 'ADJUSTMENT',
   );
   if (referral.rule_version === null || referral.rule_version === undefined) {
-    return explainFixed(db, tenantId, referral.date_paid, rewards);
+    return explainFixed(db, tenantId, referral, rewards);
   }
-  const version = await loadRuleVersion(db, tenantId, referral.rule_version);
+  const version = await loadRuleVersion(db, tenantId, referral.rule_version, referral.program_id);
   const account = await createAccountsRepo(db).find(tenantId, referral.referred_account_id);
   const facts = account ? await loadEvaluationFacts(db, referral, account) : null;
   const explanations: RewardExplanation[] = [];
@@ -123,10 +123,11 @@ export async function explainReferralRewards(
 async function explainFixed(
   db: Db,
   tenantId: string,
-  convertedAt: Date | null,
+  referral: ReferralRow,
   rewards: RewardRow[],
 ): Promise<RewardExplanation[]> {
-  const program = await loadProgramSettings(db, tenantId);
+  const convertedAt = referral.date_paid;
+  const program = await loadProgramSettings(db, tenantId, referral.program_id);
   const explanations: RewardExplanation[] = rewards.map((reward) =>
     granted(
       null,

@@ -8,6 +8,22 @@ import { rewardStart, sideReward } from '../rewards/rewards';
 import type { EvaluationFacts, Occurrence, RuleDecision } from './rule-evaluation';
 import { evaluateRules } from './rule-evaluation';
 import { loadRuleVersion } from './rule-versions';
+import { DEFAULT_PROGRAM_ID } from '../../types/program';
+
+/**
+ * Grant keys are unique per tenant; rule ids only within a program. Another program's keys carry its id
+ * in front (`program:<id>:rule:…`), so two programs' milestone rules named alike never collide; the
+ * default program's keep the form they had before programs.
+ */
+function storedGrantKey(programId: string, key: string): string {
+  return programId === DEFAULT_PROGRAM_ID ? key : `program:${programId}:${key}`;
+}
+
+/** The evaluation's key of a stored grant key (storedGrantKey undone). */
+function ruleGrantKey(programId: string, stored: string): string {
+  const prefix = `program:${programId}:`;
+  return stored.startsWith(prefix) ? stored.slice(prefix.length) : stored;
+}
 
 /**
  * Applies the referral's rule-set version to an occurrence (today: its conversion), inside the
@@ -24,8 +40,14 @@ export async function grantRuleRewards(
   occurrence: Occurrence,
   dayMs: number,
 ): Promise<{ created: RewardRow[]; decisions: RuleDecision[] }> {
-  const version = await loadRuleVersion(trx, referral.tenant_id, referral.rule_version);
-  await createProgramRulesRepo(trx).lockReferrer(referral.tenant_id, referral.referrer_account_id, trx);
+  const programId = referral.program_id ?? DEFAULT_PROGRAM_ID;
+  const version = await loadRuleVersion(trx, referral.tenant_id, referral.rule_version, programId);
+  await createProgramRulesRepo(trx).lockReferrer(
+    referral.tenant_id,
+    programId,
+    referral.referrer_account_id,
+    trx,
+  );
   const facts = await loadEvaluationFacts(trx, referral, referred);
   const decisions = evaluateRules(version.rules, facts, occurrence);
   const rewards = createRewardsRepo(trx);
@@ -45,7 +67,7 @@ export async function grantRuleRewards(
       {
         ruleId: decision.ruleId,
         ruleVersion: version.version,
-        grantKey: decision.key,
+        grantKey: storedGrantKey(programId, decision.key),
         explanation: decision.explanation,
       },
       rewardStart(referral, program, reward.type, dayMs),
@@ -63,9 +85,11 @@ export async function loadEvaluationFacts(
   referred: AccountRow,
 ): Promise<EvaluationFacts> {
   const rulesRepo = createProgramRulesRepo(db);
+  const programId = referral.program_id ?? DEFAULT_PROGRAM_ID;
+  const referrer = referral.referrer_account_id;
   // One after the other: in a transaction both would share one connection.
-  const conversions = await rulesRepo.conversions(referral.tenant_id, referral.referrer_account_id, db);
-  const grants = await rulesRepo.grants(referral.tenant_id, referral.referrer_account_id, db);
+  const conversions = await rulesRepo.conversions(referral.tenant_id, programId, referrer, db);
+  const grants = await rulesRepo.grants(referral.tenant_id, programId, referrer, db);
   return {
     referralId: referral.id,
     referrerId: referral.referrer_account_id,
@@ -80,7 +104,7 @@ export async function loadEvaluationFacts(
     },
     prior: grants.map((g) => ({
       ruleId: g.rule_id,
-      key: g.grant_key,
+      key: ruleGrantKey(programId, g.grant_key),
       amountCents: g.amount_cents === null ? null : Number(g.amount_cents),
       at: g.date_given,
     })),

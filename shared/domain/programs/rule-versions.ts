@@ -3,6 +3,7 @@ import { AppError } from '../../errors';
 import { createProgramRulesRepo, type RuleVersionRow } from '../../repos/program-rules.repo';
 import { parseInput } from '../../validation';
 import { recordAudit, type AuditInput } from '../common/audit-log';
+import { DEFAULT_PROGRAM_ID } from '../../types/program';
 import { ruleSetSchema, type RuleSet } from './rules.schema';
 
 /**
@@ -73,18 +74,30 @@ export async function publishRuleVersion(
   db: Db,
   tenantId: string,
   input: unknown,
-  who: { publishedBy: string; audit?: Omit<AuditInput, 'tenantId' | 'action' | 'details'> },
+  who: {
+    publishedBy: string;
+    audit?: Omit<AuditInput, 'tenantId' | 'action' | 'details'>;
+    programId?: string;
+  },
 ): Promise<RuleVersion> {
   const rules = parseRuleSet(input);
+  const programId = who.programId ?? DEFAULT_PROGRAM_ID;
   return db.transaction(async (trx) => {
-    const row = await createProgramRulesRepo(trx).insertVersion(tenantId, rules, who.publishedBy, trx);
+    const row = await createProgramRulesRepo(trx).insertVersion(
+      tenantId,
+      programId,
+      rules,
+      who.publishedBy,
+      trx,
+    );
     if (who.audit) {
       await recordAudit(trx, {
         ...who.audit,
         tenantId,
         action: 'publishProgramRules',
-        target: `version ${row.version}`,
-        details: { version: row.version, rules: rules.map((r) => r.id) },
+        target:
+          programId === DEFAULT_PROGRAM_ID ? `version ${row.version}` : `${programId} version ${row.version}`,
+        details: { programId, version: row.version, rules: rules.map((r) => r.id) },
       });
     }
     return present(row);
@@ -92,22 +105,39 @@ export async function publishRuleVersion(
 }
 
 /** The version a new referral takes (null: none published, the program's fixed reward applies). */
-export async function currentRuleVersion(db: DbOrTrx, tenantId: string): Promise<number | null> {
-  return (await createProgramRulesRepo(db).latest(tenantId, db))?.version ?? null;
+export async function currentRuleVersion(
+  db: DbOrTrx,
+  tenantId: string,
+  programId = DEFAULT_PROGRAM_ID,
+): Promise<number | null> {
+  return (await createProgramRulesRepo(db).latest(tenantId, programId, db))?.version ?? null;
 }
 
 /** The rules in force (null while none are published). */
-export async function latestRuleVersion(db: DbOrTrx, tenantId: string): Promise<RuleVersion | null> {
-  const row = await createProgramRulesRepo(db).latest(tenantId, db);
+export async function latestRuleVersion(
+  db: DbOrTrx,
+  tenantId: string,
+  programId = DEFAULT_PROGRAM_ID,
+): Promise<RuleVersion | null> {
+  const row = await createProgramRulesRepo(db).latest(tenantId, programId, db);
   return row ? present(row) : null;
 }
 
-export async function loadRuleVersion(db: DbOrTrx, tenantId: string, version: number): Promise<RuleVersion> {
-  const row = await createProgramRulesRepo(db).find(tenantId, version, db);
+export async function loadRuleVersion(
+  db: DbOrTrx,
+  tenantId: string,
+  version: number,
+  programId = DEFAULT_PROGRAM_ID,
+): Promise<RuleVersion> {
+  const row = await createProgramRulesRepo(db).find(tenantId, programId, version, db);
   if (!row) throw new AppError('NOT_FOUND', `Rule version ${version} not found`);
   return present(row);
 }
 
-export async function listRuleVersions(db: DbOrTrx, tenantId: string): Promise<RuleVersion[]> {
-  return (await createProgramRulesRepo(db).list(tenantId, db)).map(present);
+export async function listRuleVersions(
+  db: DbOrTrx,
+  tenantId: string,
+  programId = DEFAULT_PROGRAM_ID,
+): Promise<RuleVersion[]> {
+  return (await createProgramRulesRepo(db).list(tenantId, programId, db)).map(present);
 }

@@ -10,6 +10,7 @@ import { collectFraudSignals } from './attribution-signals';
 import { policyAction } from './fraud-signals';
 import { accountReferable } from './referral-rules';
 import { currentRuleVersion } from '../programs/rule-versions';
+import { programOpen } from '../programs/program-state';
 import { presentReferral } from './referral-view';
 import { grantReferredReward, presentReward } from '../rewards/rewards';
 import { recordWebhookEvent } from '../webhooks/webhook-events';
@@ -24,6 +25,8 @@ export interface AttributionRequest {
   strict: boolean;
   /** The clients the request came from (identification), for the SAME_CLIENT signal. */
   clients?: ClientKey[];
+  /** Only a code of this program refers (account sync's programId); another program's is unknown. */
+  programId?: string;
 }
 
 /**
@@ -39,13 +42,23 @@ export async function attributeAccount(
   account: AccountRow,
   existing: ReferralRow | null,
   request: AttributionRequest,
-  loadProgram: () => Promise<ProgramSettings>,
+  loadProgram: (programId: string) => Promise<ProgramSettings>,
 ): Promise<AttributionResult> {
-  const owner = await createReferralCodesRepo(trx).findOwner(account.tenant_id, request.code, trx);
+  const found = await createReferralCodesRepo(trx).findOwner(account.tenant_id, request.code, trx);
+  // A code of an archived program refers nobody new, nor one of another program than asked: as if unknown.
+  const inScope = found && (request.programId === undefined || found.program_id === request.programId);
+  const owner = inScope && (await programOpen(trx, account.tenant_id, found.program_id)) ? found : undefined;
   if (!owner) {
     if (!request.strict) return null;
     throw new AppError('INVALID_REFERRAL_CODE', `Unknown referral code "${request.code}"`, {
-      validationErrors: [{ path: 'code', message: 'no user holds this referral code' }],
+      validationErrors: [
+        {
+          path: 'code',
+          message: request.programId
+            ? `no user holds this referral code in program ${request.programId}`
+            : 'no user holds this referral code',
+        },
+      ],
     });
   }
   if (owner.account_id === account.id) {
@@ -55,7 +68,7 @@ export async function attributeAccount(
   if (!accountReferable({ alreadyReferred: existing !== null, neverReferable: account.never_referable })) {
     return null;
   }
-  const program = await loadProgram();
+  const program = await loadProgram(owner.program_id);
   const signals = await collectFraudSignals(trx, account, owner, program, request.clients);
   const blocking = signals.filter((hit) => policyAction([hit], program.fraudPolicy) === 'BLOCK');
   if (blocking.length > 0) return { refused: { code: owner.code, signals: blocking } };
@@ -71,7 +84,8 @@ export async function attributeAccount(
       // REVIEW: the referral proceeds, its rewards wait as PENDING_REVIEW for an operator's decision.
       review_status: policyAction(signals, program.fraudPolicy) === 'REVIEW' ? 'PENDING' : null,
       // The program's rules as published now reward this referral, whatever is published later.
-      rule_version: await currentRuleVersion(trx, account.tenant_id),
+      rule_version: await currentRuleVersion(trx, account.tenant_id, owner.program_id),
+      program_id: owner.program_id,
     },
     trx,
   );

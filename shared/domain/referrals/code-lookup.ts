@@ -1,6 +1,6 @@
 import { AppError } from '../../errors';
 import type { CodeOwner } from '../../repos/referral-codes.repo';
-import type { ProgramSettings } from '../../types/program';
+import { DEFAULT_PROGRAM_ID, type ProgramSettings } from '../../types/program';
 import { fullName } from '../accounts/account-view';
 import { couldBeShareCode } from './share-codes';
 
@@ -17,11 +17,17 @@ export interface CodeLookup {
 export type FindCodeOwner = (
   tenantId: string,
   code: string,
-) => Promise<Pick<CodeOwner, 'code' | 'created_at' | 'first_name' | 'last_name'> | undefined>;
+) => Promise<Pick<CodeOwner, 'code' | 'created_at' | 'first_name' | 'last_name' | 'program_id'> | undefined>;
 
 /** Where a lookup reads the program and the code: the gateway cache, so a warm lookup does no I/O. */
 export interface CodeDirectory {
-  programSettings: (tenant: { id: string; alias: string }) => Promise<ProgramSettings | undefined>;
+  /** The default program's without `programId`; undefined for an unknown program. */
+  programSettings: (
+    tenant: { id: string; alias: string },
+    programId?: string,
+  ) => Promise<ProgramSettings | undefined>;
+  /** Whether a program is archived (its codes no longer refer anyone). */
+  findProgram: (alias: string, programId?: string) => Promise<{ archived: boolean } | undefined>;
   findCodeOwner: FindCodeOwner;
 }
 
@@ -34,10 +40,17 @@ export async function lookupCode(
   tenant: { id: string; alias: string },
   code: string,
 ): Promise<CodeLookup> {
-  const program = await codes.programSettings(tenant);
-  if (!program) throw new AppError('NOT_FOUND', 'Program not found');
+  const tenantProgram = await codes.programSettings(tenant);
+  if (!tenantProgram) throw new AppError('NOT_FOUND', 'Program not found');
   const owner = couldBeShareCode(code) ? await codes.findCodeOwner(tenant.id, code) : undefined;
-  if (!owner) throw new AppError('REFERRAL_CODE_NOT_FOUND', `Unknown referral code "${code.slice(0, 64)}"`);
+  const unknown = () =>
+    new AppError('REFERRAL_CODE_NOT_FOUND', `Unknown referral code "${code.slice(0, 64)}"`);
+  if (!owner) throw unknown();
+  // The code's own program's offer; the discount the processor applies is the tenant's.
+  const ownProgram = owner.program_id === DEFAULT_PROGRAM_ID ? undefined : owner.program_id;
+  const state = ownProgram ? await codes.findProgram(tenant.alias, ownProgram) : { archived: false };
+  const program = ownProgram ? await codes.programSettings(tenant, ownProgram) : tenantProgram;
+  if (!program || !state || state.archived) throw unknown();
   return {
     code: owner.code,
     couponCode: owner.code,

@@ -72,7 +72,7 @@ export async function reconcileReferral(
           { status: 'CONVERTED', date_paid: target.datePaid },
           trx,
         );
-        const program = await loadProgramSettings(trx, input.tenantId);
+        const program = await loadProgramSettings(trx, input.tenantId, referral.program_id);
         const granted = await grantConversionRewards(trx, referral, account, program, options.dayMs);
         const rewards = await createRewardsRepo(trx).listByReferrals(input.tenantId, [referral.id], trx);
         await recordWebhookEvent(

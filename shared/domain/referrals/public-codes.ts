@@ -1,11 +1,6 @@
 import { createHash } from 'node:crypto';
-import { tenantAliasSchema } from '../../ids';
 import { referrerShownName } from './display-names';
-import { couldBeShareCode } from './share-codes';
-import type { ShareLinkDirectory } from './share-links';
-
-/** Looked up in place of an unknown tenant's id (as share links do): no tenant has it. */
-const NO_TENANT = '00000000-0000-0000-0000-000000000000';
+import { findCodeInProgram, type ShareLinkDirectory } from './share-links';
 
 /** What anyone may learn about a code: who gave it (first name or initial) and the friend's offer. */
 export interface PublicCodeView {
@@ -26,12 +21,9 @@ export async function findPublicCode(
   tenantAlias: string,
   code: string,
 ): Promise<{ tenantId: string; view: PublicCodeView } | undefined> {
-  const alias = tenantAliasSchema.safeParse(tenantAlias);
-  const tenant = alias.success ? await directory.findProgram(alias.data) : undefined;
-  const owner = couldBeShareCode(code)
-    ? await directory.findCodeOwner(tenant?.id ?? NO_TENANT, code)
-    : undefined;
-  if (!tenant || !owner) return undefined;
+  const found = await findCodeInProgram(directory, tenantAlias, code);
+  if (!found) return undefined;
+  const { program: tenant, owner } = found;
   return {
     tenantId: tenant.id,
     view: {

@@ -9,7 +9,8 @@ const NO_TENANT = '00000000-0000-0000-0000-000000000000';
 
 /** Where share links read tenants and codes: the gateway cache, so a warm visit does no I/O. */
 export interface ShareLinkDirectory {
-  findProgram(alias: string): Promise<TenantProgram | undefined>;
+  /** The default program without `programId`. */
+  findProgram(alias: string, programId?: string): Promise<TenantProgram | undefined>;
   /** Case-insensitive; `code` has the shape of a code. */
   findCodeOwner(tenantId: string, code: string): Promise<CodeOwnerSummary | undefined>;
 }
@@ -55,6 +56,28 @@ export function withRsCode(url: string, code: string): string {
   return target.toString();
 }
 
+/**
+ * A code and the program it shares (its own offer, texts and landing URL), after the same two cached
+ * lookups for an unknown tenant, an unknown code and a known one; undefined for all of those and for a
+ * code of an archived program. The code's program, when not the default, is a third lookup in the same
+ * cached tenant row (no I/O).
+ */
+export async function findCodeInProgram(
+  directory: ShareLinkDirectory,
+  tenantAlias: string,
+  code: string,
+): Promise<{ program: TenantProgram; owner: CodeOwnerSummary } | undefined> {
+  const alias = tenantAliasSchema.safeParse(tenantAlias);
+  const tenant = alias.success ? await directory.findProgram(alias.data) : undefined;
+  const owner = couldBeShareCode(code)
+    ? await directory.findCodeOwner(tenant?.id ?? NO_TENANT, code)
+    : undefined;
+  if (!tenant || !owner) return undefined;
+  if (owner.program_id === tenant.programId) return { program: tenant, owner };
+  const program = await directory.findProgram(tenant.alias, owner.program_id);
+  return program && !program.archived ? { program, owner } : undefined;
+}
+
 /** A visit to a known share link: counted for the code, then redirected or shown the hosted page. */
 export type ShareLinkVisit =
   | { kind: 'redirect'; tenantId: string; code: string; location: string }
@@ -73,12 +96,9 @@ export async function visitShareLink(
   tenantAlias: string,
   code: string,
 ): Promise<ShareLinkVisit | undefined> {
-  const alias = tenantAliasSchema.safeParse(tenantAlias);
-  const tenant = alias.success ? await directory.findProgram(alias.data) : undefined;
-  const owner = couldBeShareCode(code)
-    ? await directory.findCodeOwner(tenant?.id ?? NO_TENANT, code)
-    : undefined;
-  if (!tenant || !owner) return undefined;
+  const found = await findCodeInProgram(directory, tenantAlias, code);
+  if (!found) return undefined;
+  const { program: tenant, owner } = found;
   const { settings } = tenant;
   if (!settings.landingUrl) {
     const continueUrl = settings.signupUrl ?? settings.websiteUrl;

@@ -3,6 +3,8 @@ import type { TenantCache, TenantProgram } from '../../cache/tenant-cache';
 import type { Db } from '../../db/knex';
 import type { FriendState } from '../../contract/enums';
 import { AppError } from '../../errors';
+import { createReferralCodesRepo } from '../../repos/referral-codes.repo';
+import { DEFAULT_PROGRAM_ID } from '../../types/program';
 import {
   createReferrerSummaryRepo,
   type FriendsCursor,
@@ -176,15 +178,19 @@ export async function getWidgetView(
   tenant: { id: string; alias: string },
   ids: { accountId: string; userId: string },
   publicUrl: string,
-  options: { limit?: number; cursor?: FriendsCursor; locale?: string } = {},
+  options: { limit?: number; cursor?: FriendsCursor; locale?: string; programId?: string } = {},
 ): Promise<WidgetView> {
   const limit = options.limit ?? WIDGET_PAGE_SIZE;
-  const [program, summary] = await Promise.all([
-    programs.findProgram(tenant.alias),
-    createReferrerSummaryRepo(db).find(tenant.id, ids, { limit, after: options.cursor }),
+  // Another program than the default: its offer and texts, the user's code in it, its referrals only.
+  const other = options.programId && options.programId !== DEFAULT_PROGRAM_ID ? options.programId : undefined;
+  const [program, summary, programCode] = await Promise.all([
+    programs.findProgram(tenant.alias, other),
+    createReferrerSummaryRepo(db).find(tenant.id, ids, { limit, after: options.cursor, programId: other }),
+    other && createReferralCodesRepo(db).userCodeIn(tenant.id, ids.accountId, ids.userId, other),
   ]);
   if (!program || program.id !== tenant.id) throw new AppError('NOT_FOUND', 'Program not found');
   if (!summary) throw new AppError('USER_NOT_FOUND', 'No such user in this account');
+  if (other) summary.user.share_code = programCode || null;
   const link = shareLink(publicUrl, tenant.alias, summary.user.share_code, program.settings);
   const explained = await explainReferrerRewards(
     db,

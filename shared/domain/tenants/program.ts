@@ -4,7 +4,15 @@ import { AppError } from '../../errors';
 import { textSchema, withIdRule } from '../../validation';
 import { createTenantsRepo, type ProgramColumns, type TenantRow } from '../../repos/tenants.repo';
 import { fraudPolicySchema } from '../../types/fraud';
-import { programSettings, referrerRewardSchema, type ProgramSettings } from '../../types/program';
+import {
+  DEFAULT_PROGRAM_ID,
+  ownProgramSettings,
+  programSettings,
+  referrerRewardSchema,
+  settingsOfProgram,
+  type ProgramSettings,
+} from '../../types/program';
+import { createProgramsRepo } from '../../repos/programs.repo';
 import { hostedPageChanges, hostedPagePatchFields, logoPath } from './hosted-page-settings';
 import { allowedOriginsSchema } from './origins';
 import { eventKeySchema } from '../events/user-events.schema';
@@ -83,10 +91,21 @@ export function presentProgram(row: TenantRow) {
 
 export type Program = ReturnType<typeof presentProgram>;
 
-export async function loadProgramSettings(db: DbOrTrx, tenantId: string): Promise<ProgramSettings> {
+/**
+ * A program's settings: the default program's (the tenant row's), or another's own settings over the
+ * tenant's shared ones (an archived program's too: its referrals run to their end).
+ */
+export async function loadProgramSettings(
+  db: DbOrTrx,
+  tenantId: string,
+  programId: string = DEFAULT_PROGRAM_ID,
+): Promise<ProgramSettings> {
   const row = await createTenantsRepo(db).findById(tenantId);
   if (!row) throw new AppError('NOT_FOUND', 'Program not found');
-  return programSettings(row);
+  const settings = programSettings(row);
+  if (programId === DEFAULT_PROGRAM_ID) return settings;
+  const program = await createProgramsRepo(db).find(tenantId, programId);
+  return program ? settingsOfProgram(settings, ownProgramSettings(program.settings)) : settings;
 }
 
 export async function getProgram(db: Db, tenantId: string): Promise<Program> {

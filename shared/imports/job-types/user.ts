@@ -8,6 +8,7 @@ import { doNotTrackError } from '../../domain/accounts/user-deletion';
 import { presentUser, shareLink } from '../../domain/accounts/user-view';
 import { recordWebhookEvents } from '../../domain/webhooks/webhook-events';
 import { referralCodeInputSchema } from '../../ids';
+import { programIdSchema } from '../../domain/programs/program-state';
 import type { AccountRow } from '../../repos/accounts.repo';
 import type { UserRow } from '../../repos/users.repo';
 import { createReferralsRepo, type ReferralRow } from '../../repos/referrals.repo';
@@ -41,6 +42,8 @@ export const userJobType: ImportJobType<'MUTATION/USER'> = {
     accountStatus: oneOf(SUBSCRIPTION_STATUSES),
     shareCode: fromZod(shareCodeSchema, 'must be 1 to 15 letters and digits'),
     'referredBy.code': fromZod(referralCodeInputSchema, 'must be a referral code'),
+    /** The program the user shares in: shareCode, or a new code, is the user's code in that program. */
+    programId: fromZod(programIdSchema, 'must be a program id (default or prg_ and 16 hex digits)'),
     'customFields.': fieldText,
   }),
   apply: applyUsers,
@@ -72,6 +75,7 @@ function identifyBodyOf(row: ImportRow): IdentifyBody {
     accountStatus: cell(row, 'accountStatus') as SubscriptionStatus | undefined,
     referredByCode: trimmed('referredBy.code'),
     shareCode: cell(row, 'shareCode'),
+    programId: cell(row, 'programId') || undefined,
   };
 }
 

@@ -41,6 +41,9 @@ type Documents = {
     "\n  query Notifications {\n    processorNotifications(first: 20) {\n      id\n      kind\n      subjectId\n      status\n      receivedAt\n      processedAt\n      outcome\n    }\n  }\n": typeof types.NotificationsDocument,
     "\n  mutation Connect($input: ConnectPaymentProcessorInput!) {\n    connectPaymentProcessor(input: $input) {\n      environment\n    }\n  }\n": typeof types.ConnectDocument,
     "\n  mutation Disconnect {\n    disconnectPaymentProcessor\n  }\n": typeof types.DisconnectDocument,
+    "\n  query ProgramList {\n    programs {\n      id\n      isDefault\n      archivedAt\n      name\n      referredDiscountPercent\n      referrerReward {\n        type\n        discountPercent\n        amountCents\n        unit\n      }\n      ruleVersion\n    }\n  }\n": typeof types.ProgramListDocument,
+    "\n  mutation CreateProgram($input: ProgramInput!) {\n    createProgram(input: $input) {\n      id\n      name\n    }\n  }\n": typeof types.CreateProgramDocument,
+    "\n  mutation ArchiveProgram($id: ID!) {\n    archiveProgram(id: $id) {\n      id\n      archivedAt\n    }\n  }\n": typeof types.ArchiveProgramDocument,
     "\n  fragment RuleFields on ProgramRule {\n    id\n    name\n    trigger {\n      type\n      forMonths\n      eventKey\n      field\n      atLeast\n      conversions\n    }\n    recipient\n    reward {\n      type\n      discountPercent\n      amountCents\n      unit\n      currency\n      percentOfPayment\n    }\n    tiers {\n      fromConversions\n      toConversions\n      reward {\n        type\n        discountPercent\n        amountCents\n        unit\n        currency\n        percentOfPayment\n      }\n    }\n    limits {\n      period\n      maxCount\n      maxAmountCents\n    }\n    eligibility {\n      minSubscriptionValueCents\n      newCustomersOnly\n    }\n  }\n": typeof types.RuleFieldsFragmentDoc,
     "\n  query ProgramRules {\n    program {\n      ruleVersion\n      rules {\n        ...RuleFields\n      }\n      ruleVersions {\n        version\n        publishedBy\n        publishedAt\n        rules {\n          ...RuleFields\n        }\n      }\n    }\n  }\n": typeof types.ProgramRulesDocument,
     "\n  mutation PublishRules($rules: [ProgramRuleInput!]!) {\n    updateProgram(input: { rules: $rules }) {\n      ruleVersion\n    }\n  }\n": typeof types.PublishRulesDocument,
@@ -116,6 +119,9 @@ const documents: Documents = {
     "\n  query Notifications {\n    processorNotifications(first: 20) {\n      id\n      kind\n      subjectId\n      status\n      receivedAt\n      processedAt\n      outcome\n    }\n  }\n": types.NotificationsDocument,
     "\n  mutation Connect($input: ConnectPaymentProcessorInput!) {\n    connectPaymentProcessor(input: $input) {\n      environment\n    }\n  }\n": types.ConnectDocument,
     "\n  mutation Disconnect {\n    disconnectPaymentProcessor\n  }\n": types.DisconnectDocument,
+    "\n  query ProgramList {\n    programs {\n      id\n      isDefault\n      archivedAt\n      name\n      referredDiscountPercent\n      referrerReward {\n        type\n        discountPercent\n        amountCents\n        unit\n      }\n      ruleVersion\n    }\n  }\n": types.ProgramListDocument,
+    "\n  mutation CreateProgram($input: ProgramInput!) {\n    createProgram(input: $input) {\n      id\n      name\n    }\n  }\n": types.CreateProgramDocument,
+    "\n  mutation ArchiveProgram($id: ID!) {\n    archiveProgram(id: $id) {\n      id\n      archivedAt\n    }\n  }\n": types.ArchiveProgramDocument,
     "\n  fragment RuleFields on ProgramRule {\n    id\n    name\n    trigger {\n      type\n      forMonths\n      eventKey\n      field\n      atLeast\n      conversions\n    }\n    recipient\n    reward {\n      type\n      discountPercent\n      amountCents\n      unit\n      currency\n      percentOfPayment\n    }\n    tiers {\n      fromConversions\n      toConversions\n      reward {\n        type\n        discountPercent\n        amountCents\n        unit\n        currency\n        percentOfPayment\n      }\n    }\n    limits {\n      period\n      maxCount\n      maxAmountCents\n    }\n    eligibility {\n      minSubscriptionValueCents\n      newCustomersOnly\n    }\n  }\n": types.RuleFieldsFragmentDoc,
     "\n  query ProgramRules {\n    program {\n      ruleVersion\n      rules {\n        ...RuleFields\n      }\n      ruleVersions {\n        version\n        publishedBy\n        publishedAt\n        rules {\n          ...RuleFields\n        }\n      }\n    }\n  }\n": types.ProgramRulesDocument,
     "\n  mutation PublishRules($rules: [ProgramRuleInput!]!) {\n    updateProgram(input: { rules: $rules }) {\n      ruleVersion\n    }\n  }\n": types.PublishRulesDocument,
@@ -269,6 +275,18 @@ export function graphql(source: "\n  mutation Connect($input: ConnectPaymentProc
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation Disconnect {\n    disconnectPaymentProcessor\n  }\n"): typeof import('./graphql').DisconnectDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query ProgramList {\n    programs {\n      id\n      isDefault\n      archivedAt\n      name\n      referredDiscountPercent\n      referrerReward {\n        type\n        discountPercent\n        amountCents\n        unit\n      }\n      ruleVersion\n    }\n  }\n"): typeof import('./graphql').ProgramListDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation CreateProgram($input: ProgramInput!) {\n    createProgram(input: $input) {\n      id\n      name\n    }\n  }\n"): typeof import('./graphql').CreateProgramDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation ArchiveProgram($id: ID!) {\n    archiveProgram(id: $id) {\n      id\n      archivedAt\n    }\n  }\n"): typeof import('./graphql').ArchiveProgramDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

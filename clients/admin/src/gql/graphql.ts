@@ -581,6 +581,25 @@ export type DisconnectMutationVariables = Exact<{ [key: string]: never; }>;
 
 export type DisconnectMutation = { disconnectPaymentProcessor: boolean };
 
+export type ProgramListQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type ProgramListQuery = { programs: Array<{ id: string, isDefault: boolean, archivedAt: number | null, name: string, referredDiscountPercent: number, ruleVersion: number | null, referrerReward: { type: RewardType, discountPercent: number | null, amountCents: number | null, unit: string | null } }> };
+
+export type CreateProgramMutationVariables = Exact<{
+  input: ProgramInput;
+}>;
+
+
+export type CreateProgramMutation = { createProgram: { id: string, name: string } };
+
+export type ArchiveProgramMutationVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type ArchiveProgramMutation = { archiveProgram: { id: string, archivedAt: number | null } };
+
 export type RuleFieldsFragment = { id: string, name: string, recipient: RuleRecipient, trigger: { type: RuleTriggerType, forMonths: number | null, eventKey: string | null, field: string | null, atLeast: number | null, conversions: number | null }, reward: { type: RuleRewardType, discountPercent: number | null, amountCents: number | null, unit: string | null, currency: string | null, percentOfPayment: number | null } | null, tiers: Array<{ fromConversions: number, toConversions: number | null, reward: { type: RuleRewardType, discountPercent: number | null, amountCents: number | null, unit: string | null, currency: string | null, percentOfPayment: number | null } }> | null, limits: Array<{ period: RuleLimitPeriod, maxCount: number | null, maxAmountCents: number | null }>, eligibility: { minSubscriptionValueCents: number | null, newCustomersOnly: boolean | null } };
 
 export type ProgramRulesQueryVariables = Exact<{ [key: string]: never; }>;
@@ -1680,6 +1699,40 @@ export const DisconnectDocument = new TypedDocumentString(`
   disconnectPaymentProcessor
 }
     `) as unknown as TypedDocumentString<DisconnectMutation, DisconnectMutationVariables>;
+export const ProgramListDocument = new TypedDocumentString(`
+    query ProgramList {
+  programs {
+    id
+    isDefault
+    archivedAt
+    name
+    referredDiscountPercent
+    referrerReward {
+      type
+      discountPercent
+      amountCents
+      unit
+    }
+    ruleVersion
+  }
+}
+    `) as unknown as TypedDocumentString<ProgramListQuery, ProgramListQueryVariables>;
+export const CreateProgramDocument = new TypedDocumentString(`
+    mutation CreateProgram($input: ProgramInput!) {
+  createProgram(input: $input) {
+    id
+    name
+  }
+}
+    `) as unknown as TypedDocumentString<CreateProgramMutation, CreateProgramMutationVariables>;
+export const ArchiveProgramDocument = new TypedDocumentString(`
+    mutation ArchiveProgram($id: ID!) {
+  archiveProgram(id: $id) {
+    id
+    archivedAt
+  }
+}
+    `) as unknown as TypedDocumentString<ArchiveProgramMutation, ArchiveProgramMutationVariables>;
 export const ProgramRulesDocument = new TypedDocumentString(`
     query ProgramRules {
   program {

@@ -17,6 +17,8 @@ export interface WidgetOptions {
   account_id?: string;
   user_id?: string;
   locale?: string;
+  /** A program other than the default: its offer and texts, the user's code in it, its friends. */
+  programId?: string;
 }
 
 export interface WidgetHandle {
@@ -55,7 +57,8 @@ export async function widget(options: WidgetOptions): Promise<WidgetHandle> {
     throw clientError('widget: this element cannot hold a shadow root (use a div)');
   }
   const panel = h('section', { class: 'panel', 'aria-labelledby': 'rw-title', 'aria-busy': 'false' });
-  const path = `${userPath(tenant, accountId, userId)}/widget?locale=${encodeURIComponent(tag)}`;
+  const program = options.programId ? `&programId=${encodeURIComponent(options.programId)}` : '';
+  const path = `${userPath(tenant, accountId, userId)}/widget?locale=${encodeURIComponent(tag)}${program}`;
   const loadMore = (cursor: string) =>
     request<WidgetData>('GET', `${path}&cursor=${encodeURIComponent(cursor)}`, { jwt: options.jwt });
   let loads = 0;

@@ -471,6 +471,8 @@ export type Mutation = {
   adjustCredit: AccountActionResult;
   /** Adds one origin to the program's allowedOrigins (at most 50); an origin already listed changes nothing. */
   allowBrowserOrigin: Program;
+  /** Archives a program: its codes stop referring new friends and its share links answer 404; its referrals run to their end. The default program cannot be archived. */
+  archiveProgram: Program;
   /** One action on 1 to 500 referrals or rewards, with a result per row. */
   bulkReferralAction: Array<BulkRowResult>;
   /** Ends the referral now and voids its live rewards (redeemed, expired and fulfilled ones stay). */
@@ -484,6 +486,8 @@ export type Mutation = {
   /** OWNER, ADMIN or a key with KEYS; scopes only an OWNER (or a key holding them) may grant. At most MAX_API_KEYS_PER_TENANT active keys. */
   createApiKey: CreatedApiKey;
   createJob: Job;
+  /** A new program, starting from the default program's offer, texts, cookie, fraud policy, hold and expiry, with the input's in place (name required; settings every program shares are refused). With rules, publishes them as its version 1. */
+  createProgram: Program;
   /** OWNER, ADMIN or the API key. At most 20 endpoints per tenant (CONFLICT above). */
   createWebhookEndpoint: CreatedWebhookEndpoint;
   /** Deletes the user as the DELETE_USER import job does (an account left without users goes too unless preserveEmptyAccount). */
@@ -536,6 +540,7 @@ export type Mutation = {
   sendTestWebhook: WebhookTestSent;
   /** OWNER (signed-in operator) only: every operator of the tenant must sign in with two factors. Answers the new setting. */
   setRequireTwoFactor: Scalars['Boolean']['output'];
+  /** Changes a program (without an id, the default program); with rules, publishes them as its next version. Settings every program shares can be set on the default program only. */
   updateProgram: Program;
   /** Edits a user's e-mail, names or locale. */
   updateUser: AccountActionResult;
@@ -579,6 +584,11 @@ export type MutationAllowBrowserOriginArgs = {
 };
 
 
+export type MutationArchiveProgramArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
 export type MutationBulkReferralActionArgs = {
   input: BulkReferralActionInput;
 };
@@ -618,6 +628,11 @@ export type MutationCreateApiKeyArgs = {
 
 export type MutationCreateJobArgs = {
   jobInput: JobInput;
+};
+
+
+export type MutationCreateProgramArgs = {
+  input: ProgramInput;
 };
 
 
@@ -765,6 +780,7 @@ export type MutationSetRequireTwoFactorArgs = {
 
 
 export type MutationUpdateProgramArgs = {
+  id?: InputMaybe<Scalars['ID']['input']>;
   input: ProgramInput;
 };
 
@@ -870,6 +886,8 @@ export type Program = {
   __typename?: 'Program';
   /** Origins (https://shop.example) allowed to call the user-JWT routes from a browser (CORS). */
   allowedOrigins: Array<Scalars['String']['output']>;
+  /** When it was archived (null: open). An archived program takes no new referrals or codes; its referrals run to their end. */
+  archivedAt?: Maybe<Scalars['EpochMillis']['output']>;
   /** The hosted pages' accent colour, #rrggbb (text on it is black or white, whichever contrasts more). */
   brandColor?: Maybe<Scalars['String']['output']>;
   /** An accepted user event with this key converts a referred account's referral. */
@@ -881,6 +899,10 @@ export type Program = {
   discountId: Scalars['String']['output'];
   /** What each fraud signal does to an attribution; a signal not listed is ALLOW. */
   fraudPolicy: Array<FraudRule>;
+  /** The program's id: default for the tenant's first program, prg_… for the others. */
+  id: Scalars['ID']['output'];
+  /** The tenant's first program: its settings shared by every program (origins, hosts, the processor's discount, the brand) are set here. */
+  isDefault: Scalars['Boolean']['output'];
   landingButtonText?: Maybe<Scalars['String']['output']>;
   /** The landing page's headline, text and button; variables {name}, {offer}, {program}. */
   landingHeadline?: Maybe<Scalars['String']['output']>;
@@ -1015,7 +1037,10 @@ export type Query = {
   paymentProcessor?: Maybe<PaymentProcessorConnection>;
   /** Newest first; first is 1 to 100 (default 20). */
   processorNotifications: Array<ProcessorNotification>;
+  /** A program by id; without one, the default program. */
   program: Program;
+  /** The tenant's programs: the default one first, then the others by creation (archived ones too). */
+  programs: Array<Program>;
   /** Null when the tenant has no such referral. */
   referral?: Maybe<ReferralDetail>;
   /** Newest first (first 1 to 100, default 25). */
@@ -1088,6 +1113,11 @@ export type QueryJobsArgs = {
 
 export type QueryProcessorNotificationsArgs = {
   first?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+export type QueryProgramArgs = {
+  id?: InputMaybe<Scalars['ID']['input']>;
 };
 
 
@@ -2289,6 +2319,7 @@ export type MutationResolvers<ContextType = GraphQLContext, ParentType extends R
   addSftpKey?: Resolver<ResolversTypes['SftpKey'], ParentType, ContextType, RequireFields<MutationAddSftpKeyArgs, 'publicKey'>>;
   adjustCredit?: Resolver<ResolversTypes['AccountActionResult'], ParentType, ContextType, RequireFields<MutationAdjustCreditArgs, 'accountId' | 'amountCents' | 'reason'>>;
   allowBrowserOrigin?: Resolver<ResolversTypes['Program'], ParentType, ContextType, RequireFields<MutationAllowBrowserOriginArgs, 'origin'>>;
+  archiveProgram?: Resolver<ResolversTypes['Program'], ParentType, ContextType, RequireFields<MutationArchiveProgramArgs, 'id'>>;
   bulkReferralAction?: Resolver<Array<ResolversTypes['BulkRowResult']>, ParentType, ContextType, RequireFields<MutationBulkReferralActionArgs, 'input'>>;
   cancelReferral?: Resolver<ResolversTypes['ReferralActionResult'], ParentType, ContextType, RequireFields<MutationCancelReferralArgs, 'id' | 'reason'>>;
   changeOperatorRole?: Resolver<ResolversTypes['Operator'], ParentType, ContextType, RequireFields<MutationChangeOperatorRoleArgs, 'email' | 'role'>>;
@@ -2296,6 +2327,7 @@ export type MutationResolvers<ContextType = GraphQLContext, ParentType extends R
   connectPaymentProcessor?: Resolver<ResolversTypes['PaymentProcessorConnection'], ParentType, ContextType, RequireFields<MutationConnectPaymentProcessorArgs, 'input'>>;
   createApiKey?: Resolver<ResolversTypes['CreatedApiKey'], ParentType, ContextType, Partial<MutationCreateApiKeyArgs>>;
   createJob?: Resolver<ResolversTypes['Job'], ParentType, ContextType, RequireFields<MutationCreateJobArgs, 'jobInput'>>;
+  createProgram?: Resolver<ResolversTypes['Program'], ParentType, ContextType, RequireFields<MutationCreateProgramArgs, 'input'>>;
   createWebhookEndpoint?: Resolver<ResolversTypes['CreatedWebhookEndpoint'], ParentType, ContextType, RequireFields<MutationCreateWebhookEndpointArgs, 'input'>>;
   deleteUser?: Resolver<ResolversTypes['AccountActionResult'], ParentType, ContextType, RequireFields<MutationDeleteUserArgs, 'accountId' | 'reason' | 'userId'>>;
   deleteWebhookEndpoint?: Resolver<ResolversTypes['WebhookEndpoint'], ParentType, ContextType, RequireFields<MutationDeleteWebhookEndpointArgs, 'id'>>;
@@ -2372,12 +2404,15 @@ export type ProcessorNotificationResolvers<ContextType = GraphQLContext, ParentT
 
 export type ProgramResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Program'] = ResolversParentTypes['Program']> = {
   allowedOrigins?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+  archivedAt?: Resolver<Maybe<ResolversTypes['EpochMillis']>, ParentType, ContextType>;
   brandColor?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   conversionEventKey?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   creditExpiryDays?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   customHost?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   discountId?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   fraudPolicy?: Resolver<Array<ResolversTypes['FraudRule']>, ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  isDefault?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   landingButtonText?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   landingHeadline?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   landingText?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
@@ -2438,7 +2473,8 @@ export type QueryResolvers<ContextType = GraphQLContext, ParentType extends Reso
   operators?: Resolver<Array<ResolversTypes['Operator']>, ParentType, ContextType>;
   paymentProcessor?: Resolver<Maybe<ResolversTypes['PaymentProcessorConnection']>, ParentType, ContextType>;
   processorNotifications?: Resolver<Array<ResolversTypes['ProcessorNotification']>, ParentType, ContextType, Partial<QueryProcessorNotificationsArgs>>;
-  program?: Resolver<ResolversTypes['Program'], ParentType, ContextType>;
+  program?: Resolver<ResolversTypes['Program'], ParentType, ContextType, Partial<QueryProgramArgs>>;
+  programs?: Resolver<Array<ResolversTypes['Program']>, ParentType, ContextType>;
   referral?: Resolver<Maybe<ResolversTypes['ReferralDetail']>, ParentType, ContextType, RequireFields<QueryReferralArgs, 'id'>>;
   referrals?: Resolver<ResolversTypes['ReferralPage'], ParentType, ContextType, Partial<QueryReferralsArgs>>;
   referralsForReview?: Resolver<ResolversTypes['ReferralPage'], ParentType, ContextType, Partial<QueryReferralsForReviewArgs>>;
