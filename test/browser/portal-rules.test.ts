@@ -323,6 +323,42 @@ describe('the rule editor', () => {
   });
 });
 
+describe('another program’s rules', () => {
+  test('its own page edits its own rules; the default program’s stay; an unknown id is not found', async () => {
+    const created = await stack.api.gqlOk(
+      `mutation ($input: ProgramInput!) { createProgram(input: $input) { id } }`,
+      { input: { name: 'Partners' } },
+    );
+    const id = created.createProgram.id as string;
+    const before = (await stack.api.gqlOk(RULES)).program.ruleVersion;
+    const wp = await stack.signedInPage();
+    const { page } = wp;
+    await page.goto(stack.url(`/admin/programs/${id}/rules`));
+    await page.getByTestId('rule-history').waitFor();
+    expect(await page.getByTestId('rules-program').innerText()).toBe('Partners');
+    expect(await page.getByTestId('rule-editor').innerText()).toContain('No reward rules yet');
+    await page.getByRole('button', { name: 'Add a rule' }).click();
+    await fill(page, 'rules.0.name', 'Partner credit');
+    await fill(page, 'rules.0.reward.amountCents', '2500');
+    await fill(page, 'rules.0.reward.unit', 'EUR');
+    await publish(page, 1);
+    const partners = await stack.api.gqlOk(
+      `query ($id: ID) { program(id: $id) { ruleVersion rules { id name reward { amountCents unit } } } }`,
+      { id },
+    );
+    expect(partners.program).toEqual({
+      ruleVersion: 1,
+      rules: [{ id: 'rule-1', name: 'Partner credit', reward: { amountCents: 2500, unit: 'EUR' } }],
+    });
+    expect((await stack.api.gqlOk(RULES)).program.ruleVersion).toBe(before);
+
+    await page.goto(stack.url('/admin/programs/prg_unknown/rules'));
+    await page.getByRole('heading', { name: 'Program not found' }).waitFor();
+    await expectAccessible(page);
+    wp.expectClean([/404|400/]);
+  });
+});
+
 describe('a referral’s rewards explained', () => {
   test('each rule of the referral’s version: what it gave, or why not', async () => {
     const r = await identifyReferrer(stack.api, 'Ines');

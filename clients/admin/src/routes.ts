@@ -70,6 +70,7 @@ export const ROUTES: RouteDef[] = [
   { path: '/admin/program', title: 'Program', nav: 'Program', group: 'Settings', component: ProgramPage },
   // A sub-page of Program (its "Reward rules" button); the nav keeps Program marked.
   { path: '/admin/program/rules', title: 'Reward rules', component: RulesPage },
+  { path: '/admin/programs/:id/rules', title: 'Reward rules', component: RulesPage },
   { path: '/admin/install', title: 'Install', nav: 'Install', group: 'Settings', component: InstallPage },
   {
     path: '/admin/api-keys',

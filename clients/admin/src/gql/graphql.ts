@@ -602,12 +602,15 @@ export type ArchiveProgramMutation = { archiveProgram: { id: string, archivedAt:
 
 export type RuleFieldsFragment = { id: string, name: string, recipient: RuleRecipient, trigger: { type: RuleTriggerType, forMonths: number | null, eventKey: string | null, field: string | null, atLeast: number | null, conversions: number | null }, reward: { type: RuleRewardType, discountPercent: number | null, amountCents: number | null, unit: string | null, currency: string | null, percentOfPayment: number | null } | null, tiers: Array<{ fromConversions: number, toConversions: number | null, reward: { type: RuleRewardType, discountPercent: number | null, amountCents: number | null, unit: string | null, currency: string | null, percentOfPayment: number | null } }> | null, limits: Array<{ period: RuleLimitPeriod, maxCount: number | null, maxAmountCents: number | null }>, eligibility: { minSubscriptionValueCents: number | null, newCustomersOnly: boolean | null } };
 
-export type ProgramRulesQueryVariables = Exact<{ [key: string]: never; }>;
+export type ProgramRulesQueryVariables = Exact<{
+  id?: string | number | null | undefined;
+}>;
 
 
-export type ProgramRulesQuery = { program: { ruleVersion: number | null, rules: Array<{ id: string, name: string, recipient: RuleRecipient, trigger: { type: RuleTriggerType, forMonths: number | null, eventKey: string | null, field: string | null, atLeast: number | null, conversions: number | null }, reward: { type: RuleRewardType, discountPercent: number | null, amountCents: number | null, unit: string | null, currency: string | null, percentOfPayment: number | null } | null, tiers: Array<{ fromConversions: number, toConversions: number | null, reward: { type: RuleRewardType, discountPercent: number | null, amountCents: number | null, unit: string | null, currency: string | null, percentOfPayment: number | null } }> | null, limits: Array<{ period: RuleLimitPeriod, maxCount: number | null, maxAmountCents: number | null }>, eligibility: { minSubscriptionValueCents: number | null, newCustomersOnly: boolean | null } }>, ruleVersions: Array<{ version: number, publishedBy: string, publishedAt: number, rules: Array<{ id: string, name: string, recipient: RuleRecipient, trigger: { type: RuleTriggerType, forMonths: number | null, eventKey: string | null, field: string | null, atLeast: number | null, conversions: number | null }, reward: { type: RuleRewardType, discountPercent: number | null, amountCents: number | null, unit: string | null, currency: string | null, percentOfPayment: number | null } | null, tiers: Array<{ fromConversions: number, toConversions: number | null, reward: { type: RuleRewardType, discountPercent: number | null, amountCents: number | null, unit: string | null, currency: string | null, percentOfPayment: number | null } }> | null, limits: Array<{ period: RuleLimitPeriod, maxCount: number | null, maxAmountCents: number | null }>, eligibility: { minSubscriptionValueCents: number | null, newCustomersOnly: boolean | null } }> }> } };
+export type ProgramRulesQuery = { program: { id: string, name: string, isDefault: boolean, ruleVersion: number | null, rules: Array<{ id: string, name: string, recipient: RuleRecipient, trigger: { type: RuleTriggerType, forMonths: number | null, eventKey: string | null, field: string | null, atLeast: number | null, conversions: number | null }, reward: { type: RuleRewardType, discountPercent: number | null, amountCents: number | null, unit: string | null, currency: string | null, percentOfPayment: number | null } | null, tiers: Array<{ fromConversions: number, toConversions: number | null, reward: { type: RuleRewardType, discountPercent: number | null, amountCents: number | null, unit: string | null, currency: string | null, percentOfPayment: number | null } }> | null, limits: Array<{ period: RuleLimitPeriod, maxCount: number | null, maxAmountCents: number | null }>, eligibility: { minSubscriptionValueCents: number | null, newCustomersOnly: boolean | null } }>, ruleVersions: Array<{ version: number, publishedBy: string, publishedAt: number, rules: Array<{ id: string, name: string, recipient: RuleRecipient, trigger: { type: RuleTriggerType, forMonths: number | null, eventKey: string | null, field: string | null, atLeast: number | null, conversions: number | null }, reward: { type: RuleRewardType, discountPercent: number | null, amountCents: number | null, unit: string | null, currency: string | null, percentOfPayment: number | null } | null, tiers: Array<{ fromConversions: number, toConversions: number | null, reward: { type: RuleRewardType, discountPercent: number | null, amountCents: number | null, unit: string | null, currency: string | null, percentOfPayment: number | null } }> | null, limits: Array<{ period: RuleLimitPeriod, maxCount: number | null, maxAmountCents: number | null }>, eligibility: { minSubscriptionValueCents: number | null, newCustomersOnly: boolean | null } }> }> } };
 
 export type PublishRulesMutationVariables = Exact<{
+  id?: string | number | null | undefined;
   rules: Array<ProgramRuleInput> | ProgramRuleInput;
 }>;
 
@@ -1734,8 +1737,11 @@ export const ArchiveProgramDocument = new TypedDocumentString(`
 }
     `) as unknown as TypedDocumentString<ArchiveProgramMutation, ArchiveProgramMutationVariables>;
 export const ProgramRulesDocument = new TypedDocumentString(`
-    query ProgramRules {
-  program {
+    query ProgramRules($id: ID) {
+  program(id: $id) {
+    id
+    name
+    isDefault
     ruleVersion
     rules {
       ...RuleFields
@@ -1793,8 +1799,8 @@ export const ProgramRulesDocument = new TypedDocumentString(`
   }
 }`) as unknown as TypedDocumentString<ProgramRulesQuery, ProgramRulesQueryVariables>;
 export const PublishRulesDocument = new TypedDocumentString(`
-    mutation PublishRules($rules: [ProgramRuleInput!]!) {
-  updateProgram(input: {rules: $rules}) {
+    mutation PublishRules($id: ID, $rules: [ProgramRuleInput!]!) {
+  updateProgram(id: $id, input: {rules: $rules}) {
     ruleVersion
   }
 }

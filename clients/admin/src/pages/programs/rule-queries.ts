@@ -46,9 +46,13 @@ export const RULE_FIELDS = graphql(`
   }
 `);
 
+/** `id`: a program's id; without one, the default program. */
 export const PROGRAM_RULES = graphql(`
-  query ProgramRules {
-    program {
+  query ProgramRules($id: ID) {
+    program(id: $id) {
+      id
+      name
+      isDefault
       ruleVersion
       rules {
         ...RuleFields
@@ -66,8 +70,8 @@ export const PROGRAM_RULES = graphql(`
 `);
 
 export const PUBLISH_RULES = graphql(`
-  mutation PublishRules($rules: [ProgramRuleInput!]!) {
-    updateProgram(input: { rules: $rules }) {
+  mutation PublishRules($id: ID, $rules: [ProgramRuleInput!]!) {
+    updateProgram(id: $id, input: { rules: $rules }) {
       ruleVersion
     }
   }

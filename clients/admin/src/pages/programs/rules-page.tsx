@@ -1,36 +1,74 @@
 /**
- * The Program's reward rules: the version in force in words, the editor (Owners and Admins) that
- * publishes the next version, and every version published. Today it edits the default program.
+ * A program's reward rules: the version in force in words, the editor (Owners and Admins) that
+ * publishes the next version, and every version published. `/admin/program/rules` is the default
+ * program's; `/admin/programs/<id>/rules` another program's (rulesPath).
  */
 import { gql } from '../../api';
-import { Card, ErrorState, Loading, Page } from '../../components';
+import { Card, EmptyState, ErrorState, Loading, Page } from '../../components';
 import { useQuery } from '../../hooks';
+import type { RouteProps } from '../../router';
 import { canChange, useSession } from '../../session';
 import type { ProgramRuleInput } from '../../gql/graphql';
+import { isNotFound } from '../referrals/referral-parts';
 import { RuleEditor } from './rule-editor';
 import { RuleHistory, RuleList } from './rule-history';
 import { PROGRAM_RULES, PUBLISH_RULES } from './rule-queries';
 
-const BACK = { href: '/admin/program', label: 'Program' };
+/** Where a program's rules are edited: the default program's keep the address under /admin/program. */
+export function rulesPath(programId: string): string {
+  return programId === 'default'
+    ? '/admin/program/rules'
+    : `/admin/programs/${encodeURIComponent(programId)}/rules`;
+}
 
-export function RulesPage() {
+export function RulesPage({ params }: RouteProps) {
+  const programId = params.id;
   const editable = canChange(useSession().operator.role);
-  const { data, error, loading, reload } = useQuery(PROGRAM_RULES);
+  const { data, error, loading, reload } = useQuery(PROGRAM_RULES, { id: programId ?? null });
   const program = data?.program;
+  const back = programId
+    ? { href: '/admin/programs', label: 'Programs' }
+    : { href: '/admin/program', label: 'Program' };
 
   async function publish(rules: ProgramRuleInput[]) {
-    const answer = await gql(PUBLISH_RULES, { rules });
+    const answer = await gql(PUBLISH_RULES, { id: programId ?? null, rules });
     reload();
     return answer.updateProgram.ruleVersion ?? null;
   }
 
+  // Another tenant's or an unknown program's id: "not found", like any detail page.
+  if (programId && isNotFound(error))
+    return (
+      <Page title="Program not found" back={back}>
+        <EmptyState
+          title="There is no program with this id"
+          action={
+            <a class="button button-secondary" href="/admin/programs">
+              Go to the programs
+            </a>
+          }
+        >
+          It may be another tenant’s (live and test are separate), or the address is mistyped.
+        </EmptyState>
+      </Page>
+    );
   return (
     <Page
       title="Reward rules"
-      back={BACK}
-      description="Who gets what, when, and how much at most. Publishing makes a new version: referrals made from then on follow it, earlier ones keep theirs."
+      back={back}
+      description={
+        <>
+          {program && !program.isDefault && (
+            <>
+              Program <strong data-testid="rules-program">{program.name}</strong>.{' '}
+            </>
+          )}
+          Who gets what, when, and how much at most. Publishing makes a new version: referrals made from then
+          on follow it, earlier ones keep theirs.
+        </>
+      }
     >
-      {error !== undefined && !loading ? (
+      {error !== undefined && !loading && !isNotFound(error) ? (
         <ErrorState error={error} onRetry={reload} title="The reward rules couldn't be loaded" />
       ) : !program ? (
         <Loading label="Loading the reward rules…" />
@@ -55,7 +93,12 @@ export function RulesPage() {
           </Card>
           {editable ? (
             <Card title="Edit the rules" titleId="rules-edit">
-              <RuleEditor rules={program.rules} version={program.ruleVersion ?? null} onPublish={publish} />
+              <RuleEditor
+                key={program.id}
+                rules={program.rules}
+                version={program.ruleVersion ?? null}
+                onPublish={publish}
+              />
             </Card>
           ) : (
             <p class="notice" data-testid="read-only-notice">
