@@ -2,8 +2,9 @@
  * The widget's rewards explained (`referrals[].rewardsExplained`): for each rule of a friend's referral,
  * what it gave the referrer (the reward, held until a date) or why not (not converted yet, a milestone's
  * progress), the same explanations as GraphQL explainRewards (one domain function), the referrer's side
- * only; a referral made before any rules shows the fixed reward; nobody else's JWT reads them, and
- * another tenant with the same account and user ids sees none of them.
+ * only; a referral made before any rules shows the fixed reward; another program's referral by that
+ * program's rules; nobody else's JWT reads them, and another tenant with the same account and user ids
+ * sees none of them.
  */
 import { createTestTenant } from '../../helpers/harness';
 import { PER_FRIEND, THREE_FRIENDS } from '../../helpers/program-rules';
@@ -34,9 +35,9 @@ const EXPLAIN = /* GraphQL */ `
   }
 `;
 
-async function widget(alias: string, accountId: string, userId: string, apiKey: string) {
+async function widget(alias: string, accountId: string, userId: string, apiKey: string, query = '') {
   const res = await fetch(
-    `${api.gw.api(alias)}/open/account/${encodeURIComponent(accountId)}/user/${encodeURIComponent(userId)}/widget`,
+    `${api.gw.api(alias)}/open/account/${encodeURIComponent(accountId)}/user/${encodeURIComponent(userId)}/widget${query}`,
     { headers: { authorization: `Bearer ${userToken(apiKey, accountId, userId)}` } },
   );
   return { status: res.status, body: (await res.json()) as Json };
@@ -159,4 +160,50 @@ test("another tenant's user JWT cannot read them, for the same ids or its own", 
   // Rita's own JWT for her ids in the other tenant is refused too.
   const wrongKey = await widget(other.alias, rita.accountId, rita.userId, api.tenant.apiKey);
   expect(wrongKey.status).toBe(401);
+});
+
+test("another program's friends are explained by that program's rules", async () => {
+  const created = await api.gqlOk(
+    `mutation ($input: ProgramInput!) { createProgram(input: $input) { id } }`,
+    {
+      input: {
+        name: 'Partners',
+        rules: [
+          {
+            ...THREE_FRIENDS,
+            id: 'partner-pair',
+            name: 'Two partners',
+            trigger: { type: 'MILESTONE', conversions: 2 },
+          },
+        ],
+      },
+    },
+  );
+  const partners = created.createProgram.id as string;
+  const code = (await api.identify(rita.accountId, rita.userId, { programId: partners })).body.shareCode;
+  const friend = uid('acct-p');
+  expect((await api.identify(friend, uid('user'), { referredByCode: code, firstName: 'Pia' })).status).toBe(
+    200,
+  );
+
+  const inProgram = await widget(
+    api.tenant.alias,
+    rita.accountId,
+    rita.userId,
+    api.tenant.apiKey,
+    `?programId=${partners}`,
+  );
+  expect(inProgram.status).toBe(200);
+  expect(
+    inProgram.body.referrals.map((r: Json) => [
+      r.name,
+      r.rewardsExplained.map((e: Json) => [e.ruleId, e.reason, e.progress]),
+    ]),
+  ).toEqual([['Pia', [['partner-pair', 'MILESTONE_NOT_REACHED', { conversions: 0, needed: 2 }]]]]);
+  // The default widget lists every program's friends today; Pia's rewards are still her program's rules.
+  const plain = await widget(api.tenant.alias, rita.accountId, rita.userId, api.tenant.apiKey);
+  const pia = (plain.body.referrals as Json[]).find((r) => r.name === 'Pia');
+  expect(pia?.rewardsExplained.map((e: Json) => e.ruleId)).toEqual(['partner-pair']);
+  const conny = (plain.body.referrals as Json[]).find((r) => r.name === 'Conny');
+  expect(conny?.rewardsExplained.map((e: Json) => e.ruleId)).toEqual(['per-friend', 'three-friends']);
 });
