@@ -2,7 +2,7 @@
  * The referrer widget's rewards explained, in headless Chromium on a merchant's page: under each friend,
  * what each reward rule gave the referrer and until when it is held, or why not yet (a milestone's
  * progress, a friend who has not subscribed), in the referrer's language; a rule named like HTML shown
- * as text; axe; screenshots in English and French.
+ * as text; axe; screenshots in English on a desktop and in French on a phone.
  */
 import type { Locator, Page } from 'playwright-core';
 import { screenshot, useBrowser, type WatchedPage } from '../helpers/browser';
@@ -99,8 +99,8 @@ test("each friend's rules in the referrer's words: what they gave and until when
   wp.expectClean();
 });
 
-test('in French', async () => {
-  const wp = await browser().newPage();
+test('in French, on a phone', async () => {
+  const wp = await browser().newPage({ viewport: { width: 390, height: 844 }, isMobile: true });
   await showWidget(wp, 'fr');
   const { page } = wp;
   expect(await why(page, 'Conny')).toEqual([
