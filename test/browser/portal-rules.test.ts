@@ -129,6 +129,10 @@ describe('the rule editor', () => {
     await expectAccessible(page);
     await portalShot(page, 'rules-editing');
 
+    // Enter in a field publishes nothing.
+    await control(page, 'rules.1.reward.discountPercent').press('Enter');
+    await settled(page);
+    expect((await stack.api.gqlOk(RULES)).program.ruleVersion).toBeNull();
     expect(await page.getByTestId('rules-notice').innerText()).toBe('Unpublished changes');
     expect(await publish(page, 1)).toContain('earlier referrals keep their version');
     // What is published is no change: nothing to publish again or discard.

@@ -107,8 +107,7 @@ export function RuleEditor({ rules, version, onPublish }: RuleEditorProps) {
     else window.requestAnimationFrame(() => summary.current?.focus());
   }
 
-  async function publish(event: Event) {
-    event.preventDefault();
+  async function publish() {
     const built = buildRules(drafts);
     if (Object.keys(built.errors).length > 0) return showErrors(built.errors, []);
     setBusy(true);
@@ -130,7 +129,8 @@ export function RuleEditor({ rules, version, onPublish }: RuleEditorProps) {
   return (
     <form
       class="rule-editor"
-      onSubmit={publish}
+      // Enter in a field publishes nothing: only the Publish button does.
+      onSubmit={(event) => event.preventDefault()}
       noValidate
       aria-label="Reward rules"
       data-testid="rule-editor"
@@ -259,7 +259,8 @@ export function RuleEditor({ rules, version, onPublish }: RuleEditorProps) {
           Discard changes
         </button>
         <button
-          type="submit"
+          type="button"
+          onClick={() => void publish()}
           class="button"
           disabled={busy || drafts.length === 0 || !dirty}
           data-testid="rules-publish"
