@@ -203,8 +203,10 @@ describe('the rule editor', () => {
     await portalShot(page, 'rules-refused');
     expect((await stack.api.gqlOk(RULES)).program.ruleVersion).toBe(1);
 
-    // A number that is not one is caught before anything is sent.
+    // Changing the field takes its error away; a number that is not one is caught before anything is sent.
     await fill(page, 'rules.2.reward.discountPercent', 'ten');
+    expect(await error.count()).toBe(0);
+    expect(await control(page, 'rules.2.reward.discountPercent').getAttribute('aria-invalid')).toBe('false');
     await page.getByRole('button', { name: 'Publish version 2' }).click();
     await page
       .getByTestId('error-rules.2.reward.discountPercent')

@@ -1,13 +1,13 @@
 /** The controls shared by the rule editor's parts: a text input, a select, and a reward (type and amount). */
-import type { ComponentChildren } from 'preact';
+import { createContext, type ComponentChildren } from 'preact';
+import { useContext } from 'preact/hooks';
 import { Field } from '../../components';
 import { formatMoney } from '../../format';
 import { REWARD_TYPES, type FieldErrors, type RewardDraft } from './rule-draft';
 import { REWARD_LABELS } from './rule-words';
 
-export interface Controls {
-  errors: FieldErrors;
-}
+/** Called with a control's name when its value changes: the editor drops that control's error. */
+export const EditedControl = createContext<(name: string) => void>(() => undefined);
 
 interface TextProps {
   name: string;
@@ -22,6 +22,7 @@ interface TextProps {
 
 /** An <input> named as the server names its field (`rules.0.reward.amountCents`), with that field's error. */
 export function TextControl({ name, label, value, errors, onInput, hint, inputMode, mono }: TextProps) {
+  const edited = useContext(EditedControl);
   return (
     <Field
       label={label}
@@ -32,7 +33,10 @@ export function TextControl({ name, label, value, errors, onInput, hint, inputMo
       inputMode={inputMode}
       class={mono ? 'input mono' : 'input'}
       autoComplete="off"
-      onInput={(e) => onInput(e.currentTarget.value)}
+      onInput={(e) => {
+        edited(name);
+        onInput(e.currentTarget.value);
+      }}
     />
   );
 }
@@ -50,6 +54,7 @@ interface SelectProps<T extends string> {
 
 export function SelectControl<T extends string>(props: SelectProps<T>) {
   const { name, label, value, options, labels, errors, onChange, hint } = props;
+  const edited = useContext(EditedControl);
   return (
     <Field label={label} name={name} hint={hint} error={errors[name]} display={labels[value]}>
       {(control) => (
@@ -57,7 +62,10 @@ export function SelectControl<T extends string>(props: SelectProps<T>) {
           class="input"
           {...control}
           value={value}
-          onChange={(e) => onChange(e.currentTarget.value as T)}
+          onChange={(e) => {
+            edited(name);
+            onChange(e.currentTarget.value as T);
+          }}
         >
           {options.map((o) => (
             <option key={o} value={o}>

@@ -18,6 +18,7 @@ import {
   type RuleDraft,
 } from './rule-draft';
 import { RuleFields } from './rule-fields';
+import { EditedControl } from './reward-fields';
 import { ruleSentence } from './rule-words';
 
 export interface RuleEditorProps {
@@ -125,6 +126,12 @@ export function RuleEditor({ rules, version, onPublish }: RuleEditorProps) {
     }
   }
 
+  const edited = (name: string) =>
+    setErrors((e) => {
+      if (!(name in e)) return e;
+      const { [name]: _fixed, ...rest } = e;
+      return rest;
+    });
   const errorCount = Object.keys(errors).length;
   return (
     <form
@@ -203,12 +210,14 @@ export function RuleEditor({ rules, version, onPublish }: RuleEditorProps) {
                   {preview(draft)}
                 </p>
                 {isOpen && (
-                  <RuleFields
-                    draft={draft}
-                    at={`rules.${i}`}
-                    errors={errors}
-                    onChange={(d) => change(drafts.map((x) => (x.key === d.key ? d : x)))}
-                  />
+                  <EditedControl.Provider value={edited}>
+                    <RuleFields
+                      draft={draft}
+                      at={`rules.${i}`}
+                      errors={errors}
+                      onChange={(d) => change(drafts.map((x) => (x.key === d.key ? d : x)))}
+                    />
+                  </EditedControl.Provider>
                 )}
               </li>
             );
