@@ -40,12 +40,9 @@ sameShape<z.output<typeof userSchema>, UserView>(true);
 /** GET /open/account/{accountId}/user/{userId}/widget (shared/domain/referrals/widget-view.ts presentWidget). */
 const creditSchema = z.object({ unit: z.string(), amountCents: z.number() });
 const explainedSchema = z.object({
-  ruleId: z
-    .string()
-    .nullable()
-    .meta({
-      description: "The rule's id (null: the program's fixed reward, for a referral made before any rules).",
-    }),
+  ruleId: z.string().nullable().meta({
+    description: "The rule's id (null: the program's fixed reward, for a referral made before any rules).",
+  }),
   rule: z.string().meta({ description: "The rule's name, as the merchant wrote it." }),
   outcome: z.enum(['GRANTED', 'NOT_GRANTED']),
   reward: z
