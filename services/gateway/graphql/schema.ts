@@ -13,6 +13,7 @@ import { peopleModule } from './people.graphql';
 import { programModule } from './program.graphql';
 import { programRulesModule } from './program-rules.graphql';
 import { programsModule } from './programs.graphql';
+import { programSimulationModule } from './program-simulation.graphql';
 import { referralActionsModule } from './referral-actions.graphql';
 import { referralsModule } from './referrals.graphql';
 import { scalarsModule } from './scalars.graphql';
@@ -29,6 +30,7 @@ const modules: GraphQLModule[] = [
   programModule,
   programRulesModule,
   programsModule,
+  programSimulationModule,
   accountModule,
   eventsModule,
   jobsModule,

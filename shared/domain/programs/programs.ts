@@ -35,11 +35,10 @@ function presentDefault(tenant: TenantRow): ProgramView {
 }
 
 function presentOther(tenant: TenantRow, row: ProgramRow): ProgramView {
-  const base = presentProgram(tenant);
   const settings = settingsOfProgram(programSettings(tenant), ownProgramSettings(row.settings));
-  const own = presentProgram({ ...tenant, ...settingColumns(settings) } as TenantRow);
+  // The tenant row with the program's own settings in its columns: presented as the default one is.
+  const own = presentProgram({ ...tenant, ...settingColumns(settings) });
   return {
-    ...base,
     ...own,
     name: row.name,
     dateCreated: row.created_at.getTime(),

@@ -32,6 +32,19 @@ export interface EvaluationFacts {
   };
   /** Rewards the rules gave to this referrer's referrals before (every referral of the program). */
   prior: PriorGrant[];
+  /**
+   * The same rewards indexed, in place of scanning `prior` (a simulation replays referrers with tens of
+   * thousands of rewards; program-simulation.ts keeps one per referrer).
+   */
+  priorIndex?: PriorIndex;
+}
+
+/** Rewards given before, looked up rather than scanned. */
+export interface PriorIndex {
+  /** Whether a reward with this key was given. */
+  has(key: string): boolean;
+  /** The rule's rewards given at or after `since` (epoch ms): how many, and their amount in cents. */
+  since(ruleId: string, since: number): { count: number; amountCents: number };
 }
 
 /** A reward as granted: a percent, or an amount in a currency or credit unit. */

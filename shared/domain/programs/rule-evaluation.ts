@@ -118,6 +118,19 @@ function preconditionFails(
   return null;
 }
 
+/** How many rewards the rule gave since `since` (epoch ms), and their amount: indexed, or counted. */
+function usedSince(facts: EvaluationFacts, ruleId: string, since: number) {
+  if (facts.priorIndex) return facts.priorIndex.since(ruleId, since);
+  let count = 0;
+  let amountCents = 0;
+  for (const g of facts.prior) {
+    if (g.ruleId !== ruleId || g.at.getTime() < since) continue;
+    count += 1;
+    amountCents += g.amountCents ?? 0;
+  }
+  return { count, amountCents };
+}
+
 type LimitOutcome =
   | { capped: RuleLimit }
   | { capped: null; amount: number | null; reducedBy: { limit: RuleLimit; fullAmountCents: number } | null };
@@ -128,10 +141,10 @@ function applyLimits(rule: Rule, facts: EvaluationFacts, at: Date, reward: Grant
   let reducedBy: { limit: RuleLimit; fullAmountCents: number } | null = null;
   for (const limit of rule.limits) {
     const since = periodStart(limit.period, at).getTime();
-    const inPeriod = facts.prior.filter((g) => g.ruleId === rule.id && g.at.getTime() >= since);
-    if (limit.maxCount !== undefined && inPeriod.length >= limit.maxCount) return { capped: limit };
+    const used = usedSince(facts, rule.id, since);
+    if (limit.maxCount !== undefined && used.count >= limit.maxCount) return { capped: limit };
     if (limit.maxAmountCents !== undefined && amount !== null) {
-      const left = limit.maxAmountCents - inPeriod.reduce((sum, g) => sum + (g.amountCents ?? 0), 0);
+      const left = limit.maxAmountCents - used.amountCents;
       if (left <= 0) return { capped: limit };
       if (amount > left) {
         reducedBy = { limit, fullAmountCents: reducedBy ? reducedBy.fullAmountCents : amount };
@@ -145,7 +158,7 @@ function applyLimits(rule: Rule, facts: EvaluationFacts, at: Date, reward: Grant
 function decide(rule: Rule, facts: EvaluationFacts, occurrence: Occurrence): DecisionDraft {
   const base = { ruleId: rule.id, ruleName: rule.name, recipient: rule.recipient };
   const key = grantKey(rule, facts, occurrence);
-  if (facts.prior.some((g) => g.key === key)) {
+  if (facts.priorIndex ? facts.priorIndex.has(key) : facts.prior.some((g) => g.key === key)) {
     return { ...base, outcome: 'NOT_GRANTED', reason: { code: 'ALREADY_GRANTED', key } };
   }
   const chosen = rewardFor(rule, facts.referrerConversions);
@@ -182,16 +195,22 @@ function decide(rule: Rule, facts: EvaluationFacts, occurrence: Occurrence): Dec
   };
 }
 
-/** The decisions of every rule the occurrence concerns, in the rules' order. */
+/**
+ * The decisions of every rule the occurrence concerns, in the rules' order. `explain: false` leaves the
+ * sentences empty (a simulation replays a million occurrences and shows totals only).
+ */
 export function evaluateRules(
   rules: RuleSet,
   facts: EvaluationFacts,
   occurrence: Occurrence,
+  options: { explain?: boolean } = {},
 ): RuleDecision[] {
+  const explain = options.explain ?? true;
   return rules
     .filter((rule) => concerns(rule, occurrence))
     .map((rule) => {
       const draft = decide(rule, facts, occurrence);
-      return { ...draft, explanation: explainDecision(rule, draft, occurrence) } as RuleDecision;
+      const explanation = explain ? explainDecision(rule, draft, occurrence) : '';
+      return { ...draft, explanation } as RuleDecision;
     });
 }

@@ -3,6 +3,9 @@
  * archiveProgram; the default program as before; field-named refusals that write nothing; audit
  * entries; another tenant's programs are NOT_FOUND.
  */
+import fs from 'node:fs';
+import path from 'node:path';
+import { PROJECT_ROOT } from '../../../shared/config';
 import { PER_FRIEND, THREE_FRIENDS } from '../../helpers/program-rules';
 import { startReferralApi, type ReferralApi } from '../../helpers/referrals';
 
@@ -202,4 +205,14 @@ test("another tenant's programs are NOT_FOUND to read, change and archive", asyn
   expect(archive.errors[0].extensions.code).toBe('NOT_FOUND');
   expect((await other.gqlOk(READ)).programs.map((p: any) => p.id)).toEqual(['default']);
   expect((await api.gqlOk(READ, { id: mine.id })).program).toMatchObject({ name: 'Mine', archivedAt: null });
+});
+
+test("docs/programs.md's createProgram and simulateProgram run as written", async () => {
+  const guide = fs.readFileSync(path.join(PROJECT_ROOT, 'docs', 'programs.md'), 'utf8');
+  const block = (tag: string) => new RegExp('```graphql ' + tag + '\\n([\\s\\S]*?)```').exec(guide)![1]!;
+  const created = (await api.gqlOk(block('programs'))).createProgram;
+  expect(created).toMatchObject({ name: 'Partners', referredDiscountPercent: 25 });
+  expect(created.id).toMatch(/^prg_/);
+  const simulated = (await api.gqlOk(block('simulate'))).simulateProgram;
+  expect(simulated).toEqual({ conversions: 0, wouldGive: [], given: [] });
 });

@@ -1015,6 +1015,21 @@ export type ProgramRuleVersion = {
   version: Scalars['Int']['output'];
 };
 
+/** What draft rules would have given over a period, next to what was given (docs/programs.md, Simulate). */
+export type ProgramSimulation = {
+  __typename?: 'ProgramSimulation';
+  /** Conversions of the program in the period, replayed in the order they happened. */
+  conversions: Scalars['Int']['output'];
+  from: Scalars['String']['output'];
+  /** What the program gave in the period: its rules' rewards and its fixed referrer rewards, not cancelled (the friend's sign-up discount is left out: rules do not replace it). */
+  given: Array<SimulationTotal>;
+  /** Per rule, what it would have given. */
+  rules: Array<SimulatedRule>;
+  to: Scalars['String']['output'];
+  /** What the draft rules would have given in all. */
+  wouldGive: Array<SimulationTotal>;
+};
+
 export type Query = {
   __typename?: 'Query';
   _empty?: Maybe<Scalars['Boolean']['output']>;
@@ -1052,6 +1067,8 @@ export type Query = {
   sftp: SftpSettings;
   /** The tenant's active SFTP keys, newest first. */
   sftpKeys: Array<SftpKey>;
+  /** Replays the program's recorded conversions from from to to (UTC days, both included, at most 366 days) against draft rules, without writing anything. Without an id, the default program. */
+  simulateProgram: ProgramSimulation;
   /** The tenant named in the path (and authenticated by its API key). */
   tenant: Tenant;
   /** A user's events, newest first (limit 1 to 100, default 20). */
@@ -1142,6 +1159,14 @@ export type QueryReferralsForReviewArgs = {
 
 export type QueryRewardBalanceArgs = {
   accountId: Scalars['String']['input'];
+};
+
+
+export type QuerySimulateProgramArgs = {
+  from: Scalars['String']['input'];
+  id?: InputMaybe<Scalars['ID']['input']>;
+  rules: Array<ProgramRuleInput>;
+  to: Scalars['String']['input'];
 };
 
 
@@ -1596,6 +1621,23 @@ export type SftpSettings = {
   username: Scalars['String']['output'];
 };
 
+export type SimulatedRule = {
+  __typename?: 'SimulatedRule';
+  ruleId: Scalars['String']['output'];
+  ruleName: Scalars['String']['output'];
+  totals: Array<SimulationTotal>;
+};
+
+/** Rewards in a UTC month and a unit: a currency or credit unit (amount in cents), or PERCENT (percent discounts, summed). */
+export type SimulationTotal = {
+  __typename?: 'SimulationTotal';
+  amount: Scalars['Float']['output'];
+  /** YYYY-MM (UTC). */
+  month: Scalars['String']['output'];
+  rewards: Scalars['Int']['output'];
+  unit: Scalars['String']['output'];
+};
+
 export type Subscription = {
   __typename?: 'Subscription';
   billingIntervalType?: Maybe<Scalars['String']['output']>;
@@ -1917,6 +1959,7 @@ export type ResolversTypes = {
   ProgramRule: ResolverTypeWrapper<ProgramRule>;
   ProgramRuleInput: ProgramRuleInput;
   ProgramRuleVersion: ResolverTypeWrapper<ProgramRuleVersion>;
+  ProgramSimulation: ResolverTypeWrapper<ProgramSimulation>;
   Query: ResolverTypeWrapper<Record<PropertyKey, never>>;
   Referral: ResolverTypeWrapper<ReferralParent>;
   ReferralActionEntry: ResolverTypeWrapper<ReferralActionEntry>;
@@ -1964,6 +2007,8 @@ export type ResolversTypes = {
   RuleTriggerType: RuleTriggerType;
   SftpKey: ResolverTypeWrapper<SftpKey>;
   SftpSettings: ResolverTypeWrapper<SftpSettings>;
+  SimulatedRule: ResolverTypeWrapper<SimulatedRule>;
+  SimulationTotal: ResolverTypeWrapper<SimulationTotal>;
   String: ResolverTypeWrapper<Scalars['String']['output']>;
   Subscription: ResolverTypeWrapper<Record<PropertyKey, never>>;
   Tenant: ResolverTypeWrapper<Tenant>;
@@ -2038,6 +2083,7 @@ export type ResolversParentTypes = {
   ProgramRule: ProgramRule;
   ProgramRuleInput: ProgramRuleInput;
   ProgramRuleVersion: ProgramRuleVersion;
+  ProgramSimulation: ProgramSimulation;
   Query: Record<PropertyKey, never>;
   Referral: ReferralParent;
   ReferralActionEntry: ReferralActionEntry;
@@ -2070,6 +2116,8 @@ export type ResolversParentTypes = {
   RuleTriggerInput: RuleTriggerInput;
   SftpKey: SftpKey;
   SftpSettings: SftpSettings;
+  SimulatedRule: SimulatedRule;
+  SimulationTotal: SimulationTotal;
   String: Scalars['String']['output'];
   Subscription: Record<PropertyKey, never>;
   Tenant: Tenant;
@@ -2459,6 +2507,15 @@ export type ProgramRuleVersionResolvers<ContextType = GraphQLContext, ParentType
   version?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 };
 
+export type ProgramSimulationResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ProgramSimulation'] = ResolversParentTypes['ProgramSimulation']> = {
+  conversions?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  from?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  given?: Resolver<Array<ResolversTypes['SimulationTotal']>, ParentType, ContextType>;
+  rules?: Resolver<Array<ResolversTypes['SimulatedRule']>, ParentType, ContextType>;
+  to?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  wouldGive?: Resolver<Array<ResolversTypes['SimulationTotal']>, ParentType, ContextType>;
+};
+
 export type QueryResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Query'] = ResolversParentTypes['Query']> = {
   _empty?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
   account?: Resolver<Maybe<ResolversTypes['Account']>, ParentType, ContextType, RequireFields<QueryAccountArgs, 'id'>>;
@@ -2481,6 +2538,7 @@ export type QueryResolvers<ContextType = GraphQLContext, ParentType extends Reso
   rewardBalance?: Resolver<Maybe<Array<ResolversTypes['RewardBalance']>>, ParentType, ContextType, RequireFields<QueryRewardBalanceArgs, 'accountId'>>;
   sftp?: Resolver<ResolversTypes['SftpSettings'], ParentType, ContextType>;
   sftpKeys?: Resolver<Array<ResolversTypes['SftpKey']>, ParentType, ContextType>;
+  simulateProgram?: Resolver<ResolversTypes['ProgramSimulation'], ParentType, ContextType, RequireFields<QuerySimulateProgramArgs, 'from' | 'rules' | 'to'>>;
   tenant?: Resolver<ResolversTypes['Tenant'], ParentType, ContextType>;
   userEvents?: Resolver<ResolversTypes['UserEventList'], ParentType, ContextType, RequireFields<QueryUserEventsArgs, 'accountId' | 'userId'>>;
   validateJobCreation?: Resolver<ResolversTypes['JobValidation'], ParentType, ContextType, RequireFields<QueryValidateJobCreationArgs, 'jobInput'>>;
@@ -2683,6 +2741,19 @@ export type SftpSettingsResolvers<ContextType = GraphQLContext, ParentType exten
   username?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
+export type SimulatedRuleResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['SimulatedRule'] = ResolversParentTypes['SimulatedRule']> = {
+  ruleId?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  ruleName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  totals?: Resolver<Array<ResolversTypes['SimulationTotal']>, ParentType, ContextType>;
+};
+
+export type SimulationTotalResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['SimulationTotal'] = ResolversParentTypes['SimulationTotal']> = {
+  amount?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  month?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  rewards?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  unit?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
 export type SubscriptionResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Subscription'] = ResolversParentTypes['Subscription']> = {
   billingIntervalType?: SubscriptionResolver<Maybe<ResolversTypes['String']>, "billingIntervalType", ParentType, ContextType>;
   billingIntervalValue?: SubscriptionResolver<Maybe<ResolversTypes['Int']>, "billingIntervalValue", ParentType, ContextType>;
@@ -2812,6 +2883,7 @@ export type Resolvers<ContextType = GraphQLContext> = {
   Program?: ProgramResolvers<ContextType>;
   ProgramRule?: ProgramRuleResolvers<ContextType>;
   ProgramRuleVersion?: ProgramRuleVersionResolvers<ContextType>;
+  ProgramSimulation?: ProgramSimulationResolvers<ContextType>;
   Query?: QueryResolvers<ContextType>;
   Referral?: ReferralResolvers<ContextType>;
   ReferralActionEntry?: ReferralActionEntryResolvers<ContextType>;
@@ -2836,6 +2908,8 @@ export type Resolvers<ContextType = GraphQLContext> = {
   RuleTrigger?: RuleTriggerResolvers<ContextType>;
   SftpKey?: SftpKeyResolvers<ContextType>;
   SftpSettings?: SftpSettingsResolvers<ContextType>;
+  SimulatedRule?: SimulatedRuleResolvers<ContextType>;
+  SimulationTotal?: SimulationTotalResolvers<ContextType>;
   Subscription?: SubscriptionResolvers<ContextType>;
   Tenant?: TenantResolvers<ContextType>;
   TimelineEntry?: TimelineEntryResolvers<ContextType>;
