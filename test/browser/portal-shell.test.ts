@@ -276,6 +276,7 @@ describe('layout and navigation', () => {
       'Review',
       'Accounts',
       'Import',
+      'Programs',
       'Program',
       'Install',
       'API keys',

@@ -19,6 +19,7 @@ import { WebhooksPage } from './pages/webhooks/webhooks';
 import { ImportPage } from './pages/imports/import';
 import { InstallPage } from './pages/tenants/install';
 import { ProgramPage } from './pages/tenants/program';
+import { RulesPage } from './pages/programs/rules-page';
 import { ProgramsPage } from './pages/programs/programs';
 import type { RouteProps } from './router';
 
@@ -67,6 +68,9 @@ export const ROUTES: RouteDef[] = [
     component: ProgramsPage,
   },
   { path: '/admin/program', title: 'Program', nav: 'Program', group: 'Settings', component: ProgramPage },
+  // A sub-page of Program (its "Reward rules" button); the nav keeps Program marked.
+  { path: '/admin/program/rules', title: 'Reward rules', component: RulesPage },
+  { path: '/admin/programs/:id/rules', title: 'Reward rules', component: RulesPage },
   { path: '/admin/programs/:id', title: 'Program', component: ProgramPage },
   { path: '/admin/install', title: 'Install', nav: 'Install', group: 'Settings', component: InstallPage },
   {

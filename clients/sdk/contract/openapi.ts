@@ -1397,6 +1397,36 @@ export interface components {
                     type: "PCT_DISCOUNT" | "CREDIT";
                     unit: string | null;
                 } | null;
+                /** @description For each reward rule of the referral's version (or the program's fixed reward), what it gave this user or why not: the same explanations as GraphQL explainRewards, the referrer's side only. */
+                rewardsExplained: {
+                    /** @description When a held reward becomes available. */
+                    heldUntil: number | null;
+                    /** @enum {string} */
+                    outcome: "GRANTED" | "NOT_GRANTED";
+                    /** @description A milestone's converted friends now and needed. */
+                    progress: {
+                        conversions: number;
+                        needed: number;
+                    } | null;
+                    /** @description Why the rule gave nothing: WAITING (for its trigger), NOT_CONVERTED, MILESTONE_NOT_REACHED (see progress), CAPPED (a limit), NOT_ELIGIBLE or OTHER; null when it gave a reward. */
+                    reason: ("WAITING" | "NOT_CONVERTED" | "MILESTONE_NOT_REACHED" | "CAPPED" | "NOT_ELIGIBLE" | "OTHER") | null;
+                    /** @description The reward the rule gave (null: none). */
+                    reward: {
+                        amountCents: number | null;
+                        discountPercent: number | null;
+                        /** @enum {string} */
+                        status: "PENDING" | "PENDING_REVIEW" | "AVAILABLE" | "REDEEMED" | "CANCELLED" | "EXPIRED";
+                        /** @enum {string} */
+                        type: "PCT_DISCOUNT" | "CREDIT";
+                        unit: string | null;
+                    } | null;
+                    /** @description The rule's name, as the merchant wrote it. */
+                    rule: string;
+                    /** @description The rule's id (null: the program's fixed reward, for a referral made before any rules). */
+                    ruleId: string | null;
+                    /** @description The operator's sentence (English). */
+                    text: string;
+                }[];
                 /**
                  * @description The friend as the referrer sees them: SIGNED_UP, SUBSCRIBED, UNDER_REVIEW (an operator reviews the referral or its reward) or CANCELLED (the referral ended).
                  * @enum {string}

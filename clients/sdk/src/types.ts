@@ -33,8 +33,10 @@ export interface IdentifyInput {
   cookieCode?: string;
   /** The browser library's device id (its `rs_device` cookie), passed on for the SAME_CLIENT fraud signal. */
   deviceId?: string;
-  /** A vanity share code to claim for this user. */
+  /** A vanity share code to claim for this user (in `programId`'s program when given). */
   shareCode?: string;
+  /** The program the user shares in (default: the default program): the answer shows its code. */
+  programId?: string;
 }
 
 export interface User {
@@ -67,6 +69,8 @@ export interface AccountSyncInput {
   referral?: { code: string };
   /** ISO 4217, e.g. `USD`. */
   currency?: string;
+  /** Only a code of this program attributes (default: any program's code). */
+  programId?: string;
 }
 
 export interface Subscription {
@@ -229,6 +233,8 @@ export interface Program {
   /** Share texts: templates with {program} {offer} {link} {name}; null: the locale's default. */
   shareMessage: string | null;
   shareEmailSubject: string | null;
+  /** The widget shows the program's top referrers (first names or initials). */
+  leaderboardEnabled: boolean;
 }
 
 /** Body of PATCH /program: the settings to change. */
@@ -263,6 +269,7 @@ export interface ProgramPatch {
   /** Share texts. */
   shareMessage?: string | null;
   shareEmailSubject?: string | null;
+  leaderboardEnabled?: boolean;
 }
 
 /** A fraud signal found at attribution. */
@@ -272,6 +279,28 @@ export type FraudSignal = 'SAME_EMAIL' | 'SAME_NAME' | 'SAME_CLIENT' | 'DISPOSAB
 export interface FraudRule {
   signal: FraudSignal;
   action: 'ALLOW' | 'REVIEW' | 'BLOCK';
+}
+
+/** One rule's reward for the referrer, or why it gave none (the widget words it in the user's language). */
+export interface WidgetRewardExplanation {
+  /** Null: the program's fixed reward (a referral made before any rules). */
+  ruleId: string | null;
+  rule: string;
+  outcome: 'GRANTED' | 'NOT_GRANTED';
+  reward: {
+    type: 'PCT_DISCOUNT' | 'CREDIT';
+    status: Reward['status'];
+    discountPercent: number | null;
+    amountCents: number | null;
+    unit: string | null;
+  } | null;
+  /** When a held reward becomes available (epoch ms). */
+  heldUntil: number | null;
+  reason: 'WAITING' | 'NOT_CONVERTED' | 'MILESTONE_NOT_REACHED' | 'CAPPED' | 'NOT_ELIGIBLE' | 'OTHER' | null;
+  /** A milestone's converted friends now and needed. */
+  progress: { conversions: number; needed: number } | null;
+  /** The operator's sentence, in English. */
+  text: string;
 }
 
 export interface Widget {
@@ -306,11 +335,40 @@ export interface Widget {
     } | null;
     dateReferred: number;
     dateConverted: number | null;
+    /** For each reward rule (or the fixed reward): what it gave this user, or why not. */
+    rewardsExplained: WidgetRewardExplanation[];
   }[];
   referralsPage: { limit: number; nextCursor: string | null };
   rewards: { discountPercent: number; balances: { unit: string; amountCents: number }[] };
   /** For a referred user: who referred the account and the discount it got. */
   referredBy: { name: string | null; discountPercent: number } | null;
+  /** The program's top referrers (leaderboardEnabled), else null. */
+  leaderboard: { month: LeaderboardEntry[]; allTime: LeaderboardEntry[] } | null;
+  /** Progress to the next milestone or tier of the program's rules; null while it has none. */
+  progress: {
+    conversions: number;
+    next: {
+      kind: 'MILESTONE' | 'TIER';
+      ruleName: string;
+      at: number;
+      remaining: number;
+      reward: {
+        type: 'PCT_DISCOUNT' | 'CREDIT' | 'FIXED_DISCOUNT' | 'CASH';
+        discountPercent: number | null;
+        amountCents: number | null;
+        currency: string | null;
+      };
+    } | null;
+  } | null;
+}
+
+/** A referrer on a program's leaderboard: first name or initial only. */
+export interface LeaderboardEntry {
+  rank: number;
+  name: string;
+  conversions: number;
+  /** The user asking. */
+  you: boolean;
 }
 
 /** GET …/widget's query: a page of friends after `cursor` (1-50, default 10), the share texts' locale. */
@@ -318,6 +376,8 @@ export interface WidgetQuery {
   cursor?: string;
   limit?: number;
   locale?: string;
+  /** Another program than the default: its offer, the user's code in it and its friends. */
+  programId?: string;
 }
 
 export interface BrowserSettings {

@@ -7,6 +7,7 @@ import { loadProgramSettings } from '../tenants/program';
 import { evaluateRules } from './rule-evaluation';
 import { loadEvaluationFacts } from './rule-rewards';
 import { loadRuleVersion } from './rule-versions';
+import type { NotGrantedReason } from './rule-decisions';
 import type { Rule } from './rules.schema';
 
 /**
@@ -26,6 +27,12 @@ export interface RewardExplanation {
   rewardId: string | null;
   rewardStatus: RewardRow['status'] | null;
   text: string;
+  /** The reward given, as a reward is presented (null: none), for the widget's own words. */
+  reward: (Pick<RewardRow, 'type' | 'discount_percent' | 'unit'> & { amountCents: number | null }) | null;
+  /** When a PENDING reward's hold ends. */
+  heldUntil: Date | null;
+  /** Why nothing was given (WAITING: the trigger has not happened yet; null: given). */
+  reason: NotGrantedReason | { code: 'WAITING' } | null;
 }
 
 const day = (at: Date) => at.toISOString().slice(0, 10);
@@ -58,6 +65,14 @@ function granted(rule: Pick<Rule, 'id' | 'name' | 'recipient'> | null, reward: R
     rewardId: reward.id,
     rewardStatus: reward.status,
     text: `${text}${standing(reward)}`,
+    reward: {
+      type: reward.type,
+      discount_percent: reward.discount_percent,
+      unit: reward.unit,
+      amountCents: reward.amount_cents === null ? null : Number(reward.amount_cents),
+    },
+    heldUntil: reward.status === 'PENDING' ? reward.hold_until : null,
+    reason: null,
   };
 }
 
@@ -96,6 +111,9 @@ export async function explainReferralRewards(
         decision && decision.outcome === 'NOT_GRANTED'
           ? decision.explanation
           : `"${rule.name}" gave nothing on this referral${decision ? '' : ' yet: it waits for its trigger'}.`,
+      reward: null,
+      heldUntil: null,
+      reason: decision?.outcome === 'NOT_GRANTED' ? decision.reason : { code: 'WAITING' },
     });
   }
   return explanations;
@@ -130,6 +148,9 @@ async function explainFixed(
       text: convertedAt
         ? "The referrer's reward was not given."
         : `The referrer gets the program's reward (${program.referrerReward.type === 'CREDIT' ? 'credit' : 'a discount'}) when the referral converts; it has not yet.`,
+      reward: null,
+      heldUntil: null,
+      reason: convertedAt ? { code: 'NOTHING_TO_GIVE' } : { code: 'NOT_CONVERTED' },
     });
   }
   return explanations;

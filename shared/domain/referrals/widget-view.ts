@@ -19,6 +19,7 @@ import { referrerDiscountPercent } from './referral-rules';
 import { shareQr } from './share-qr';
 import { renderShareTexts } from './share-texts';
 import { shareLink } from '../accounts/user-view';
+import { explainReferrerRewards, type ReferrerExplanation } from '../programs/referrer-explanations';
 
 /** The widget lists a referrer's friends a page at a time: this many unless the call asks (at most MAX). */
 export const WIDGET_PAGE_SIZE = 10;
@@ -51,6 +52,8 @@ export interface WidgetInput extends ReferrerSummary {
   shareLink: string | null;
   limit: number;
   locale?: string;
+  /** The referrer's rewards explained, by referral id (referrer-explanations.ts). */
+  explained?: Map<string, ReferrerExplanation[]>;
 }
 
 function friendState(friend: ReferredFriend): FriendState {
@@ -59,7 +62,7 @@ function friendState(friend: ReferredFriend): FriendState {
   return friend.status === 'CONVERTED' ? 'SUBSCRIBED' : 'SIGNED_UP';
 }
 
-function friendView(friend: ReferredFriend) {
+function friendView(friend: ReferredFriend, explained: ReferrerExplanation[]) {
   const reward = friend.reward;
   return {
     name: friendName(friend.first_name, friend.last_name),
@@ -77,6 +80,8 @@ function friendView(friend: ReferredFriend) {
         : null,
     dateReferred: friend.date_started.getTime(),
     dateConverted: friend.date_paid?.getTime() ?? null,
+    /** For each rule: the reward it gave the referrer, or why not (the same explanations as GraphQL's). */
+    rewardsExplained: explained,
   };
 }
 
@@ -146,7 +151,7 @@ export function presentWidget(input: WidgetInput) {
       subscribed: input.counts.subscribed,
       earned: byUnit((t) => t.earned_cents),
     },
-    referrals: friends.map(friendView),
+    referrals: friends.map((friend) => friendView(friend, input.explained?.get(friend.id) ?? [])),
     referralsPage: {
       limit: input.limit,
       nextCursor: input.more && last ? friendsCursor(last) : null,
@@ -197,6 +202,18 @@ export async function getWidgetView(
     ? await programLeaderboard(db, tenant.id, program.programId, ids)
     : null;
   const progress = await loadReferrerProgress(db, tenant.id, program.programId, ids.accountId);
-  const view = presentWidget({ program, shareLink: link, limit, locale: options.locale, ...summary });
+  const explained = await explainReferrerRewards(
+    db,
+    tenant.id,
+    summary.friends.map((f) => f.id),
+  );
+  const view = presentWidget({
+    program,
+    shareLink: link,
+    limit,
+    locale: options.locale,
+    explained,
+    ...summary,
+  });
   return { ...view, leaderboard, progress };
 }

@@ -44,6 +44,10 @@ async function refer(code: string, body: Json, paid = false) {
   expect(res.body.referredBy.status).toBe(paid ? 'CONVERTED' : 'IN_PROGRESS');
 }
 
+/** A referral made before any rules: the program's fixed reward explained (widget-explanations.test.ts has rules). */
+const fixedReward = (outcome: 'GRANTED' | 'NOT_GRANTED') =>
+  expect.objectContaining({ ruleId: null, rule: "The referrer's reward", outcome });
+
 describe('GET /open/account/{a}/user/{u}/widget', () => {
   const accountId = uid('acct-r');
   const userId = uid('user-r');
@@ -119,6 +123,7 @@ describe('GET /open/account/{a}/user/{u}/widget', () => {
           },
           dateReferred: expect.any(Number),
           dateConverted: expect.any(Number),
+          rewardsExplained: [fixedReward('GRANTED')],
         },
         {
           name: 'A friend',
@@ -127,6 +132,7 @@ describe('GET /open/account/{a}/user/{u}/widget', () => {
           reward: null,
           dateReferred: expect.any(Number),
           dateConverted: null,
+          rewardsExplained: [fixedReward('NOT_GRANTED')],
         },
         {
           name: 'B.',
@@ -141,6 +147,7 @@ describe('GET /open/account/{a}/user/{u}/widget', () => {
           },
           dateReferred: expect.any(Number),
           dateConverted: expect.any(Number),
+          rewardsExplained: [fixedReward('GRANTED')],
         },
         {
           name: 'Ann',
@@ -149,6 +156,7 @@ describe('GET /open/account/{a}/user/{u}/widget', () => {
           reward: null,
           dateReferred: expect.any(Number),
           dateConverted: null,
+          rewardsExplained: [fixedReward('NOT_GRANTED')],
         },
       ],
       referralsPage: { limit: 10, nextCursor: null },

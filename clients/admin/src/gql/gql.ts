@@ -44,6 +44,9 @@ type Documents = {
     "\n  query ProgramList {\n    programs {\n      id\n      isDefault\n      archivedAt\n      name\n      referredDiscountPercent\n      referrerReward {\n        type\n        discountPercent\n        amountCents\n        unit\n      }\n      ruleVersion\n    }\n  }\n": typeof types.ProgramListDocument,
     "\n  mutation CreateProgram($input: ProgramInput!) {\n    createProgram(input: $input) {\n      id\n      name\n    }\n  }\n": typeof types.CreateProgramDocument,
     "\n  mutation ArchiveProgram($id: ID!) {\n    archiveProgram(id: $id) {\n      id\n      archivedAt\n    }\n  }\n": typeof types.ArchiveProgramDocument,
+    "\n  fragment RuleFields on ProgramRule {\n    id\n    name\n    trigger {\n      type\n      forMonths\n      eventKey\n      field\n      atLeast\n      conversions\n    }\n    recipient\n    reward {\n      type\n      discountPercent\n      amountCents\n      unit\n      currency\n      percentOfPayment\n    }\n    tiers {\n      fromConversions\n      toConversions\n      reward {\n        type\n        discountPercent\n        amountCents\n        unit\n        currency\n        percentOfPayment\n      }\n    }\n    limits {\n      period\n      maxCount\n      maxAmountCents\n    }\n    eligibility {\n      minSubscriptionValueCents\n      newCustomersOnly\n    }\n  }\n": typeof types.RuleFieldsFragmentDoc,
+    "\n  query ProgramRules($id: ID) {\n    program(id: $id) {\n      id\n      name\n      isDefault\n      ruleVersion\n      rules {\n        ...RuleFields\n      }\n      ruleVersions {\n        version\n        publishedBy\n        publishedAt\n        rules {\n          ...RuleFields\n        }\n      }\n    }\n  }\n": typeof types.ProgramRulesDocument,
+    "\n  mutation PublishRules($id: ID, $rules: [ProgramRuleInput!]!) {\n    updateProgram(id: $id, input: { rules: $rules }) {\n      ruleVersion\n    }\n  }\n": typeof types.PublishRulesDocument,
     "\n  mutation Bulk($input: BulkReferralActionInput!) {\n    bulkReferralAction(input: $input) {\n      id\n      outcome\n      message\n      problem\n    }\n  }\n": typeof types.BulkDocument,
     "\n  fragment ReferralActionFields on ReferralDetail {\n    actions {\n      id\n      action\n      reason\n      actor\n      at\n      rewardId\n      reference\n      summary\n    }\n    grantedRewards {\n      ...RewardFields\n    }\n  }\n": typeof types.ReferralActionFieldsFragmentDoc,
     "\n  fragment ReferralActionResult on ReferralActionResult {\n    outcome\n    referral {\n      id\n      status\n    }\n  }\n": typeof types.ReferralActionResultFragmentDoc,
@@ -58,6 +61,7 @@ type Documents = {
     "\n  query Referrals($filter: ReferralFilter, $first: Int, $after: String) {\n    referrals(filter: $filter, first: $first, after: $after) {\n      items {\n        ...ReferralFields\n      }\n      endCursor\n      hasNextPage\n    }\n  }\n": typeof types.ReferralsDocument,
     "\n  query ReviewQueue($first: Int, $after: String, $query: String) {\n    referralsForReview(first: $first, after: $after, query: $query) {\n      items {\n        ...ReferralFields\n      }\n      endCursor\n      hasNextPage\n    }\n  }\n": typeof types.ReviewQueueDocument,
     "\n  mutation ReviewReferrals($ids: [ID!]!, $decision: ReviewDecision!, $reason: String!) {\n    reviewReferrals(ids: $ids, decision: $decision, reason: $reason) {\n      id\n      outcome\n    }\n  }\n": typeof types.ReviewReferralsDocument,
+    "\n  query ExplainRewards($referralId: ID!) {\n    explainRewards(referralId: $referralId) {\n      ruleId\n      ruleName\n      recipient\n      outcome\n      rewardId\n      rewardStatus\n      text\n    }\n  }\n": typeof types.ExplainRewardsDocument,
     "\n  mutation AddSftpKey($publicKey: String!) {\n    addSftpKey(publicKey: $publicKey) {\n      fingerprint\n    }\n  }\n": typeof types.AddSftpKeyDocument,
     "\n  mutation RevokeSftpKey($fingerprint: String!) {\n    revokeSftpKey(fingerprint: $fingerprint) {\n      fingerprint\n    }\n  }\n": typeof types.RevokeSftpKeyDocument,
     "\n  query Sftp {\n    sftp {\n      enabled\n      host\n      port\n      username\n    }\n    sftpKeys {\n      fingerprint\n      keyType\n      comment\n      dateCreated\n      dateLastUsed\n    }\n  }\n": typeof types.SftpDocument,
@@ -118,6 +122,9 @@ const documents: Documents = {
     "\n  query ProgramList {\n    programs {\n      id\n      isDefault\n      archivedAt\n      name\n      referredDiscountPercent\n      referrerReward {\n        type\n        discountPercent\n        amountCents\n        unit\n      }\n      ruleVersion\n    }\n  }\n": types.ProgramListDocument,
     "\n  mutation CreateProgram($input: ProgramInput!) {\n    createProgram(input: $input) {\n      id\n      name\n    }\n  }\n": types.CreateProgramDocument,
     "\n  mutation ArchiveProgram($id: ID!) {\n    archiveProgram(id: $id) {\n      id\n      archivedAt\n    }\n  }\n": types.ArchiveProgramDocument,
+    "\n  fragment RuleFields on ProgramRule {\n    id\n    name\n    trigger {\n      type\n      forMonths\n      eventKey\n      field\n      atLeast\n      conversions\n    }\n    recipient\n    reward {\n      type\n      discountPercent\n      amountCents\n      unit\n      currency\n      percentOfPayment\n    }\n    tiers {\n      fromConversions\n      toConversions\n      reward {\n        type\n        discountPercent\n        amountCents\n        unit\n        currency\n        percentOfPayment\n      }\n    }\n    limits {\n      period\n      maxCount\n      maxAmountCents\n    }\n    eligibility {\n      minSubscriptionValueCents\n      newCustomersOnly\n    }\n  }\n": types.RuleFieldsFragmentDoc,
+    "\n  query ProgramRules($id: ID) {\n    program(id: $id) {\n      id\n      name\n      isDefault\n      ruleVersion\n      rules {\n        ...RuleFields\n      }\n      ruleVersions {\n        version\n        publishedBy\n        publishedAt\n        rules {\n          ...RuleFields\n        }\n      }\n    }\n  }\n": types.ProgramRulesDocument,
+    "\n  mutation PublishRules($id: ID, $rules: [ProgramRuleInput!]!) {\n    updateProgram(id: $id, input: { rules: $rules }) {\n      ruleVersion\n    }\n  }\n": types.PublishRulesDocument,
     "\n  mutation Bulk($input: BulkReferralActionInput!) {\n    bulkReferralAction(input: $input) {\n      id\n      outcome\n      message\n      problem\n    }\n  }\n": types.BulkDocument,
     "\n  fragment ReferralActionFields on ReferralDetail {\n    actions {\n      id\n      action\n      reason\n      actor\n      at\n      rewardId\n      reference\n      summary\n    }\n    grantedRewards {\n      ...RewardFields\n    }\n  }\n": types.ReferralActionFieldsFragmentDoc,
     "\n  fragment ReferralActionResult on ReferralActionResult {\n    outcome\n    referral {\n      id\n      status\n    }\n  }\n": types.ReferralActionResultFragmentDoc,
@@ -132,6 +139,7 @@ const documents: Documents = {
     "\n  query Referrals($filter: ReferralFilter, $first: Int, $after: String) {\n    referrals(filter: $filter, first: $first, after: $after) {\n      items {\n        ...ReferralFields\n      }\n      endCursor\n      hasNextPage\n    }\n  }\n": types.ReferralsDocument,
     "\n  query ReviewQueue($first: Int, $after: String, $query: String) {\n    referralsForReview(first: $first, after: $after, query: $query) {\n      items {\n        ...ReferralFields\n      }\n      endCursor\n      hasNextPage\n    }\n  }\n": types.ReviewQueueDocument,
     "\n  mutation ReviewReferrals($ids: [ID!]!, $decision: ReviewDecision!, $reason: String!) {\n    reviewReferrals(ids: $ids, decision: $decision, reason: $reason) {\n      id\n      outcome\n    }\n  }\n": types.ReviewReferralsDocument,
+    "\n  query ExplainRewards($referralId: ID!) {\n    explainRewards(referralId: $referralId) {\n      ruleId\n      ruleName\n      recipient\n      outcome\n      rewardId\n      rewardStatus\n      text\n    }\n  }\n": types.ExplainRewardsDocument,
     "\n  mutation AddSftpKey($publicKey: String!) {\n    addSftpKey(publicKey: $publicKey) {\n      fingerprint\n    }\n  }\n": types.AddSftpKeyDocument,
     "\n  mutation RevokeSftpKey($fingerprint: String!) {\n    revokeSftpKey(fingerprint: $fingerprint) {\n      fingerprint\n    }\n  }\n": types.RevokeSftpKeyDocument,
     "\n  query Sftp {\n    sftp {\n      enabled\n      host\n      port\n      username\n    }\n    sftpKeys {\n      fingerprint\n      keyType\n      comment\n      dateCreated\n      dateLastUsed\n    }\n  }\n": types.SftpDocument,
@@ -282,6 +290,18 @@ export function graphql(source: "\n  mutation ArchiveProgram($id: ID!) {\n    ar
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
+export function graphql(source: "\n  fragment RuleFields on ProgramRule {\n    id\n    name\n    trigger {\n      type\n      forMonths\n      eventKey\n      field\n      atLeast\n      conversions\n    }\n    recipient\n    reward {\n      type\n      discountPercent\n      amountCents\n      unit\n      currency\n      percentOfPayment\n    }\n    tiers {\n      fromConversions\n      toConversions\n      reward {\n        type\n        discountPercent\n        amountCents\n        unit\n        currency\n        percentOfPayment\n      }\n    }\n    limits {\n      period\n      maxCount\n      maxAmountCents\n    }\n    eligibility {\n      minSubscriptionValueCents\n      newCustomersOnly\n    }\n  }\n"): typeof import('./graphql').RuleFieldsFragmentDoc;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query ProgramRules($id: ID) {\n    program(id: $id) {\n      id\n      name\n      isDefault\n      ruleVersion\n      rules {\n        ...RuleFields\n      }\n      ruleVersions {\n        version\n        publishedBy\n        publishedAt\n        rules {\n          ...RuleFields\n        }\n      }\n    }\n  }\n"): typeof import('./graphql').ProgramRulesDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation PublishRules($id: ID, $rules: [ProgramRuleInput!]!) {\n    updateProgram(id: $id, input: { rules: $rules }) {\n      ruleVersion\n    }\n  }\n"): typeof import('./graphql').PublishRulesDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
 export function graphql(source: "\n  mutation Bulk($input: BulkReferralActionInput!) {\n    bulkReferralAction(input: $input) {\n      id\n      outcome\n      message\n      problem\n    }\n  }\n"): typeof import('./graphql').BulkDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
@@ -335,6 +355,10 @@ export function graphql(source: "\n  query ReviewQueue($first: Int, $after: Stri
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation ReviewReferrals($ids: [ID!]!, $decision: ReviewDecision!, $reason: String!) {\n    reviewReferrals(ids: $ids, decision: $decision, reason: $reason) {\n      id\n      outcome\n    }\n  }\n"): typeof import('./graphql').ReviewReferralsDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query ExplainRewards($referralId: ID!) {\n    explainRewards(referralId: $referralId) {\n      ruleId\n      ruleName\n      recipient\n      outcome\n      rewardId\n      rewardStatus\n      text\n    }\n  }\n"): typeof import('./graphql').ExplainRewardsDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

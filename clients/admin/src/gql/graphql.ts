@@ -254,6 +254,10 @@ export type ReviewStatus =
   /** Awaiting an operator's decision; the referral's rewards are PENDING_REVIEW. */
   | 'PENDING';
 
+export type RewardOutcome =
+  | 'GRANTED'
+  | 'NOT_GRANTED';
+
 export type RewardSide =
   | 'REFERRED'
   | 'REFERRER';
@@ -597,6 +601,23 @@ export type ArchiveProgramMutationVariables = Exact<{
 
 export type ArchiveProgramMutation = { archiveProgram: { id: string, archivedAt: number | null } };
 
+export type RuleFieldsFragment = { id: string, name: string, recipient: RuleRecipient, trigger: { type: RuleTriggerType, forMonths: number | null, eventKey: string | null, field: string | null, atLeast: number | null, conversions: number | null }, reward: { type: RuleRewardType, discountPercent: number | null, amountCents: number | null, unit: string | null, currency: string | null, percentOfPayment: number | null } | null, tiers: Array<{ fromConversions: number, toConversions: number | null, reward: { type: RuleRewardType, discountPercent: number | null, amountCents: number | null, unit: string | null, currency: string | null, percentOfPayment: number | null } }> | null, limits: Array<{ period: RuleLimitPeriod, maxCount: number | null, maxAmountCents: number | null }>, eligibility: { minSubscriptionValueCents: number | null, newCustomersOnly: boolean | null } };
+
+export type ProgramRulesQueryVariables = Exact<{
+  id?: string | number | null | undefined;
+}>;
+
+
+export type ProgramRulesQuery = { program: { id: string, name: string, isDefault: boolean, ruleVersion: number | null, rules: Array<{ id: string, name: string, recipient: RuleRecipient, trigger: { type: RuleTriggerType, forMonths: number | null, eventKey: string | null, field: string | null, atLeast: number | null, conversions: number | null }, reward: { type: RuleRewardType, discountPercent: number | null, amountCents: number | null, unit: string | null, currency: string | null, percentOfPayment: number | null } | null, tiers: Array<{ fromConversions: number, toConversions: number | null, reward: { type: RuleRewardType, discountPercent: number | null, amountCents: number | null, unit: string | null, currency: string | null, percentOfPayment: number | null } }> | null, limits: Array<{ period: RuleLimitPeriod, maxCount: number | null, maxAmountCents: number | null }>, eligibility: { minSubscriptionValueCents: number | null, newCustomersOnly: boolean | null } }>, ruleVersions: Array<{ version: number, publishedBy: string, publishedAt: number, rules: Array<{ id: string, name: string, recipient: RuleRecipient, trigger: { type: RuleTriggerType, forMonths: number | null, eventKey: string | null, field: string | null, atLeast: number | null, conversions: number | null }, reward: { type: RuleRewardType, discountPercent: number | null, amountCents: number | null, unit: string | null, currency: string | null, percentOfPayment: number | null } | null, tiers: Array<{ fromConversions: number, toConversions: number | null, reward: { type: RuleRewardType, discountPercent: number | null, amountCents: number | null, unit: string | null, currency: string | null, percentOfPayment: number | null } }> | null, limits: Array<{ period: RuleLimitPeriod, maxCount: number | null, maxAmountCents: number | null }>, eligibility: { minSubscriptionValueCents: number | null, newCustomersOnly: boolean | null } }> }> } };
+
+export type PublishRulesMutationVariables = Exact<{
+  id?: string | number | null | undefined;
+  rules: Array<ProgramRuleInput> | ProgramRuleInput;
+}>;
+
+
+export type PublishRulesMutation = { updateProgram: { ruleVersion: number | null } };
+
 export type BulkMutationVariables = Exact<{
   input: BulkReferralActionInput;
 }>;
@@ -703,6 +724,13 @@ export type ReviewReferralsMutationVariables = Exact<{
 
 
 export type ReviewReferralsMutation = { reviewReferrals: Array<{ id: string, outcome: ReviewOutcome }> };
+
+export type ExplainRewardsQueryVariables = Exact<{
+  referralId: string | number;
+}>;
+
+
+export type ExplainRewardsQuery = { explainRewards: Array<{ ruleId: string | null, ruleName: string, recipient: RuleRecipient, outcome: RewardOutcome, rewardId: string | null, rewardStatus: RewardStatus | null, text: string }> };
 
 export type AddSftpKeyMutationVariables = Exact<{
   publicKey: string;
@@ -933,6 +961,50 @@ export const ImportJobFragmentDoc = new TypedDocumentString(`
   }
 }
     `, {"fragmentName":"ImportJob"}) as unknown as TypedDocumentString<ImportJobFragment, unknown>;
+export const RuleFieldsFragmentDoc = new TypedDocumentString(`
+    fragment RuleFields on ProgramRule {
+  id
+  name
+  trigger {
+    type
+    forMonths
+    eventKey
+    field
+    atLeast
+    conversions
+  }
+  recipient
+  reward {
+    type
+    discountPercent
+    amountCents
+    unit
+    currency
+    percentOfPayment
+  }
+  tiers {
+    fromConversions
+    toConversions
+    reward {
+      type
+      discountPercent
+      amountCents
+      unit
+      currency
+      percentOfPayment
+    }
+  }
+  limits {
+    period
+    maxCount
+    maxAmountCents
+  }
+  eligibility {
+    minSubscriptionValueCents
+    newCustomersOnly
+  }
+}
+    `, {"fragmentName":"RuleFields"}) as unknown as TypedDocumentString<RuleFieldsFragment, unknown>;
 export const RewardFieldsFragmentDoc = new TypedDocumentString(`
     fragment RewardFields on Reward {
   id
@@ -1672,6 +1744,75 @@ export const ArchiveProgramDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<ArchiveProgramMutation, ArchiveProgramMutationVariables>;
+export const ProgramRulesDocument = new TypedDocumentString(`
+    query ProgramRules($id: ID) {
+  program(id: $id) {
+    id
+    name
+    isDefault
+    ruleVersion
+    rules {
+      ...RuleFields
+    }
+    ruleVersions {
+      version
+      publishedBy
+      publishedAt
+      rules {
+        ...RuleFields
+      }
+    }
+  }
+}
+    fragment RuleFields on ProgramRule {
+  id
+  name
+  trigger {
+    type
+    forMonths
+    eventKey
+    field
+    atLeast
+    conversions
+  }
+  recipient
+  reward {
+    type
+    discountPercent
+    amountCents
+    unit
+    currency
+    percentOfPayment
+  }
+  tiers {
+    fromConversions
+    toConversions
+    reward {
+      type
+      discountPercent
+      amountCents
+      unit
+      currency
+      percentOfPayment
+    }
+  }
+  limits {
+    period
+    maxCount
+    maxAmountCents
+  }
+  eligibility {
+    minSubscriptionValueCents
+    newCustomersOnly
+  }
+}`) as unknown as TypedDocumentString<ProgramRulesQuery, ProgramRulesQueryVariables>;
+export const PublishRulesDocument = new TypedDocumentString(`
+    mutation PublishRules($id: ID, $rules: [ProgramRuleInput!]!) {
+  updateProgram(id: $id, input: {rules: $rules}) {
+    ruleVersion
+  }
+}
+    `) as unknown as TypedDocumentString<PublishRulesMutation, PublishRulesMutationVariables>;
 export const BulkDocument = new TypedDocumentString(`
     mutation Bulk($input: BulkReferralActionInput!) {
   bulkReferralAction(input: $input) {
@@ -2001,6 +2142,19 @@ export const ReviewReferralsDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<ReviewReferralsMutation, ReviewReferralsMutationVariables>;
+export const ExplainRewardsDocument = new TypedDocumentString(`
+    query ExplainRewards($referralId: ID!) {
+  explainRewards(referralId: $referralId) {
+    ruleId
+    ruleName
+    recipient
+    outcome
+    rewardId
+    rewardStatus
+    text
+  }
+}
+    `) as unknown as TypedDocumentString<ExplainRewardsQuery, ExplainRewardsQueryVariables>;
 export const AddSftpKeyDocument = new TypedDocumentString(`
     mutation AddSftpKey($publicKey: String!) {
   addSftpKey(publicKey: $publicKey) {

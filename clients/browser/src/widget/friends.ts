@@ -1,7 +1,7 @@
 import { h } from './dom';
 import { date, money, percent } from './format';
 import type { Texts } from './i18n';
-import type { Credit, Friend, LoadMore, WidgetData } from './types';
+import type { Credit, Friend, LoadMore, RewardExplained, WidgetData } from './types';
 
 /** Credit amounts in their units, joined ("$125.00", "$125.00 + 300.00 POINTS"); null when none. */
 export function credits(tag: string, amounts: Credit[]): string | null {
@@ -22,6 +22,49 @@ function stateText(friend: Friend, tag: string, t: Texts): string {
   return t.state[state] ?? friend.status;
 }
 
+/** A rule's outcome for the referrer in their words: "“$10 per friend” gave you $10.00 credit, held until …". */
+function whyText(e: RewardExplained, tag: string, t: Texts): string {
+  const { reward } = e;
+  if (e.outcome === 'GRANTED' && reward) {
+    const what =
+      reward.type === 'PCT_DISCOUNT'
+        ? t.off(percent(tag, reward.discountPercent ?? 0))
+        : reward.type === 'CREDIT'
+          ? t.credit(money(tag, reward.amountCents ?? 0, reward.unit ?? 'USD'))
+          : money(tag, reward.amountCents ?? 0, reward.unit ?? 'USD');
+    const where =
+      reward.status === 'PENDING' && e.heldUntil !== null
+        ? t.why.held(date(tag, e.heldUntil))
+        : reward.status === 'PENDING_REVIEW'
+          ? t.why.review
+          : reward.status === 'CANCELLED'
+            ? t.why.cancelled
+            : null;
+    return where ? `${t.why.gave(e.rule, what)}, ${where}` : t.why.gave(e.rule, what);
+  }
+  switch (e.reason) {
+    case 'NOT_CONVERTED':
+      return t.why.notConverted(e.rule);
+    case 'WAITING':
+      return t.why.notYet(e.rule);
+    case 'MILESTONE_NOT_REACHED':
+      return t.why.milestone(e.rule, e.progress?.conversions ?? 0, e.progress?.needed ?? 0);
+    case 'CAPPED':
+      return t.why.capped(e.rule);
+    case 'NOT_ELIGIBLE':
+      return t.why.notEligible(e.rule);
+    default:
+      return t.why.none(e.rule);
+  }
+}
+
+/** The rules' outcomes under the friend's name (the fixed reward is the badge already). */
+function whyLines(friend: Friend, tag: string, t: Texts): HTMLElement[] {
+  return (friend.rewardsExplained ?? [])
+    .filter((e) => e.ruleId !== null)
+    .map((e) => h('span', { class: 'why muted', 'data-testid': 'reward-why' }, whyText(e, tag, t)));
+}
+
 function friendItem(friend: Friend, tag: string, t: Texts): HTMLElement {
   return h(
     'li',
@@ -31,6 +74,7 @@ function friendItem(friend: Friend, tag: string, t: Texts): HTMLElement {
       {},
       h('span', { class: 'name', 'data-testid': 'referral-name' }, friend.name),
       h('span', { class: 'muted' }, date(tag, friend.dateConverted ?? friend.dateReferred)),
+      ...whyLines(friend, tag, t),
     ),
     h(
       'span',

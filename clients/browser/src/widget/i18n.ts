@@ -32,6 +32,19 @@ export interface Texts {
   state: Record<FriendState, string>;
   earned: (reward: string) => string;
   pending: (reward: string) => string;
+  /** A reward rule's outcome for this friend: what it gave you (and where it stands), or why not yet. */
+  why: {
+    gave: (rule: string, reward: string) => string;
+    held: (date: string) => string;
+    review: string;
+    cancelled: string;
+    notConverted: (rule: string) => string;
+    notYet: (rule: string) => string;
+    milestone: (rule: string, have: number, need: number) => string;
+    capped: (rule: string) => string;
+    notEligible: (rule: string) => string;
+    none: (rule: string) => string;
+  };
   more: string;
   shown: (shown: number, total: number) => string;
   rewards: string;
@@ -77,6 +90,18 @@ const en: Texts = {
   },
   earned: (r) => `Subscribed — you earned ${r}`,
   pending: (r) => `Subscribed — ${r} on its way`,
+  why: {
+    gave: (r, w) => `“${r}” gave you ${w}`,
+    held: (d) => `held until ${d}`,
+    review: 'waiting for review',
+    cancelled: 'cancelled',
+    notConverted: (r) => `“${r}”: when your friend subscribes`,
+    notYet: (r) => `“${r}”: not yet`,
+    milestone: (r, h, n) => `“${r}”: ${h} of ${n} friends so far`,
+    capped: (r) => `“${r}”: limit reached`,
+    notEligible: (r) => `“${r}”: this friend does not qualify`,
+    none: (r) => `“${r}”: nothing for this friend`,
+  },
   more: 'Show more',
   shown: (n, t) => `Showing ${n} of ${t}`,
   rewards: 'Your rewards',
@@ -121,6 +146,18 @@ const fr: Texts = {
   },
   earned: (r) => `Abonné — vous avez gagné ${r}`,
   pending: (r) => `Abonné — ${r} en route`,
+  why: {
+    gave: (r, w) => `« ${r} » vous a donné ${w}`,
+    held: (d) => `bloqué jusqu’au ${d}`,
+    review: 'en vérification',
+    cancelled: 'annulé',
+    notConverted: (r) => `« ${r} » : quand votre ami s’abonnera`,
+    notYet: (r) => `« ${r} » : pas encore`,
+    milestone: (r, h, n) => `« ${r} » : ${h} ${h > 1 ? 'amis' : 'ami'} sur ${n} pour l’instant`,
+    capped: (r) => `« ${r} » : limite atteinte`,
+    notEligible: (r) => `« ${r} » : cet ami ne remplit pas les conditions`,
+    none: (r) => `« ${r} » : rien pour cet ami`,
+  },
   more: 'Afficher plus',
   shown: (n, t) => `${n} sur ${t}`,
   rewards: 'Vos récompenses',
@@ -165,6 +202,18 @@ const de: Texts = {
   },
   earned: (r) => `Abo abgeschlossen — Sie haben ${r} verdient`,
   pending: (r) => `Abo abgeschlossen — ${r} folgen`,
+  why: {
+    gave: (r, w) => `„${r}“ hat Ihnen ${w} gebracht`,
+    held: (d) => `zurückgehalten bis ${d}`,
+    review: 'wird geprüft',
+    cancelled: 'storniert',
+    notConverted: (r) => `„${r}“: sobald Ihr Freund ein Abo abschließt`,
+    notYet: (r) => `„${r}“: noch nicht`,
+    milestone: (r, h, n) => `„${r}“: bisher ${h} von ${n} Freunden`,
+    capped: (r) => `„${r}“: Limit erreicht`,
+    notEligible: (r) => `„${r}“: dieser Freund erfüllt die Bedingungen nicht`,
+    none: (r) => `„${r}“: nichts für diesen Freund`,
+  },
   more: 'Mehr anzeigen',
   shown: (n, t) => `${n} von ${t}`,
   rewards: 'Ihre Prämien',

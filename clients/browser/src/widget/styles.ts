@@ -27,8 +27,8 @@ button.ghost{background:transparent;color:inherit;border-color:rgba(127,127,127,
 .share a{padding:5px 12px;border:1px solid rgba(127,127,127,.4);border-radius:999px;color:inherit;text-decoration:none;font-size:.9em}
 .share a:hover{border-color:var(--a);color:var(--a)}
 ul{list-style:none;margin:0;padding:0}
-li{display:flex;align-items:center;gap:10px;padding:8px 0;border-top:1px solid rgba(127,127,127,.2)}
-li div{flex:1;min-width:0}
+li{display:flex;flex-wrap:wrap;align-items:center;gap:4px 10px;padding:8px 0;border-top:1px solid rgba(127,127,127,.2)}
+li div{flex:1 1 14em;min-width:0}
 .name{display:block;font-weight:600}
 .badge{white-space:nowrap;font-size:.8em;font-weight:600;padding:2px 10px;border-radius:999px;background:rgba(127,127,127,.15)}
 .badge.SUBSCRIBED{background:#dcfce7;color:#14532d}
@@ -43,6 +43,7 @@ li div{flex:1;min-width:0}
 li:focus{outline:none}
 li:focus-visible{outline:3px solid var(--a);outline-offset:-3px}
 .reward{font-weight:600}
+.why{display:block}
 .state{display:flex;flex-direction:column;align-items:center;gap:12px;padding:24px 0;text-align:center}
 .spin{width:24px;height:24px;border:3px solid rgba(127,127,127,.25);border-top-color:var(--a);border-radius:50%;animation:s 1s linear infinite}
 @keyframes s{to{transform:rotate(360deg)}}

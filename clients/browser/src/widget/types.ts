@@ -11,6 +11,24 @@ export interface Credit {
   amountCents: number;
 }
 
+/** One reward rule's outcome for the referrer (the widget words it; `text` is the operator's English). */
+export interface RewardExplained {
+  ruleId: string | null;
+  rule: string;
+  outcome: 'GRANTED' | 'NOT_GRANTED';
+  reward: {
+    type: RewardType;
+    status: RewardStatus;
+    discountPercent: number | null;
+    amountCents: number | null;
+    unit: string | null;
+  } | null;
+  heldUntil: number | null;
+  reason: 'WAITING' | 'NOT_CONVERTED' | 'MILESTONE_NOT_REACHED' | 'CAPPED' | 'NOT_ELIGIBLE' | 'OTHER' | null;
+  progress: { conversions: number; needed: number } | null;
+  text: string;
+}
+
 export interface Friend {
   name: string;
   status: ReferralStatus;
@@ -24,6 +42,8 @@ export interface Friend {
   } | null;
   dateReferred: number;
   dateConverted: number | null;
+  /** Absent from a gateway older than the reward rules. */
+  rewardsExplained?: RewardExplained[];
 }
 
 export interface WidgetData {

@@ -14,6 +14,7 @@ import {
   shareLinkSchema,
 } from './common';
 import { sameShape } from './shape-check';
+import { EXPLAINED_REASONS } from '../../../../shared/domain/programs/referrer-explanations';
 
 /** GET and PUT /open/account/{accountId}/user/{userId} (shared/domain/accounts/user-view.ts presentUser). */
 export const userSchema = z
@@ -46,6 +47,33 @@ const leaderSchema = z.object({
     .meta({ description: 'First name, else the initial of the last name; never an e-mail address.' }),
   conversions: z.int(),
   you: z.boolean().meta({ description: 'The user asking.' }),
+});
+const explainedSchema = z.object({
+  ruleId: z.string().nullable().meta({
+    description: "The rule's id (null: the program's fixed reward, for a referral made before any rules).",
+  }),
+  rule: z.string().meta({ description: "The rule's name, as the merchant wrote it." }),
+  outcome: z.enum(['GRANTED', 'NOT_GRANTED']),
+  reward: z
+    .object({
+      type: z.enum(REWARD_TYPES),
+      status: z.enum(REWARD_STATUSES),
+      discountPercent: z.int().nullable(),
+      amountCents: z.number().nullable(),
+      unit: z.string().nullable(),
+    })
+    .nullable()
+    .meta({ description: 'The reward the rule gave (null: none).' }),
+  heldUntil: nullableEpochMillis.meta({ description: 'When a held reward becomes available.' }),
+  reason: z.enum(EXPLAINED_REASONS).nullable().meta({
+    description:
+      'Why the rule gave nothing: WAITING (for its trigger), NOT_CONVERTED, MILESTONE_NOT_REACHED (see progress), CAPPED (a limit), NOT_ELIGIBLE or OTHER; null when it gave a reward.',
+  }),
+  progress: z
+    .object({ conversions: z.int(), needed: z.int() })
+    .nullable()
+    .meta({ description: "A milestone's converted friends now and needed." }),
+  text: z.string().meta({ description: "The operator's sentence (English)." }),
 });
 
 export const widgetSchema = z
@@ -115,6 +143,10 @@ export const widgetSchema = z
             .meta({ description: "This user's reward for the referral (not cancelled), if any." }),
           dateReferred: epochMillis,
           dateConverted: nullableEpochMillis,
+          rewardsExplained: z.array(explainedSchema).meta({
+            description:
+              "For each reward rule of the referral's version (or the program's fixed reward), what it gave this user or why not: the same explanations as GraphQL explainRewards, the referrer's side only.",
+          }),
         }),
       )
       .meta({ description: 'One page of the referrals this user made, newest first.' }),

@@ -24,6 +24,7 @@ import { ReferralActionsBar, RewardActions, useReferralActions, type ActionTarge
 import { ActionHistory } from './referral-history';
 import { FraudSignalsCard } from './referral-signals';
 import { ReviewBadge, ReviewCard } from './referral-review';
+import { RewardsExplained } from './reward-explanations';
 import { graphql } from '../../gql';
 import type { ReferralQuery } from '../../gql/graphql';
 
@@ -186,6 +187,10 @@ function ReferralView({ detail, reload }: { detail: ReferralDetail; reload: () =
           ))}
         </div>
       </Card>
+      <RewardsExplained
+        key={[r.status, ...grantedRewards.map((g) => `${g.id}:${g.status}`)].join(',')}
+        referralId={r.id}
+      />
       <ActionHistory actions={actions} />
       {onAct && act.dialog}
     </Page>

@@ -15,6 +15,7 @@ import {
 import { ProgramSections, FIELD_LABELS } from './program-sections';
 import { ShareSection } from './program-share';
 import { ProgramWarnings } from './program-warnings';
+import { rulesPath } from '../programs/rules-page';
 import { graphql } from '../../gql';
 
 const PROGRAM = graphql(`
@@ -214,6 +215,11 @@ export function ProgramPage({ params }: { params?: Record<string, string> }) {
         id
           ? "This program's offer, texts, cookie, fraud policy, hold and expiry. The settings every program shares are on the default program's page."
           : 'Rewards, conversion, the browser library, the widget and the share page. Changes apply as soon as they are saved.'
+      }
+      actions={
+        <a class="button button-secondary" href={rulesPath(id ?? 'default')} data-testid="rules-link">
+          Reward rules
+        </a>
       }
     >
       {data?.program.archivedAt ? (
