@@ -112,7 +112,7 @@ test('the settings made through the API show; an edit sends only the changed fie
   const described = await page
     .locator('form.program-form input, form.program-form select, form.program-form textarea')
     .evaluateAll((els) => els.map((el) => [el.id, el.getAttribute('aria-describedby')]));
-  expect(described.length).toBe(36);
+  expect(described.length).toBe(37);
   for (const [id, describedBy] of described)
     expect({ id, describedBy }).toEqual({ id, describedBy: `${id}-hint` });
   await expectAccessible(page);

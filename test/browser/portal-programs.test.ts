@@ -73,9 +73,9 @@ test("a program's own settings page: only its own settings, saved for it alone",
   await page.goto(stack.url('/admin/programs'));
   await page.getByTestId('program-row').filter({ hasText: 'Affiliates' }).getByTestId('program-link').click();
   await page.waitForURL(stack.url(`/admin/programs/${created}`));
-  expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe('Affiliates');
   const field = (label: string) => page.getByLabel(label, { exact: true });
   await field('Program name').waitFor();
+  expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe('Affiliates');
   // The settings every program shares are not here.
   expect(await field('Allowed origins').count()).toBe(0);
   expect(await field('Discount ID').count()).toBe(0);

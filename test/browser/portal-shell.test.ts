@@ -324,7 +324,7 @@ describe('layout and navigation', () => {
     await page.getByTestId('sign-out').waitFor();
     await page.keyboard.press('Tab');
     const order: string[] = [];
-    for (let i = 0; i < 9; i += 1) {
+    for (let i = 0; i < 10; i += 1) {
       await page.keyboard.press('Tab');
       order.push((await focused()).text);
     }
@@ -336,6 +336,7 @@ describe('layout and navigation', () => {
       'Review',
       'Accounts',
       'Import',
+      'Programs',
       'Program',
       'Install',
     ]);
