@@ -38,6 +38,22 @@ export interface StalePending extends Pick<
 
 export function createReferralsRepo(db: DbOrTrx) {
   return {
+    /** Of these referred accounts, those whose referral has a rule version and has not ended. */
+    async ruledReferredAccounts(
+      tenantId: string,
+      accountIds: string[],
+      trx: DbOrTrx = db,
+    ): Promise<string[]> {
+      if (accountIds.length === 0) return [];
+      const rows: { referred_account_id: string }[] = await trx('referrals')
+        .where({ tenant_id: tenantId })
+        .whereIn('referred_account_id', accountIds)
+        .whereNotNull('rule_version')
+        .whereNot('status', 'ENDED')
+        .select('referred_account_id');
+      return rows.map((r) => r.referred_account_id);
+    },
+
     async findByReferredAccount(
       tenantId: string,
       accountId: string,

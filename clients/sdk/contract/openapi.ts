@@ -1076,6 +1076,8 @@ export interface components {
              */
             mode: "live" | "test";
             name: string;
+            /** @description A user event with this key, `revenue` and `currency` is a payment of the account. */
+            paymentEventKey: string | null;
             referralCookieDays: number;
             referralCookieLastClickWins: boolean;
             /** @description The discount a referred account gets at attribution. */
@@ -1172,7 +1174,7 @@ export interface components {
              */
             status: "PENDING" | "PENDING_REVIEW" | "AVAILABLE" | "REDEEMED" | "CANCELLED" | "EXPIRED";
             /** @enum {string} */
-            type: "PCT_DISCOUNT" | "CREDIT";
+            type: "PCT_DISCOUNT" | "CREDIT" | "FIXED_DISCOUNT" | "CASH";
             unit: string | null;
         };
         /** @description The batch stopped at failedIndex; retrying the whole batch is safe (tracks dedupe by messageId). */
@@ -1350,7 +1352,7 @@ export interface components {
                     /** @enum {string} */
                     status: "PENDING" | "PENDING_REVIEW" | "AVAILABLE" | "REDEEMED" | "CANCELLED" | "EXPIRED";
                     /** @enum {string} */
-                    type: "PCT_DISCOUNT" | "CREDIT";
+                    type: "PCT_DISCOUNT" | "CREDIT" | "FIXED_DISCOUNT" | "CASH";
                     unit: string | null;
                 } | null;
                 /**
@@ -3774,6 +3776,7 @@ export interface operations {
                     maxAttributionsPerReferrerPerHour?: number | null;
                     maxReferrerDiscountPercent?: number;
                     name?: string;
+                    paymentEventKey?: string | null;
                     referralCookieDays?: number;
                     referralCookieLastClickWins?: boolean;
                     referredDiscountPercent?: number;

@@ -7,6 +7,8 @@ import { SUBSCRIPTION_STATUSES } from '../../types/referrals';
 import { applyAccountMutation, type AccountOutcome } from './account-changes';
 import type { RefusedAttribution } from '../../types/fraud';
 import { referredByView } from './user-view';
+import { syncPayment } from '../programs/payment-reports';
+import { recordRuleOccurrences } from '../programs/rule-occurrences';
 
 export const BILLING_INTERVAL_TYPES = ['DAY', 'WEEK', 'MONTH', 'QUARTER', 'SEMI_ANNUAL', 'YEAR'] as const;
 
@@ -39,7 +41,7 @@ export async function syncAccount(
   return db.transaction(async (trx) => {
     const { account } = await createAccountsRepo(trx).ensureLocked(tenantId, input.id, trx);
     const sub = input.subscription;
-    return applyAccountMutation(trx, account, {
+    const outcome = await applyAccountMutation(trx, account, {
       status: sub?.status,
       billing: {
         ...(sub?.billingIntervalType !== undefined && { billing_interval_type: sub.billingIntervalType }),
@@ -49,6 +51,11 @@ export async function syncAccount(
       currency: input.currency,
       attribution: input.referral ? { code: input.referral.code, source: 'CODE', strict: true } : undefined,
     });
+    // A PAID sync with a value reports the payment of its billing period (payment-reports.ts).
+    const payment = syncPayment(outcome.account, sub?.value, new Date());
+    if (!payment) return outcome;
+    const occurrencesRecorded = await recordRuleOccurrences(trx, outcome.referral, [payment]);
+    return { ...outcome, occurrencesRecorded };
   });
 }
 

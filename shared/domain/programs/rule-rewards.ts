@@ -2,15 +2,16 @@ import type { DbOrTrx } from '../../db/knex';
 import type { AccountRow } from '../../repos/accounts.repo';
 import { createProgramRulesRepo } from '../../repos/program-rules.repo';
 import type { ReferralRow } from '../../repos/referrals.repo';
-import { createRewardsRepo, type RewardRow } from '../../repos/rewards.repo';
+import { createRewardsRepo, type NewReward, type RewardRow } from '../../repos/rewards.repo';
 import type { ProgramSettings } from '../../types/program';
 import { rewardStart, sideReward } from '../rewards/rewards';
+import type { GrantedReward } from './rule-decisions';
 import type { EvaluationFacts, Occurrence, RuleDecision } from './rule-evaluation';
 import { evaluateRules } from './rule-evaluation';
 import { loadRuleVersion } from './rule-versions';
 
 /**
- * Applies the referral's rule-set version to an occurrence (today: its conversion), inside the
+ * Applies the referral's rule-set version to an occurrence (its conversion, a payment, a user event), inside the
  * lifecycle's transaction under the referred account's lock. The referrer's rule rewards are evaluated
  * under a per-referrer lock, so conversions of two friends committing at once see each other, and each
  * granted decision is inserted under its key (unique per tenant): a repeat, a replay or a race gives
@@ -32,28 +33,36 @@ export async function grantRuleRewards(
   const created: RewardRow[] = [];
   for (const decision of decisions) {
     if (decision.outcome !== 'GRANTED') continue;
-    const { reward } = decision;
-    if (reward.type !== 'PCT_DISCOUNT' && reward.type !== 'CREDIT') continue; // refused at publishing
     const row = await rewards.insertRuleGrant(
-      sideReward(
-        referral,
-        decision.recipient,
-        reward.type === 'PCT_DISCOUNT'
-          ? reward
-          : { type: 'CREDIT', amountCents: reward.amountCents, unit: reward.currency },
-      ),
+      ruleSideReward(referral, decision.recipient, decision.reward),
       {
         ruleId: decision.ruleId,
         ruleVersion: version.version,
         grantKey: decision.key,
         explanation: decision.explanation,
+        paymentId: occurrence.type === 'PAYMENT' ? occurrence.paymentId : null,
       },
-      rewardStart(referral, program, reward.type, dayMs),
+      rewardStart(referral, program, decision.reward.type, dayMs),
       trx,
     );
     if (row) created.push(row);
   }
   return { created, decisions };
+}
+
+/** A rule's reward on its side of the referral: a percent, or an amount in a currency or credit unit. */
+function ruleSideReward(
+  referral: ReferralRow,
+  recipient: 'REFERRER' | 'REFERRED',
+  reward: GrantedReward,
+): NewReward {
+  if (reward.type === 'PCT_DISCOUNT') return sideReward(referral, recipient, reward);
+  const base = sideReward(referral, recipient, {
+    type: 'CREDIT',
+    amountCents: reward.amountCents,
+    unit: reward.currency,
+  });
+  return { ...base, type: reward.type };
 }
 
 /** What the rules are evaluated against for this referral: its referrer's conversions and rule rewards so far. */

@@ -26,42 +26,9 @@ function present(row: RuleVersionRow): RuleVersion {
   };
 }
 
-/** Kinds of rule the referral lifecycle does not apply yet: refused at publishing rather than ignored. */
-function unsupported(rules: RuleSet): { path: string; message: string }[] {
-  return rules.flatMap((rule, i) => {
-    const problems: { path: string; message: string }[] = [];
-    if (rule.trigger.type === 'PAYMENT' || rule.trigger.type === 'EVENT') {
-      problems.push({
-        path: `rules.${i}.trigger.type`,
-        message: `${rule.trigger.type} rules are not applied yet`,
-      });
-    }
-    const rewards = rule.reward ? [rule.reward] : (rule.tiers ?? []).map((t) => t.reward);
-    rewards.forEach((reward) => {
-      if (reward.type === 'FIXED_DISCOUNT' || reward.type === 'CASH') {
-        problems.push({
-          path: `rules.${i}.reward.type`,
-          message: `${reward.type} rewards are not given yet`,
-        });
-      }
-    });
-    return problems;
-  });
-}
-
-/**
- * Validates a rule set (errors name `rules.<i>.<field>`) and refuses kinds the lifecycle does not apply
- * yet, before anything is written.
- */
+/** Validates a rule set (errors name `rules.<i>.<field>`) before anything is written. */
 export function parseRuleSet(input: unknown, prefix = 'rules'): RuleSet {
-  const rules = parseInput(ruleSetSchema, input, prefix);
-  const problems = unsupported(rules).map((p) => ({ ...p, path: p.path.replace(/^rules/, prefix) }));
-  if (problems.length > 0) {
-    throw new AppError('VALIDATION_FAILED', 'These rules cannot be applied yet', {
-      validationErrors: problems,
-    });
-  }
-  return rules;
+  return parseInput(ruleSetSchema, input, prefix);
 }
 
 /**

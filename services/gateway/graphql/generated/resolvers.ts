@@ -893,6 +893,8 @@ export type Program = {
   maxAttributionsPerReferrerPerHour?: Maybe<Scalars['Int']['output']>;
   maxReferrerDiscountPercent: Scalars['Int']['output'];
   name: Scalars['String']['output'];
+  /** A user event with this key, revenue and currency is a payment of the account (PAYMENT rules). */
+  paymentEventKey?: Maybe<Scalars['String']['output']>;
   /** Lifetime of the browser library's tracking cookie, in days (1-730). */
   referralCookieDays: Scalars['Int']['output'];
   /** A later share link's code replaces the one in the tracking cookie (default: the first is kept). */
@@ -941,6 +943,7 @@ export type ProgramInput = {
   maxAttributionsPerReferrerPerHour?: InputMaybe<Scalars['Int']['input']>;
   maxReferrerDiscountPercent?: InputMaybe<Scalars['Int']['input']>;
   name?: InputMaybe<Scalars['String']['input']>;
+  paymentEventKey?: InputMaybe<Scalars['String']['input']>;
   referralCookieDays?: InputMaybe<Scalars['Int']['input']>;
   referralCookieLastClickWins?: InputMaybe<Scalars['Boolean']['input']>;
   referredDiscountPercent?: InputMaybe<Scalars['Int']['input']>;
@@ -1422,7 +1425,11 @@ export type RewardStatus =
   | 'REDEEMED';
 
 export type RewardType =
+  /** Money owed to the referrer, kept in the balance until paid out: given by a program rule only. */
+  | 'CASH'
   | 'CREDIT'
+  /** An amount off in a currency: given by a program rule only. */
+  | 'FIXED_DISCOUNT'
   | 'PCT_DISCOUNT';
 
 /** A rotated signing secret, shown this once; the former one keeps signing until previousSecretExpiresAt. */
@@ -1489,10 +1496,10 @@ export type RuleRewardInput = {
 };
 
 export type RuleRewardType =
-  /** Not given yet. */
+  /** Money owed to the referrer (an amount, or a percentage of the payment); kept in the balance until paid out. */
   | 'CASH'
   | 'CREDIT'
-  /** Not given yet. */
+  /** An amount off in a currency. */
   | 'FIXED_DISCOUNT'
   | 'PCT_DISCOUNT';
 
@@ -1534,11 +1541,11 @@ export type RuleTriggerInput = {
 export type RuleTriggerType =
   /** The referral's first PAID. */
   | 'CONVERSION'
-  /** A user event of the referred account (not applied yet). */
+  /** A user event of the referred account, once per referred account. */
   | 'EVENT'
   /** The referrer's converted referrals reach a count. */
   | 'MILESTONE'
-  /** Each payment reported for the referred account (not applied yet). */
+  /** Each payment reported for the referred account: processor charges, PAID syncs with a value, events of the payment event key. */
   | 'PAYMENT';
 
 /** An SSH public key that may upload for the tenant, by its OpenSSH fingerprint. */
@@ -2387,6 +2394,7 @@ export type ProgramResolvers<ContextType = GraphQLContext, ParentType extends Re
   maxAttributionsPerReferrerPerHour?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   maxReferrerDiscountPercent?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  paymentEventKey?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   referralCookieDays?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   referralCookieLastClickWins?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   referredDiscountPercent?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
