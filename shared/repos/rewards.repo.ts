@@ -223,12 +223,17 @@ export function createRewardsRepo(db: DbOrTrx) {
     },
 
     /**
-     * Credit per unit: assigned (available and redeemed credit, and the redeemed part of expired credit),
+     * Credit (or cash owed, CASH) per unit: assigned (available and redeemed credit, and the redeemed part of expired credit),
      * redeemed, pending (held or awaiting review), expired (the unredeemed part), and the next expiry.
      */
-    async balances(tenantId: string, accountId: string, trx: DbOrTrx = db): Promise<BalanceRow[]> {
+    async balances(
+      tenantId: string,
+      accountId: string,
+      trx: DbOrTrx = db,
+      type: 'CREDIT' | 'CASH' = 'CREDIT',
+    ): Promise<BalanceRow[]> {
       return trx('rewards')
-        .where({ tenant_id: tenantId, account_id: accountId, type: 'CREDIT' })
+        .where({ tenant_id: tenantId, account_id: accountId, type })
         .whereNot('status', 'CANCELLED')
         .groupBy('unit')
         .orderBy('unit')

@@ -98,8 +98,12 @@ export async function recordPaymentReversal(
   reversal: { kind: ReversalKind; ref: string; at: Date },
 ): Promise<boolean> {
   const referralId = await createRuleOccurrencesRepo(trx).recordReversal(tenantId, paymentId, reversal, trx);
-  if (referralId) await createReferralsRepo(trx).markLifecyclePending(referralId, trx);
-  return referralId !== null;
+  if (!referralId) return false;
+  // An ENDED referral's lifecycle has finished: its reversal stays recorded, not applied (see docs).
+  const referrals = createReferralsRepo(trx);
+  const [referral] = await referrals.findMany(tenantId, [referralId], trx);
+  if (referral && referral.status !== 'ENDED') await referrals.markLifecyclePending(referralId, trx);
+  return true;
 }
 
 export function occurrenceOf(row: OccurrenceRow): Occurrence {

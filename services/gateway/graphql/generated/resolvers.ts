@@ -1008,6 +1008,8 @@ export type Query = {
   /** Newest first (OWNER and ADMIN). */
   auditLog: AuditLogPage;
   browserIntegration: BrowserIntegration;
+  /** Cash owed to the account per currency (CASH rewards of program rules), below zero while a reversal's debt is unpaid; null for an unknown account. */
+  cashBalance?: Maybe<Array<RewardBalance>>;
   dashboard: Dashboard;
   /** For each rule of the referral's version, what it gave and why or why not. NOT_FOUND for another tenant's referral. */
   explainRewards: Array<RewardExplanation>;
@@ -1064,6 +1066,11 @@ export type QueryAuditLogArgs = {
   first?: InputMaybe<Scalars['Int']['input']>;
   from?: InputMaybe<Scalars['String']['input']>;
   to?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type QueryCashBalanceArgs = {
+  accountId: Scalars['String']['input'];
 };
 
 
@@ -2439,6 +2446,7 @@ export type QueryResolvers<ContextType = GraphQLContext, ParentType extends Reso
   apiKeys?: Resolver<Array<ResolversTypes['ApiKey']>, ParentType, ContextType>;
   auditLog?: Resolver<ResolversTypes['AuditLogPage'], ParentType, ContextType, Partial<QueryAuditLogArgs>>;
   browserIntegration?: Resolver<ResolversTypes['BrowserIntegration'], ParentType, ContextType>;
+  cashBalance?: Resolver<Maybe<Array<ResolversTypes['RewardBalance']>>, ParentType, ContextType, RequireFields<QueryCashBalanceArgs, 'accountId'>>;
   dashboard?: Resolver<ResolversTypes['Dashboard'], ParentType, ContextType, RequireFields<QueryDashboardArgs, 'range'>>;
   explainRewards?: Resolver<Array<ResolversTypes['RewardExplanation']>, ParentType, ContextType, RequireFields<QueryExplainRewardsArgs, 'referralId'>>;
   job?: Resolver<Maybe<ResolversTypes['Job']>, ParentType, ContextType, RequireFields<QueryJobArgs, 'id'>>;
