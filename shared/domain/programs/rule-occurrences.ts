@@ -143,7 +143,9 @@ export async function applyDueOccurrences(
   const reversed: RewardRow[] = [];
   const debts: RewardRow[] = [];
   const applied: string[] = [];
-  for (const row of due.filter((r) => r.applied_at === null)) {
+  // A payment before the conversion waits for it (the conversion starts a PAYMENT rule's months).
+  const waiting = (r: OccurrenceRow) => r.kind === 'PAYMENT' && referral.date_paid === null;
+  for (const row of due.filter((r) => r.applied_at === null && !waiting(r))) {
     if (row.reversed_at === null) {
       const granted = await grantRuleRewards(trx, referral, account, program, occurrenceOf(row), dayMs);
       created.push(...granted.created);
@@ -151,7 +153,9 @@ export async function applyDueOccurrences(
     applied.push(row.id);
   }
   await repo.markApplied(applied, trx);
-  const reversals = due.filter((r) => r.reversed_at !== null && r.reversal_applied_at === null);
+  const reversals = due.filter(
+    (r) => r.reversed_at !== null && r.reversal_applied_at === null && !waiting(r),
+  );
   for (const row of reversals) {
     const done = await reversePaymentRewards(trx, referral.tenant_id, row);
     reversed.push(...done.reversed);

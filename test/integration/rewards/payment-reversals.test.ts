@@ -78,11 +78,23 @@ async function balance(accountId: string, field: 'rewardBalance' | 'cashBalance'
   expect(res.errors).toBeUndefined();
   return res.data[field];
 }
+async function explain(friend: string): Promise<string[]> {
+  const { id } = await db('referrals')
+    .where({ tenant_id: api.tenantId, referred_account_id: friend })
+    .first('id');
+  const res = await api.gql('query($id: ID!) { explainRewards(referralId: $id) { ruleId outcome text } }', {
+    id,
+  });
+  expect(res.errors).toBeUndefined();
+  return res.data.explainRewards.map(
+    (e: { ruleId: string; outcome: string; text: string }) => `${e.ruleId} ${e.outcome}: ${e.text}`,
+  );
+}
 const later = (seconds: number) => new Date(Date.now() + seconds * 1000);
 
 test('a charge pays once however often it is notified; its refund reverses what it gave', async () => {
   const referrer = await identifyReferrer(api, 'Carla');
-  const { subscriptionId, transactionId } = await payingFriend(referrer);
+  const { subscriptionId, transactionId, friend } = await payingFriend(referrer);
   // Another notification listing the same charge (a later one, not a redelivery) gives nothing more.
   await deliverAndProcess(api.sample('subscription_charged_successfully', subscriptionId, later(2)));
   const given = await ruleRewards(referrer.accountId);
@@ -102,6 +114,18 @@ test('a charge pays once however often it is notified; its refund reverses what 
   expect(reversed.map((r) => [r.rule_id, r.status, r.reversed_by])).toEqual([
     ['recurring', 'CANCELLED', `refund:${refundId}`],
     ['per-payment', 'CANCELLED', `refund:${refundId}`],
+  ]);
+  expect(await explain(friend)).toEqual([
+    expect.stringMatching(
+      new RegExp(
+        `^recurring GRANTED: .* gave the referrer 4.00 USD in cash: 20 % of the payment of 20.00 USD on .* It was reversed by refund ${refundId} on \\d{4}-\\d\\d-\\d\\d\\.$`,
+      ),
+    ),
+    expect.stringMatching(
+      new RegExp(
+        `^per-payment GRANTED: .* 3.00 USD of credit: a payment .* It was reversed by refund ${refundId}`,
+      ),
+    ),
   ]);
   // Nothing was used: no debt, nothing owed.
   expect(await balance(referrer.accountId, 'cashBalance')).toEqual([]);
@@ -136,6 +160,11 @@ test('a dispute after the credit was redeemed leaves a debt that a later reward 
     expect.objectContaining({ reverses_reward_id: credit.id, amount_cents: '-300', type: 'CREDIT' }),
   ]);
   expect(await balance(referrer.accountId, 'rewardBalance')).toEqual([{ unit: 'USD', available: -300 }]);
+  expect((await explain(first.friend))[1]).toMatch(
+    new RegExp(
+      `It was reversed by charge-back of ${first.transactionId} on .*\\. 3.00 USD of it was already used and is owed back\\.$`,
+    ),
+  );
   // The unused cash of the same charge is simply gone.
   expect(await balance(referrer.accountId, 'cashBalance')).toEqual([]);
 

@@ -58,7 +58,7 @@ test('a PAID sync with a value pays 20 % in cash per billing period, once howeve
     }),
   ]);
   expect(given[0]!.explanation).toMatch(
-    /^"20 % of every payment for 12 months" gave the referrer 10.00 USD in cash: a payment of 50.00 USD on \d{4}-\d\d-\d\d \(sync:/,
+    /^"20 % of every payment for 12 months" gave the referrer 10.00 USD in cash: 20 % of the payment of 50.00 USD on \d{4}-\d\d-\d\d \(sync:/,
   );
   // The friend's rule: a fixed amount off at conversion.
   expect((await rewardsOf(friend)).filter((r) => r.rule_id !== null)).toEqual([
@@ -76,6 +76,40 @@ test('a PAID sync with a value pays 20 % in cash per billing period, once howeve
   expect((await rewardsOf(referrer)).map((r) => [r.payment_id, r.amount_cents])).toEqual([
     [`sync:${friend}:0`, '1000'],
     [`sync:${friend}:1`, '1200'],
+  ]);
+
+  // Thirteen months on, the rule's twelve are over: the payment gives nothing, and says why.
+  for (const [table, column, key] of [
+    ['accounts', 'first_paid_at', 'id'],
+    ['referrals', 'date_paid', 'referred_account_id'],
+  ] as const) {
+    await db(table)
+      .where({ tenant_id: api.tenantId, [key]: friend })
+      .update({ [column]: db.raw(`${column} - interval '365 days'`) });
+  }
+  expect((await api.sync(paid)).status).toBe(200);
+  expect(await rewardsOf(referrer)).toHaveLength(2);
+  const { id } = await db('referrals')
+    .where({ tenant_id: api.tenantId, referred_account_id: friend })
+    .first('id');
+  const explained = await api.gql(
+    'query($id: ID!) { explainRewards(referralId: $id) { ruleId outcome text } }',
+    {
+      id,
+    },
+  );
+  expect(explained.data.explainRewards.filter((e: { ruleId: string }) => e.ruleId === 'recurring')).toEqual([
+    expect.objectContaining({ outcome: 'GRANTED' }),
+    expect.objectContaining({ outcome: 'GRANTED' }),
+    {
+      ruleId: 'recurring',
+      outcome: 'NOT_GRANTED',
+      text: expect.stringMatching(
+        new RegExp(
+          `^"20 % of every payment for 12 months" gave nothing for the payment sync:${friend}:13: it rewards payments for 12 months after the conversion, which ended on \\d{4}-`,
+        ),
+      ),
+    },
   ]);
 
   // The REST reward list shows CASH only to accounts that have it.
@@ -110,6 +144,24 @@ test('an EVENT rule rewards its event once per friend, and only at its threshold
     expect.objectContaining({ rule_id: 'onboarded', type: 'CREDIT', amount_cents: '1500' }),
   ]);
   expect(given[0]!.explanation).toMatch(/gave the referrer 15.00 USD of credit: the event onboarded on/);
+  const { id } = await db('referrals')
+    .where({ tenant_id: api.tenantId, referred_account_id: friend })
+    .first('id');
+  const explained = await api.gql(
+    'query($id: ID!) { explainRewards(referralId: $id) { ruleId outcome text } }',
+    {
+      id,
+    },
+  );
+  expect(explained.data.explainRewards).toEqual([
+    {
+      ruleId: 'recurring',
+      outcome: 'NOT_GRANTED',
+      text: '"20 % of every payment for 12 months" gave nothing yet: no payment of the friend has been reported.',
+    },
+    expect.objectContaining({ ruleId: 'friend-five-off', outcome: 'NOT_GRANTED' }),
+    expect.objectContaining({ ruleId: 'onboarded', outcome: 'GRANTED' }),
+  ]);
 });
 
 test('a payment event without revenue or currency is refused naming the field', async () => {
