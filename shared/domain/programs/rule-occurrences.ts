@@ -11,7 +11,7 @@ import {
 import type { ProgramSettings } from '../../types/program';
 import type { Occurrence } from './rule-decisions';
 import { reversePaymentRewards } from './reward-reversals';
-import { grantRuleRewards } from './rule-rewards';
+import { grantRuleRewardsInOrder } from './rule-rewards';
 import { loadRuleVersion } from './rule-versions';
 
 /**
@@ -142,16 +142,20 @@ export async function applyDueOccurrences(
   const created: RewardRow[] = [];
   const reversed: RewardRow[] = [];
   const debts: RewardRow[] = [];
-  const applied: string[] = [];
   // A payment before the conversion waits for it (the conversion starts a PAYMENT rule's months).
   const waiting = (r: OccurrenceRow) => r.kind === 'PAYMENT' && referral.date_paid === null;
-  for (const row of due.filter((r) => r.applied_at === null && !waiting(r))) {
-    if (row.reversed_at === null) {
-      const granted = await grantRuleRewards(trx, referral, account, program, occurrenceOf(row), dayMs);
-      created.push(...granted.created);
-    }
-    applied.push(row.id);
-  }
+  const toApply = due.filter((r) => r.applied_at === null && !waiting(r));
+  // A payment reversed before it was applied gives nothing.
+  const granted = await grantRuleRewardsInOrder(
+    trx,
+    referral,
+    account,
+    program,
+    toApply.filter((r) => r.reversed_at === null).map(occurrenceOf),
+    dayMs,
+  );
+  created.push(...granted.created);
+  const applied = toApply.map((r) => r.id);
   await repo.markApplied(applied, trx);
   const reversals = due.filter(
     (r) => r.reversed_at !== null && r.reversal_applied_at === null && !waiting(r),

@@ -25,29 +25,57 @@ export async function grantRuleRewards(
   occurrence: Occurrence,
   dayMs: number,
 ): Promise<{ created: RewardRow[]; decisions: RuleDecision[] }> {
+  return grantRuleRewardsInOrder(trx, referral, referred, program, [occurrence], dayMs);
+}
+
+/**
+ * The same for several occurrences of the referral in order (the payments and events a reconcile finds
+ * due): the version, the referrer's lock and the facts are read once, and each reward given counts in the
+ * facts of the next (its key taken, its amount against the limits).
+ */
+export async function grantRuleRewardsInOrder(
+  trx: DbOrTrx,
+  referral: ReferralRow & { rule_version: number },
+  referred: AccountRow,
+  program: ProgramSettings,
+  occurrences: Occurrence[],
+  dayMs: number,
+): Promise<{ created: RewardRow[]; decisions: RuleDecision[] }> {
+  const created: RewardRow[] = [];
+  const all: RuleDecision[] = [];
+  if (occurrences.length === 0) return { created, decisions: all };
   const version = await loadRuleVersion(trx, referral.tenant_id, referral.rule_version);
   await createProgramRulesRepo(trx).lockReferrer(referral.tenant_id, referral.referrer_account_id, trx);
   const facts = await loadEvaluationFacts(trx, referral, referred);
-  const decisions = evaluateRules(version.rules, facts, occurrence);
   const rewards = createRewardsRepo(trx);
-  const created: RewardRow[] = [];
-  for (const decision of decisions) {
-    if (decision.outcome !== 'GRANTED') continue;
-    const row = await rewards.insertRuleGrant(
-      ruleSideReward(referral, decision.recipient, decision.reward),
-      {
+  for (const occurrence of occurrences) {
+    const decisions = evaluateRules(version.rules, facts, occurrence);
+    all.push(...decisions);
+    for (const decision of decisions) {
+      if (decision.outcome !== 'GRANTED') continue;
+      const row = await rewards.insertRuleGrant(
+        ruleSideReward(referral, decision.recipient, decision.reward),
+        {
+          ruleId: decision.ruleId,
+          ruleVersion: version.version,
+          grantKey: decision.key,
+          explanation: decision.explanation,
+          paymentId: occurrence.type === 'PAYMENT' ? occurrence.paymentId : null,
+        },
+        rewardStart(referral, program, decision.reward.type, dayMs),
+        trx,
+      );
+      if (!row) continue;
+      created.push(row);
+      facts.prior.push({
         ruleId: decision.ruleId,
-        ruleVersion: version.version,
-        grantKey: decision.key,
-        explanation: decision.explanation,
-        paymentId: occurrence.type === 'PAYMENT' ? occurrence.paymentId : null,
-      },
-      rewardStart(referral, program, decision.reward.type, dayMs),
-      trx,
-    );
-    if (row) created.push(row);
+        key: decision.key,
+        amountCents: row.amount_cents === null ? null : Number(row.amount_cents),
+        at: row.date_given,
+      });
+    }
   }
-  return { created, decisions };
+  return { created, decisions: all };
 }
 
 /** A rule's reward on its side of the referral: a percent, or an amount in a currency or credit unit. */

@@ -69,10 +69,24 @@ export async function latestRuleVersion(db: DbOrTrx, tenantId: string): Promise<
   return row ? present(row) : null;
 }
 
+/**
+ * Published versions never change (rows are only inserted), so a version read once is kept in memory:
+ * every payment and event of a referral reads its version, and parsing the rules each time was most of
+ * what recording a payment cost (bench/payment-rewards.ts). Bounded; the oldest entry goes first.
+ */
+const VERSION_CACHE_SIZE = 1000;
+const versionCache = new Map<string, RuleVersion>();
+
 export async function loadRuleVersion(db: DbOrTrx, tenantId: string, version: number): Promise<RuleVersion> {
+  const key = `${tenantId}:${version}`;
+  const cached = versionCache.get(key);
+  if (cached) return cached;
   const row = await createProgramRulesRepo(db).find(tenantId, version, db);
   if (!row) throw new AppError('NOT_FOUND', `Rule version ${version} not found`);
-  return present(row);
+  const loaded = present(row);
+  if (versionCache.size >= VERSION_CACHE_SIZE) versionCache.delete(versionCache.keys().next().value!);
+  versionCache.set(key, loaded);
+  return loaded;
 }
 
 export async function listRuleVersions(db: DbOrTrx, tenantId: string): Promise<RuleVersion[]> {
