@@ -1145,6 +1145,7 @@ export interface components {
             unit: string | null;
         };
         Reward: {
+            /** @description Negative for a debt: the used part of a reward a refund or charge-back reversed. */
             amountCents: number | null;
             dateCancelled: number | null;
             dateExpired: number | null;
@@ -1173,7 +1174,10 @@ export interface components {
              * @enum {string}
              */
             status: "PENDING" | "PENDING_REVIEW" | "AVAILABLE" | "REDEEMED" | "CANCELLED" | "EXPIRED";
-            /** @enum {string} */
+            /**
+             * @description FIXED_DISCOUNT (an amount off) and CASH (owed to the referrer) come only from program rules: a program without such rules never shows them.
+             * @enum {string}
+             */
             type: "PCT_DISCOUNT" | "CREDIT" | "FIXED_DISCOUNT" | "CASH";
             unit: string | null;
         };

@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { PROJECT_ROOT } from '../../../shared/config';
 import type { Db } from '../../../shared/db/knex';
 import { publishRuleVersion } from '../../../shared/domain/programs/rule-versions';
 import { identifyReferrer, startReferralApi, uid, type ReferralApi } from '../../helpers/referrals';
@@ -192,4 +195,19 @@ test("another tenant's payments and rules neither see nor touch this tenant's", 
   } finally {
     await other.close();
   }
+});
+
+test("docs/programs.md's recurring example, published through GraphQL, pays 20 % of a synced payment", async () => {
+  const guide = fs.readFileSync(path.join(PROJECT_ROOT, 'docs', 'programs.md'), 'utf8');
+  const recurring = JSON.parse(/```json rules\n([\s\S]*?)```/.exec(guide)![1]!) as unknown;
+  const published = await api.gqlOk(
+    'mutation ($input: ProgramInput!) { updateProgram(input: $input) { ruleVersion } }',
+    { input: { rules: recurring } },
+  );
+  expect(published.updateProgram.ruleVersion).toBeGreaterThan(1);
+  const { referrer, friend } = await referredFriend();
+  expect((await api.sync({ id: friend, subscription: { status: 'PAID', value: 49.99 } })).status).toBe(200);
+  expect((await rewardsOf(referrer)).map((r) => [r.rule_id, r.type, r.amount_cents])).toEqual([
+    ['recurring', 'CASH', '999'],
+  ]);
 });
