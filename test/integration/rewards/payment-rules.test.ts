@@ -190,6 +190,16 @@ test("another tenant's payments and rules neither see nor touch this tenant's", 
     expect(
       await db('rule_occurrences').where({ tenant_id: api.tenantId, occurrence_id: `sync:${friend}:0` }),
     ).toEqual([]);
+    // This tenant's referrer with cash owed: unknown to the other tenant.
+    const mine = await referredFriend();
+    expect((await api.sync({ id: mine.friend, subscription: { status: 'PAID', value: 10 } })).status).toBe(
+      200,
+    );
+    const cash = 'query($id: String!) { cashBalance(accountId: $id) { unit available } }';
+    expect((await api.gql(cash, { id: mine.referrer })).data.cashBalance).toEqual([
+      { unit: 'USD', available: 200 },
+    ]);
+    expect((await other.gql(cash, { id: mine.referrer })).data.cashBalance).toBeNull();
     const program = await other.gql('{ program { paymentEventKey } }');
     expect(program).toEqual({ data: { program: { paymentEventKey: null } } });
   } finally {
