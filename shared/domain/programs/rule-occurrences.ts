@@ -83,7 +83,10 @@ export async function recordRuleOccurrences(
     );
     if (inserted) recorded.push(report.kind === 'PAYMENT' ? report.paymentId : report.eventId);
   }
-  if (recorded.length > 0) await createReferralsRepo(trx).markLifecyclePending(referral.id, trx);
+  // Under the account's lock the pending mark cannot change: one already set needs no write.
+  if (recorded.length > 0 && referral.lifecycle_pending_since === null) {
+    await createReferralsRepo(trx).markLifecyclePending(referral.id, trx);
+  }
   return recorded;
 }
 
