@@ -167,6 +167,15 @@ test('an EVENT rule rewards its event once per friend, and only at its threshold
   ]);
 });
 
+test('a payment event key that is not a key is refused naming the field', async () => {
+  const res = await api.gql('mutation { updateProgram(input: { paymentEventKey: "" }) { paymentEventKey } }');
+  expect(res.errors[0].extensions).toMatchObject({
+    code: 'VALIDATION_FAILED',
+    validationErrors: [expect.objectContaining({ path: 'input.paymentEventKey' })],
+  });
+  expect((await api.gql('{ program { paymentEventKey } }')).data.program.paymentEventKey).toBe('payment');
+});
+
 test('a payment event without revenue or currency is refused naming the field', async () => {
   const { friend } = await referredFriend();
   const res = await events(friend, [{ key: 'payment', fields: { revenue: 'lots' } }]);
