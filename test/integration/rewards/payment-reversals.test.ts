@@ -173,6 +173,17 @@ test('a dispute after the credit was redeemed leaves a debt that a later reward 
   expect(await recordDisputedPayment(db, api.tenantId, first.transactionId, new Date())).toBe(false);
   expect(await ruleRewards(referrer.accountId)).toEqual(rows);
 
+  // The dashboard's rewards-given counter (a trigger-kept rollup) counts live rewards, not the debt.
+  const counted = await db('portal_daily_stats')
+    .where({ tenant_id: api.tenantId })
+    .sum<{ n: string }[]>('rewards_given as n');
+  const live = await db('rewards')
+    .where({ tenant_id: api.tenantId })
+    .whereNot('status', 'CANCELLED')
+    .where((q) => q.whereNull('amount_cents').orWhere('amount_cents', '>=', 0))
+    .count<{ n: string }[]>('* as n');
+  expect(Number(counted[0]!.n)).toBe(Number(live[0]!.n));
+
   // A later payment's credit pays the debt down.
   await payingFriend(referrer);
   expect(await balance(referrer.accountId, 'rewardBalance')).toEqual([{ unit: 'USD', available: 0 }]);
