@@ -38,20 +38,19 @@ export interface StalePending extends Pick<
 
 export function createReferralsRepo(db: DbOrTrx) {
   return {
-    /** Of these referred accounts, those whose referral has a rule version and has not ended. */
+    /** Of these referred accounts, those whose referral has a rule version and has not ended, with it. */
     async ruledReferredAccounts(
       tenantId: string,
       accountIds: string[],
       trx: DbOrTrx = db,
-    ): Promise<string[]> {
+    ): Promise<{ referred_account_id: string; rule_version: number }[]> {
       if (accountIds.length === 0) return [];
-      const rows: { referred_account_id: string }[] = await trx('referrals')
+      return trx('referrals')
         .where({ tenant_id: tenantId })
         .whereIn('referred_account_id', accountIds)
         .whereNotNull('rule_version')
         .whereNot('status', 'ENDED')
-        .select('referred_account_id');
-      return rows.map((r) => r.referred_account_id);
+        .select('referred_account_id', 'rule_version');
     },
 
     async findByReferredAccount(

@@ -11,7 +11,8 @@ import { applyAccountMutation, type AccountOutcome } from '../accounts/account-c
 import { createReferralsRepo } from '../../repos/referrals.repo';
 import type { AccountRow } from '../../repos/accounts.repo';
 import { checkPaymentEvents, eventPayment } from '../programs/payment-reports';
-import { recordRuleOccurrences, type OccurrenceReport } from '../programs/rule-occurrences';
+import { recordRuleOccurrences, wantedReports, type OccurrenceReport } from '../programs/rule-occurrences';
+import { loadRuleVersion } from '../programs/rule-versions';
 import type { EventData, userEventsPageSchema } from './user-events.schema';
 
 /** Events for one user, as logUserEvents takes them (the key belongs to the whole request). */
@@ -112,7 +113,7 @@ export async function logUserEvents(
   };
   const converting = conversionEvents(results, options.conversionEventKey);
   // Accounts whose referral has rules: their events may be payments or events the rules reward.
-  const ruled = await ruledAccounts(db, tenantId, results);
+  const ruled = await ruledAccounts(db, tenantId, results, paymentEventKey);
   if (converting.size === 0 && ruled.size === 0) {
     await storeOrThrow(db, store, options.usedKeys);
     remember();
@@ -146,13 +147,25 @@ export async function logUserEvents(
 }
 
 /** The accounts of these events whose referral was attributed under rules (one query). */
+/**
+ * The accounts of these events whose referral's rule version rewards one of them (a payment of the
+ * payment key for a PAYMENT rule, an EVENT rule's key): one query, the versions from memory. Other
+ * accounts' events are stored as before, without locking the account.
+ */
 async function ruledAccounts(
   db: DbOrTrx,
   tenantId: string,
   results: LoggedUserEvents[],
+  paymentEventKey: string | null,
 ): Promise<Set<string>> {
   const accountIds = [...new Set(results.map((r) => r.accountId))];
-  return new Set(await createReferralsRepo(db).ruledReferredAccounts(tenantId, accountIds));
+  const ruled = new Set<string>();
+  for (const row of await createReferralsRepo(db).ruledReferredAccounts(tenantId, accountIds)) {
+    const { rules } = await loadRuleVersion(db, tenantId, row.rule_version);
+    const reports = occurrenceReports(results, row.referred_account_id, paymentEventKey);
+    if (wantedReports(rules, reports).length > 0) ruled.add(row.referred_account_id);
+  }
+  return ruled;
 }
 
 async function unchangedOutcome(trx: DbOrTrx, account: AccountRow): Promise<AccountOutcome> {

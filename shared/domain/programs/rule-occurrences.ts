@@ -13,6 +13,7 @@ import type { Occurrence } from './rule-decisions';
 import { reversePaymentRewards } from './reward-reversals';
 import { grantRuleRewardsInOrder } from './rule-rewards';
 import { loadRuleVersion } from './rule-versions';
+import type { RuleSet } from './rules.schema';
 
 /**
  * Payments and user events of a referred account that its referral's rules may reward. The door that
@@ -34,6 +35,17 @@ export type OccurrenceReport =
     }
   | { kind: 'EVENT'; eventId: string; key: string; fields: Record<string, unknown>; at: Date };
 
+/** The reports a rule set has a rule for: payments for a PAYMENT rule, events of an EVENT rule's key. */
+export function wantedReports(rules: RuleSet, reports: OccurrenceReport[]): OccurrenceReport[] {
+  return reports.filter((report) =>
+    rules.some((rule) =>
+      report.kind === 'PAYMENT'
+        ? rule.trigger.type === 'PAYMENT'
+        : rule.trigger.type === 'EVENT' && rule.trigger.eventKey === report.key,
+    ),
+  );
+}
+
 /** Records the reports the referral's rule version has a rule for; answers the ids of the new ones. */
 export async function recordRuleOccurrences(
   trx: DbOrTrx,
@@ -43,13 +55,7 @@ export async function recordRuleOccurrences(
   if (!referral || referral.rule_version === null || referral.rule_version === undefined) return [];
   if (reports.length === 0 || referral.status === 'ENDED') return [];
   const { rules } = await loadRuleVersion(trx, referral.tenant_id, referral.rule_version);
-  const wanted = reports.filter((report) =>
-    rules.some((rule) =>
-      report.kind === 'PAYMENT'
-        ? rule.trigger.type === 'PAYMENT'
-        : rule.trigger.type === 'EVENT' && rule.trigger.eventKey === report.key,
-    ),
-  );
+  const wanted = wantedReports(rules, reports);
   const repo = createRuleOccurrencesRepo(trx);
   const recorded: string[] = [];
   for (const report of wanted) {

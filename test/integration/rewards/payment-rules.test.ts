@@ -140,6 +140,13 @@ test('an EVENT rule rewards its event once per friend, and only at its threshold
   const { referrer, friend } = await referredFriend();
   expect((await events(friend, [{ key: 'onboarded', fields: { seats: 2 } }])).status).toBe(200);
   expect(await rewardsOf(referrer)).toEqual([]);
+  // An event no rule waits for is stored as any event, and recorded for no rule.
+  expect((await events(friend, [{ key: 'pageview', fields: {} }])).status).toBe(200);
+  const { id: referralId } = await db('referrals')
+    .where({ tenant_id: api.tenantId, referred_account_id: friend })
+    .first('id');
+  const recorded = await db('rule_occurrences').where({ tenant_id: api.tenantId, referral_id: referralId });
+  expect(recorded.map((o) => o.event_key)).toEqual(['onboarded']);
   expect((await events(friend, [{ key: 'onboarded', fields: { seats: 4 } }])).status).toBe(200);
   expect((await events(friend, [{ key: 'onboarded', fields: { seats: 9 } }])).status).toBe(200);
   const given = await rewardsOf(referrer);
