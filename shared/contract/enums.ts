@@ -16,8 +16,11 @@ export type ReferralStatus = (typeof REFERRAL_STATUSES)[number];
 export const SUBSCRIPTION_STATUSES = ['TRIAL', 'PAID', 'FREE', 'CANCELLED'] as const;
 export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
 
-/** What a reward is: a percent discount, or credit in a unit (e.g. USD cents). */
-export const REWARD_TYPES = ['PCT_DISCOUNT', 'CREDIT'] as const;
+/**
+ * What a reward is: a percent discount, credit in a unit (e.g. USD cents), an amount off in a currency
+ * (FIXED_DISCOUNT) or money owed to the referrer (CASH). The last two come only from a program's rules.
+ */
+export const REWARD_TYPES = ['PCT_DISCOUNT', 'CREDIT', 'FIXED_DISCOUNT', 'CASH'] as const;
 export type RewardType = (typeof REWARD_TYPES)[number];
 
 /**

@@ -104,7 +104,8 @@ export function createProgramRulesRepo(db: DbOrTrx) {
 
     /**
      * Rewards rules gave on the referrer's referrals in the program (to the referrer or to the friends).
-     * Cancelled ones count too: their keys stay taken, and a cap counts what was given.
+     * Cancelled ones count too: their keys stay taken, and a cap counts what was given. Reversed ones (a
+     * refunded or charged-back payment's) and their debt rows do not: that money came back.
      */
     async grants(
       tenantId: string,
@@ -121,6 +122,8 @@ export function createProgramRulesRepo(db: DbOrTrx) {
           'r.referrer_account_id': referrerAccountId,
         })
         .whereNotNull('w.grant_key')
+        .whereNull('w.reversed_by')
+        .whereNull('w.reverses_reward_id')
         .select('w.rule_id', 'w.grant_key', 'w.amount_cents', 'w.date_given');
     },
   };

@@ -40,6 +40,21 @@ export interface StalePending extends Pick<
 
 export function createReferralsRepo(db: DbOrTrx) {
   return {
+    /** Of these referred accounts, those whose referral has a rule version and has not ended, with it. */
+    async ruledReferredAccounts(
+      tenantId: string,
+      accountIds: string[],
+      trx: DbOrTrx = db,
+    ): Promise<{ referred_account_id: string; rule_version: number; program_id: string }[]> {
+      if (accountIds.length === 0) return [];
+      return trx('referrals')
+        .where({ tenant_id: tenantId })
+        .whereIn('referred_account_id', accountIds)
+        .whereNotNull('rule_version')
+        .whereNot('status', 'ENDED')
+        .select('referred_account_id', 'rule_version', 'program_id');
+    },
+
     async findByReferredAccount(
       tenantId: string,
       accountId: string,

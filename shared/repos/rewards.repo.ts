@@ -43,6 +43,13 @@ export interface RewardRow {
   rule_version?: number | null;
   grant_key?: string | null;
   explanation?: string | null;
+  /** A PAYMENT rule's reward: the payment that gave it (migration 031). */
+  payment_id?: string | null;
+  /** A reversed reward: by what (`refund:<id>`, `chargeback:<id>`) and when. */
+  reversed_by?: string | null;
+  date_reversed?: Date | null;
+  /** A debt row (negative amount): the reversed reward whose used part it is. */
+  reverses_reward_id?: string | null;
 }
 
 /** How a reward starts: its status, a hold from now, and the expiry it will carry once available. */
@@ -87,7 +94,7 @@ function startColumns(start: RewardStart, trx: DbOrTrx) {
 }
 
 /** The side's next reward number (a subquery): after its others, or `first` when it has none yet. */
-function nextGrantNo(reward: NewReward, first: 0 | 1, trx: DbOrTrx) {
+export function nextGrantNo(reward: NewReward, first: 0 | 1, trx: DbOrTrx) {
   return trx('rewards')
     .where({
       tenant_id: reward.tenant_id,
@@ -216,12 +223,17 @@ export function createRewardsRepo(db: DbOrTrx) {
     },
 
     /**
-     * Credit per unit: assigned (available and redeemed credit, and the redeemed part of expired credit),
+     * Credit (or cash owed, CASH) per unit: assigned (available and redeemed credit, and the redeemed part of expired credit),
      * redeemed, pending (held or awaiting review), expired (the unredeemed part), and the next expiry.
      */
-    async balances(tenantId: string, accountId: string, trx: DbOrTrx = db): Promise<BalanceRow[]> {
+    async balances(
+      tenantId: string,
+      accountId: string,
+      trx: DbOrTrx = db,
+      type: 'CREDIT' | 'CASH' = 'CREDIT',
+    ): Promise<BalanceRow[]> {
       return trx('rewards')
-        .where({ tenant_id: tenantId, account_id: accountId, type: 'CREDIT' })
+        .where({ tenant_id: tenantId, account_id: accountId, type })
         .whereNot('status', 'CANCELLED')
         .groupBy('unit')
         .orderBy('unit')
@@ -294,7 +306,13 @@ export function createRewardsRepo(db: DbOrTrx) {
      */
     async insertRuleGrant(
       reward: NewReward,
-      rule: { ruleId: string; ruleVersion: number; grantKey: string; explanation: string },
+      rule: {
+        ruleId: string;
+        ruleVersion: number;
+        grantKey: string;
+        explanation: string;
+        paymentId?: string | null;
+      },
       start: RewardStart,
       trx: DbOrTrx,
     ): Promise<RewardRow | undefined> {
@@ -306,6 +324,7 @@ export function createRewardsRepo(db: DbOrTrx) {
           rule_version: rule.ruleVersion,
           grant_key: rule.grantKey,
           explanation: rule.explanation,
+          payment_id: rule.paymentId ?? null,
           ...startColumns(start, trx),
         } as never)
         .onConflict()

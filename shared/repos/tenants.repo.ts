@@ -26,6 +26,7 @@ export type ProgramColumns = Pick<
   | 'max_referrer_discount_percent'
   | 'discount_id'
   | 'conversion_event_key'
+  | 'payment_event_key'
   | 'require_user_jwt_exp'
   | 'allowed_origins'
   | 'referral_cookie_days'

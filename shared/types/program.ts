@@ -32,6 +32,8 @@ export interface ProgramSettings {
   discountId: string;
   landingUrl: string | null;
   conversionEventKey: string | null;
+  /** A user event with this key, `revenue` and `currency` is a payment of the account (PAYMENT rules). */
+  paymentEventKey: string | null;
   /** Merchant origins allowed to call the user-JWT routes from a browser (CORS), normalised. */
   allowedOrigins: string[];
   /** The browser library's tracking cookie: its lifetime, and whether a later code replaces the first. */
@@ -77,6 +79,7 @@ export interface ProgramSettingsColumns {
   discount_id: string;
   landing_url: string | null;
   conversion_event_key: string | null;
+  payment_event_key: string | null;
   /** Browser settings: CORS origins, the tracking cookie, the landing page and widget texts. */
   allowed_origins: string[];
   referral_cookie_days: number;
@@ -121,6 +124,7 @@ export function programSettings(row: ProgramSettingsColumns): ProgramSettings {
     discountId: row.discount_id,
     landingUrl: row.landing_url,
     conversionEventKey: row.conversion_event_key,
+    paymentEventKey: row.payment_event_key,
     allowedOrigins: row.allowed_origins,
     referralCookieDays: row.referral_cookie_days,
     referralCookieLastClickWins: row.referral_cookie_last_click_wins,

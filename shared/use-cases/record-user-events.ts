@@ -31,6 +31,7 @@ export async function recordUserEvents(
   const { results, conversions } = await logUserEvents(deps.db, tenant.id, request, {
     nowMs: deps.now(),
     conversionEventKey: program?.conversionEventKey ?? null,
+    paymentEventKey: program?.paymentEventKey ?? null,
     usedKeys: deps.usedKeys,
   });
   const settled = await Promise.allSettled(

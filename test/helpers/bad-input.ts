@@ -92,6 +92,7 @@ export async function expectNothingStored(
     name: alias,
     landing_url: null,
     conversion_event_key: null,
+    payment_event_key: null,
     website_url: null,
     allowed_origins: [],
     widget_headline: null,

@@ -241,6 +241,7 @@ describe('expectDocumentedAnswer (test/helpers/openapi.ts)', () => {
     discountId: 'service_discount',
     landingUrl: null,
     conversionEventKey: null,
+    paymentEventKey: null,
     allowedOrigins: [],
     referralCookieDays: 365,
     referralCookieLastClickWins: false,

@@ -190,7 +190,7 @@ describe('PAYMENT rules', () => {
       reward: { type: 'CASH', amountCents: 980, currency: 'USD' },
     });
     expect(first.explanation).toMatch(
-      /gave the referrer 9.80 USD in cash: a payment of 49.00 USD on 2026-04-15 \(in_1\)/,
+      /gave the referrer 9.80 USD in cash: 20 % of the payment of 49.00 USD on 2026-04-15 \(in_1\)/,
     );
     const repeated = evaluateRules(
       set,

@@ -18,6 +18,7 @@ function tenantRow(id: string, alias: string, discountId = 'service_discount'): 
     max_referrer_discount_percent: 100,
     discount_id: discountId,
     conversion_event_key: null,
+    payment_event_key: null,
     rate_limit_rps: null,
     rate_limit_burst: null,
     require_user_jwt_exp: false,

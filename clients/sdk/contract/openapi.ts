@@ -1078,6 +1078,8 @@ export interface components {
              */
             mode: "live" | "test";
             name: string;
+            /** @description A user event with this key, `revenue` and `currency` is a payment of the account. */
+            paymentEventKey: string | null;
             referralCookieDays: number;
             referralCookieLastClickWins: boolean;
             /** @description The discount a referred account gets at attribution. */
@@ -1145,6 +1147,7 @@ export interface components {
             unit: string | null;
         };
         Reward: {
+            /** @description Negative for a debt: the used part of a reward a refund or charge-back reversed. */
             amountCents: number | null;
             dateCancelled: number | null;
             dateExpired: number | null;
@@ -1173,8 +1176,11 @@ export interface components {
              * @enum {string}
              */
             status: "PENDING" | "PENDING_REVIEW" | "AVAILABLE" | "REDEEMED" | "CANCELLED" | "EXPIRED";
-            /** @enum {string} */
-            type: "PCT_DISCOUNT" | "CREDIT";
+            /**
+             * @description FIXED_DISCOUNT (an amount off) and CASH (owed to the referrer) come only from program rules: a program without such rules never shows them.
+             * @enum {string}
+             */
+            type: "PCT_DISCOUNT" | "CREDIT" | "FIXED_DISCOUNT" | "CASH";
             unit: string | null;
         };
         /** @description The batch stopped at failedIndex; retrying the whole batch is safe (tracks dedupe by messageId). */
@@ -1394,7 +1400,7 @@ export interface components {
                     /** @enum {string} */
                     status: "PENDING" | "PENDING_REVIEW" | "AVAILABLE" | "REDEEMED" | "CANCELLED" | "EXPIRED";
                     /** @enum {string} */
-                    type: "PCT_DISCOUNT" | "CREDIT";
+                    type: "PCT_DISCOUNT" | "CREDIT" | "FIXED_DISCOUNT" | "CASH";
                     unit: string | null;
                 } | null;
                 /** @description For each reward rule of the referral's version (or the program's fixed reward), what it gave this user or why not: the same explanations as GraphQL explainRewards, the referrer's side only. */
@@ -1417,7 +1423,7 @@ export interface components {
                         /** @enum {string} */
                         status: "PENDING" | "PENDING_REVIEW" | "AVAILABLE" | "REDEEMED" | "CANCELLED" | "EXPIRED";
                         /** @enum {string} */
-                        type: "PCT_DISCOUNT" | "CREDIT";
+                        type: "PCT_DISCOUNT" | "CREDIT" | "FIXED_DISCOUNT" | "CASH";
                         unit: string | null;
                     } | null;
                     /** @description The rule's name, as the merchant wrote it. */
@@ -3853,6 +3859,7 @@ export interface operations {
                     maxAttributionsPerReferrerPerHour?: number | null;
                     maxReferrerDiscountPercent?: number;
                     name?: string;
+                    paymentEventKey?: string | null;
                     referralCookieDays?: number;
                     referralCookieLastClickWins?: boolean;
                     referredDiscountPercent?: number;

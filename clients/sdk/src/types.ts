@@ -99,9 +99,12 @@ export interface CodeLookup {
   referrerName: string | null;
 }
 
+/** FIXED_DISCOUNT and CASH come only from a program's rules (a program without them never shows them). */
+export type RewardType = 'PCT_DISCOUNT' | 'CREDIT' | 'FIXED_DISCOUNT' | 'CASH';
+
 export interface Reward {
   id: string;
-  type: 'PCT_DISCOUNT' | 'CREDIT';
+  type: RewardType;
   discountPercent: number | null;
   amountCents: number | null;
   redeemedCents: number;
@@ -201,6 +204,8 @@ export interface Program {
   discountId: string;
   landingUrl: string | null;
   conversionEventKey: string | null;
+  /** A user event with this key, `revenue` and `currency` is a payment of the account (PAYMENT rules). */
+  paymentEventKey: string | null;
   allowedOrigins: string[];
   referralCookieDays: number;
   referralCookieLastClickWins: boolean;
@@ -246,6 +251,7 @@ export interface ProgramPatch {
   maxReferrerDiscountPercent?: number;
   discountId?: string;
   conversionEventKey?: string | null;
+  paymentEventKey?: string | null;
   requireUserJwtExp?: boolean;
   allowedOrigins?: string[];
   referralCookieDays?: number;
@@ -288,7 +294,7 @@ export interface WidgetRewardExplanation {
   rule: string;
   outcome: 'GRANTED' | 'NOT_GRANTED';
   reward: {
-    type: 'PCT_DISCOUNT' | 'CREDIT';
+    type: RewardType;
     status: Reward['status'];
     discountPercent: number | null;
     amountCents: number | null;
@@ -327,7 +333,7 @@ export interface Widget {
     status: ReferralStatus;
     state: 'SIGNED_UP' | 'SUBSCRIBED' | 'UNDER_REVIEW' | 'CANCELLED';
     reward: {
-      type: 'PCT_DISCOUNT' | 'CREDIT';
+      type: RewardType;
       status: Reward['status'];
       discountPercent: number | null;
       amountCents: number | null;

@@ -185,6 +185,8 @@ export const accountModule: GraphQLModule = {
       account(id: String!): Account
       "Credit per unit; null for an unknown account."
       rewardBalance(accountId: String!): [RewardBalance!]
+      "Cash owed to the account per currency (CASH rewards of program rules), below zero while a reversal's debt is unpaid; null for an unknown account."
+      cashBalance(accountId: String!): [RewardBalance!]
       "Newest first; search matches an account id, user id, e-mail or share code exactly; query matches part of a name, e-mail, id or share code in any case and without accents, best matches first (exact, then prefix, then part, then similar) (first 1 to 100, default 25)."
       accounts(search: String, first: Int, after: String, query: String): AccountPage!
     }
@@ -207,6 +209,8 @@ export const accountModule: GraphQLModule = {
         searchAccounts(ctx.deps.db, ctx.tenant.id, parseInput(accountListArgsSchema, args)),
       rewardBalance: (_: unknown, args: unknown, ctx: GraphQLContext) =>
         getRewardBalance(ctx.deps.db, ctx.tenant.id, parseInput(balanceArgs, args).accountId),
+      cashBalance: (_: unknown, args: unknown, ctx: GraphQLContext) =>
+        getRewardBalance(ctx.deps.db, ctx.tenant.id, parseInput(balanceArgs, args).accountId, 'CASH'),
     },
     Account: {
       recentEvents: (account: { id: string }, _: unknown, ctx: GraphQLContext) =>

@@ -36,9 +36,9 @@ export const programRulesModule: GraphQLModule = {
     enum RuleTriggerType {
       "The referral's first PAID."
       CONVERSION
-      "Each payment reported for the referred account (not applied yet)."
+      "Each payment reported for the referred account: processor charges, PAID syncs with a value, events of the payment event key."
       PAYMENT
-      "A user event of the referred account (not applied yet)."
+      "A user event of the referred account, once per referred account."
       EVENT
       "The referrer's converted referrals reach a count."
       MILESTONE
@@ -50,9 +50,9 @@ export const programRulesModule: GraphQLModule = {
     enum RuleRewardType {
       PCT_DISCOUNT
       CREDIT
-      "Not given yet."
+      "An amount off in a currency."
       FIXED_DISCOUNT
-      "Not given yet."
+      "Money owed to the referrer (an amount, or a percentage of the payment); kept in the balance until paid out."
       CASH
     }
     enum RuleLimitPeriod {

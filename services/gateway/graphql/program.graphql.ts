@@ -23,6 +23,10 @@ export const programModule: GraphQLModule = {
     enum RewardType {
       PCT_DISCOUNT
       CREDIT
+      "An amount off in a currency: given by a program rule only."
+      FIXED_DISCOUNT
+      "Money owed to the referrer, kept in the balance until paid out: given by a program rule only."
+      CASH
     }
     "What a referrer earns when a referral converts."
     type ReferrerRewardSettings {
@@ -41,6 +45,8 @@ export const programModule: GraphQLModule = {
       landingUrl: String
       "An accepted user event with this key converts a referred account's referral."
       conversionEventKey: String
+      "A user event with this key, revenue and currency is a payment of the account (PAYMENT rules)."
+      paymentEventKey: String
       "User JWTs without exp are refused (401). Off by default."
       requireUserJwtExp: Boolean!
       "Origins (https://shop.example) allowed to call the user-JWT routes from a browser (CORS)."
@@ -116,6 +122,7 @@ export const programModule: GraphQLModule = {
       discountId: String
       landingUrl: String
       conversionEventKey: String
+      paymentEventKey: String
       requireUserJwtExp: Boolean
       allowedOrigins: [String!]
       referralCookieDays: Int

@@ -28,6 +28,7 @@ import * as m027 from './027-referral-actions';
 import * as m028 from './028-hand-actions';
 import * as m029 from './029-operator-numbers';
 import * as m030 from './030-program-rules';
+import * as m031 from './031-payment-rewards';
 import * as m032 from './032-programs';
 
 /**
@@ -64,6 +65,7 @@ const migrations: Record<string, Knex.Migration> = {
   '028-hand-actions': m028,
   '029-operator-numbers': m029,
   '030-program-rules': m030,
+  '031-payment-rewards': m031,
   '032-programs': m032,
 };
 

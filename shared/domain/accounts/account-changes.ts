@@ -35,6 +35,8 @@ export interface AccountOutcome {
   referralCreated: boolean;
   /** The attribution asked for, refused by the program's fraudPolicy (BLOCK); null otherwise. */
   refused: RefusedAttribution | null;
+  /** Payments or events newly recorded for the referral's rules (its lifecycle applies them). */
+  occurrencesRecorded?: string[];
 }
 
 /**

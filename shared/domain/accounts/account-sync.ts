@@ -8,6 +8,8 @@ import { programIdSchema, requireOpenProgram } from '../programs/program-state';
 import { applyAccountMutation, type AccountOutcome } from './account-changes';
 import type { RefusedAttribution } from '../../types/fraud';
 import { referredByView } from './user-view';
+import { syncPayment } from '../programs/payment-reports';
+import { recordRuleOccurrences } from '../programs/rule-occurrences';
 
 export const BILLING_INTERVAL_TYPES = ['DAY', 'WEEK', 'MONTH', 'QUARTER', 'SEMI_ANNUAL', 'YEAR'] as const;
 
@@ -43,7 +45,7 @@ export async function syncAccount(
     if (input.programId !== undefined) await requireOpenProgram(trx, tenantId, input.programId);
     const { account } = await createAccountsRepo(trx).ensureLocked(tenantId, input.id, trx);
     const sub = input.subscription;
-    return applyAccountMutation(trx, account, {
+    const outcome = await applyAccountMutation(trx, account, {
       status: sub?.status,
       billing: {
         ...(sub?.billingIntervalType !== undefined && { billing_interval_type: sub.billingIntervalType }),
@@ -55,6 +57,11 @@ export async function syncAccount(
         ? { code: input.referral.code, source: 'CODE', strict: true, programId: input.programId }
         : undefined,
     });
+    // A PAID sync with a value reports the payment of its billing period (payment-reports.ts).
+    const payment = syncPayment(outcome.account, sub?.value, new Date());
+    if (!payment) return outcome;
+    const occurrencesRecorded = await recordRuleOccurrences(trx, outcome.referral, [payment]);
+    return { ...outcome, occurrencesRecorded };
   });
 }
 

@@ -8,6 +8,11 @@ import { createAccountsRepo } from '../../repos/accounts.repo';
 import type { NewUserEvent, StoreRequest } from '../../repos/user-events-store';
 import { createUserEventsRepo, type UserEventRow } from '../../repos/user-events.repo';
 import { applyAccountMutation, type AccountOutcome } from '../accounts/account-changes';
+import { createReferralsRepo } from '../../repos/referrals.repo';
+import type { AccountRow } from '../../repos/accounts.repo';
+import { checkPaymentEvents, eventPayment } from '../programs/payment-reports';
+import { recordRuleOccurrences, wantedReports, type OccurrenceReport } from '../programs/rule-occurrences';
+import { loadRuleVersion } from '../programs/rule-versions';
 import type { EventData, userEventsPageSchema } from './user-events.schema';
 
 /** Events for one user, as logUserEvents takes them (the key belongs to the whole request). */
@@ -64,9 +69,17 @@ export async function logUserEvents(
   db: Db,
   tenantId: string,
   request: { idempotencyKey: string | null; batches: UserEventBatch[] },
-  options: { nowMs: number; conversionEventKey: string | null; usedKeys?: UsedKeysCache },
+  options: {
+    nowMs: number;
+    conversionEventKey: string | null;
+    /** The program's payment event key: such an event is a payment (PAYMENT rules). */
+    paymentEventKey?: string | null;
+    usedKeys?: UsedKeysCache;
+  },
 ): Promise<LogUserEventsResult> {
   const { idempotencyKey } = request;
+  const paymentEventKey = options.paymentEventKey ?? null;
+  for (const batch of request.batches) checkPaymentEvents(batch.events, paymentEventKey);
   const known = idempotencyKey && options.usedKeys?.find(tenantId, idempotencyKey, options.nowMs);
   if (known) throw keyUsed(known);
   const receivedAt = new Date(options.nowMs);
@@ -99,7 +112,9 @@ export async function logUserEvents(
       options.usedKeys?.remember(tenantId, idempotencyKey, options.nowMs, eventIdsOf(results));
   };
   const converting = conversionEvents(results, options.conversionEventKey);
-  if (converting.size === 0) {
+  // Accounts whose referral has rules: their events may be payments or events the rules reward.
+  const ruled = await ruledAccounts(db, tenantId, results, paymentEventKey);
+  if (converting.size === 0 && ruled.size === 0) {
     await storeOrThrow(db, store, options.usedKeys);
     remember();
     return { results, conversions: [] };
@@ -108,20 +123,78 @@ export async function logUserEvents(
     // Accounts first, in a fixed order (identification locks the account before its users, too).
     const accounts = createAccountsRepo(trx);
     const locked = [];
-    for (const accountId of [...converting.keys()].sort()) {
+    for (const accountId of [...new Set([...converting.keys(), ...ruled])].sort()) {
       const account = await accounts.lock(tenantId, accountId, trx);
       if (account) locked.push(account);
     }
     await storeOrThrow(trx, store, options.usedKeys);
     const done: EventConversion[] = [];
     for (const account of locked) {
-      const outcome = await applyAccountMutation(trx, account, { paidByEvent: true });
-      if (outcome.referral) done.push({ outcome, eventId: converting.get(account.id)! });
+      const converts = converting.get(account.id);
+      const changed = converts
+        ? await applyAccountMutation(trx, account, { paidByEvent: true })
+        : await unchangedOutcome(trx, account);
+      const reports = ruled.has(account.id) ? occurrenceReports(results, account.id, paymentEventKey) : [];
+      const occurrencesRecorded = await recordRuleOccurrences(trx, changed.referral, reports);
+      const outcome = { ...changed, occurrencesRecorded };
+      const eventId = converts ?? firstEventOf(results, account.id, occurrencesRecorded);
+      if (outcome.referral && eventId) done.push({ outcome, eventId });
     }
     return done;
   });
   remember();
   return { results, conversions };
+}
+
+/** The accounts of these events whose referral was attributed under rules (one query). */
+/**
+ * The accounts of these events whose referral's rule version rewards one of them (a payment of the
+ * payment key for a PAYMENT rule, an EVENT rule's key): one query, the versions from memory. Other
+ * accounts' events are stored as before, without locking the account.
+ */
+async function ruledAccounts(
+  db: DbOrTrx,
+  tenantId: string,
+  results: LoggedUserEvents[],
+  paymentEventKey: string | null,
+): Promise<Set<string>> {
+  const accountIds = [...new Set(results.map((r) => r.accountId))];
+  const ruled = new Set<string>();
+  for (const row of await createReferralsRepo(db).ruledReferredAccounts(tenantId, accountIds)) {
+    const { rules } = await loadRuleVersion(db, tenantId, row.rule_version, row.program_id);
+    const reports = occurrenceReports(results, row.referred_account_id, paymentEventKey);
+    if (wantedReports(rules, reports).length > 0) ruled.add(row.referred_account_id);
+  }
+  return ruled;
+}
+
+async function unchangedOutcome(trx: DbOrTrx, account: AccountRow): Promise<AccountOutcome> {
+  const referral =
+    (await createReferralsRepo(trx).findByReferredAccount(account.tenant_id, account.id, trx)) ?? null;
+  return { account, referral, referralCreated: false, refused: null };
+}
+
+/** What the account's events report to its referral's rules: each an EVENT, and a PAYMENT when of the payment key. */
+function occurrenceReports(
+  results: LoggedUserEvents[],
+  accountId: string,
+  paymentEventKey: string | null,
+): OccurrenceReport[] {
+  return results
+    .filter((r) => r.accountId === accountId)
+    .flatMap((r) => r.events)
+    .flatMap((e): OccurrenceReport[] => [
+      { kind: 'EVENT', eventId: e.id, key: e.key, fields: e.fields, at: new Date(e.dateTriggered) },
+      ...(e.key === paymentEventKey ? [eventPayment(accountId, e)] : []),
+    ]);
+}
+
+/** The id of the account's event that led to the first recorded occurrence (the lifecycle message's id). */
+function firstEventOf(results: LoggedUserEvents[], accountId: string, recorded: string[]): string | null {
+  if (recorded.length === 0) return null;
+  const events = results.filter((r) => r.accountId === accountId).flatMap((r) => r.events);
+  const first = recorded[0]!;
+  return (events.find((e) => e.id === first || first.endsWith(`:${e.id}`)) ?? events[0])?.id ?? null;
 }
 
 const eventIdsOf = (results: LoggedUserEvents[]) => results.flatMap((r) => r.events.map((e) => e.id));

@@ -1,6 +1,6 @@
 import type { Db, DbOrTrx } from '../../db/knex';
 import { referralCodeInputSchema } from '../../ids';
-import type { PaymentProcessor } from '../../processors/payment-processor';
+import type { PaymentProcessor, ProcessorSubscription } from '../../processors/payment-processor';
 import { createAccountsRepo, type AccountRow } from '../../repos/accounts.repo';
 import {
   createProcessorNotificationsRepo,
@@ -12,6 +12,7 @@ import type { NotificationOutcome } from '../../types/processors';
 import { applyAccountMutation } from '../accounts/account-changes';
 import { notificationEffect, presentNotification, type NotificationEffect } from './processor-notifications';
 import { recordWebhookEvent } from '../webhooks/webhook-events';
+import { recordDisputedPayment, recordSubscriptionPayments } from '../programs/processor-payments';
 
 /** The custom field a transparent-redirect form fills (`customer[custom_fields][service_coupon]`). */
 export const COUPON_FIELD = 'service_coupon';
@@ -19,6 +20,8 @@ export const COUPON_FIELD = 'service_coupon';
 interface CustomerFacts {
   customerId: string | null;
   coupon: string | null;
+  /** The subscription the notification is about (its charges are payments for PAYMENT rules). */
+  subscription?: ProcessorSubscription | null;
 }
 
 /**
@@ -40,17 +43,16 @@ async function customerFacts(
   }
   // The gateway verified the payload before storing it; for the subscription kinds that have an effect
   // its subject is the subscription, whose owner Braintree names only on the subscription itself.
-  const customerId = row.subject_id
-    ? ((await processor.findSubscription(row.subject_id))?.customerId ?? null)
-    : null;
+  const subscription = row.subject_id ? await processor.findSubscription(row.subject_id) : null;
+  const customerId = subscription?.customerId ?? null;
   if (!customerId) return { customerId: null, coupon: null };
   const account = await createAccountsRepo(db).findByPaymentProviderId(row.tenant_id, customerId);
   const referred =
     account && (await createReferralsRepo(db).findByReferredAccount(row.tenant_id, account.id));
-  if (referred) return { customerId, coupon: null };
+  if (referred) return { customerId, coupon: null, subscription };
   const raw = (await processor.findCustomer(customerId))?.customFields[COUPON_FIELD] ?? null;
   const coupon = raw === null ? null : referralCodeInputSchema.safeParse(raw.trim());
-  return { customerId, coupon: coupon?.success ? coupon.data : null };
+  return { customerId, coupon: coupon?.success ? coupon.data : null, subscription };
 }
 
 function outcome(
@@ -109,7 +111,7 @@ export async function applyNotification(
 
     const accounts = createAccountsRepo(trx);
     if (effect === 'CHARGEBACK')
-      return finish(await recordChargeback(trx, tenantId, customerId, row.notified_at));
+      return finish(await recordChargeback(trx, tenantId, customerId, row.notified_at, row.subject_id));
     const known = await accounts.findByPaymentProviderId(tenantId, customerId, trx);
     const accountId = known?.id ?? (coupon ? customerId : null);
     if (!accountId) return finish(outcome({ result: 'NO_ACCOUNT', customerId }));
@@ -122,6 +124,8 @@ export async function applyNotification(
       attribution: coupon ? { code: coupon, source: 'PROCESSOR', strict: false } : undefined,
     });
     if (!stale) await accounts.update(tenantId, accountId, { processor_status_at: row.notified_at }, {}, trx);
+    // Its charges are payments for the referral's PAYMENT rules; refunded ones reverse what they gave.
+    await recordSubscriptionPayments(trx, changed.referral, changed.account, facts.subscription ?? null);
     return finish(
       outcome({
         accountId,
@@ -149,12 +153,15 @@ async function recordChargeback(
   tenantId: string,
   customerId: string,
   at: Date,
+  transactionId: string | null,
 ): Promise<NotificationOutcome> {
   const accounts = createAccountsRepo(trx);
   const known = await accounts.findByPaymentProviderId(tenantId, customerId, trx);
   const account = known && (await accounts.lock(tenantId, known.id, trx));
   if (!account) return outcome({ result: 'NO_ACCOUNT', customerId });
   const recorded = await accounts.recordChargeback(tenantId, account.id, at, trx);
+  // The disputed charge's rewards from PAYMENT rules are reversed (once, whatever the dispute's state).
+  if (transactionId) await recordDisputedPayment(trx, tenantId, transactionId, at);
   const referrals = createReferralsRepo(trx);
   const referral = await referrals.findByReferredAccount(tenantId, account.id, trx);
   // An ENDED referral's rewards were cancelled when it ended; its workflow has finished.

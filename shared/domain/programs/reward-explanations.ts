@@ -4,7 +4,10 @@ import { createAccountsRepo } from '../../repos/accounts.repo';
 import { createReferralsRepo, type ReferralRow } from '../../repos/referrals.repo';
 import { createRewardsRepo, type RewardRow } from '../../repos/rewards.repo';
 import { loadProgramSettings } from '../tenants/program';
-import { evaluateRules } from './rule-evaluation';
+import { createRuleOccurrencesRepo, type OccurrenceRow } from '../../repos/rule-occurrences.repo';
+import { evaluateRules, type EvaluationFacts } from './rule-evaluation';
+import { formatAmount } from './rule-explanations';
+import { occurrenceOf } from './rule-occurrences';
 import { loadEvaluationFacts } from './rule-rewards';
 import { loadRuleVersion } from './rule-versions';
 import type { NotGrantedReason } from './rule-decisions';
@@ -37,8 +40,21 @@ export interface RewardExplanation {
 
 const day = (at: Date) => at.toISOString().slice(0, 10);
 
-/** Where a given reward stands now, as a sentence's tail. */
-function standing(reward: RewardRow): string {
+/** `refund:re_1` → `refund re_1`; `chargeback:tx_1` → `charge-back of tx_1`. */
+function reversalWords(reversedBy: string): string {
+  const [kind, ...rest] = reversedBy.split(':');
+  const ref = rest.join(':');
+  return kind === 'chargeback' ? `charge-back of ${ref}` : `refund ${ref}`;
+}
+
+/** Where a given reward stands now, as a sentence's tail (`debt`: what of it is owed back). */
+function standing(reward: RewardRow, debt?: RewardRow): string {
+  if (reward.reversed_by) {
+    const owed = debt
+      ? ` ${formatAmount(-Number(debt.amount_cents), debt.unit ?? '')} of it was already used and is owed back.`
+      : '';
+    return ` It was reversed by ${reversalWords(reward.reversed_by)}${reward.date_reversed ? ` on ${day(reward.date_reversed)}` : ''}.${owed}`;
+  }
   switch (reward.status) {
     case 'PENDING':
       return reward.hold_until ? ` It is held until ${day(reward.hold_until)}.` : ' It is held.';
@@ -55,7 +71,12 @@ function standing(reward: RewardRow): string {
   }
 }
 
-function granted(rule: Pick<Rule, 'id' | 'name' | 'recipient'> | null, reward: RewardRow, text: string) {
+function granted(
+  rule: Pick<Rule, 'id' | 'name' | 'recipient'> | null,
+  reward: RewardRow,
+  text: string,
+  debt?: RewardRow,
+) {
   return {
     ruleId: rule?.id ?? null,
     ruleName:
@@ -64,7 +85,7 @@ function granted(rule: Pick<Rule, 'id' | 'name' | 'recipient'> | null, reward: R
     outcome: 'GRANTED' as const,
     rewardId: reward.id,
     rewardStatus: reward.status,
-    text: `${text}${standing(reward)}`,
+    text: `${text}${standing(reward, debt)}`,
     reward: {
       type: reward.type,
       discount_percent: reward.discount_percent,
@@ -92,31 +113,106 @@ export async function explainReferralRewards(
   const version = await loadRuleVersion(db, tenantId, referral.rule_version, referral.program_id);
   const account = await createAccountsRepo(db).find(tenantId, referral.referred_account_id);
   const facts = account ? await loadEvaluationFacts(db, referral, account) : null;
+  const occurrences = await createRuleOccurrencesRepo(db).listByReferral(tenantId, referral.id);
+  const debts = rewards.filter((r) => r.reverses_reward_id);
   const explanations: RewardExplanation[] = [];
   for (const rule of version.rules) {
-    const given = rewards.filter((r) => r.rule_id === rule.id);
-    for (const reward of given)
-      explanations.push(granted(rule, reward, reward.explanation ?? `"${rule.name}" gave a reward.`));
-    if (given.length > 0 || !facts) continue;
+    const given = rewards.filter((r) => r.rule_id === rule.id && !r.reverses_reward_id);
+    for (const reward of given) {
+      const debt = debts.find((d) => d.reverses_reward_id === reward.id);
+      explanations.push(granted(rule, reward, reward.explanation ?? `"${rule.name}" gave a reward.`, debt));
+    }
+    if (!facts) continue;
+    if (rule.trigger.type === 'PAYMENT' || rule.trigger.type === 'EVENT') {
+      explanations.push(...explainOccurrences(rule, facts, occurrences, given));
+      continue;
+    }
+    if (given.length > 0) continue;
     const occurrence = { type: 'CONVERSION' as const, at: referral.date_paid ?? new Date() };
     const decision = evaluateRules([rule], facts, occurrence)[0];
-    explanations.push({
-      ruleId: rule.id,
-      ruleName: rule.name,
-      recipient: rule.recipient,
-      outcome: 'NOT_GRANTED',
-      rewardId: null,
-      rewardStatus: null,
-      text:
+    explanations.push(
+      notGranted(
+        rule,
         decision && decision.outcome === 'NOT_GRANTED'
           ? decision.explanation
           : `"${rule.name}" gave nothing on this referral${decision ? '' : ' yet: it waits for its trigger'}.`,
-      reward: null,
-      heldUntil: null,
-      reason: decision?.outcome === 'NOT_GRANTED' ? decision.reason : { code: 'WAITING' },
-    });
+        decision?.outcome === 'NOT_GRANTED' ? decision.reason : { code: 'WAITING' },
+      ),
+    );
   }
   return explanations;
+}
+
+function notGranted(rule: Rule, text: string, reason: RewardExplanation['reason']): RewardExplanation {
+  return {
+    ruleId: rule.id,
+    ruleName: rule.name,
+    recipient: rule.recipient,
+    outcome: 'NOT_GRANTED',
+    rewardId: null,
+    rewardStatus: null,
+    text,
+    reward: null,
+    heldUntil: null,
+    reason,
+  };
+}
+
+/**
+ * A PAYMENT or EVENT rule's recorded payments and events that gave it nothing, each with why (today's
+ * facts): outside the months, below the threshold, a limit, reversed before it was applied, waiting.
+ */
+function explainOccurrences(
+  rule: Rule,
+  facts: EvaluationFacts,
+  occurrences: OccurrenceRow[],
+  given: RewardRow[],
+): RewardExplanation[] {
+  const trigger = rule.trigger;
+  const eventKey = trigger.type === 'EVENT' ? trigger.eventKey : null;
+  const concerned = occurrences.filter((o) =>
+    eventKey === null ? o.kind === 'PAYMENT' : o.kind === 'EVENT' && o.event_key === eventKey,
+  );
+  const out: RewardExplanation[] = [];
+  for (const row of concerned) {
+    if (given.some((g) => g.payment_id === row.occurrence_id)) continue;
+    const what = row.kind === 'PAYMENT' ? `the payment ${row.occurrence_id}` : `the event ${row.event_key}`;
+    if (row.kind === 'PAYMENT' && row.reversed_at && row.reversal_ref) {
+      const by = reversalWords(
+        `${row.reversal_kind === 'CHARGEBACK' ? 'chargeback' : 'refund'}:${row.reversal_ref}`,
+      );
+      out.push(
+        notGranted(rule, `"${rule.name}" gave nothing for ${what}: it was reversed by ${by}.`, {
+          code: 'NOTHING_TO_GIVE',
+        }),
+      );
+      continue;
+    }
+    const decision = evaluateRules([rule], facts, occurrenceOf(row))[0];
+    if (!decision || (decision.outcome === 'NOT_GRANTED' && decision.reason.code === 'ALREADY_GRANTED'))
+      continue;
+    out.push(
+      notGranted(
+        rule,
+        decision.outcome === 'NOT_GRANTED'
+          ? decision.explanation.replace(' gave nothing', ` gave nothing for ${what}`)
+          : `"${rule.name}" gave nothing yet for ${what}: it waits to be applied.`,
+        decision.outcome === 'NOT_GRANTED' ? decision.reason : { code: 'WAITING' },
+      ),
+    );
+  }
+  if (given.length === 0 && out.length === 0) {
+    out.push(
+      notGranted(
+        rule,
+        trigger.type === 'PAYMENT'
+          ? `"${rule.name}" gave nothing yet: no payment of the friend has been reported.`
+          : `"${rule.name}" gave nothing yet: the friend has not sent the event ${eventKey ?? ''}.`,
+        { code: 'WAITING' },
+      ),
+    );
+  }
+  return out;
 }
 
 /** A referral under the program's fixed rewards: the friend's discount and the referrer's reward. */

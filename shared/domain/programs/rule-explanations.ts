@@ -67,10 +67,15 @@ export function explainDecision(rule: Rule, decision: DecisionDraft, occurrence:
       decision.reducedBy && 'currency' in decision.reward
         ? `, reduced from ${formatAmount(decision.reducedBy.fullAmountCents, decision.reward.currency)} by ${limitWords(decision.reducedBy.limit, decision.reward.currency)}`
         : '';
+    const source = decision.tier === null ? rule.reward : rule.tiers?.[decision.tier]?.reward;
+    const share =
+      source?.type === 'CASH' && source.percentOfPayment !== undefined && occurrence.type === 'PAYMENT'
+        ? `${source.percentOfPayment} % of the payment of ${formatAmount(occurrence.amountCents, occurrence.currency)} on ${day(occurrence.at)} (${occurrence.paymentId})`
+        : null;
     const cause =
       rule.trigger.type === 'MILESTONE'
         ? `the referrer reached ${rule.trigger.conversions} converted referral${rule.trigger.conversions === 1 ? '' : 's'}`
-        : occurrenceWords(occurrence);
+        : (share ?? occurrenceWords(occurrence));
     return `${name} gave ${whom(rule)} ${rewardWords(decision.reward)}${tier}${reduced}: ${cause}.`;
   }
   const reason = decision.reason;

@@ -2,9 +2,10 @@ import type { DbOrTrx } from '../../db/knex';
 import type { AccountRow } from '../../repos/accounts.repo';
 import { createProgramRulesRepo } from '../../repos/program-rules.repo';
 import type { ReferralRow } from '../../repos/referrals.repo';
-import { createRewardsRepo, type RewardRow } from '../../repos/rewards.repo';
+import { createRewardsRepo, type NewReward, type RewardRow } from '../../repos/rewards.repo';
 import type { ProgramSettings } from '../../types/program';
 import { rewardStart, sideReward } from '../rewards/rewards';
+import type { GrantedReward } from './rule-decisions';
 import type { EvaluationFacts, Occurrence, RuleDecision } from './rule-evaluation';
 import { evaluateRules } from './rule-evaluation';
 import { loadRuleVersion } from './rule-versions';
@@ -26,7 +27,7 @@ function ruleGrantKey(programId: string, stored: string): string {
 }
 
 /**
- * Applies the referral's rule-set version to an occurrence (today: its conversion), inside the
+ * Applies the referral's rule-set version to an occurrence (its conversion, a payment, a user event), inside the
  * lifecycle's transaction under the referred account's lock. The referrer's rule rewards are evaluated
  * under a per-referrer lock, so conversions of two friends committing at once see each other, and each
  * granted decision is inserted under its key (unique per tenant): a repeat, a replay or a race gives
@@ -40,6 +41,25 @@ export async function grantRuleRewards(
   occurrence: Occurrence,
   dayMs: number,
 ): Promise<{ created: RewardRow[]; decisions: RuleDecision[] }> {
+  return grantRuleRewardsInOrder(trx, referral, referred, program, [occurrence], dayMs);
+}
+
+/**
+ * The same for several occurrences of the referral in order (the payments and events a reconcile finds
+ * due): the version, the referrer's lock and the facts are read once, and each reward given counts in the
+ * facts of the next (its key taken, its amount against the limits).
+ */
+export async function grantRuleRewardsInOrder(
+  trx: DbOrTrx,
+  referral: ReferralRow & { rule_version: number },
+  referred: AccountRow,
+  program: ProgramSettings,
+  occurrences: Occurrence[],
+  dayMs: number,
+): Promise<{ created: RewardRow[]; decisions: RuleDecision[] }> {
+  const created: RewardRow[] = [];
+  const all: RuleDecision[] = [];
+  if (occurrences.length === 0) return { created, decisions: all };
   const programId = referral.program_id ?? DEFAULT_PROGRAM_ID;
   const version = await loadRuleVersion(trx, referral.tenant_id, referral.rule_version, programId);
   await createProgramRulesRepo(trx).lockReferrer(
@@ -49,33 +69,50 @@ export async function grantRuleRewards(
     trx,
   );
   const facts = await loadEvaluationFacts(trx, referral, referred);
-  const decisions = evaluateRules(version.rules, facts, occurrence);
   const rewards = createRewardsRepo(trx);
-  const created: RewardRow[] = [];
-  for (const decision of decisions) {
-    if (decision.outcome !== 'GRANTED') continue;
-    const { reward } = decision;
-    if (reward.type !== 'PCT_DISCOUNT' && reward.type !== 'CREDIT') continue; // refused at publishing
-    const row = await rewards.insertRuleGrant(
-      sideReward(
-        referral,
-        decision.recipient,
-        reward.type === 'PCT_DISCOUNT'
-          ? reward
-          : { type: 'CREDIT', amountCents: reward.amountCents, unit: reward.currency },
-      ),
-      {
+  for (const occurrence of occurrences) {
+    const decisions = evaluateRules(version.rules, facts, occurrence);
+    all.push(...decisions);
+    for (const decision of decisions) {
+      if (decision.outcome !== 'GRANTED') continue;
+      const row = await rewards.insertRuleGrant(
+        ruleSideReward(referral, decision.recipient, decision.reward),
+        {
+          ruleId: decision.ruleId,
+          ruleVersion: version.version,
+          grantKey: storedGrantKey(programId, decision.key),
+          explanation: decision.explanation,
+          paymentId: occurrence.type === 'PAYMENT' ? occurrence.paymentId : null,
+        },
+        rewardStart(referral, program, decision.reward.type, dayMs),
+        trx,
+      );
+      if (!row) continue;
+      created.push(row);
+      facts.prior.push({
         ruleId: decision.ruleId,
-        ruleVersion: version.version,
-        grantKey: storedGrantKey(programId, decision.key),
-        explanation: decision.explanation,
-      },
-      rewardStart(referral, program, reward.type, dayMs),
-      trx,
-    );
-    if (row) created.push(row);
+        key: decision.key,
+        amountCents: row.amount_cents === null ? null : Number(row.amount_cents),
+        at: row.date_given,
+      });
+    }
   }
-  return { created, decisions };
+  return { created, decisions: all };
+}
+
+/** A rule's reward on its side of the referral: a percent, or an amount in a currency or credit unit. */
+function ruleSideReward(
+  referral: ReferralRow,
+  recipient: 'REFERRER' | 'REFERRED',
+  reward: GrantedReward,
+): NewReward {
+  if (reward.type === 'PCT_DISCOUNT') return sideReward(referral, recipient, reward);
+  const base = sideReward(referral, recipient, {
+    type: 'CREDIT',
+    amountCents: reward.amountCents,
+    unit: reward.currency,
+  });
+  return { ...base, type: reward.type };
 }
 
 /** What the rules are evaluated against for this referral: its referrer's conversions and rule rewards so far. */

@@ -13,6 +13,7 @@ import { settleRewards } from '../rewards/reward-timers';
 import { grantReferrerReward, presentReward } from '../rewards/rewards';
 import { recordWebhookEvent } from '../webhooks/webhook-events';
 import { grantRuleRewards } from '../programs/rule-rewards';
+import { applyDueOccurrences } from '../programs/rule-occurrences';
 
 /**
  * What the gateway tells the lifecycle workflow after a change is committed, and whether the answer
@@ -32,6 +33,15 @@ export function lifecyclePlan(outcome: AccountOutcome, eventId?: string): Lifecy
   const last = steps[steps.length - 1];
   if (last) {
     return { referral, message: { eventId: eventId ?? `${last}:${referral.id}`, kind: last }, wait: true };
+  }
+  // A payment or event its rules reward: applied by the lifecycle, and waited for like a conversion.
+  const occurrence = outcome.occurrencesRecorded?.[0];
+  if (occurrence !== undefined) {
+    return {
+      referral,
+      message: { eventId: eventId ?? `occurrence:${referral.id}:${occurrence}`, kind: 'reconcile' },
+      wait: true,
+    };
   }
   // A new referral, or one whose workflow has not applied an earlier change yet (e.g. this is the retry
   // of a request that could not reach Temporal): a signal, deduplicated by its event id.
@@ -99,6 +109,26 @@ export async function reconcileReferral(
         for (const reward of cancelled) {
           await recordWebhookEvent(trx, input.tenantId, 'reward.cancelled', presentReward(reward));
         }
+      }
+    }
+    // Payments and events its rules reward, and refunds or charge-backs that reverse them.
+    if (referral.rule_version !== null && referral.rule_version !== undefined) {
+      const program = await loadProgramSettings(trx, input.tenantId);
+      const ruleVersion = referral.rule_version;
+      const due = await applyDueOccurrences(
+        trx,
+        { ...referral, rule_version: ruleVersion },
+        account,
+        program,
+        options.dayMs,
+      );
+      for (const row of due.created.filter((r) => r.status !== 'CANCELLED')) {
+        rewardsGranted += 1;
+        await recordWebhookEvent(trx, input.tenantId, 'reward.created', presentReward(row));
+      }
+      for (const row of due.reversed) {
+        rewardsCancelled += 1;
+        await recordWebhookEvent(trx, input.tenantId, 'reward.cancelled', presentReward(row));
       }
     }
     // The worker's clock picks the statements to run; each compares with the database's own clock.

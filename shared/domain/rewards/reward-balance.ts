@@ -43,14 +43,18 @@ function presentBalance(row: BalanceRow): Balance {
 /**
  * Credit per unit: assigned (available and redeemed, and what was redeemed of expired credit), redeemed,
  * available, pending (held or awaiting review), expired, and the next expiry. Unknown account: null.
+ * With CASH, the same for money owed to the referrer (CASH rewards of program rules). A reversed reward's
+ * used part is a negative row (reward-reversals.ts), so `available` may be below zero: a debt that later
+ * rewards pay down.
  */
 export async function getRewardBalance(
   db: Db,
   tenantId: string,
   accountId: string,
+  type: 'CREDIT' | 'CASH' = 'CREDIT',
 ): Promise<Balance[] | null> {
   if (!(await createAccountsRepo(db).find(tenantId, accountId))) return null;
-  return (await createRewardsRepo(db).balances(tenantId, accountId)).map(presentBalance);
+  return (await createRewardsRepo(db).balances(tenantId, accountId, db, type)).map(presentBalance);
 }
 
 /**

@@ -40,6 +40,8 @@ export const programPatchSchema = z.strictObject({
     .optional(),
   /** An accepted user event with this key converts a referred account's referral (null: none). */
   conversionEventKey: eventKeySchema.nullable().optional(),
+  /** A user event with this key, `revenue` and `currency` is a payment of the account (PAYMENT rules); null: none. */
+  paymentEventKey: eventKeySchema.nullable().optional(),
   /** User JWTs without `exp` are refused (401); off by default, as the API family's clients may omit it. */
   requireUserJwtExp: z.boolean().optional(),
   /** Origins allowed to call the user-JWT routes from a browser (CORS); [] allows none. */
@@ -128,6 +130,7 @@ export async function updateProgram(db: Db, tenantId: string, patch: ProgramPatc
   }
   if (patch.discountId !== undefined) changes.discount_id = patch.discountId;
   if (patch.conversionEventKey !== undefined) changes.conversion_event_key = patch.conversionEventKey;
+  if (patch.paymentEventKey !== undefined) changes.payment_event_key = patch.paymentEventKey;
   if (patch.requireUserJwtExp !== undefined) changes.require_user_jwt_exp = patch.requireUserJwtExp;
   if (patch.allowedOrigins !== undefined) changes.allowed_origins = patch.allowedOrigins;
   if (patch.referralCookieDays !== undefined) changes.referral_cookie_days = patch.referralCookieDays;

@@ -58,6 +58,11 @@ const SWEEPS: Sweep[] = [
     ids: ['accountId'],
   },
   {
+    name: 'cashBalance',
+    ...operation('query($accountId: String!) { cashBalance(accountId: $accountId) { unit } }', {}),
+    ids: ['accountId'],
+  },
+  {
     name: 'redeemRewardBalance',
     ...operation(
       'mutation($accountId: String!, $unit: String!) { redeemRewardBalance(accountId: $accountId, unit: $unit, amount: 1) { unit } }',

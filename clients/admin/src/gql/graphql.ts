@@ -157,6 +157,7 @@ export type ProgramInput = {
   maxAttributionsPerReferrerPerHour?: number | null | undefined;
   maxReferrerDiscountPercent?: number | null | undefined;
   name?: string | null | undefined;
+  paymentEventKey?: string | null | undefined;
   referralCookieDays?: number | null | undefined;
   referralCookieLastClickWins?: boolean | null | undefined;
   referredDiscountPercent?: number | null | undefined;
@@ -280,7 +281,11 @@ export type RewardStatus =
   | 'REDEEMED';
 
 export type RewardType =
+  /** Money owed to the referrer, kept in the balance until paid out: given by a program rule only. */
+  | 'CASH'
   | 'CREDIT'
+  /** An amount off in a currency: given by a program rule only. */
+  | 'FIXED_DISCOUNT'
   | 'PCT_DISCOUNT';
 
 export type RuleEligibilityInput = {
@@ -313,10 +318,10 @@ export type RuleRewardInput = {
 };
 
 export type RuleRewardType =
-  /** Not given yet. */
+  /** Money owed to the referrer (an amount, or a percentage of the payment); kept in the balance until paid out. */
   | 'CASH'
   | 'CREDIT'
-  /** Not given yet. */
+  /** An amount off in a currency. */
   | 'FIXED_DISCOUNT'
   | 'PCT_DISCOUNT';
 
@@ -338,11 +343,11 @@ export type RuleTriggerInput = {
 export type RuleTriggerType =
   /** The referral's first PAID. */
   | 'CONVERSION'
-  /** A user event of the referred account (not applied yet). */
+  /** A user event of the referred account, once per referred account. */
   | 'EVENT'
   /** The referrer's converted referrals reach a count. */
   | 'MILESTONE'
-  /** Each payment reported for the referred account (not applied yet). */
+  /** Each payment reported for the referred account: processor charges, PAID syncs with a value, events of the payment event key. */
   | 'PAYMENT';
 
 export type TimelineKind =

@@ -917,6 +917,8 @@ export type Program = {
   maxAttributionsPerReferrerPerHour?: Maybe<Scalars['Int']['output']>;
   maxReferrerDiscountPercent: Scalars['Int']['output'];
   name: Scalars['String']['output'];
+  /** A user event with this key, revenue and currency is a payment of the account (PAYMENT rules). */
+  paymentEventKey?: Maybe<Scalars['String']['output']>;
   /** Lifetime of the browser library's tracking cookie, in days (1-730). */
   referralCookieDays: Scalars['Int']['output'];
   /** A later share link's code replaces the one in the tracking cookie (default: the first is kept). */
@@ -966,6 +968,7 @@ export type ProgramInput = {
   maxAttributionsPerReferrerPerHour?: InputMaybe<Scalars['Int']['input']>;
   maxReferrerDiscountPercent?: InputMaybe<Scalars['Int']['input']>;
   name?: InputMaybe<Scalars['String']['input']>;
+  paymentEventKey?: InputMaybe<Scalars['String']['input']>;
   referralCookieDays?: InputMaybe<Scalars['Int']['input']>;
   referralCookieLastClickWins?: InputMaybe<Scalars['Boolean']['input']>;
   referredDiscountPercent?: InputMaybe<Scalars['Int']['input']>;
@@ -1045,6 +1048,8 @@ export type Query = {
   /** Newest first (OWNER and ADMIN). */
   auditLog: AuditLogPage;
   browserIntegration: BrowserIntegration;
+  /** Cash owed to the account per currency (CASH rewards of program rules), below zero while a reversal's debt is unpaid; null for an unknown account. */
+  cashBalance?: Maybe<Array<RewardBalance>>;
   dashboard: Dashboard;
   /** For each rule of the referral's version, what it gave and why or why not. NOT_FOUND for another tenant's referral. */
   explainRewards: Array<RewardExplanation>;
@@ -1106,6 +1111,11 @@ export type QueryAuditLogArgs = {
   first?: InputMaybe<Scalars['Int']['input']>;
   from?: InputMaybe<Scalars['String']['input']>;
   to?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type QueryCashBalanceArgs = {
+  accountId: Scalars['String']['input'];
 };
 
 
@@ -1480,7 +1490,11 @@ export type RewardStatus =
   | 'REDEEMED';
 
 export type RewardType =
+  /** Money owed to the referrer, kept in the balance until paid out: given by a program rule only. */
+  | 'CASH'
   | 'CREDIT'
+  /** An amount off in a currency: given by a program rule only. */
+  | 'FIXED_DISCOUNT'
   | 'PCT_DISCOUNT';
 
 /** A rotated signing secret, shown this once; the former one keeps signing until previousSecretExpiresAt. */
@@ -1547,10 +1561,10 @@ export type RuleRewardInput = {
 };
 
 export type RuleRewardType =
-  /** Not given yet. */
+  /** Money owed to the referrer (an amount, or a percentage of the payment); kept in the balance until paid out. */
   | 'CASH'
   | 'CREDIT'
-  /** Not given yet. */
+  /** An amount off in a currency. */
   | 'FIXED_DISCOUNT'
   | 'PCT_DISCOUNT';
 
@@ -1592,11 +1606,11 @@ export type RuleTriggerInput = {
 export type RuleTriggerType =
   /** The referral's first PAID. */
   | 'CONVERSION'
-  /** A user event of the referred account (not applied yet). */
+  /** A user event of the referred account, once per referred account. */
   | 'EVENT'
   /** The referrer's converted referrals reach a count. */
   | 'MILESTONE'
-  /** Each payment reported for the referred account (not applied yet). */
+  /** Each payment reported for the referred account: processor charges, PAID syncs with a value, events of the payment event key. */
   | 'PAYMENT';
 
 /** An SSH public key that may upload for the tenant, by its OpenSSH fingerprint. */
@@ -2474,6 +2488,7 @@ export type ProgramResolvers<ContextType = GraphQLContext, ParentType extends Re
   maxAttributionsPerReferrerPerHour?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   maxReferrerDiscountPercent?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  paymentEventKey?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   referralCookieDays?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   referralCookieLastClickWins?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   referredDiscountPercent?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
@@ -2527,6 +2542,7 @@ export type QueryResolvers<ContextType = GraphQLContext, ParentType extends Reso
   apiKeys?: Resolver<Array<ResolversTypes['ApiKey']>, ParentType, ContextType>;
   auditLog?: Resolver<ResolversTypes['AuditLogPage'], ParentType, ContextType, Partial<QueryAuditLogArgs>>;
   browserIntegration?: Resolver<ResolversTypes['BrowserIntegration'], ParentType, ContextType>;
+  cashBalance?: Resolver<Maybe<Array<ResolversTypes['RewardBalance']>>, ParentType, ContextType, RequireFields<QueryCashBalanceArgs, 'accountId'>>;
   dashboard?: Resolver<ResolversTypes['Dashboard'], ParentType, ContextType, RequireFields<QueryDashboardArgs, 'range'>>;
   explainRewards?: Resolver<Array<ResolversTypes['RewardExplanation']>, ParentType, ContextType, RequireFields<QueryExplainRewardsArgs, 'referralId'>>;
   job?: Resolver<Maybe<ResolversTypes['Job']>, ParentType, ContextType, RequireFields<QueryJobArgs, 'id'>>;

@@ -65,9 +65,14 @@ sameShape<z.output<typeof codeLookupSchema>, CodeLookup>(true);
 export const rewardSchema = z
   .object({
     id: z.string(),
-    type: z.enum(REWARD_TYPES),
+    type: z.enum(REWARD_TYPES).meta({
+      description:
+        'FIXED_DISCOUNT (an amount off) and CASH (owed to the referrer) come only from program rules: a program without such rules never shows them.',
+    }),
     discountPercent: z.int().nullable(),
-    amountCents: z.int().nullable(),
+    amountCents: z.int().nullable().meta({
+      description: 'Negative for a debt: the used part of a reward a refund or charge-back reversed.',
+    }),
     redeemedCents: z.int(),
     unit: z.string().nullable(),
     rewardSource: z.enum(['REFERRED', 'FRIEND_SIGNUP', 'ADJUSTMENT']).meta({

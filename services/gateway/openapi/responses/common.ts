@@ -47,7 +47,9 @@ export const shareLinkSchema = z
 /** The referrer reward as the program and the widget show it: the members of the other type are null. */
 export const referrerRewardViewSchema = z
   .object({
-    type: z.enum(REWARD_TYPES),
+    type: z.enum(
+      REWARD_TYPES.filter((t) => t === 'PCT_DISCOUNT' || t === 'CREDIT') as ['PCT_DISCOUNT', 'CREDIT'],
+    ),
     discountPercent: z.int().nullable().meta({ description: 'For PCT_DISCOUNT; else null.' }),
     amountCents: z.int().nullable().meta({ description: 'For CREDIT; else null.' }),
     unit: z.string().nullable().meta({ description: 'For CREDIT, e.g. USD; else null.' }),

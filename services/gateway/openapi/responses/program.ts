@@ -30,6 +30,9 @@ export const programSchema = z
       .string()
       .nullable()
       .meta({ description: 'A user event with this key converts a referred account.' }),
+    paymentEventKey: z.string().nullable().meta({
+      description: 'A user event with this key, `revenue` and `currency` is a payment of the account.',
+    }),
     allowedOrigins: z
       .array(z.string())
       .meta({ description: 'Origins allowed to call the user-JWT routes from a browser (CORS).' }),

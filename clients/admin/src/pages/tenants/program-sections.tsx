@@ -49,6 +49,9 @@ const WHOLE = /^\d+$/;
 const REWARD_TYPE_LABELS: Record<RewardType, string> = {
   PCT_DISCOUNT: 'A percent discount',
   CREDIT: 'Credit',
+  // Given by program rules only; the program's fixed reward is one of the two above.
+  FIXED_DISCOUNT: 'An amount off',
+  CASH: 'Cash',
 };
 
 /** Lines as a list of text (origins), for a read-only view. */

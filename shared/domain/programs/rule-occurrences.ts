@@ -1,0 +1,187 @@
+import type { DbOrTrx } from '../../db/knex';
+import type { AccountRow } from '../../repos/accounts.repo';
+import { createReferralsRepo, type ReferralRow } from '../../repos/referrals.repo';
+import type { RewardRow } from '../../repos/rewards.repo';
+import {
+  createRuleOccurrencesRepo,
+  type OccurrenceRow,
+  type OccurrenceSource,
+  type ReversalKind,
+} from '../../repos/rule-occurrences.repo';
+import type { ProgramSettings } from '../../types/program';
+import type { Occurrence } from './rule-decisions';
+import { reversePaymentRewards } from './reward-reversals';
+import { grantRuleRewardsInOrder } from './rule-rewards';
+import { loadRuleVersion } from './rule-versions';
+import type { RuleSet } from './rules.schema';
+
+/**
+ * Payments and user events of a referred account that its referral's rules may reward. The door that
+ * hears of one (a processor notification, an account sync, a user event) records it under its stable id
+ * in its own transaction, under the account's lock, and marks the referral's lifecycle pending; the
+ * lifecycle's reconcile step applies what is due (applyDueOccurrences). A payment recorded twice, or by
+ * two gateways at once, is one row, and each rule's reward for it has a unique key: once, whatever
+ * repeats.
+ */
+
+export type OccurrenceReport =
+  | {
+      kind: 'PAYMENT';
+      paymentId: string;
+      source: OccurrenceSource;
+      amountCents: number;
+      currency: string;
+      at: Date;
+    }
+  | { kind: 'EVENT'; eventId: string; key: string; fields: Record<string, unknown>; at: Date };
+
+/** The reports a rule set has a rule for: payments for a PAYMENT rule, events of an EVENT rule's key. */
+export function wantedReports(rules: RuleSet, reports: OccurrenceReport[]): OccurrenceReport[] {
+  return reports.filter((report) =>
+    rules.some((rule) =>
+      report.kind === 'PAYMENT'
+        ? rule.trigger.type === 'PAYMENT'
+        : rule.trigger.type === 'EVENT' && rule.trigger.eventKey === report.key,
+    ),
+  );
+}
+
+/** Records the reports the referral's rule version has a rule for; answers the ids of the new ones. */
+export async function recordRuleOccurrences(
+  trx: DbOrTrx,
+  referral: ReferralRow | null,
+  reports: OccurrenceReport[],
+): Promise<string[]> {
+  if (!referral || referral.rule_version === null || referral.rule_version === undefined) return [];
+  if (reports.length === 0 || referral.status === 'ENDED') return [];
+  const { rules } = await loadRuleVersion(
+    trx,
+    referral.tenant_id,
+    referral.rule_version,
+    referral.program_id,
+  );
+  const wanted = wantedReports(rules, reports);
+  const repo = createRuleOccurrencesRepo(trx);
+  const recorded: string[] = [];
+  for (const report of wanted) {
+    const inserted = await repo.insert(
+      report.kind === 'PAYMENT'
+        ? {
+            tenant_id: referral.tenant_id,
+            referral_id: referral.id,
+            kind: 'PAYMENT',
+            occurrence_id: report.paymentId,
+            source: report.source,
+            amount_cents: report.amountCents,
+            currency: report.currency,
+            event_key: null,
+            fields: null,
+            occurred_at: report.at,
+          }
+        : {
+            tenant_id: referral.tenant_id,
+            referral_id: referral.id,
+            kind: 'EVENT',
+            occurrence_id: report.eventId,
+            source: 'EVENT',
+            amount_cents: null,
+            currency: null,
+            event_key: report.key,
+            fields: report.fields,
+            occurred_at: report.at,
+          },
+      trx,
+    );
+    if (inserted) recorded.push(report.kind === 'PAYMENT' ? report.paymentId : report.eventId);
+  }
+  // Under the account's lock the pending mark cannot change: one already set needs no write.
+  if (recorded.length > 0 && referral.lifecycle_pending_since === null) {
+    await createReferralsRepo(trx).markLifecyclePending(referral.id, trx);
+  }
+  return recorded;
+}
+
+/**
+ * Records the first refund or charge-back of a payment, and marks its referral's lifecycle pending so the
+ * reconcile step reverses the rewards it gave. Answers whether this call recorded it (a repeat: false).
+ */
+export async function recordPaymentReversal(
+  trx: DbOrTrx,
+  tenantId: string,
+  paymentId: string,
+  reversal: { kind: ReversalKind; ref: string; at: Date },
+): Promise<boolean> {
+  const referralId = await createRuleOccurrencesRepo(trx).recordReversal(tenantId, paymentId, reversal, trx);
+  if (!referralId) return false;
+  // An ENDED referral's lifecycle has finished: its reversal stays recorded, not applied (see docs).
+  const referrals = createReferralsRepo(trx);
+  const [referral] = await referrals.findMany(tenantId, [referralId], trx);
+  if (referral && referral.status !== 'ENDED') await referrals.markLifecyclePending(referralId, trx);
+  return true;
+}
+
+export function occurrenceOf(row: OccurrenceRow): Occurrence {
+  if (row.kind === 'PAYMENT') {
+    return {
+      type: 'PAYMENT',
+      paymentId: row.occurrence_id,
+      amountCents: Number(row.amount_cents),
+      currency: row.currency ?? '',
+      at: row.occurred_at,
+    };
+  }
+  return {
+    type: 'EVENT',
+    eventId: row.occurrence_id,
+    key: row.event_key ?? '',
+    fields: row.fields ?? {},
+    at: row.occurred_at,
+  };
+}
+
+/**
+ * The lifecycle's part: applies the referral's occurrences not applied yet (in the order they happened)
+ * and the reversals not applied yet. A payment reversed before it was applied gives nothing. Runs inside
+ * the reconcile transaction, under the referred account's lock.
+ */
+export async function applyDueOccurrences(
+  trx: DbOrTrx,
+  referral: ReferralRow & { rule_version: number },
+  account: AccountRow,
+  program: ProgramSettings,
+  dayMs: number,
+): Promise<{ created: RewardRow[]; reversed: RewardRow[]; debts: RewardRow[] }> {
+  const repo = createRuleOccurrencesRepo(trx);
+  const due = await repo.lockDue(referral.tenant_id, referral.id, trx);
+  const created: RewardRow[] = [];
+  const reversed: RewardRow[] = [];
+  const debts: RewardRow[] = [];
+  // A payment before the conversion waits for it (the conversion starts a PAYMENT rule's months).
+  const waiting = (r: OccurrenceRow) => r.kind === 'PAYMENT' && referral.date_paid === null;
+  const toApply = due.filter((r) => r.applied_at === null && !waiting(r));
+  // A payment reversed before it was applied gives nothing.
+  const granted = await grantRuleRewardsInOrder(
+    trx,
+    referral,
+    account,
+    program,
+    toApply.filter((r) => r.reversed_at === null).map(occurrenceOf),
+    dayMs,
+  );
+  created.push(...granted.created);
+  const applied = toApply.map((r) => r.id);
+  await repo.markApplied(applied, trx);
+  const reversals = due.filter(
+    (r) => r.reversed_at !== null && r.reversal_applied_at === null && !waiting(r),
+  );
+  for (const row of reversals) {
+    const done = await reversePaymentRewards(trx, referral.tenant_id, row);
+    reversed.push(...done.reversed);
+    debts.push(...done.debts);
+  }
+  await repo.markReversalApplied(
+    reversals.map((r) => r.id),
+    trx,
+  );
+  return { created, reversed, debts };
+}
