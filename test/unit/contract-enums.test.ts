@@ -20,6 +20,7 @@ import { buildSchema } from '../../services/gateway/graphql/schema';
 import { JOB_TYPE_REGISTRY, JOB_TYPES } from '../../shared/imports/job-types';
 import { fraudPolicySchema } from '../../shared/types/fraud';
 import { referrerRewardSchema } from '../../shared/types/program';
+import { RULE_REWARD_TYPES } from '../../shared/domain/programs/rules.schema';
 
 test('the server registers exactly the contract job types, with the contract columns in order', () => {
   expect(JOB_TYPES).toEqual(IMPORT_JOB_TYPES);
@@ -96,5 +97,7 @@ test('the server validates with the contract values', () => {
     { type: 'PCT_DISCOUNT', discountPercent: 10 },
     { type: 'CREDIT', amountCents: 500, unit: 'USD' },
   ];
-  expect(rewards.map((r) => referrerRewardSchema.parse(r).type)).toEqual([...REWARD_TYPES]);
+  // The program's fixed referrer reward takes two of the reward types; rules give every one.
+  expect(rewards.map((r) => referrerRewardSchema.parse(r).type)).toEqual(['PCT_DISCOUNT', 'CREDIT']);
+  expect([...RULE_REWARD_TYPES]).toEqual([...REWARD_TYPES]);
 });
