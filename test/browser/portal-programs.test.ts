@@ -82,7 +82,10 @@ test("a program's own settings page: only its own settings, saved for it alone",
   await field('Discount for the referred friend (%)').fill('35');
   await page.getByLabel('Show a leaderboard in the widget').check();
   await page.getByTestId('program-save').click();
-  await page.getByTestId('program-notice').filter({ hasText: /^Saved\. / }).waitFor();
+  await page
+    .getByTestId('program-notice')
+    .filter({ hasText: /^Saved\. / })
+    .waitFor();
   const read = async (id?: string) =>
     (
       await stack.api.gqlOk(
