@@ -52,21 +52,6 @@ export interface Texts {
   /** A referred friend's own discount: "You got 10% off from Maya". */
   gotFrom: (offer: string, name: string | null) => string;
   noRewards: string;
-  /** Progress to the next milestone or tier, and the program's leaderboard. */
-  progress: {
-    title: string;
-    next: (remaining: number, reward: string) => string;
-    of: (have: number, at: number) => string;
-    perFriend: (reward: string) => string;
-  };
-  board: {
-    title: string;
-    month: string;
-    allTime: string;
-    you: string;
-    friends: (n: number) => string;
-    empty: string;
-  };
   loading: string;
   error: string;
   retry: string;
@@ -123,20 +108,6 @@ const en: Texts = {
   discountNow: (p) => `${p} off now`,
   gotFrom: (o, n) => `You got ${o} from ${n ?? 'a friend'}`,
   noRewards: 'No rewards yet',
-  progress: {
-    title: 'Your progress',
-    next: (n, r) => `${n} more ${n === 1 ? 'friend' : 'friends'} to ${r}`,
-    of: (h, n) => `${h} of ${n} friends`,
-    perFriend: (r) => `${r} per friend`,
-  },
-  board: {
-    title: 'Top referrers',
-    month: 'This month',
-    allTime: 'All time',
-    you: 'you',
-    friends: (n) => `${n} ${n === 1 ? 'friend' : 'friends'}`,
-    empty: 'Nobody yet',
-  },
   loading: 'Loading…',
   error: 'We could not load your referral details.',
   retry: 'Try again',
@@ -193,20 +164,6 @@ const fr: Texts = {
   discountNow: (p) => `${p} de réduction actuellement`,
   gotFrom: (o, n) => `Vous avez reçu ${o} de la part de ${n ?? 'un ami'}`,
   noRewards: 'Pas encore de récompense',
-  progress: {
-    title: 'Votre progression',
-    next: (n, r) => `Encore ${n} ${n === 1 ? 'ami' : 'amis'} pour ${r}`,
-    of: (h, n) => `${h} sur ${n} amis`,
-    perFriend: (r) => `${r} par ami`,
-  },
-  board: {
-    title: 'Meilleurs parrains',
-    month: 'Ce mois-ci',
-    allTime: 'Depuis le début',
-    you: 'vous',
-    friends: (n) => `${n} ${n === 1 ? 'ami' : 'amis'}`,
-    empty: 'Personne pour l’instant',
-  },
   loading: 'Chargement…',
   error: 'Impossible de charger vos informations de parrainage.',
   retry: 'Réessayer',
@@ -263,20 +220,6 @@ const de: Texts = {
   discountNow: (p) => `${p} Rabatt aktuell`,
   gotFrom: (o, n) => `Sie haben ${o} von ${n ?? 'einem Freund'} erhalten`,
   noRewards: 'Noch keine Prämien',
-  progress: {
-    title: 'Ihr Fortschritt',
-    next: (n, r) => `Noch ${n} ${n === 1 ? 'Freund' : 'Freunde'} bis ${r}`,
-    of: (h, n) => `${h} von ${n} Freunden`,
-    perFriend: (r) => `${r} pro Freund`,
-  },
-  board: {
-    title: 'Top-Werber',
-    month: 'Diesen Monat',
-    allTime: 'Insgesamt',
-    you: 'Sie',
-    friends: (n) => `${n} ${n === 1 ? 'Freund' : 'Freunde'}`,
-    empty: 'Noch niemand',
-  },
   loading: 'Wird geladen…',
   error: 'Ihre Empfehlungsdaten konnten nicht geladen werden.',
   retry: 'Erneut versuchen',

@@ -37,15 +37,6 @@ li div{flex:1 1 14em;min-width:0}
 .badge{white-space:normal;text-align:right}
 .actions{display:flex;flex-wrap:wrap;gap:8px;margin-top:10px}
 .qr{margin-top:10px}
-.progress progress{width:100%;height:10px;accent-color:var(--a);margin:6px 0 2px}
-.boards{display:flex;flex-wrap:wrap;gap:8px 24px}
-.board{flex:1 1 12em;min-width:0}
-h4{font-size:.9em;margin:4px 0}
-ol{list-style:none;margin:0;padding:0}
-ol li{gap:4px 8px;padding:4px 0}
-.rank{min-width:1.6em;opacity:.7}
-.who{flex:1 1 auto;font-weight:600}
-li.you .who{color:var(--a)}
 .qr svg{display:block;width:168px;height:168px}
 .summary{font-weight:600;margin-bottom:6px}
 .more{display:flex;flex-wrap:wrap;align-items:center;justify-content:space-between;gap:8px;padding-top:8px;border-top:1px solid rgba(127,127,127,.2)}

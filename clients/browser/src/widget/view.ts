@@ -1,7 +1,6 @@
 import { h } from './dom';
 import { friendOffer, money, percent, referrerReward } from './format';
 import { friendsSection } from './friends';
-import { leaderboardSection, progressSection } from './program-parts';
 import type { Texts } from './i18n';
 import { qrCode, type QrMatrix } from './qr';
 import { coarsePointer, shareTargets } from './share';
@@ -183,9 +182,7 @@ export function renderData(
       offer(t.get(reward), t.forYou),
     ),
     ...linkSection(data, t),
-    ...progressSection(data, tag, t),
     ...friendsSection(data, tag, t, loadMore),
     ...rewardList(data, tag, t),
-    ...leaderboardSection(data, t),
   );
 }
