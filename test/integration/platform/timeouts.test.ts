@@ -105,7 +105,9 @@ describe('JSON and GraphQL bodies', () => {
     const id = `trickle-${crypto.randomBytes(3).toString('hex')}`;
     const body = JSON.stringify({ firstName: 'x'.repeat(60) });
     const bytes = [...body];
-    const res = await rawHttp(port, [head('PUT', userPath(id), body.length), ...bytes], IDLE_MS / 4);
+    // A byte every 50 ms: ten times faster than the idle timeout, so a busy machine's late timer cannot
+    // make a gap of 500 ms (it did once at a quarter); the 78 bytes still take longer than the deadline.
+    const res = await rawHttp(port, [head('PUT', userPath(id), body.length), ...bytes], IDLE_MS / 10);
     expectTimeoutAnswer(res, new RegExp(`not received within ${REQUEST_MS} ms`));
     expect(await userExists(id)).toBe(false);
   });
