@@ -237,7 +237,7 @@ test('a slow job runs live, is picked up by a page opened meanwhile (VIEWER: no 
   const phone = await stack.signedInPage(stack.owner, { viewport: PHONE });
   await phone.page.goto(stack.url('/admin/import'));
   await phone.page.locator('[data-testid="job-status"]', { hasText: 'Running' }).waitFor();
-  await phone.page.getByTestId('job-stats').filter({ hasText: /left$/ }).waitFor({ timeout: 10_000 });
+  await phone.page.getByTestId('job-stats').filter({ hasText: /left$/ }).waitFor({ timeout: 20_000 });
   await portalShot(phone.page, 'import-running-phone');
   await expectAccessible(phone.page);
   phone.expectClean();
