@@ -8,6 +8,7 @@ import {
   updateProgramById,
 } from '../../../shared/domain/programs/programs';
 import { parseRuleSet, publishRuleVersion } from '../../../shared/domain/programs/rule-versions';
+import type { RuleSet } from '../../../shared/domain/programs/rules.schema';
 import { programPatchSchema } from '../../../shared/domain/tenants/program';
 import { parseInput } from '../../../shared/validation';
 import type { Principal } from '../context';
@@ -60,13 +61,17 @@ export async function saveProgram(
 ) {
   const { patch, ruleSet } = parseProgramInput(input);
   const program = await updateProgramById(ctx.deps.db, ctx.tenant.id, id, patch);
-  if (ruleSet) {
-    await publishRuleVersion(ctx.deps.db, ctx.tenant.id, ruleSet, {
-      publishedBy: publisherName(ctx.principal),
-      programId: program.id,
-    });
-  }
+  await publishRules(ctx, program.id, ruleSet);
   return program;
+}
+
+/** Publishes the input's rules, if any, as the program's next version (in the mutation's transaction). */
+async function publishRules(ctx: GraphQLContext, programId: string, ruleSet: RuleSet | null) {
+  if (!ruleSet) return;
+  await publishRuleVersion(ctx.deps.db, ctx.tenant.id, ruleSet, {
+    publishedBy: publisherName(ctx.principal),
+    programId,
+  });
 }
 
 export const programsModule: GraphQLModule = {
@@ -98,11 +103,7 @@ export const programsModule: GraphQLModule = {
       createProgram: async (_: unknown, args: { input: Record<string, unknown> }, ctx: GraphQLContext) => {
         const { patch, ruleSet } = parseProgramInput(args.input);
         const program = await createProgram(ctx.deps.db, ctx.tenant.id, patch);
-        if (!ruleSet) return program;
-        await publishRuleVersion(ctx.deps.db, ctx.tenant.id, ruleSet, {
-          publishedBy: publisherName(ctx.principal),
-          programId: program.id,
-        });
+        await publishRules(ctx, program.id, ruleSet);
         return program;
       },
       archiveProgram: (_: unknown, args: unknown, ctx: GraphQLContext) =>

@@ -183,16 +183,3 @@ export async function archiveProgram(db: Db, tenantId: string, id: string): Prom
     return presentOther(await tenantRow(trx, tenantId), archived!);
   });
 }
-
-/** That the program exists (and, unless `archivedToo`, is not archived): NOT_FOUND naming it otherwise. */
-export async function requireProgram(
-  db: DbOrTrx,
-  tenantId: string,
-  id: string,
-  options: { archivedToo?: boolean } = {},
-): Promise<ProgramRow | null> {
-  if (id === DEFAULT_PROGRAM_ID) return null;
-  const row = await createProgramsRepo(db).find(tenantId, id);
-  if (!row || (row.archived_at && !options.archivedToo)) throw notFound(id);
-  return row;
-}

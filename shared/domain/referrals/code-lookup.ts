@@ -26,8 +26,11 @@ export interface CodeDirectory {
     tenant: { id: string; alias: string },
     programId?: string,
   ) => Promise<ProgramSettings | undefined>;
-  /** Whether a program is archived (its codes no longer refer anyone). */
-  findProgram: (alias: string, programId?: string) => Promise<{ archived: boolean } | undefined>;
+  /** Another program's settings, and whether it is archived (its codes no longer refer anyone). */
+  findProgram: (
+    alias: string,
+    programId?: string,
+  ) => Promise<{ archived: boolean; settings: ProgramSettings } | undefined>;
   findCodeOwner: FindCodeOwner;
 }
 
@@ -48,9 +51,11 @@ export async function lookupCode(
   if (!owner) throw unknown();
   // The code's own program's offer; the discount the processor applies is the tenant's.
   const ownProgram = owner.program_id === DEFAULT_PROGRAM_ID ? undefined : owner.program_id;
-  const state = ownProgram ? await codes.findProgram(tenant.alias, ownProgram) : { archived: false };
-  const program = ownProgram ? await codes.programSettings(tenant, ownProgram) : tenantProgram;
-  if (!program || !state || state.archived) throw unknown();
+  const found = ownProgram
+    ? await codes.findProgram(tenant.alias, ownProgram)
+    : { archived: false, settings: tenantProgram };
+  if (!found || found.archived) throw unknown();
+  const program = found.settings;
   return {
     code: owner.code,
     couponCode: owner.code,
