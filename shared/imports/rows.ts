@@ -23,6 +23,10 @@ export interface ChunkContext {
     id: string;
     alias: string;
     conversionEventKey: string | null;
+    /** The program's payment event key (PAYMENT rules). */
+    paymentEventKey: string | null;
+    /** Event keys some rule may reward (ruledEventKeys): such events are logged one by one, for the rules. */
+    ruledEventKeys: ReadonlySet<string>;
     /** Where the users' share links live. */
     shareLinkFormat: ShareLinkFormat | undefined;
   };
@@ -50,11 +54,11 @@ export interface ImportJobType<Name extends string = string> {
 }
 
 export const ok = (line: number, message = ''): RowResult => ({ line, ok: true, message });
-export const rejected = (line: number, err: AppError): RowResult => ({
-  line,
-  ok: false,
-  message: `${err.apiErrorCode}: ${err.message}`,
-});
+export const rejected = (line: number, err: AppError): RowResult => {
+  const issues = err.details.validationErrors ?? [];
+  const named = issues.length > 0 ? ` (${issues.map((i) => `${i.path}: ${i.message}`).join('; ')})` : '';
+  return { line, ok: false, message: `${err.apiErrorCode}: ${err.message}${named}` };
+};
 
 /** The cell's value, or undefined for an absent or empty cell (an empty cell changes nothing). */
 export function cell(row: ImportRow, column: string): string | undefined {

@@ -65,6 +65,23 @@ export function createProgramRulesRepo(db: DbOrTrx) {
         .first();
     },
 
+    /**
+     * What user events any rule version of any of the tenant's programs listens to: the EVENT rules'
+     * keys, and whether a PAYMENT rule exists (its payments may come from the payment event key).
+     */
+    async listenedEvents(tenantId: string): Promise<{ eventKeys: string[]; payments: boolean }> {
+      const { rows } = await db.raw<{ rows: { type: string; event_key: string | null }[] }>(
+        `select distinct rule->'trigger'->>'type' as type, rule->'trigger'->>'eventKey' as event_key
+           from program_rule_versions v, jsonb_array_elements(v.rules) as rule
+          where v.tenant_id = ? and rule->'trigger'->>'type' in ('EVENT', 'PAYMENT')`,
+        [tenantId],
+      );
+      return {
+        eventKeys: rows.flatMap((r) => (r.type === 'EVENT' && r.event_key ? [r.event_key] : [])),
+        payments: rows.some((r) => r.type === 'PAYMENT'),
+      };
+    },
+
     async list(tenantId: string, programId: string, trx: DbOrTrx = db): Promise<RuleVersionRow[]> {
       return trx<RuleVersionRow>('program_rule_versions')
         .where({ tenant_id: tenantId, program_id: programId })

@@ -1,3 +1,4 @@
+import { ruledEventKeys } from '../domain/programs/rule-occurrences';
 import { Readable } from 'node:stream';
 import type { Db } from '../db/knex';
 import { checkedChunks, type CheckedChunk } from '../imports/chunk-reader';
@@ -117,10 +118,13 @@ export async function importChunks(
   if (!job || FINAL_STATUSES.includes(job.status)) return { state: 'final' };
   if (job.abort_requested_at) return { state: 'aborted' };
   const tenantRow = await createTenantsRepo(deps.db).findById(input.tenantId);
+  const paymentEventKey = tenantRow?.payment_event_key ?? null;
   const tenant = {
     id: input.tenantId,
     alias: input.tenantAlias,
     conversionEventKey: tenantRow?.conversion_event_key ?? null,
+    paymentEventKey,
+    ruledEventKeys: await ruledEventKeys(deps.db, input.tenantId, paymentEventKey),
     shareLinkFormat: tenantRow
       ? { shareLinkUrl: tenantRow.share_link_url, shareParam: tenantRow.share_param }
       : undefined,

@@ -1,5 +1,6 @@
 import type { DbOrTrx } from '../../db/knex';
 import type { AccountRow } from '../../repos/accounts.repo';
+import { createProgramRulesRepo } from '../../repos/program-rules.repo';
 import { createReferralsRepo, type ReferralRow } from '../../repos/referrals.repo';
 import type { RewardRow } from '../../repos/rewards.repo';
 import {
@@ -44,6 +45,21 @@ export function wantedReports(rules: RuleSet, reports: OccurrenceReport[]): Occu
         : rule.trigger.type === 'EVENT' && rule.trigger.eventKey === report.key,
     ),
   );
+}
+
+/**
+ * The user event keys some rule of the tenant may reward: every EVENT rule's key in any program and
+ * version, and the payment event key when a PAYMENT rule exists. A bulk path (the event import) sends
+ * events of these keys through logUserEvents, which records them for the rules, and stores the others
+ * as they are.
+ */
+export async function ruledEventKeys(
+  db: DbOrTrx,
+  tenantId: string,
+  paymentEventKey: string | null,
+): Promise<ReadonlySet<string>> {
+  const { eventKeys, payments } = await createProgramRulesRepo(db).listenedEvents(tenantId);
+  return new Set([...eventKeys, ...(payments && paymentEventKey ? [paymentEventKey] : [])]);
 }
 
 /** Records the reports the referral's rule version has a rule for; answers the ids of the new ones. */

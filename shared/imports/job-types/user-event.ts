@@ -29,9 +29,15 @@ export const userEventJobType: ImportJobType<'MUTATION/USER_EVENT'> = {
     'event.fields.': fieldText,
   }),
   apply: applyEvents,
-  // Conversions read and write the account's referral: they go one chunk at a time.
-  concurrent: (row, tenant) => row.cells.get('event.key') !== tenant.conversionEventKey,
+  // Conversions and events the rules reward read and write the account's referral: one chunk at a time.
+  concurrent: (row, tenant) => !singly(row, tenant),
 };
+
+/** A conversion, or an event some rule may reward: logged alone, as through the API. */
+function singly(row: ImportRow, tenant: ChunkContext['tenant']): boolean {
+  const key = row.cells.get('event.key')!;
+  return key === tenant.conversionEventKey || tenant.ruledEventKeys.has(key);
+}
 
 function eventOf(row: ImportRow) {
   const triggered = cell(row, 'event.dateTriggered');
@@ -43,30 +49,30 @@ function eventOf(row: ImportRow) {
 }
 
 async function applyEvents(ctx: ChunkContext, rows: ImportRow[]): Promise<RowResult[]> {
-  const conversionKey = ctx.tenant.conversionEventKey;
+  const { conversionEventKey, paymentEventKey } = ctx.tenant;
   return applyInRuns(ctx, rows, {
-    // A conversion event also records the account's first payment: it goes alone, as through the API.
-    bulkKey: (row) =>
-      row.cells.get('event.key') === conversionKey
-        ? null
-        : (cell(row, 'idempotencyKey') ?? `\u0000${row.line}`),
+    // A conversion event also records the account's first payment, and a rewarded event or payment its
+    // occurrence: such an event goes alone, as through the API.
+    bulkKey: (row) => (singly(row, ctx.tenant) ? null : (cell(row, 'idempotencyKey') ?? `\u0000${row.line}`)),
     bulk: (run) => storeEventsInBulk(ctx, run),
     single: async (row, sp) => {
       const idempotencyKey = cell(row, 'idempotencyKey') ?? null;
-      const logged = await logUserEvents(
-        sp,
-        ctx.tenant.id,
-        {
-          idempotencyKey,
-          batches: [
-            {
-              accountId: row.cells.get('accountId')!,
-              userId: row.cells.get('userId')!,
-              events: [eventOf(row)],
-            },
-          ],
-        },
-        { nowMs: ctx.nowMs, conversionEventKey: conversionKey },
+      const logged = await asColumns(() =>
+        logUserEvents(
+          sp,
+          ctx.tenant.id,
+          {
+            idempotencyKey,
+            batches: [
+              {
+                accountId: row.cells.get('accountId')!,
+                userId: row.cells.get('userId')!,
+                events: [eventOf(row)],
+              },
+            ],
+          },
+          { nowMs: ctx.nowMs, conversionEventKey, paymentEventKey },
+        ),
       );
       for (const conversion of logged.conversions) {
         ctx.lifecycle.push({
@@ -77,6 +83,19 @@ async function applyEvents(ctx: ChunkContext, rows: ImportRow[]): Promise<RowRes
       return ok(row.line, logged.results[0]!.events[0]!.id);
     },
   });
+}
+
+/** The API's field paths of one event (`events.0.fields.revenue`) as the file's columns (`event.fields.revenue`). */
+async function asColumns<T>(apply: () => Promise<T>): Promise<T> {
+  try {
+    return await apply();
+  } catch (err) {
+    const issues = err instanceof AppError ? err.details.validationErrors : undefined;
+    if (!(err instanceof AppError) || !issues) throw err;
+    throw new AppError(err.apiErrorCode, err.message, {
+      validationErrors: issues.map((i) => ({ ...i, path: i.path.replace(/^events\.0\./, 'event.') })),
+    });
+  }
 }
 
 /** A run of events, each row its own request under its own key (see user-events.repo storeEach). */

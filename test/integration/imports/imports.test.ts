@@ -204,6 +204,8 @@ describe('MUTATION/USER rules as identification', () => {
             id: api.tenantId,
             alias: api.tenant.alias,
             conversionEventKey: null,
+            paymentEventKey: null,
+            ruledEventKeys: new Set(),
             shareLinkFormat: undefined,
           },
           nowMs: 0,

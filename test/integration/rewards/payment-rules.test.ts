@@ -4,7 +4,9 @@ import { PROJECT_ROOT } from '../../../shared/config';
 import type { Db } from '../../../shared/db/knex';
 import { publishRuleVersion } from '../../../shared/domain/programs/rule-versions';
 import { identifyReferrer, startReferralApi, uid, type ReferralApi } from '../../helpers/referrals';
+import { importClient } from '../../helpers/imports';
 import { FRIEND_FIVE_OFF, ONBOARDED, RECURRING } from '../../helpers/program-rules';
+import { until } from '../../helpers/wait';
 
 let api: ReferralApi;
 let db: Db;
@@ -172,6 +174,44 @@ test('an EVENT rule rewards its event once per friend, and only at its threshold
     expect.objectContaining({ ruleId: 'friend-five-off', outcome: 'NOT_GRANTED' }),
     expect.objectContaining({ ruleId: 'onboarded', outcome: 'GRANTED' }),
   ]);
+});
+
+test('imported user events feed the rules as the API does: a payment and a rewarded event, once each', async () => {
+  const { referrer, friend } = await referredFriend();
+  expect((await api.sync({ id: friend, subscription: { status: 'PAID' } })).status).toBe(200);
+  const csv = [
+    'userId,accountId,event.key,event.fields.revenue,event.fields.currency,event.fields.order_id,event.fields.seats',
+    `u-pay,${friend},payment,45,USD,o-imp,`,
+    `u-pay,${friend},pageview,,,,`,
+    `u-pay,${friend},onboarded,,,,5`,
+    `u-pay,${friend},payment,45,USD,o-imp,`,
+    `u-pay,${friend},payment,lots,,o-bad,`,
+  ].join('\n');
+  const jobs = importClient({ base: api.gw.api(api.tenant.alias), auth: api.auth });
+  const run = async () => {
+    const job = await jobs.run('events.csv', csv, 'MUTATION/USER_EVENT');
+    expect(job.status).toBe('COMPLETED');
+    // The payment without revenue is refused with its field named, as through the API.
+    expect((await jobs.results(job)).filter(([, status]) => status !== 'SUCCESS')).toEqual([
+      ['6', 'FAILED', expect.stringContaining('(event.fields.revenue: ')],
+    ]);
+  };
+  await run();
+  const expected = [
+    ['onboarded', null, '1500'],
+    ['recurring', `event:${friend}:o-imp`, '900'],
+  ];
+  const given = async () =>
+    (await rewardsOf(referrer)).map((r) => [r.rule_id, r.payment_id, r.amount_cents]).sort();
+  expect(await until(given, (g) => g.length === 2)).toEqual(expected);
+  // The same file again: every payment and event id is known, nothing more is given.
+  await run();
+  const { id: referralId } = await db('referrals')
+    .where({ tenant_id: api.tenantId, referred_account_id: friend })
+    .first('id');
+  const recorded = await db('rule_occurrences').where({ tenant_id: api.tenantId, referral_id: referralId });
+  expect(recorded.filter((o) => o.kind === 'PAYMENT')).toHaveLength(1);
+  expect(await given()).toEqual(expected);
 });
 
 test('a payment event key that is not a key is refused naming the field', async () => {
