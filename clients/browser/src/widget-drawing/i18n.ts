@@ -201,7 +201,7 @@ const fr: DrawingTexts = {
   progress: {
     title: 'Votre progression',
     of: (h, n, r) => `${h} ${h > 1 ? 'amis' : 'ami'} sur ${n} pour ${r}`,
-    remaining: (n) => `encore ${n}`,
+    remaining: (n) => `encore ${n} ${n > 1 ? 'amis' : 'ami'}`,
     start: 'Partagez votre lien pour commencer',
     perFriend: (r) => `${r} par ami`,
     soFar: (n) => `${n} ${n > 1 ? 'amis abonnés' : 'ami abonné'} pour l’instant`,
@@ -270,7 +270,7 @@ const de: DrawingTexts = {
   progress: {
     title: 'Ihr Fortschritt',
     of: (h, n, r) => `${h} von ${n} Freunden bis ${r}`,
-    remaining: (n) => `noch ${n}`,
+    remaining: (n) => `noch ${n} ${n === 1 ? 'Freund' : 'Freunde'}`,
     start: 'Teilen Sie Ihren Link, um loszulegen',
     perFriend: (r) => `${r} pro Freund`,
     soFar: (n) => `Bisher ${n} ${n === 1 ? 'Freund' : 'Freunde'} mit Abo`,

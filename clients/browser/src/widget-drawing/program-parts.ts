@@ -39,7 +39,11 @@ export function progressSection(data: WidgetData, tag: string, t: Texts): Node[]
   const have = progress.conversions;
   const body = next
     ? [
-        h('p', { id: 'rw-progress-words', class: 'goal' }, t.progress.of(have, next.at, rewardWords(tag, t, next))),
+        h(
+          'p',
+          { id: 'rw-progress-words', class: 'goal' },
+          t.progress.of(have, next.at, rewardWords(tag, t, next)),
+        ),
         h('progress', {
           max: String(next.at),
           value: String(Math.min(have, next.at)),

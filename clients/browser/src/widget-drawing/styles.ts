@@ -31,7 +31,10 @@ li div{flex:1 1 14em;min-width:0}
 .qr{margin-top:10px}
 .qr svg{display:block;width:168px;height:168px}
 .goal{font-weight:600}
-progress{display:block;width:100%;height:10px;margin:6px 0 4px;accent-color:var(--a)}
+progress{appearance:none;-webkit-appearance:none;display:block;width:100%;height:8px;margin:8px 0 6px;border:0;border-radius:99px;overflow:hidden;background:rgba(127,127,127,.2)}
+progress::-webkit-progress-bar{background:rgba(127,127,127,.2)}
+progress::-webkit-progress-value{background:var(--a)}
+progress::-moz-progress-bar{background:var(--a)}
 .boards{display:flex;flex-wrap:wrap;gap:8px 24px}
 .board{flex:1 1 12em;min-width:0}
 h4{font-size:.9em;margin:4px 0}

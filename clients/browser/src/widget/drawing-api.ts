@@ -11,7 +11,13 @@ import type { ShellTexts } from './shell';
 export interface WidgetDrawing {
   styles: string;
   render(panel: HTMLElement, data: WidgetData, tag: string, shell: ShellTexts, loadMore: LoadMore): void;
-  popup(root: ShadowRoot, panel: HTMLElement, tag: string, shell: ShellTexts, onOpen: () => void): HTMLElement;
+  popup(
+    root: ShadowRoot,
+    panel: HTMLElement,
+    tag: string,
+    shell: ShellTexts,
+    onOpen: () => void,
+  ): HTMLElement;
 }
 
 export const DRAWING_EVENT = 'referral-widget-drawing';
