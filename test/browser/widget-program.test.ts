@@ -2,10 +2,10 @@
  * The referrer widget of a program other than the default (the `programId` option) in headless
  * Chromium on a merchant's page: the program's offer, the user's code in it, the progress to the next
  * milestone as a labelled progress bar, and the program's leaderboard (first names or initials, the user
- * marked, a name like HTML shown as text); a new program's empty progress and leaderboard in French. The
- * browser library's `init({ program_id })` gives the user that program's code. The widget's drawing
- * script (a second script, loaded with its integrity hash) refused or altered: the error state, and
- * "Try again" by keyboard draws it. Axe; screenshots on a desktop and on a phone.
+ * marked, a name like HTML shown as text); a new program's empty progress and leaderboard in French and
+ * German. The browser library's `init({ program_id })` gives the user that program's code. The widget's
+ * drawing script (a second script, loaded with its integrity hash) altered or unreachable: the error
+ * state, and "Try again" by keyboard draws it. Axe; screenshots on a desktop and on a phone.
  */
 import type { Locator } from 'playwright-core';
 import { screenshot, useBrowser, type WatchedPage } from '../helpers/browser';
@@ -151,7 +151,7 @@ test("the program's offer, code, progress and leaderboard", async () => {
   phone.expectClean();
 });
 
-test('a new program: the empty progress and leaderboard, in French', async () => {
+test('a new program: the empty progress and leaderboard, in French and German', async () => {
   const phone = await browser().newPage({ viewport: { width: 390, height: 844 }, isMobile: true });
   expect((await showWidget(phone, { program: emptyProgramId, locale: 'fr' })).code).toBeTruthy();
   const widget = phone.page.locator(EMBED);
@@ -171,6 +171,21 @@ test('a new program: the empty progress and leaderboard, in French', async () =>
   await expectAccessible(phone.page);
   await screenshot(phone.page, 'widget-program-empty-fr-phone');
   phone.expectClean();
+
+  const wp = await browser().newPage();
+  await showWidget(wp, { program: emptyProgramId, locale: 'de' });
+  const de = wp.page.locator(EMBED);
+  expect(await texts(de.locator('[data-testid="progress"] p'))).toEqual([
+    '0 von 3 Freunden bis 100 % Rabatt',
+    'Teilen Sie Ihren Link, um loszulegen · A free month at three friends',
+  ]);
+  expect(await texts(de.locator('[data-testid="leaderboard"] h4, [data-testid="leaderboard"] p'))).toEqual([
+    'Diesen Monat',
+    'Noch niemand — machen Sie den Anfang!',
+    'Insgesamt',
+    'Noch niemand — machen Sie den Anfang!',
+  ]);
+  wp.expectClean();
 });
 
 test('the drawing script altered or unreachable: the error state, then "Try again" draws the widget', async () => {
