@@ -83,9 +83,9 @@ async function texts(locator: Locator): Promise<string[]> {
 /** Identifies Rita in the program from the page and shows its widget; the code, or the rejection. */
 async function showWidget(
   wp: WatchedPage,
-  options: { program: string; locale?: string; mode?: 'EMBED' | 'POPUP' },
+  options: { program: string; locale?: string; mode?: 'EMBED' | 'POPUP'; page?: string },
 ): Promise<{ code?: string; error?: { apiErrorCode: string } }> {
-  await wp.page.goto(site.url('/account'));
+  await wp.page.goto(site.url(options.page ?? '/account'));
   return wp.page.evaluate(
     async ([claims, opts]) => {
       const w = globalThis as any;
@@ -226,4 +226,36 @@ test('the drawing script altered or unreachable: the error state, then "Try agai
   await popup.page.locator(`${POPUP} [data-testid="open"]`).click();
   await popup.page.locator(`${POPUP} [data-testid="progress"]`).waitFor();
   popup.expectClean([/Failed to load resource: net::ERR_FAILED/]);
+});
+
+test('a page with a strict CSP: scripts by nonce only, connections to its server and the gateway', async () => {
+  const nonce = 'n0nce-7f3a9c';
+  site.page('/account-csp', {
+    load: 'sync',
+    nonce,
+    csp: [
+      "default-src 'none'",
+      `script-src 'nonce-${nonce}'`,
+      `connect-src 'self' ${api.gw.url}`,
+      "style-src 'unsafe-inline'",
+      'img-src data:',
+    ].join('; '),
+    body: `<main><h1>Your account</h1><div id="referral-widget"></div></main>`,
+  });
+  const wp = await browser().newPage();
+  const violations: string[] = [];
+  wp.page.on('console', (message) => {
+    if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
+  });
+  expect((await showWidget(wp, { program: programId, page: '/account-csp' })).code).toBeTruthy();
+  // The drawing script came with the library's nonce: the widget is drawn, nothing was refused.
+  await wp.page.locator(`${EMBED} [data-testid="leaderboard"]`).waitFor();
+  expect(
+    await wp.page.evaluate(() => {
+      const d = (globalThis as any).document;
+      return [...d.querySelectorAll('script[src*="referral-widget-"]')].map((el: any) => el.integrity);
+    }),
+  ).toEqual([expect.stringMatching(/^sha384-/)]);
+  expect(violations).toEqual([]);
+  wp.expectClean();
 });
