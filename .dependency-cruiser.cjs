@@ -127,6 +127,14 @@ module.exports = {
       to: { pathNot: ['^clients/browser/src/', '^shared/contract/'] },
     },
     {
+      name: 'browser-widget-drawing-on-demand',
+      comment:
+        "The widget's drawing code (clients/browser/src/widget-drawing) is a second script the library loads when a page first shows the widget: the library may name its types, never import its code, which would put it back into every page's script.",
+      severity: 'error',
+      from: { path: '^clients/browser/src/', pathNot: '^clients/browser/src/widget-drawing/' },
+      to: { path: '^clients/browser/src/widget-drawing/', dependencyTypesNot: ['type-only'] },
+    },
+    {
       name: 'admin-portal-standalone',
       comment:
         "The admin portal runs in the browser and talks to /admin/api only: its own files, the API's value lists (shared/contract), Preact and uPlot, no server code (the generated GraphQL types also name a types-only package).",

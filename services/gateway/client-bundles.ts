@@ -6,7 +6,7 @@ import type * as BrowserBuild from '../../clients/browser/build';
 import type { BrowserLibrary } from '../../clients/browser/build';
 import { PREBUILT_DIR } from '../../shared/prebuilt';
 
-/** The two browser bundles the gateway serves: the merchant's library and the admin portal. */
+/** The browser bundles the gateway serves: the merchant's library (with its widget drawing script) and the admin portal. */
 export interface ClientBundles {
   browserLibrary: BrowserLibrary;
   adminPortal: AdminPortal;
@@ -17,12 +17,16 @@ export interface ClientBundles {
 const FILES = {
   manifest: 'clients.json',
   library: 'browser-library.js',
+  widgetDrawing: 'browser-widget-drawing.js',
   portalJs: 'admin-portal.js',
   portalCss: 'admin-portal.css',
 } as const;
 
 interface Manifest {
   libraryHash: string;
+  widgetDrawingHash: string;
+  widgetDrawingFileName: string;
+  widgetDrawingIntegrity: string;
   portalJsHash: string;
   portalCssHash: string;
 }
@@ -35,10 +39,14 @@ export function writeClientBundles(dir: string, bundles: Omit<ClientBundles, 'so
     fs.writeFileSync(path.join(dir, `${name}.gz`), gzipped);
   };
   write(FILES.library, lib.code, lib.gzipped);
+  write(FILES.widgetDrawing, lib.widgetDrawing.code, lib.widgetDrawing.gzipped);
   write(FILES.portalJs, portal.js, portal.jsGzipped);
   write(FILES.portalCss, portal.css, portal.cssGzipped);
   const manifest: Manifest = {
     libraryHash: lib.hash,
+    widgetDrawingHash: lib.widgetDrawing.hash,
+    widgetDrawingFileName: lib.widgetDrawing.fileName,
+    widgetDrawingIntegrity: lib.widgetDrawing.integrity,
     portalJsHash: portal.jsHash,
     portalCssHash: portal.cssHash,
   };
@@ -55,6 +63,7 @@ export function readClientBundles(dir: string): ClientBundles {
   };
   const manifest = JSON.parse(read(FILES.manifest).toString('utf8')) as Manifest;
   const libraryGzipped = read(`${FILES.library}.gz`);
+  const drawingGzipped = read(`${FILES.widgetDrawing}.gz`);
   return {
     source: 'prebuilt',
     browserLibrary: {
@@ -62,6 +71,14 @@ export function readClientBundles(dir: string): ClientBundles {
       hash: manifest.libraryHash,
       gzipped: libraryGzipped,
       gzipBytes: libraryGzipped.length,
+      widgetDrawing: {
+        code: read(FILES.widgetDrawing).toString('utf8'),
+        hash: manifest.widgetDrawingHash,
+        fileName: manifest.widgetDrawingFileName,
+        integrity: manifest.widgetDrawingIntegrity,
+        gzipped: drawingGzipped,
+        gzipBytes: drawingGzipped.length,
+      },
     },
     adminPortal: {
       js: read(FILES.portalJs).toString('utf8'),

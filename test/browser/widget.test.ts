@@ -183,6 +183,9 @@ test('EMBED: share link, copy, share texts and links, QR code, friends from sign
   );
   expect(await inWidget(page, EMBED, 'referrals-count').innerText()).toBe('Showing 3 of 3');
   expect(await inWidget(page, EMBED, 'more').isVisible()).toBe(false);
+  // A program without rules and without leaderboardEnabled: no progress, no leaderboard.
+  expect(await inWidget(page, EMBED, 'progress').count()).toBe(0);
+  expect(await inWidget(page, EMBED, 'leaderboard').count()).toBe(0);
   expect(await widgetText(page, EMBED)).not.toContain('hidden.friend@example.com');
   expect(await widgetText(page, EMBED)).not.toContain('Friend'); // Fran's last name
 

@@ -14,6 +14,9 @@ export interface MerchantPage {
   load?: 'async' | 'sync';
   /** Leave the library out (a page of the site that does not load it). */
   noLibrary?: boolean;
+  /** The page's Content-Security-Policy header, and the nonce every script tag of the page carries. */
+  csp?: string;
+  nonce?: string;
 }
 
 export interface MerchantSite {
@@ -59,7 +62,11 @@ export async function startMerchantSite(options: MerchantOptions): Promise<Merch
       res.end('not found');
       return;
     }
-    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
+    res.writeHead(200, {
+      'content-type': 'text/html; charset=utf-8',
+      'cache-control': 'no-store',
+      ...(page.csp ? { 'content-security-policy': page.csp } : {}),
+    });
     res.end(render(page, options));
   });
   const port = await listen(server, 0, '127.0.0.1');
@@ -96,9 +103,10 @@ export async function configureProgram(api: ReferralApi, patch: Record<string, u
 }
 
 function render(page: MerchantPage, options: MerchantOptions): string {
+  const script = page.nonce ? `<script nonce="${page.nonce}"` : '<script';
   const library = page.noLibrary
     ? ''
-    : `<script ${page.load === 'sync' ? '' : 'async '}src="${options.gatewayUrl}/js/referral.js" ` +
+    : `${script} ${page.load === 'sync' ? '' : 'async '}src="${options.gatewayUrl}/js/referral.js" ` +
       `data-tenant="${options.tenantAlias}"></script>`;
   return [
     '<!doctype html><html lang="en"><head><meta charset="utf-8">',
@@ -106,13 +114,13 @@ function render(page: MerchantPage, options: MerchantOptions): string {
     // No favicon request, whose 404 would log a console error.
     '<link rel="icon" href="data:,">',
     // How the merchant's pages get their user's JWT from the merchant's server.
-    '<script>window.merchantJwt = async (claims) => ' +
+    `${script}>window.merchantJwt = async (claims) => ` +
       "(await (await fetch('/jwt?' + new URLSearchParams(claims))).json()).jwt;</script>",
-    page.before ? `<script>${page.before}</script>` : '',
+    page.before ? `${script}>${page.before}</script>` : '',
     library,
     '</head><body>',
     page.body ?? '',
-    page.after ? `<script>${page.after}</script>` : '',
+    page.after ? `${script}>${page.after}</script>` : '',
     '</body></html>',
   ].join('\n');
 }

@@ -77,6 +77,8 @@ const CLEAN: Record<string, Imports> = {
   'scripts/migrate': { uses: ['shared/db/knex'] },
   'clients/browser/src/http': { uses: ['shared/contract/enums'] },
   'clients/browser/src/index': { uses: ['clients/browser/src/http'] },
+  'clients/browser/src/widget-drawing/view': { uses: ['shared/contract/enums'] },
+  'clients/browser/src/widget': { types: ['clients/browser/src/widget-drawing/view'] },
   'clients/browser/build': { uses: ['shared/errors'] },
   'clients/admin/src/api': { uses: ['shared/contract/enums'] },
   'clients/admin/src/app': { uses: ['clients/admin/src/api', 'preact', 'uplot'] },
@@ -155,6 +157,10 @@ const VIOLATIONS: { rule: string; files: Record<string, Imports>; cycle?: true }
       'clients/browser/src/uses-server': { uses: ['shared/validation'] },
       'clients/browser/src/uses-package': { uses: ['uuid'] },
     },
+  },
+  {
+    rule: 'browser-widget-drawing-on-demand',
+    files: { 'clients/browser/src/draws': { uses: ['clients/browser/src/widget-drawing/view'] } },
   },
   {
     rule: 'contract-standalone',

@@ -70,7 +70,20 @@ function operations(doc: OpenAPIObject): { key: string; path: string; op: Operat
 function routingOnlyApp(): Koa<never> {
   const deps = {
     config: loadConfig({}),
-    browserLibrary: { code: '', hash: '0000000000', gzipped: Buffer.alloc(0), gzipBytes: 0 },
+    browserLibrary: {
+      code: '',
+      hash: '0000000000',
+      gzipped: Buffer.alloc(0),
+      gzipBytes: 0,
+      widgetDrawing: {
+        code: '',
+        hash: '2222222222',
+        fileName: 'referral-widget-2222222222.js',
+        integrity: 'sha384-',
+        gzipped: Buffer.alloc(0),
+        gzipBytes: 0,
+      },
+    },
     adminPortal: {
       js: '',
       css: '',

@@ -1,7 +1,7 @@
 import { encode } from 'uqr';
 import { shareQr } from '../../shared/domain/referrals/share-qr';
 
-/** The widget's decoding (clients/browser/src/widget/qr.ts), in Node. */
+/** The widget's decoding (clients/browser/src/widget-drawing/qr.ts), in Node. */
 function dark(qr: { size: number; modules: string }, x: number, y: number): boolean {
   const bytes = Buffer.from(qr.modules, 'base64');
   const bit = y * qr.size + x;

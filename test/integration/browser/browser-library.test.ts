@@ -1,13 +1,18 @@
 /**
  * The browser library as the gateway serves it (services/gateway/routes/browser-library.routes.ts): one
  * classic script at an immutable, content-hashed URL with an ETag, gzipped within the 12 KB budget, and
- * the /js/referral.js alias that merchants paste, redirecting to the current version.
+ * the /js/referral.js alias that merchants paste, redirecting to the current version; beside it the
+ * widget's drawing script, served alike within its own 12 KB budget, whose name and Subresource Integrity
+ * hash are built into the library.
  */
 import crypto from 'node:crypto';
 import http from 'node:http';
 import vm from 'node:vm';
 import { gunzipSync } from 'node:zlib';
-import { BROWSER_LIBRARY_MAX_GZIP_BYTES } from '../../../clients/browser/build';
+import {
+  BROWSER_LIBRARY_MAX_GZIP_BYTES,
+  WIDGET_DRAWING_MAX_GZIP_BYTES,
+} from '../../../clients/browser/build';
 import { startTestGateway, type TestGateway } from '../../helpers/harness';
 
 /** A GET without fetch's automatic decompression, so the bytes on the wire can be counted. */
@@ -74,24 +79,67 @@ describe('browser library', () => {
     expect(stale.body.toString('utf8')).toBe(gw.deps.browserLibrary.code);
   });
 
-  test('gzipped on the wire within 12 KB, with its own ETag', async () => {
-    const res = await get(`${gw.url}${versioned}`, { 'accept-encoding': 'gzip, deflate, br' });
+  test.each([
+    [
+      'the library',
+      () => ({ file: versioned, script: gw.deps.browserLibrary }),
+      BROWSER_LIBRARY_MAX_GZIP_BYTES,
+    ],
+    [
+      "the widget's drawing script",
+      () => ({
+        file: `/js/${gw.deps.browserLibrary.widgetDrawing.fileName}`,
+        script: gw.deps.browserLibrary.widgetDrawing,
+      }),
+      WIDGET_DRAWING_MAX_GZIP_BYTES,
+    ],
+  ])('%s: gzipped on the wire within its 12 KB budget, with its own ETag', async (_, which, budget) => {
+    const { file, script } = which();
+    const res = await get(`${gw.url}${file}`, { 'accept-encoding': 'gzip, deflate, br' });
     expect(res.status).toBe(200);
     expect(res.headers['content-encoding']).toBe('gzip');
     expect(res.headers.vary).toMatch(/Accept-Encoding/i);
-    expect(res.body.length).toBe(gw.deps.browserLibrary.gzipBytes);
-    expect(res.body.length).toBeLessThanOrEqual(BROWSER_LIBRARY_MAX_GZIP_BYTES);
-    expect(gunzipSync(res.body).toString('utf8')).toBe(gw.deps.browserLibrary.code);
+    expect(res.body.length).toBe(script.gzipBytes);
+    expect(budget).toBe(12 * 1024);
+    expect(res.body.length).toBeLessThanOrEqual(budget);
+    expect(gunzipSync(res.body).toString('utf8')).toBe(script.code);
     const etag = res.headers.etag!;
-    expect(etag).not.toBe(`"${gw.deps.browserLibrary.hash}"`);
-    const again = await get(`${gw.url}${versioned}`, { 'accept-encoding': 'gzip', 'if-none-match': etag });
+    expect(etag).not.toBe(`"${script.hash}"`);
+    const again = await get(`${gw.url}${file}`, { 'accept-encoding': 'gzip', 'if-none-match': etag });
     expect(again.status).toBe(304);
   });
 
+  test("the widget's drawing script: immutable, named by its hash, its integrity hash in the library", async () => {
+    const drawing = gw.deps.browserLibrary.widgetDrawing;
+    const res = await get(`${gw.url}/js/${drawing.fileName}`);
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toBe('application/javascript; charset=utf-8');
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    // A script loaded with `integrity` is a CORS request: any merchant's origin may read it.
+    expect(res.headers['access-control-allow-origin']).toBe('*');
+    expect(res.headers['cross-origin-resource-policy']).toBe('cross-origin');
+    const sha = crypto.createHash('sha256').update(res.body).digest('hex');
+    expect(drawing.fileName).toBe(`referral-widget-${sha.slice(0, 10)}.js`);
+    expect(res.headers.etag).toBe(`"${sha.slice(0, 10)}"`);
+    const integrity = `sha384-${crypto.createHash('sha384').update(res.body).digest('base64')}`;
+    expect(drawing.integrity).toBe(integrity);
+    // The library asks for exactly this file, with exactly this hash; the drawing code is not in it.
+    const library = gw.deps.browserLibrary.code;
+    expect(library).toContain(JSON.stringify(drawing.fileName));
+    expect(library).toContain(JSON.stringify(integrity));
+    expect(library).not.toContain('Top referrers');
+    expect(drawing.code).toContain('Top referrers');
+    expect(() => new vm.Script(drawing.code)).not.toThrow();
+    expect(drawing.code).not.toMatch(/\bimport\s*\(|\brequire\s*\(/);
+  });
+
   test('an unknown version is a 404, and only GET and HEAD are answered', async () => {
-    const unknown = await fetch(`${gw.url}/js/referral-0123456789.js`);
-    expect(unknown.status).toBe(404);
-    expect(await unknown.json()).toMatchObject({ statusCode: 404, apiErrorCode: 'NOT_FOUND' });
+    for (const name of ['referral-0123456789.js', 'referral-widget-0123456789.js']) {
+      const unknown = await fetch(`${gw.url}/js/${name}`);
+      expect(unknown.status).toBe(404);
+      expect(await unknown.json()).toMatchObject({ statusCode: 404, apiErrorCode: 'NOT_FOUND' });
+    }
     const head = await fetch(`${gw.url}${versioned}`, { method: 'HEAD' });
     expect(head.status).toBe(200);
     const post = await fetch(`${gw.url}${versioned}`, { method: 'POST' });

@@ -59,7 +59,7 @@ test('the built worker runs the prebuilt workflow bundle and answers the self-ch
   }
 });
 
-test('the built gateway serves the API, the prebuilt admin portal and the API reference', async () => {
+test('the built gateway serves the API, the prebuilt admin portal, browser library and API reference', async () => {
   expect(gateway.output()).toContain('"clientBundles":"prebuilt"');
   const base = `http://127.0.0.1:${gateway.port}`;
   expect((await fetch(`${base}/readyz`)).status).toBe(200);
@@ -68,6 +68,14 @@ test('the built gateway serves the API, the prebuilt admin portal and the API re
   expect(assets).toHaveLength(2);
   for (const asset of assets) expect((await fetch(`${base}${asset}`)).status).toBe(200);
   expect((await fetch(`${base}/docs`)).status).toBe(200);
+  // The prebuilt library, and the widget drawing script it names, with the integrity hash it names.
+  const library = await (await fetch(`${base}/js/referral.js`)).text();
+  const drawingFile = library.match(/"(referral-widget-[0-9a-f]{10}\.js)"/)![1];
+  const integrity = library.match(/"(sha384-[^"]+)"/)![1];
+  const drawing = await fetch(`${base}/js/${drawingFile}`);
+  expect(drawing.status).toBe(200);
+  const bytes = Buffer.from(await drawing.arrayBuffer());
+  expect(`sha384-${crypto.createHash('sha384').update(bytes).digest('base64')}`).toBe(integrity);
 
   const db = createDb({ url: database.url, poolMax: 1 });
   try {

@@ -1,8 +1,8 @@
 import { checkCode, type CodeCheck } from '../codes';
 import { trackingCode } from '../cookie';
 import { clientError, type ApiError } from '../http';
+import { percent } from '../locale';
 import { h } from '../widget/dom';
-import { percent } from '../widget/format';
 import { friendOfferLocale } from './i18n';
 import { FRIEND_OFFER_STYLES } from './styles';
 

@@ -1,4 +1,4 @@
-import { pickLocale } from '../widget/i18n';
+import { pickTag, textsFor } from '../locale';
 
 /** The friend-offer's bundled texts (en, fr, de, as the widget's). */
 export interface FriendOfferTexts {
@@ -30,13 +30,10 @@ const de: FriendOfferTexts = {
   loading: 'Ihr Angebot wird geladen…',
 };
 
-const bundled: Record<string, FriendOfferTexts> = { en, fr, de };
-
 /** The locale as the widget picks it (the call's, the page's lang, the browser's), with these texts. */
 export function friendOfferLocale(requested: string | null | undefined): {
   tag: string;
   texts: FriendOfferTexts;
 } {
-  const { tag } = pickLocale(requested);
-  return { tag, texts: bundled[tag.slice(0, 2).toLowerCase()] ?? en };
+  return textsFor(pickTag(requested), { en, fr, de });
 }

@@ -1,12 +1,12 @@
 import { clientError, request, userPath } from '../http';
-import { tenantFor } from '../tenant';
 import { jwtUser } from '../jwt';
+import { pickTag, textsFor } from '../locale';
+import { tenantFor } from '../tenant';
+import type { WidgetData } from '../widget-drawing/types';
 import { h } from './dom';
-import { pickLocale } from './i18n';
-import { popup } from './popup';
-import { STYLES } from './styles';
-import type { WidgetData } from './types';
-import { renderData, renderError, renderLoading } from './view';
+import type { WidgetDrawing } from './drawing-api';
+import { loadWidgetDrawing } from './load-drawing';
+import { renderError, renderLoading, SHELL_STYLES, SHELL_TEXTS } from './shell';
 
 export interface WidgetOptions {
   /** The host element (or a selector): EMBED renders into it; POPUP puts its button there (default: body). */
@@ -37,7 +37,10 @@ function hostElement(options: WidgetOptions): Element {
 
 /**
  * Renders the referrer widget in the host's shadow root from GET /open/account/{a}/user/{u}/widget.
- * Resolves once the data is shown; a failed load shows the error state (with a retry) and rejects.
+ * The drawing code is a second script (./load-drawing.ts), fetched on the first call at the same time
+ * as the data. Resolves once the data is shown; a failed load of either shows the error state (with a
+ * retry) and rejects. POPUP mode shows its button once the drawing script is there, and the error state
+ * in its place when that script does not load.
  */
 export async function widget(options: WidgetOptions): Promise<WidgetHandle> {
   if (!options || !options.jwt) throw clientError('widget: jwt is required');
@@ -48,7 +51,7 @@ export async function widget(options: WidgetOptions): Promise<WidgetHandle> {
   if (!tenant) throw clientError('tenant_alias is required (or data-tenant on the script tag)');
   if (!accountId || !userId) throw clientError('account_id and user_id are required');
   const host = hostElement(options);
-  const { tag, texts } = pickLocale(options.locale);
+  const { tag, texts } = textsFor(pickTag(options.locale), SHELL_TEXTS);
 
   let root: ShadowRoot;
   try {
@@ -61,16 +64,42 @@ export async function widget(options: WidgetOptions): Promise<WidgetHandle> {
   const path = `${userPath(tenant, accountId, userId)}/widget?locale=${encodeURIComponent(tag)}${program}`;
   const loadMore = (cursor: string) =>
     request<WidgetData>('GET', `${path}&cursor=${encodeURIComponent(cursor)}`, { jwt: options.jwt });
+  const style = h('style', {}, SHELL_STYLES);
+  const popup = options.mode === 'POPUP';
+  root.replaceChildren(style, ...(popup ? [] : [panel]));
+
+  let drawn: WidgetDrawing | undefined;
+  /** The drawing script, and once it is there its styles (and POPUP's button, the panel in its dialog). */
+  const drawing = async (): Promise<WidgetDrawing> => {
+    if (drawn) return drawn;
+    const loaded = await loadWidgetDrawing();
+    if (!drawn) {
+      drawn = loaded;
+      const drawingStyle = h('style', {}, loaded.styles);
+      const content = popup
+        ? loaded.popup(root, panel, tag, texts, () => void refresh().catch(() => undefined))
+        : panel;
+      root.replaceChildren(style, drawingStyle, content);
+    }
+    return drawn;
+  };
   let loads = 0;
   const load = async (): Promise<void> => {
     const mine = ++loads;
     if (!panel.firstChild) renderLoading(panel, texts);
     panel.setAttribute('aria-busy', 'true');
     try {
-      const data = await request<WidgetData>('GET', path, { jwt: options.jwt });
-      if (mine === loads) renderData(panel, data, tag, texts, loadMore);
+      const [draw, data] = await Promise.all([
+        drawing(),
+        request<WidgetData>('GET', path, { jwt: options.jwt }),
+      ]);
+      if (mine === loads) draw.render(panel, data, tag, texts, loadMore);
     } catch (err) {
-      if (mine === loads) renderError(panel, texts, () => void refresh().catch(() => undefined));
+      if (mine === loads) {
+        // POPUP without its drawing script: the error state where its button would be.
+        if (!root.contains(panel)) root.replaceChildren(style, panel);
+        renderError(panel, texts, () => void refresh().catch(() => undefined));
+      }
       throw err;
     } finally {
       if (mine === loads) panel.setAttribute('aria-busy', 'false');
@@ -82,15 +111,6 @@ export async function widget(options: WidgetOptions): Promise<WidgetHandle> {
     return load();
   };
 
-  const style = h('style', {}, STYLES);
-  if (options.mode === 'POPUP') {
-    root.replaceChildren(
-      style,
-      popup(root, panel, texts, () => void refresh().catch(() => undefined)),
-    );
-  } else {
-    root.replaceChildren(style, panel);
-  }
   await load();
   return { refresh };
 }

@@ -1,16 +1,11 @@
 /**
- * The widget's styles, scoped by its shadow root. The merchant's CSS custom properties (--referral-accent,
- * --referral-font, --referral-bg, --referral-text) cross the shadow boundary; the rest stays inside.
- * Greys are translucent so they work on any background colour.
+ * The drawn widget's styles, after the library's own (../widget/shell.ts: the custom properties, the
+ * panel, buttons, focus ring, loading and error states). Greys are translucent so they work on any
+ * background colour.
  */
 export const STYLES = `
-:host{display:block;--a:var(--referral-accent,#4f46e5);--f:var(--referral-font,system-ui,-apple-system,"Segoe UI",Roboto,sans-serif);--b:var(--referral-bg,#fff);--t:var(--referral-text,#1f2937)}
-:host([hidden]){display:none}
-*{box-sizing:border-box}
-.panel{font:15px/1.5 var(--f);color:var(--t);background:var(--b);border:1px solid rgba(127,127,127,.25);border-radius:12px;padding:20px;width:100%;overflow-wrap:anywhere}
 h2{font-size:1.35em;line-height:1.25;margin:0 0 4px}
 h3{font-size:1em;margin:20px 0 6px}
-p{margin:0}
 .sub{opacity:.8;margin-bottom:16px}
 .muted{opacity:.7;font-size:.9em}
 .offers{display:flex;flex-wrap:wrap;gap:8px;margin-bottom:16px}
@@ -20,9 +15,6 @@ p{margin:0}
 label{display:block;font-weight:600;font-size:.9em;margin-bottom:4px}
 .row{display:flex;gap:8px;align-items:flex-start}
 textarea{flex:1;min-width:0;resize:none;field-sizing:content;overflow-wrap:anywhere;font:inherit;color:inherit;background:transparent;padding:8px 10px;border:1px solid rgba(127,127,127,.5);border-radius:8px}
-button{font:inherit;font-weight:600;cursor:pointer;border-radius:8px;padding:8px 14px;border:1px solid var(--a);background:var(--a);color:#fff;min-width:6em}
-button.ghost{background:transparent;color:inherit;border-color:rgba(127,127,127,.5)}
-:focus-visible{outline:3px solid var(--a);outline-offset:2px}
 .share{display:flex;flex-wrap:wrap;align-items:center;gap:6px;margin-top:10px}
 .share a{padding:5px 12px;border:1px solid rgba(127,127,127,.4);border-radius:999px;color:inherit;text-decoration:none;font-size:.9em}
 .share a:hover{border-color:var(--a);color:var(--a)}
@@ -38,16 +30,26 @@ li div{flex:1 1 14em;min-width:0}
 .actions{display:flex;flex-wrap:wrap;gap:8px;margin-top:10px}
 .qr{margin-top:10px}
 .qr svg{display:block;width:168px;height:168px}
+.goal{font-weight:600}
+progress{appearance:none;-webkit-appearance:none;display:block;width:100%;height:8px;margin:8px 0 6px;border:0;border-radius:99px;overflow:hidden;background:rgba(127,127,127,.2)}
+progress::-webkit-progress-bar{background:rgba(127,127,127,.2)}
+progress::-webkit-progress-value{background:var(--a)}
+progress::-moz-progress-bar{background:var(--a)}
+.boards{display:flex;flex-wrap:wrap;gap:8px 24px}
+.board{flex:1 1 12em;min-width:0}
+h4{font-size:.9em;margin:4px 0}
+ol{list-style:none;margin:0;padding:0}
+ol li{flex-wrap:nowrap;gap:8px;padding:6px 4px}
+.rank{min-width:1.6em;opacity:.7}
+.who{flex:1 1 auto;min-width:0;font-weight:600}
+li.you{background:rgba(127,127,127,.08)}
+li.you .who{color:var(--a)}
 .summary{font-weight:600;margin-bottom:6px}
 .more{display:flex;flex-wrap:wrap;align-items:center;justify-content:space-between;gap:8px;padding-top:8px;border-top:1px solid rgba(127,127,127,.2)}
 li:focus{outline:none}
 li:focus-visible{outline:3px solid var(--a);outline-offset:-3px}
 .reward{font-weight:600}
 .why{display:block}
-.state{display:flex;flex-direction:column;align-items:center;gap:12px;padding:24px 0;text-align:center}
-.spin{width:24px;height:24px;border:3px solid rgba(127,127,127,.25);border-top-color:var(--a);border-radius:50%;animation:s 1s linear infinite}
-@keyframes s{to{transform:rotate(360deg)}}
-@media (prefers-reduced-motion:reduce){.spin{animation:none}}
 .sr{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
 dialog{padding:0;border:0;border-radius:12px;background:transparent;width:min(560px,calc(100vw - 24px));max-height:calc(100vh - 24px);overflow:auto}
 dialog::backdrop{background:rgba(0,0,0,.5)}
@@ -55,5 +57,4 @@ dialog::backdrop{background:rgba(0,0,0,.5)}
 .card h2{padding-right:40px}
 .card .panel{border:0;padding-top:24px}
 .close{position:absolute;top:8px;right:8px;min-width:0;padding:2px 10px;font-size:1.3em;line-height:1}
-@media (max-width:420px){.panel{padding:16px;font-size:14px}button{padding:8px 10px}}
 `;

@@ -73,6 +73,32 @@ export interface WidgetData {
   referralsPage: { limit: number; nextCursor: string | null };
   rewards: { discountPercent: number; balances: Credit[] };
   referredBy: { name: string | null; discountPercent: number } | null;
+  /** The program's leaderboard (when it shows one); absent from a gateway older than programs. */
+  leaderboard?: { month: Leader[]; allTime: Leader[] } | null;
+  /** Progress to the next milestone or tier of the program's rules; null while it has none. */
+  progress?: {
+    conversions: number;
+    next: {
+      kind: 'MILESTONE' | 'TIER';
+      ruleName: string;
+      at: number;
+      remaining: number;
+      reward: {
+        type: RewardType;
+        discountPercent: number | null;
+        amountCents: number | null;
+        currency: string | null;
+      };
+    } | null;
+  } | null;
+}
+
+/** A referrer on the leaderboard: first name or initial only; `you` marks the user. */
+export interface Leader {
+  rank: number;
+  name: string;
+  conversions: number;
+  you: boolean;
 }
 
 /** Reads the next page of friends (the widget route with ?cursor=). */

@@ -1,10 +1,15 @@
 /**
  * The widget's bundled texts. A locale's formats (numbers, money, dates) follow the full tag (fr-CA);
- * its texts the language, English when the language is not bundled.
+ * its texts the language, English when the language is not bundled (../locale.ts). The loading and
+ * error texts are the library's own (../widget/shell.ts): they show before this script is there.
  */
 import type { FriendState } from '../../../../shared/contract/enums';
+import { textsFor } from '../locale';
+import type { ShellTexts } from '../widget/shell';
 
-export interface Texts {
+export type Texts = DrawingTexts & ShellTexts;
+
+interface DrawingTexts {
   title: string;
   subtitle: (reward: string) => string;
   off: (percent: string) => string;
@@ -52,14 +57,30 @@ export interface Texts {
   /** A referred friend's own discount: "You got 10% off from Maya". */
   gotFrom: (offer: string, name: string | null) => string;
   noRewards: string;
-  loading: string;
-  error: string;
-  retry: string;
+  /** Progress to the next milestone or tier: "1 of 3 friends to 100% off", and what is left. */
+  progress: {
+    title: string;
+    of: (have: number, at: number, reward: string) => string;
+    remaining: (n: number) => string;
+    start: string;
+    perFriend: (reward: string) => string;
+    /** Nothing ahead (every milestone reached, or the rules have none). */
+    soFar: (n: number) => string;
+  };
+  /** The program's leaderboard. */
+  board: {
+    title: string;
+    month: string;
+    allTime: string;
+    you: string;
+    friends: (n: number) => string;
+    empty: string;
+  };
   open: string;
   close: string;
 }
 
-const en: Texts = {
+const en: DrawingTexts = {
   title: 'Refer a friend',
   subtitle: (r) => `Share your link. You get ${r} for every friend who subscribes.`,
   off: (p) => `${p} off`,
@@ -108,14 +129,27 @@ const en: Texts = {
   discountNow: (p) => `${p} off now`,
   gotFrom: (o, n) => `You got ${o} from ${n ?? 'a friend'}`,
   noRewards: 'No rewards yet',
-  loading: 'Loading…',
-  error: 'We could not load your referral details.',
-  retry: 'Try again',
+  progress: {
+    title: 'Your progress',
+    of: (h, n, r) => `${h} of ${n} friends to ${r}`,
+    remaining: (n) => `${n} more to go`,
+    start: 'Share your link to get started',
+    perFriend: (r) => `${r} per friend`,
+    soFar: (n) => `${n} ${n === 1 ? 'friend' : 'friends'} subscribed so far`,
+  },
+  board: {
+    title: 'Top referrers',
+    month: 'This month',
+    allTime: 'All time',
+    you: 'you',
+    friends: (n) => `${n} ${n === 1 ? 'friend' : 'friends'}`,
+    empty: 'Nobody yet — be the first!',
+  },
   open: 'Refer a friend',
   close: 'Close',
 };
 
-const fr: Texts = {
+const fr: DrawingTexts = {
   title: 'Parrainez un ami',
   subtitle: (r) => `Partagez votre lien. Vous recevez ${r} pour chaque ami qui s’abonne.`,
   off: (p) => `${p} de réduction`,
@@ -164,14 +198,27 @@ const fr: Texts = {
   discountNow: (p) => `${p} de réduction actuellement`,
   gotFrom: (o, n) => `Vous avez reçu ${o} de la part de ${n ?? 'un ami'}`,
   noRewards: 'Pas encore de récompense',
-  loading: 'Chargement…',
-  error: 'Impossible de charger vos informations de parrainage.',
-  retry: 'Réessayer',
+  progress: {
+    title: 'Votre progression',
+    of: (h, n, r) => `${h} ${h > 1 ? 'amis' : 'ami'} sur ${n} pour ${r}`,
+    remaining: (n) => `encore ${n} ${n > 1 ? 'amis' : 'ami'}`,
+    start: 'Partagez votre lien pour commencer',
+    perFriend: (r) => `${r} par ami`,
+    soFar: (n) => `${n} ${n > 1 ? 'amis abonnés' : 'ami abonné'} pour l’instant`,
+  },
+  board: {
+    title: 'Meilleurs parrains',
+    month: 'Ce mois-ci',
+    allTime: 'Depuis le début',
+    you: 'vous',
+    friends: (n) => `${n} ${n > 1 ? 'amis' : 'ami'}`,
+    empty: 'Personne pour l’instant — lancez-vous !',
+  },
   open: 'Parrainer un ami',
   close: 'Fermer',
 };
 
-const de: Texts = {
+const de: DrawingTexts = {
   title: 'Freunde werben',
   subtitle: (r) => `Teilen Sie Ihren Link. Sie erhalten ${r} für jeden Freund, der ein Abo abschließt.`,
   off: (p) => `${p} Rabatt`,
@@ -220,23 +267,27 @@ const de: Texts = {
   discountNow: (p) => `${p} Rabatt aktuell`,
   gotFrom: (o, n) => `Sie haben ${o} von ${n ?? 'einem Freund'} erhalten`,
   noRewards: 'Noch keine Prämien',
-  loading: 'Wird geladen…',
-  error: 'Ihre Empfehlungsdaten konnten nicht geladen werden.',
-  retry: 'Erneut versuchen',
+  progress: {
+    title: 'Ihr Fortschritt',
+    of: (h, n, r) => `${h} von ${n} Freunden bis ${r}`,
+    remaining: (n) => `noch ${n} ${n === 1 ? 'Freund' : 'Freunde'}`,
+    start: 'Teilen Sie Ihren Link, um loszulegen',
+    perFriend: (r) => `${r} pro Freund`,
+    soFar: (n) => `Bisher ${n} ${n === 1 ? 'Freund' : 'Freunde'} mit Abo`,
+  },
+  board: {
+    title: 'Top-Werber',
+    month: 'Diesen Monat',
+    allTime: 'Insgesamt',
+    you: 'Sie',
+    friends: (n) => `${n} ${n === 1 ? 'Freund' : 'Freunde'}`,
+    empty: 'Noch niemand — machen Sie den Anfang!',
+  },
   open: 'Freunde werben',
   close: 'Schließen',
 };
 
-const bundled: Record<string, Texts> = { en, fr, de };
-
-/** The locale to use: the call's, else the page's `lang`, else the browser's; English when not bundled. */
-export function pickLocale(requested: string | null | undefined): { tag: string; texts: Texts } {
-  let tag = (requested || document.documentElement.lang || navigator.language || 'en').replace(/_/g, '-');
-  try {
-    new Intl.NumberFormat(tag); // throws RangeError on a malformed tag
-  } catch {
-    tag = 'en';
-  }
-  const texts = bundled[tag.slice(0, 2).toLowerCase()];
-  return texts ? { tag, texts } : { tag: 'en', texts: en };
+/** The texts of the tag's language (English when not bundled), with the library's own. */
+export function drawingTexts(tag: string, shell: ShellTexts): Texts {
+  return { ...shell, ...textsFor(tag, { en, fr, de }).texts };
 }

@@ -1,9 +1,6 @@
+import { percent } from '../locale';
 import type { Texts } from './i18n';
 import type { WidgetData } from './types';
-
-export function percent(tag: string, value: number): string {
-  return new Intl.NumberFormat(tag, { style: 'percent', maximumFractionDigits: 2 }).format(value / 100);
-}
 
 /** Credit in its unit: a currency (USD) as money, any other unit (POINTS) as a number and the unit. */
 export function money(tag: string, amountCents: number, unit: string): string {

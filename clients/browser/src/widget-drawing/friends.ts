@@ -1,5 +1,6 @@
-import { h } from './dom';
-import { date, money, percent } from './format';
+import { percent } from '../locale';
+import { h } from '../widget/dom';
+import { date, money } from './format';
 import type { Texts } from './i18n';
 import type { Credit, Friend, LoadMore, RewardExplained, WidgetData } from './types';
 

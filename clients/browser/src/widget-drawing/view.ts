@@ -1,30 +1,12 @@
-import { h } from './dom';
-import { friendOffer, money, percent, referrerReward } from './format';
+import { percent } from '../locale';
+import { h } from '../widget/dom';
+import { friendOffer, money, referrerReward } from './format';
 import { friendsSection } from './friends';
+import { leaderboardSection, progressSection } from './program-parts';
 import type { Texts } from './i18n';
 import { qrCode, type QrMatrix } from './qr';
 import { coarsePointer, shareTargets } from './share';
 import type { LoadMore, WidgetData } from './types';
-
-/** The three states of the widget's panel: loading, error (with a retry) and the data. */
-export function renderLoading(panel: HTMLElement, t: Texts): void {
-  panel.replaceChildren(
-    h(
-      'p',
-      { class: 'state', role: 'status', 'data-testid': 'loading' },
-      h('span', { class: 'spin' }),
-      t.loading,
-    ),
-  );
-}
-
-export function renderError(panel: HTMLElement, t: Texts, retry: () => void): void {
-  const button = h('button', { type: 'button', class: 'ghost' }, t.retry);
-  button.onclick = retry;
-  panel.replaceChildren(
-    h('div', { class: 'state error', role: 'alert', 'data-testid': 'error' }, h('p', {}, t.error), button),
-  );
-}
 
 function offer(big: string, caption: string): HTMLElement {
   return h('div', { class: 'offer' }, h('strong', {}, big), h('span', {}, caption));
@@ -182,7 +164,9 @@ export function renderData(
       offer(t.get(reward), t.forYou),
     ),
     ...linkSection(data, t),
+    ...progressSection(data, tag, t),
     ...friendsSection(data, tag, t, loadMore),
     ...rewardList(data, tag, t),
+    ...leaderboardSection(data, t),
   );
 }

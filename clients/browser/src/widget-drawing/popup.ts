@@ -1,4 +1,4 @@
-import { h } from './dom';
+import { h } from '../widget/dom';
 import type { Texts } from './i18n';
 
 const FOCUSABLE = 'a[href],button:not([disabled]),input:not([disabled]),[tabindex]:not([tabindex="-1"])';
