@@ -71,6 +71,9 @@ export interface DiscountSyncResult {
   skipped: 'NO_CONNECTION' | 'NO_ACCOUNT' | 'NO_CUSTOMER' | null;
   referredPercent: number;
   referrerPercent: number;
+  /** Amounts off in the account's currency (FIXED_DISCOUNT rewards), in cents. */
+  referredFixedCents: number;
+  referrerFixedCents: number;
   subscriptions: SubscriptionSync[];
 }
 

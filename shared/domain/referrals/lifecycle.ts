@@ -75,6 +75,13 @@ export async function reconcileReferral(
     const target = targetState(referral.status, facts);
     let rewardsGranted = 0;
     let rewardsCancelled = 0;
+    // A discount of the friend's own given or reversed here (a rule's): the friend's processor discount follows.
+    let referredDiscountChanged = false;
+    const noteReferred = (rows: RewardRow[]) => {
+      referredDiscountChanged ||= rows.some(
+        (r) => r.reward_source === 'REFERRED' && (r.type === 'PCT_DISCOUNT' || r.type === 'FIXED_DISCOUNT'),
+      );
+    };
     for (const step of pendingSteps(referral.status, facts)) {
       if (step === 'convert') {
         referral = await referrals.update(
@@ -84,6 +91,7 @@ export async function reconcileReferral(
         );
         const program = await loadProgramSettings(trx, input.tenantId, referral.program_id);
         const granted = await grantConversionRewards(trx, referral, account, program, options.dayMs);
+        noteReferred(granted.filter((r) => r.status === 'AVAILABLE'));
         const rewards = await createRewardsRepo(trx).listByReferrals(input.tenantId, [referral.id], trx);
         await recordWebhookEvent(
           trx,
@@ -113,7 +121,7 @@ export async function reconcileReferral(
     }
     // Payments and events its rules reward, and refunds or charge-backs that reverse them.
     if (referral.rule_version !== null && referral.rule_version !== undefined) {
-      const program = await loadProgramSettings(trx, input.tenantId);
+      const program = await loadProgramSettings(trx, input.tenantId, referral.program_id);
       const ruleVersion = referral.rule_version;
       const due = await applyDueOccurrences(
         trx,
@@ -126,6 +134,7 @@ export async function reconcileReferral(
         rewardsGranted += 1;
         await recordWebhookEvent(trx, input.tenantId, 'reward.created', presentReward(row));
       }
+      noteReferred([...due.created.filter((r) => r.status === 'AVAILABLE'), ...due.reversed]);
       for (const row of due.reversed) {
         rewardsCancelled += 1;
         await recordWebhookEvent(trx, input.tenantId, 'reward.cancelled', presentReward(row));
@@ -151,7 +160,9 @@ export async function reconcileReferral(
       rewardsReleased: released.length,
       rewardsExpired: settled.expired.length,
       referredRewardReleased:
-        released.some((r) => r.reward_source === 'REFERRED') || taken.some((a) => a.referred_side),
+        released.some((r) => r.reward_source === 'REFERRED') ||
+        taken.some((a) => a.referred_side) ||
+        referredDiscountChanged,
       nextDueAt: settled.nextDueAt,
     };
   });

@@ -3,7 +3,7 @@ import type { PaymentProcessor, ProcessorSubscription } from '../../processors/p
 import { createAccountsRepo } from '../../repos/accounts.repo';
 import { createProcessorRefundsRepo } from '../../repos/processor-refunds.repo';
 import { createReferralsRepo } from '../../repos/referrals.repo';
-import { createRewardsRepo } from '../../repos/rewards.repo';
+import { createRewardsRepo, type RewardRow } from '../../repos/rewards.repo';
 import type { DiscountSyncResult, SubscriptionSync } from '../../types/processors';
 import type { ProgramSettings } from '../../types/program';
 import { loadProgramSettings } from '../tenants/program';
@@ -22,35 +22,56 @@ const NOT_SETTLED_YET = new Set(['authorized', 'submitted_for_settlement', 'sett
 export interface DiscountPercents {
   referredPercent: number;
   referrerPercent: number;
+  /**
+   * Amounts off (FIXED_DISCOUNT rewards, AVAILABLE, in the account's currency) on each side, in cents:
+   * taken off each bill beside the percentage while they are available, as a percent reward is.
+   */
+  referredFixedCents: number;
+  referrerFixedCents: number;
 }
 
-/** The account's current discount: its referred reward while its referral lives, plus its referrer credit. */
+/** The sum of the FIXED_DISCOUNT rewards among `rows` in `currency` (none when the currency is unknown). */
+function fixedCents(rows: RewardRow[], currency: string | null): number {
+  if (!currency) return 0;
+  return rows
+    .filter((r) => r.type === 'FIXED_DISCOUNT' && r.unit === currency)
+    .reduce((sum, r) => sum + Number(r.amount_cents ?? 0), 0);
+}
+
+/**
+ * The account's current discount: its referred reward while its referral lives, plus its referrer
+ * rewards; percentages (never above 100 %) and amounts off in `currency`, the account's.
+ */
 export async function discountPercents(
   db: Db,
   tenantId: string,
   accountId: string,
   program: ProgramSettings,
+  currency: string | null = null,
 ): Promise<DiscountPercents> {
   const rewards = createRewardsRepo(db);
-  const [referral, referrerPercents] = await Promise.all([
+  const [referral, referrerPercents, own] = await Promise.all([
     createReferralsRepo(db).findByReferredAccount(tenantId, accountId),
     rewards.liveReferrerPercents(tenantId, accountId),
+    rewards.listByAccount(tenantId, accountId),
   ]);
-  let referredPercent = 0;
-  if (referral && referral.status !== 'ENDED') {
-    const own = await rewards.listByAccount(tenantId, accountId);
-    // The side's own reward and any an operator granted, while AVAILABLE; never above 100 %.
-    const live = own.filter(
-      (r) => r.referral_id === referral.id && r.reward_source === 'REFERRED' && r.status === 'AVAILABLE',
-    );
-    referredPercent = Math.min(
-      100,
-      live.reduce((sum, r) => sum + (r.discount_percent ?? 0), 0),
-    );
-  }
+  const available = own.filter((r) => r.status === 'AVAILABLE');
+  // The side's own reward and any an operator granted, while AVAILABLE and the referral lives.
+  const referred =
+    referral && referral.status !== 'ENDED'
+      ? available.filter((r) => r.referral_id === referral.id && r.reward_source === 'REFERRED')
+      : [];
   return {
-    referredPercent,
+    referredPercent: Math.min(
+      100,
+      referred.reduce((sum, r) => sum + (r.discount_percent ?? 0), 0),
+    ),
     referrerPercent: referrerDiscountPercent(referrerPercents, program.maxReferrerDiscountPercent),
+    referredFixedCents: fixedCents(referred, currency),
+    referrerFixedCents: fixedCents(
+      available.filter((r) => r.reward_source === 'FRIEND_SIGNUP'),
+      currency,
+    ),
   };
 }
 
@@ -72,6 +93,8 @@ export async function syncAccountDiscount(
     skipped: null,
     referredPercent: 0,
     referrerPercent: 0,
+    referredFixedCents: 0,
+    referrerFixedCents: 0,
     subscriptions: [],
   };
   const account = await createAccountsRepo(db).find(tenantId, accountId);
@@ -79,7 +102,7 @@ export async function syncAccountDiscount(
   if (!processor) return { ...base, skipped: 'NO_CONNECTION' };
   if (!account.payment_provider_id) return { ...base, skipped: 'NO_CUSTOMER' };
   const program = await loadProgramSettings(db, tenantId);
-  const percents = await discountPercents(db, tenantId, accountId, program);
+  const percents = await discountPercents(db, tenantId, accountId, program, account.currency);
   const { discountId } = program;
   const customer = await processor.findCustomer(account.payment_provider_id);
   if (!customer) return { ...base, ...percents, skipped: 'NO_CUSTOMER' };
@@ -101,7 +124,12 @@ async function syncSubscription(
   subscription: ProcessorSubscription,
 ): Promise<SubscriptionSync> {
   const discountPercent = Math.min(100, target.referredPercent + target.referrerPercent);
-  const discountCents = percentOfCents(subscription.priceCents, discountPercent);
+  const discountCents = Math.min(
+    subscription.priceCents,
+    percentOfCents(subscription.priceCents, discountPercent) +
+      target.referredFixedCents +
+      target.referrerFixedCents,
+  );
   const current = subscription.discounts.find((d) => d.id === target.discountId);
   let discount: SubscriptionSync['discount'] = 'NONE';
   if (discountCents > 0) {
@@ -113,7 +141,9 @@ async function syncSubscription(
     discount = 'REMOVED';
   }
   const refund =
-    target.referredPercent > 0 ? await refundFirstCharge(db, processor, target, subscription) : null;
+    target.referredPercent > 0 || target.referredFixedCents > 0
+      ? await refundFirstCharge(db, processor, target, subscription)
+      : null;
   return {
     subscriptionId: subscription.id,
     priceCents: subscription.priceCents,
@@ -132,7 +162,7 @@ async function syncSubscription(
 async function refundFirstCharge(
   db: Db,
   processor: PaymentProcessor,
-  target: { tenantId: string; accountId: string; discountId: string; referredPercent: number },
+  target: { tenantId: string; accountId: string; discountId: string } & DiscountPercents,
   subscription: ProcessorSubscription,
 ): Promise<SubscriptionSync['refund']> {
   const first = subscription.transactions[0];
@@ -140,7 +170,7 @@ async function refundFirstCharge(
   const refunds = createProcessorRefundsRepo(db);
   const amountCents = Math.min(
     first.amountCents,
-    percentOfCents(subscription.priceCents, target.referredPercent),
+    percentOfCents(subscription.priceCents, target.referredPercent) + target.referredFixedCents,
   );
   const info = { transactionId: first.id, amountCents, issued: false, pending: false };
   const recorded = await refunds.find(target.tenantId, first.id);

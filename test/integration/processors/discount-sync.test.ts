@@ -6,6 +6,7 @@
  */
 import { eventually } from '../../helpers/harness';
 import { startProcessorApi, type ProcessorApi } from '../../helpers/processor';
+import { FRIEND_FIVE_OFF } from '../../helpers/program-rules';
 import { identifyReferrer, uid } from '../../helpers/referrals';
 
 let api: ProcessorApi;
@@ -187,6 +188,28 @@ describe('discount sync', () => {
     await discountSettled(own.subscriptionId, 300); // back to 10%
     const rewards = await api.rewards(referrer.accountId);
     expect(rewards.body.referrerDiscountPercent).toBe(10);
+  });
+
+  test("a rule's amount off for the friend joins the percentage at the processor once the referral converts", async () => {
+    // A program of its own, so its rules touch no other test's referrals.
+    const { createProgram } = await api.gqlOk(
+      'mutation ($input: ProgramInput!) { createProgram(input: $input) { id } }',
+      { input: { name: 'Fixed off', referredDiscountPercent: 10, rules: [FRIEND_FIVE_OFF] } },
+    );
+    const shared = await api.identify(uid('acct-r'), uid('user'), { programId: createProgram.id });
+    const friend = uid('acct-f');
+    await api.identify(friend, uid('user'));
+    const sub = await api.subscribe({ priceCents: 2000, discountCents: 200 });
+    await associate(friend, sub.customerId, shared.body.shareCode);
+    await discountSettled(sub.subscriptionId, 200); // 10 % of 20.00 until the conversion
+    await api.deliver(api.sample('subscription_charged_successfully', sub.subscriptionId));
+    await discountSettled(sub.subscriptionId, 700); // and 5.00 off from the rule after it
+    const synced = await api.gw.deps
+      .db('rewards')
+      .where({ tenant_id: api.tenantId, account_id: friend, rule_id: 'friend-five-off' });
+    expect(synced).toEqual([
+      expect.objectContaining({ type: 'FIXED_DISCOUNT', amount_cents: '500', unit: 'USD' }),
+    ]);
   });
 
   test('a sync during a processor outage converges after it: one discount, at most one refund', async () => {

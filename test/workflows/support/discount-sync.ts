@@ -15,6 +15,8 @@ export function synced(refundPending = false): DiscountSyncResult {
     skipped: null,
     referredPercent: 10,
     referrerPercent: 0,
+    referredFixedCents: 0,
+    referrerFixedCents: 0,
     subscriptions: [
       {
         subscriptionId: 'sub-1',
