@@ -1,6 +1,7 @@
 import type { DbOrTrx } from '../../db/knex';
 import type { ProcessorSubscription } from '../../processors/payment-processor';
 import type { AccountRow } from '../../repos/accounts.repo';
+import { createProcessorRefundsRepo } from '../../repos/processor-refunds.repo';
 import type { ReferralRow } from '../../repos/referrals.repo';
 import { processorPayment } from './payment-reports';
 import { recordPaymentReversal, recordRuleOccurrences } from './rule-occurrences';
@@ -11,7 +12,8 @@ const PAID_STATUSES = new Set(['submitted_for_settlement', 'settling', 'settleme
 /**
  * What a processor notification about a subscription tells the rules: each charge of the subscription
  * that went through is a payment (`braintree:<transaction id>`, recorded once however many notifications
- * list it), and each charge with a refund is reversed by its first refund. Inside the notification's
+ * list it), and each charge with a refund of the merchant's is reversed by the first one (a refund the
+ * discount sync issued is not the merchant's). Inside the notification's
  * transaction, under the account's lock; answers the new payments' ids.
  */
 export async function recordSubscriptionPayments(
@@ -29,10 +31,21 @@ export async function recordSubscriptionPayments(
     referral,
     charges.map((t) => processorPayment(t, account.currency)),
   );
-  for (const charge of charges.filter((t) => t.refundIds.length > 0)) {
+  const refunded = charges.filter((t) => t.refundIds.length > 0);
+  if (refunded.length === 0) return recorded;
+  // The friend's discount that the discount sync refunded on a first charge made without it is ours,
+  // not the merchant's: it reverses nothing.
+  const ours = new Set(
+    (await createProcessorRefundsRepo(trx).listByAccount(account.tenant_id, account.id, trx)).map(
+      (r) => r.refund_id,
+    ),
+  );
+  for (const charge of refunded) {
+    const merchants = charge.refundIds.find((id) => !ours.has(id));
+    if (merchants === undefined) continue;
     await recordPaymentReversal(trx, account.tenant_id, `braintree:${charge.id}`, {
       kind: 'REFUND',
-      ref: charge.refundIds[0]!,
+      ref: merchants,
       at: new Date(),
     });
   }

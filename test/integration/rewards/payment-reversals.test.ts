@@ -13,6 +13,7 @@ import { createTestTenant } from '../../helpers/harness';
 import { startProcessorApi, type Delivery, type ProcessorApi } from '../../helpers/processor';
 import { identifyReferrer, uid } from '../../helpers/referrals';
 import { RECURRING } from '../../helpers/program-rules';
+import { until } from '../../helpers/wait';
 
 /** $3 of credit per payment, for life. */
 const PER_PAYMENT_CREDIT = {
@@ -139,6 +140,26 @@ test('a charge pays once however often it is notified; its refund reverses what 
       reversed.some((r) => r.id === e.payload.data.id),
     ),
   ).toHaveLength(2);
+});
+
+test("the friend's discount refunded on a first charge made without it reverses nothing", async () => {
+  const referrer = await identifyReferrer(api, 'Fiona');
+  const { subscriptionId, transactionId, customerId, friend } = await payingFriend(referrer);
+  await api.bt.testing.settle(transactionId);
+  // The next discount sync refunds the friend's discount on that charge (the service's own refund).
+  const again = { accountId: friend, paymentProviderId: customerId, couponCode: referrer.code };
+  expect((await api.call('POST', '/discount', again)).status).toBe(200);
+  const ours = await until(
+    () => db('processor_refunds').where({ tenant_id: api.tenantId, transaction_id: transactionId }),
+    (rows) => rows.length === 1,
+  );
+  expect(ours).toEqual([expect.objectContaining({ amount_cents: '200' })]);
+  // A later notification lists the charge with that refund: the charge's rewards stand.
+  await deliverAndProcess(api.sample('subscription_went_active', subscriptionId, later(4)));
+  expect((await ruleRewards(referrer.accountId)).map((r) => [r.rule_id, r.status, r.reversed_by])).toEqual([
+    ['recurring', 'AVAILABLE', null],
+    ['per-payment', 'AVAILABLE', null],
+  ]);
 });
 
 test('a dispute after the credit was redeemed leaves a debt that a later reward pays down, once', async () => {
