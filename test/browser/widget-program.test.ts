@@ -116,6 +116,8 @@ test("the program's offer, code, progress and leaderboard", async () => {
   expect(code).not.toBe(rita.code);
   const widget = page.locator(EMBED);
   expect(await widget.locator('h2').innerText()).toBe('Partners earn more');
+  // The referrer's offer is what the rules give the next friend, not the program's fixed reward.
+  expect(await widget.locator('.offers').innerText()).toContain('Get $10.00 credit');
   expect(await widget.locator('[data-testid="share-link"]').inputValue()).toContain(code);
   expect(await widget.locator('[data-testid="referral"]').count()).toBe(1);
   // The nearest of the milestone (3 friends) and the next tier (5): a bar named by its words.

@@ -1377,6 +1377,21 @@ export interface components {
                         amountCents: number | null;
                         currency: string | null;
                         discountPercent: number | null;
+                        /** @description CASH as a percentage of each payment. */
+                        percentOfPayment: number | null;
+                        /** @enum {string} */
+                        type: "PCT_DISCOUNT" | "CREDIT" | "FIXED_DISCOUNT" | "CASH";
+                    };
+                    ruleName: string;
+                } | null;
+                /** @description What the next converted friend earns the referrer under the rules (the first referrer rule on the conversion, else on the friend's payments), which replace the program's referrerReward; null with neither. */
+                perFriend: {
+                    reward: {
+                        amountCents: number | null;
+                        currency: string | null;
+                        discountPercent: number | null;
+                        /** @description CASH as a percentage of each payment. */
+                        percentOfPayment: number | null;
                         /** @enum {string} */
                         type: "PCT_DISCOUNT" | "CREDIT" | "FIXED_DISCOUNT" | "CASH";
                     };

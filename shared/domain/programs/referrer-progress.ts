@@ -23,6 +23,12 @@ export interface ReferrerProgress {
     remaining: number;
     reward: ProgressReward;
   } | null;
+  /**
+   * What the referrer's next converted friend earns it under the rules: the first referrer rule on the
+   * conversion (its tier for that friend), else the first on the friend's payments; null with neither.
+   * The widget's offer says this instead of the program's fixed reward, which rules replace.
+   */
+  perFriend: { ruleName: string; reward: ProgressReward } | null;
 }
 
 /** A rule's reward as the widget shows it: a percent, or an amount of a currency or credit unit. */
@@ -31,18 +37,35 @@ export interface ProgressReward {
   discountPercent: number | null;
   amountCents: number | null;
   currency: string | null;
+  /** CASH as a percentage of each payment; else null. */
+  percentOfPayment: number | null;
 }
 
 function shown(reward: RuleReward): ProgressReward {
   if (reward.type === 'PCT_DISCOUNT') {
-    return { type: reward.type, discountPercent: reward.discountPercent, amountCents: null, currency: null };
+    const { discountPercent } = reward;
+    return { type: reward.type, discountPercent, amountCents: null, currency: null, percentOfPayment: null };
   }
   return {
     type: reward.type,
     discountPercent: null,
     amountCents: reward.amountCents ?? null,
     currency: rewardCurrency(reward),
+    percentOfPayment: reward.type === 'CASH' ? (reward.percentOfPayment ?? null) : null,
   };
+}
+
+/** The reward a referrer rule on `trigger` gives for the referrer's `nth` converted friend, if any. */
+function perFriendOf(rules: RuleSet, trigger: 'CONVERSION' | 'PAYMENT', nth: number) {
+  for (const rule of rules) {
+    if (rule.recipient !== 'REFERRER' || rule.trigger.type !== trigger) continue;
+    const tier = rule.tiers?.find(
+      (t) => t.fromConversions <= nth && (t.toConversions ?? Number.MAX_SAFE_INTEGER) >= nth,
+    );
+    const reward = tier?.reward ?? rule.reward;
+    if (reward) return { ruleName: rule.name, reward: shown(reward) };
+  }
+  return null;
 }
 
 function nextOf(
@@ -73,7 +96,9 @@ export function referrerProgress(rules: RuleSet, conversions: number): ReferrerP
       };
     }
   }
-  return { conversions, next };
+  const perFriend =
+    perFriendOf(rules, 'CONVERSION', conversions + 1) ?? perFriendOf(rules, 'PAYMENT', conversions + 1);
+  return { conversions, next, perFriend };
 }
 
 /** The widget's progress for a referrer account: null while the program has no published rules. */

@@ -106,8 +106,16 @@ test("progress: the nearest milestone or better tier of the program's rules", as
       ruleName: THREE_FRIENDS.name,
       at: 3,
       remaining: 3,
-      reward: { type: 'PCT_DISCOUNT', discountPercent: 100, amountCents: null, currency: null },
+      reward: {
+        type: 'PCT_DISCOUNT',
+        discountPercent: 100,
+        amountCents: null,
+        currency: null,
+        percentOfPayment: null,
+      },
     },
+    // The offer the widget makes: the first friend's tier, not the program's fixed reward.
+    perFriend: { ruleName: PER_FRIEND.name, reward: expect.objectContaining({ amountCents: 1000 }) },
   });
   for (let i = 0; i < 3; i += 1) await converted(rita.code);
   // Past the milestone: the $20 tier from the fifth friend is next.
@@ -118,9 +126,21 @@ test("progress: the nearest milestone or better tier of the program's rules", as
       ruleName: PER_FRIEND.name,
       at: 5,
       remaining: 2,
-      reward: { type: 'CREDIT', discountPercent: null, amountCents: 2000, currency: 'USD' },
+      reward: {
+        type: 'CREDIT',
+        discountPercent: null,
+        amountCents: 2000,
+        currency: 'USD',
+        percentOfPayment: null,
+      },
     },
+    perFriend: { ruleName: PER_FRIEND.name, reward: expect.objectContaining({ amountCents: 1000 }) },
   });
   await converted(rita.code);
-  expect((await rita.widget()).progress).toEqual({ conversions: 4, next: null });
+  // The fifth friend is next: it earns the $20 tier.
+  expect((await rita.widget()).progress).toEqual({
+    conversions: 4,
+    next: null,
+    perFriend: { ruleName: PER_FRIEND.name, reward: expect.objectContaining({ amountCents: 2000 }) },
+  });
 });

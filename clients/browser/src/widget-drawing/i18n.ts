@@ -14,6 +14,8 @@ interface DrawingTexts {
   subtitle: (reward: string) => string;
   off: (percent: string) => string;
   credit: (amount: string) => string;
+  /** CASH as a share of the friend's payments. */
+  ofPayments: (percent: string) => string;
   give: (offer: string) => string;
   get: (reward: string) => string;
   forFriends: string;
@@ -85,6 +87,7 @@ const en: DrawingTexts = {
   subtitle: (r) => `Share your link. You get ${r} for every friend who subscribes.`,
   off: (p) => `${p} off`,
   credit: (a) => `${a} credit`,
+  ofPayments: (p) => `${p} of their payments`,
   give: (o) => `Give ${o}`,
   get: (r) => `Get ${r}`,
   forFriends: 'to your friends',
@@ -154,6 +157,7 @@ const fr: DrawingTexts = {
   subtitle: (r) => `Partagez votre lien. Vous recevez ${r} pour chaque ami qui s’abonne.`,
   off: (p) => `${p} de réduction`,
   credit: (a) => `${a} de crédit`,
+  ofPayments: (p) => `${p} de leurs paiements`,
   give: (o) => `Offrez ${o}`,
   get: (r) => `Recevez ${r}`,
   forFriends: 'à vos amis',
@@ -223,6 +227,7 @@ const de: DrawingTexts = {
   subtitle: (r) => `Teilen Sie Ihren Link. Sie erhalten ${r} für jeden Freund, der ein Abo abschließt.`,
   off: (p) => `${p} Rabatt`,
   credit: (a) => `${a} Guthaben`,
+  ofPayments: (p) => `${p} ihrer Zahlungen`,
   give: (o) => `Schenken Sie ${o}`,
   get: (r) => `Erhalten Sie ${r}`,
   forFriends: 'Ihren Freunden',

@@ -1,6 +1,5 @@
-import { percent } from '../locale';
 import { h } from '../widget/dom';
-import { money } from './format';
+import { ruleRewardWords } from './format';
 import type { Texts } from './i18n';
 import type { Leader, WidgetData } from './types';
 
@@ -12,19 +11,9 @@ import type { Leader, WidgetData } from './types';
 
 type Next = NonNullable<NonNullable<WidgetData['progress']>['next']>;
 
-/** "100% off", "$10.00 credit", "$20.00 credit per friend"; the rule's name when it has no amount. */
+/** The next milestone's or tier's reward ("$20.00 credit per friend" for a tier). */
 function rewardWords(tag: string, t: Texts, next: Next): string {
-  const { reward } = next;
-  if (reward.type !== 'PCT_DISCOUNT' && reward.amountCents === null) return `“${next.ruleName}”`;
-  const amount = money(tag, reward.amountCents ?? 0, reward.currency ?? 'USD');
-  const words =
-    reward.type === 'PCT_DISCOUNT'
-      ? t.off(percent(tag, reward.discountPercent ?? 0))
-      : reward.type === 'CREDIT'
-        ? t.credit(amount)
-        : reward.type === 'FIXED_DISCOUNT'
-          ? t.off(amount)
-          : amount;
+  const words = ruleRewardWords(tag, t, next.reward, next.ruleName);
   return next.kind === 'TIER' ? t.progress.perFriend(words) : words;
 }
 

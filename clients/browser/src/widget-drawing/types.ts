@@ -83,14 +83,20 @@ export interface WidgetData {
       ruleName: string;
       at: number;
       remaining: number;
-      reward: {
-        type: RewardType;
-        discountPercent: number | null;
-        amountCents: number | null;
-        currency: string | null;
-      };
+      reward: RuleRewardView;
     } | null;
+    /** What the next converted friend earns under the rules (absent from a gateway before it). */
+    perFriend?: { ruleName: string; reward: RuleRewardView } | null;
   } | null;
+}
+
+/** A rule's reward as the widget route answers it. */
+export interface RuleRewardView {
+  type: RewardType;
+  discountPercent: number | null;
+  amountCents: number | null;
+  currency: string | null;
+  percentOfPayment?: number | null;
 }
 
 /** A referrer on the leaderboard: first name or initial only; `you` marks the user. */

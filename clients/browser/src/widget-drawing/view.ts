@@ -153,7 +153,7 @@ export function renderData(
 ): void {
   const { program } = data;
   const friend = friendOffer(tag, t, program);
-  const reward = referrerReward(tag, t, program);
+  const reward = referrerReward(tag, t, data);
   panel.replaceChildren(
     h('h2', { id: 'rw-title' }, program.headline ?? t.title),
     h('p', { class: 'sub' }, program.subheadline ?? t.subtitle(reward)),

@@ -76,6 +76,14 @@ const explainedSchema = z.object({
   text: z.string().meta({ description: "The operator's sentence (English)." }),
 });
 
+const progressRewardSchema = z.object({
+  type: z.enum(RULE_REWARD_TYPES),
+  discountPercent: z.int().nullable(),
+  amountCents: z.number().nullable(),
+  currency: z.string().nullable(),
+  percentOfPayment: z.number().nullable().meta({ description: 'CASH as a percentage of each payment.' }),
+});
+
 export const widgetSchema = z
   .object({
     user: z.object({
@@ -191,15 +199,14 @@ export const widgetSchema = z
             ruleName: z.string(),
             at: z.int().meta({ description: 'The converted referrals that reach it.' }),
             remaining: z.int(),
-            reward: z.object({
-              type: z.enum(RULE_REWARD_TYPES),
-              discountPercent: z.int().nullable(),
-              amountCents: z.number().nullable(),
-              currency: z.string().nullable(),
-            }),
+            reward: progressRewardSchema,
           })
           .nullable()
           .meta({ description: 'The nearest milestone or better tier of the rules (null: none ahead).' }),
+        perFriend: z.object({ ruleName: z.string(), reward: progressRewardSchema }).nullable().meta({
+          description:
+            "What the next converted friend earns the referrer under the rules (the first referrer rule on the conversion, else on the friend's payments), which replace the program's referrerReward; null with neither.",
+        }),
       })
       .nullable()
       .meta({ description: "Progress against the program's rules (null while it has none)." }),
