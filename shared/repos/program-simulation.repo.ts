@@ -12,6 +12,41 @@ export interface ReplayedConversion {
   first_paid_at: Date | null;
 }
 
+/**
+ * A recorded payment or user event of one of the program's referrals (rule_occurrences), with its
+ * referral's and referred account's facts. `due_at`: when the lifecycle applies it (a payment made
+ * before its referral converted waits for the conversion).
+ */
+export interface ReplayedOccurrence {
+  kind: 'PAYMENT' | 'EVENT';
+  occurrence_id: string;
+  amount_cents: string | null;
+  currency: string | null;
+  event_key: string | null;
+  fields: Record<string, unknown> | null;
+  occurred_at: Date;
+  due_at: Date;
+  referral_id: string;
+  referrer_account_id: string;
+  date_started: Date;
+  date_paid: Date | null;
+  subscription_value: string | null;
+  account_currency: string | null;
+  first_paid_at: Date | null;
+}
+
+/** Which occurrences a draft has rules for: payments (a PAYMENT rule), events of its EVENT rules' keys. */
+export interface OccurrenceFilter {
+  payments: boolean;
+  eventKeys: string[];
+}
+
+/** Rows of a server-side cursor, a chunk at a time; `done` once the last chunk was read. */
+export interface CursorReader<T> {
+  next(): Promise<T[]>;
+  readonly done: boolean;
+}
+
 /** Rewards given in a month, in a unit (a currency, a credit unit, or PERCENT for percent discounts). */
 export interface GivenTotal {
   month: string;
@@ -21,6 +56,31 @@ export interface GivenTotal {
 }
 
 const CHUNK = 20_000;
+
+const DUE_AT = `case when o.kind = 'PAYMENT' then greatest(o.occurred_at, r.date_paid) else o.occurred_at end`;
+
+/** The occurrences the filter asks for, of the program's referrals, not refunded or charged back. */
+function occurrencesSql(filter: OccurrenceFilter, when: string): { sql: string; bindings: unknown[] } {
+  const kinds: string[] = [];
+  const bindings: unknown[] = [];
+  // A payment counts once its referral converted (never converted: it never would have).
+  if (filter.payments) kinds.push(`(o.kind = 'PAYMENT' and r.date_paid is not null)`);
+  if (filter.eventKeys.length > 0) {
+    kinds.push(`(o.kind = 'EVENT' and o.event_key in (${filter.eventKeys.map(() => '?').join(', ')}))`);
+    bindings.push(...filter.eventKeys);
+  }
+  const sql = `select o.kind, o.occurrence_id, o.amount_cents, o.currency, o.event_key, o.fields, o.occurred_at,
+         ${DUE_AT} as due_at, r.id as referral_id, r.referrer_account_id, r.date_started, r.date_paid,
+         a.subscription_value, a.currency as account_currency, a.first_paid_at
+       from rule_occurrences o
+       join referrals r on r.tenant_id = o.tenant_id and r.id = o.referral_id
+       left join accounts a on a.tenant_id = r.tenant_id and a.id = r.referred_account_id
+       where o.tenant_id = ? and r.program_id = ? and o.reversed_at is null
+         and (${kinds.length > 0 ? kinds.join(' or ') : 'false'})
+         and ${when}
+       order by ${DUE_AT}, o.occurred_at, o.id`;
+  return { sql, bindings };
+}
 
 /**
  * Reads for simulateProgram (shared/domain/programs/program-simulation.ts), all inside one read-only
@@ -42,15 +102,15 @@ export function createProgramSimulationRepo(trx: Knex.Transaction) {
      * The program's conversions in [start, end) in the order they happened, a chunk at a time through a
      * server-side cursor (one sort, nothing held but the chunk).
      */
-    async eachConversionChunk(
+    async openConversions(
       tenantId: string,
       programId: string,
       range: { start: Date; end: Date },
-      onChunk: (rows: ReplayedConversion[]) => void | Promise<void>,
-    ): Promise<void> {
-      await trx.raw(
-        `declare replay no scroll cursor for
-           select r.id, r.referrer_account_id, r.date_started, r.date_paid,
+    ): Promise<CursorReader<ReplayedConversion>> {
+      return openCursor(
+        trx,
+        'conversions',
+        `select r.id, r.referrer_account_id, r.date_started, r.date_paid,
                   a.subscription_value, a.currency, a.first_paid_at
            from referrals r
            left join accounts a on a.tenant_id = r.tenant_id and a.id = r.referred_account_id
@@ -58,12 +118,32 @@ export function createProgramSimulationRepo(trx: Knex.Transaction) {
            order by r.date_paid, r.id`,
         [tenantId, programId, range.start, range.end],
       );
-      for (;;) {
-        const { rows } = await trx.raw<{ rows: ReplayedConversion[] }>(`fetch ${CHUNK} from replay`);
-        if (rows.length > 0) await onChunk(rows);
-        if (rows.length < CHUNK) break;
-      }
-      await trx.raw('close replay');
+    },
+
+    /**
+     * The payments and events the filter asks for that are due in [start, end), in the order they are
+     * due, through a second server-side cursor read beside the conversions' (merged in order by the
+     * caller).
+     */
+    async openOccurrences(
+      tenantId: string,
+      programId: string,
+      filter: OccurrenceFilter,
+      range: { start: Date; end: Date },
+    ): Promise<CursorReader<ReplayedOccurrence>> {
+      const { sql, bindings } = occurrencesSql(filter, `${DUE_AT} >= ? and ${DUE_AT} < ?`);
+      return openCursor(trx, 'occurrences', sql, [tenantId, programId, ...bindings, range.start, range.end]);
+    },
+
+    /** The events the filter asks for that happened before `before` (an EVENT rule gives once per referral). */
+    async openEarlierEvents(
+      tenantId: string,
+      programId: string,
+      eventKeys: string[],
+      before: Date,
+    ): Promise<CursorReader<ReplayedOccurrence>> {
+      const { sql, bindings } = occurrencesSql({ payments: false, eventKeys }, 'o.occurred_at < ?');
+      return openCursor(trx, 'earlier_events', sql, [tenantId, programId, ...bindings, before]);
     },
 
     /**
@@ -85,6 +165,31 @@ export function createProgramSimulationRepo(trx: Knex.Transaction) {
          group by 1, 2 order by 1, 2`,
         [tenantId, programId, range.start, range.end],
       );
+      return rows;
+    },
+  };
+}
+
+/** Declares a cursor (closed with the transaction) and reads it a chunk at a time. */
+async function openCursor<T>(
+  trx: Knex.Transaction,
+  name: string,
+  sql: string,
+  bindings: readonly unknown[],
+): Promise<CursorReader<T>> {
+  await trx.raw(`declare ${name} no scroll cursor for ${sql}`, bindings as Knex.RawBinding[]);
+  let done = false;
+  return {
+    get done() {
+      return done;
+    },
+    async next() {
+      if (done) return [];
+      const { rows } = await trx.raw<{ rows: T[] }>(`fetch ${CHUNK} from ${name}`);
+      if (rows.length < CHUNK) {
+        done = true;
+        await trx.raw(`close ${name}`);
+      }
       return rows;
     },
   };

@@ -1,4 +1,4 @@
-import { ConversionReplay } from '../../shared/domain/programs/program-simulation';
+import { ProgramReplay } from '../../shared/domain/programs/simulation-replay';
 import type { ReplayedConversion } from '../../shared/repos/program-simulation.repo';
 import {
   evaluateRules,
@@ -68,7 +68,7 @@ test('the replay gives what evaluating against the list of prior grants gives', 
     ['r0', 8],
     ['r1', 3],
   ]);
-  const replay = new ConversionReplay(RULES, before);
+  const replay = new ProgramReplay(RULES, before);
   for (const row of rows) replay.conversion(row);
 
   // The plain way: every referrer's grants in a list, scanned by every decision.
