@@ -47,8 +47,12 @@ export interface CursorReader<T> {
   readonly done: boolean;
 }
 
-/** Rewards given in a month, in a unit (a currency, a credit unit, or PERCENT for percent discounts). */
+/**
+ * Rewards given in a month, in a unit (a currency, a credit unit, or PERCENT for percent discounts), by
+ * a rule (its id) or by the program's fixed reward (null).
+ */
 export interface GivenTotal {
+  rule_id: string | null;
   month: string;
   unit: string;
   rewards: number;
@@ -147,12 +151,12 @@ export function createProgramSimulationRepo(trx: Knex.Transaction) {
     },
 
     /**
-     * What the program gave in [start, end) per UTC month and unit: its rules' rewards and its fixed
+     * What the program gave in [start, end) per rule, UTC month and unit: its rules' rewards and its fixed
      * referrer rewards (the friend's sign-up discount is a setting rules do not replace), not cancelled.
      */
     async givenTotals(tenantId: string, programId: string, range: { start: Date; end: Date }) {
       const { rows } = await trx.raw<{ rows: GivenTotal[] }>(
-        `select to_char(w.date_given at time zone 'UTC', 'YYYY-MM') as month,
+        `select w.rule_id, to_char(w.date_given at time zone 'UTC', 'YYYY-MM') as month,
                 case when w.type = 'PCT_DISCOUNT' then 'PERCENT' else coalesce(w.unit, 'UNKNOWN') end as unit,
                 count(*)::int as rewards,
                 coalesce(sum(case when w.type = 'PCT_DISCOUNT' then w.discount_percent else w.amount_cents end), 0)::float8
@@ -162,7 +166,7 @@ export function createProgramSimulationRepo(trx: Knex.Transaction) {
          where w.tenant_id = ? and r.program_id = ? and w.date_given >= ? and w.date_given < ?
            and w.status <> 'CANCELLED'
            and (w.grant_key is not null or w.reward_source = 'FRIEND_SIGNUP')
-         group by 1, 2 order by 1, 2`,
+         group by 1, 2, 3 order by 2, 3, 1`,
         [tenantId, programId, range.start, range.end],
       );
       return rows;

@@ -32,7 +32,10 @@ export const programSimulationModule: GraphQLModule = {
     type SimulatedRule {
       ruleId: String!
       ruleName: String!
+      "What the rule would have given."
       totals: [SimulationTotal!]!
+      "What the program's published rule of this id (any version) gave in the period, not cancelled."
+      given: [SimulationTotal!]!
     }
     "What draft rules would have given over a period, next to what was given (docs/programs.md, Simulate)."
     type ProgramSimulation {

@@ -32,9 +32,25 @@ export interface ProgramSimulation {
   conversions: number;
   payments: number;
   events: number;
-  rules: { ruleId: string; ruleName: string; totals: SimulationTotal[] }[];
+  /** Per rule of the draft: what it would give, and what the published rule of its id gave. */
+  rules: { ruleId: string; ruleName: string; totals: SimulationTotal[]; given: SimulationTotal[] }[];
   wouldGive: SimulationTotal[];
-  given: GivenTotal[];
+  given: SimulationTotal[];
+}
+
+/** What was given: in all per month and unit, and per rule id. */
+function givenTotals(rows: GivenTotal[]): { all: SimulationTotal[]; byRule: Map<string, SimulationTotal[]> } {
+  const all = new Map<string, SimulationTotal>();
+  const byRule = new Map<string, SimulationTotal[]>();
+  for (const { rule_id: ruleId, ...total } of rows) {
+    const key = `${total.month}\u0000${total.unit}`;
+    const sum = all.get(key) ?? { month: total.month, unit: total.unit, rewards: 0, amount: 0 };
+    sum.rewards += total.rewards;
+    sum.amount += total.amount;
+    all.set(key, sum);
+    if (ruleId !== null) byRule.set(ruleId, [...(byRule.get(ruleId) ?? []), total]);
+  }
+  return { all: [...all.values()], byRule };
 }
 
 /** The payments and events a draft has rules for (none: the occurrences are not read at all). */
@@ -134,8 +150,15 @@ export async function simulateProgram(
         new Feed(await repo.openConversions(tenantId, programId, bounds)),
         new Feed(wantsOccurrences ? await repo.openOccurrences(tenantId, programId, filter, bounds) : null),
       );
-      const given = await repo.givenTotals(tenantId, programId, bounds);
-      return { from: range.from, to: range.to, ...replay.result(), given };
+      const given = givenTotals(await repo.givenTotals(tenantId, programId, bounds));
+      const replayed = replay.result();
+      return {
+        from: range.from,
+        to: range.to,
+        ...replayed,
+        rules: replayed.rules.map((rule) => ({ ...rule, given: given.byRule.get(rule.ruleId) ?? [] })),
+        given: given.all,
+      };
     });
   } finally {
     running = false;

@@ -36,6 +36,12 @@ const SIMULATE = /* GraphQL */ `
           rewards
           amount
         }
+        given {
+          month
+          unit
+          rewards
+          amount
+        }
       }
       wouldGive {
         month
@@ -107,8 +113,14 @@ test('draft rules replayed per month and unit, next to what was given; nothing w
         { month: '2026-01', unit: 'USD', rewards: 3, amount: 3000 },
         { month: '2026-02', unit: 'USD', rewards: 2, amount: 3000 },
       ],
+      // No rule of that id was published: the program gave its fixed reward.
+      given: [],
     },
-    { ruleId: THREE_FRIENDS.id, totals: [{ month: '2026-02', unit: 'PERCENT', rewards: 1, amount: 100 }] },
+    {
+      ruleId: THREE_FRIENDS.id,
+      totals: [{ month: '2026-02', unit: 'PERCENT', rewards: 1, amount: 100 }],
+      given: [],
+    },
   ]);
   expect(result.wouldGive).toEqual([
     { month: '2026-01', unit: 'USD', rewards: 3, amount: 3000 },
@@ -304,6 +316,11 @@ test('payments and events of the period are replayed with PAYMENT and EVENT rule
         { month: '2026-01', unit: 'USD', rewards: 2, amount: 2500 },
         { month: '2026-02', unit: 'USD', rewards: 1, amount: 2000 },
       ],
+      // The published rule of that id: 20 % of o-1, o-5 and o-6, then of o-2 and o-3.
+      given: [
+        { month: '2026-01', unit: 'USD', rewards: 3, amount: 1000 + 2400 + 4000 },
+        { month: '2026-02', unit: 'USD', rewards: 2, amount: 1600 + 800 },
+      ],
     },
     {
       ruleId: ONBOARDED.id,
@@ -312,6 +329,11 @@ test('payments and events of the period are replayed with PAYMENT and EVENT rule
       totals: [
         { month: '2026-01', unit: 'USD', rewards: 1, amount: 2000 },
         { month: '2026-03', unit: 'USD', rewards: 1, amount: 2000 },
+      ],
+      // Published with 3 seats: F1 and F3 in January, F2 in March.
+      given: [
+        { month: '2026-01', unit: 'USD', rewards: 2, amount: 3000 },
+        { month: '2026-03', unit: 'USD', rewards: 1, amount: 1500 },
       ],
     },
   ]);

@@ -1644,8 +1644,11 @@ export type SftpSettings = {
 
 export type SimulatedRule = {
   __typename?: 'SimulatedRule';
+  /** What the program's published rule of this id (any version) gave in the period, not cancelled. */
+  given: Array<SimulationTotal>;
   ruleId: Scalars['String']['output'];
   ruleName: Scalars['String']['output'];
+  /** What the rule would have given. */
   totals: Array<SimulationTotal>;
 };
 
@@ -2768,6 +2771,7 @@ export type SftpSettingsResolvers<ContextType = GraphQLContext, ParentType exten
 };
 
 export type SimulatedRuleResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['SimulatedRule'] = ResolversParentTypes['SimulatedRule']> = {
+  given?: Resolver<Array<ResolversTypes['SimulationTotal']>, ParentType, ContextType>;
   ruleId?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   ruleName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   totals?: Resolver<Array<ResolversTypes['SimulationTotal']>, ParentType, ContextType>;
