@@ -197,7 +197,9 @@ export class ProgramReplay {
   earlierEvent(row: ReplayedOccurrence): void {
     const state = this.referrer(row.referrer_account_id);
     const facts = this.occurrenceFacts(row, state);
-    const decisions = evaluateRules(this.eventRulesUnlimited, facts, occurrenceOfRow(row), { explain: false });
+    const decisions = evaluateRules(this.eventRulesUnlimited, facts, occurrenceOfRow(row), {
+      explain: false,
+    });
     for (const decision of decisions) {
       if (decision.outcome === 'GRANTED') state.grants.add(decision.ruleId, decision.key, 0, 0);
     }
@@ -221,7 +223,12 @@ export class ProgramReplay {
     };
   }
 
-  private evaluate(state: ReferrerState, facts: EvaluationFacts, occurrence: Occurrence, givenAt: Date): void {
+  private evaluate(
+    state: ReferrerState,
+    facts: EvaluationFacts,
+    occurrence: Occurrence,
+    givenAt: Date,
+  ): void {
     for (const decision of evaluateRules(this.rules, facts, occurrence, { explain: false })) {
       if (decision.outcome !== 'GRANTED') continue;
       const reward = decision.reward;

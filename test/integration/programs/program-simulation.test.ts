@@ -212,10 +212,9 @@ test('payments and events of the period are replayed with PAYMENT and EVENT rule
   await api.gqlOk('mutation { updateProgram(input: { paymentEventKey: "payment" }) { id } }');
   // Published: 20 % of every payment for 12 months, and $15 when the friend onboards 3 seats.
   const program = (
-    await api.gqlOk(
-      `mutation ($input: ProgramInput!) { createProgram(input: $input) { id } }`,
-      { input: { name: 'Recurring', rules: [RECURRING, ONBOARDED] } },
-    )
+    await api.gqlOk(`mutation ($input: ProgramInput!) { createProgram(input: $input) { id } }`, {
+      input: { name: 'Recurring', rules: [RECURRING, ONBOARDED] },
+    })
   ).createProgram.id;
   const rhea = await identifyReferrer(api, 'Rhea', 'Recurring');
   const { shareCode } = (await api.identify(rhea.accountId, rhea.userId, { programId: program })).body;

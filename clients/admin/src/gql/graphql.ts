@@ -633,7 +633,7 @@ export type SimulateRulesQueryVariables = Exact<{
 }>;
 
 
-export type SimulateRulesQuery = { simulateProgram: { from: string, to: string, conversions: number, payments: number, events: number, rules: Array<{ ruleId: string, ruleName: string, totals: Array<{ month: string, unit: string, rewards: number, amount: number }> }>, wouldGive: Array<{ month: string, unit: string, rewards: number, amount: number }>, given: Array<{ month: string, unit: string, rewards: number, amount: number }> } };
+export type SimulateRulesQuery = { simulateProgram: { from: string, to: string, conversions: number, payments: number, events: number, rules: Array<{ ruleId: string, ruleName: string, totals: Array<{ month: string, unit: string, rewards: number, amount: number }>, given: Array<{ month: string, unit: string, rewards: number, amount: number }> }>, wouldGive: Array<{ month: string, unit: string, rewards: number, amount: number }>, given: Array<{ month: string, unit: string, rewards: number, amount: number }> } };
 
 export type BulkMutationVariables = Exact<{
   input: BulkReferralActionInput;
@@ -1850,6 +1850,9 @@ export const SimulateRulesDocument = new TypedDocumentString(`
       ruleId
       ruleName
       totals {
+        ...SimulationTotalFields
+      }
+      given {
         ...SimulationTotalFields
       }
     }

@@ -105,6 +105,9 @@ export const SIMULATE_RULES = graphql(`
         totals {
           ...SimulationTotalFields
         }
+        given {
+          ...SimulationTotalFields
+        }
       }
       wouldGive {
         ...SimulationTotalFields

@@ -51,7 +51,13 @@ function periodProblems(from: string, to: string): Record<string, string> {
   return problems;
 }
 
-export function RuleSimulation({ prepare, signature, onRuleErrors, onSimulate, disabled }: RuleSimulationProps) {
+export function RuleSimulation({
+  prepare,
+  signature,
+  onRuleErrors,
+  onSimulate,
+  disabled,
+}: RuleSimulationProps) {
   const [period, setPeriod] = useState(defaultPeriod);
   const [problems, setProblems] = useState<Record<string, string>>({});
   const [state, setState] = useState<State>({ kind: 'idle' });
@@ -91,8 +97,20 @@ export function RuleSimulation({ prepare, signature, onRuleErrors, onSimulate, d
         without changing anything: what each rule would have given, next to what was given.
       </p>
       <div class="rule-simulation-bar">
-        <DateField label="From" value={period.from} max={period.to} testId="simulate-from" onChange={setDay('from')} />
-        <DateField label="To" value={period.to} min={period.from} testId="simulate-to" onChange={setDay('to')} />
+        <DateField
+          label="From"
+          value={period.from}
+          max={period.to}
+          testId="simulate-from"
+          onChange={setDay('from')}
+        />
+        <DateField
+          label="To"
+          value={period.to}
+          min={period.from}
+          testId="simulate-to"
+          onChange={setDay('to')}
+        />
         <button
           type="button"
           class="button button-secondary"
@@ -114,13 +132,11 @@ export function RuleSimulation({ prepare, signature, onRuleErrors, onSimulate, d
       )}
       {state.kind === 'running' && <Loading label="Replaying the period against the draft…" />}
       {state.kind === 'failed' && (
-        <ErrorState
-          error={state.error}
-          title="The simulation didn’t run"
-          onRetry={() => void run()}
-        />
+        <ErrorState error={state.error} title="The simulation didn’t run" onRetry={() => void run()} />
       )}
-      {state.kind === 'done' && <SimulationResult result={state.result} stale={state.signature !== signature} />}
+      {state.kind === 'done' && (
+        <SimulationResult result={state.result} stale={state.signature !== signature} />
+      )}
     </section>
   );
 }
@@ -147,7 +163,8 @@ function SimulationResult({ result, stale }: { result: Simulation; stale: boolea
       )}
       <p class="rule-simulation-summary" data-testid="simulation-summary">
         From {period}: {count(result.conversions, 'conversion', 'conversions')},{' '}
-        {count(result.payments, 'payment', 'payments')} and {count(result.events, 'event', 'events')} replayed.
+        {count(result.payments, 'payment', 'payments')} and {count(result.events, 'event', 'events')}{' '}
+        replayed.
       </p>
       <SimulationTables result={result} />
     </div>

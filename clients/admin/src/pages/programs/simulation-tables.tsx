@@ -1,6 +1,7 @@
 /**
  * A simulation's numbers as tables: per month and unit, what the draft would have given next to what
- * was given; and per rule, what it would have given each month. Amounts are in the unit's minor units
+ * was given; and per rule, what it would have given each month next to what the published rule of its
+ * id gave. Amounts are in the unit's minor units
  * (a currency or credit unit), or PERCENT: percent discounts, summed.
  */
 import { DataTable } from '../../components';
@@ -10,11 +11,14 @@ import type { SimulateRulesQuery } from '../../gql/graphql';
 type Simulation = SimulateRulesQuery['simulateProgram'];
 type Total = Simulation['wouldGive'][number];
 
-const monthFormat = new Intl.DateTimeFormat(typeof navigator === 'undefined' ? undefined : navigator.language, {
-  month: 'long',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
+const monthFormat = new Intl.DateTimeFormat(
+  typeof navigator === 'undefined' ? undefined : navigator.language,
+  {
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  },
+);
 
 /** "2026-01" → "January 2026". */
 function formatMonth(month: string): string {
@@ -47,8 +51,8 @@ interface MonthRow {
   given?: Total;
 }
 
-/** Both lists merged by month and unit, in order. */
-function byMonth(result: Simulation): MonthRow[] {
+/** What would be given and what was, merged by month and unit, in order. */
+function byMonth(would: readonly Total[], given: readonly Total[]): MonthRow[] {
   const rows = new Map<string, MonthRow>();
   const at = (t: Total) => {
     const key = `${t.month} ${t.unit}`;
@@ -56,37 +60,47 @@ function byMonth(result: Simulation): MonthRow[] {
     rows.set(key, row);
     return row;
   };
-  for (const t of result.wouldGive) at(t).would = t;
-  for (const t of result.given) at(t).given = t;
+  for (const t of would) at(t).would = t;
+  for (const t of given) at(t).given = t;
   return [...rows.values()].sort((a, b) =>
     a.month === b.month ? a.unit.localeCompare(b.unit) : a.month.localeCompare(b.month),
   );
 }
 
-interface RuleRow {
+/** A rule's month, or the rule alone when it has nothing in the period. */
+interface RuleRow extends Partial<MonthRow> {
   ruleId: string;
   ruleName: string;
-  total?: Total;
 }
 
 export function SimulationTables({ result }: { result: Simulation }) {
-  const ruleRows: RuleRow[] = result.rules.flatMap((rule) =>
-    rule.totals.length === 0
-      ? [{ ruleId: rule.ruleId, ruleName: rule.ruleName }]
-      : rule.totals.map((total) => ({ ruleId: rule.ruleId, ruleName: rule.ruleName, total })),
-  );
+  const ruleRows: RuleRow[] = result.rules.flatMap((rule) => {
+    const months = byMonth(rule.totals, rule.given);
+    const named = { ruleId: rule.ruleId, ruleName: rule.ruleName };
+    return months.length === 0 ? [named] : months.map((m) => ({ ...named, ...m }));
+  });
   return (
     <>
       <DataTable<MonthRow>
         caption="Per month: what the draft would have given, and what was given"
         testId="simulation-months"
         rowTestId="simulation-month"
-        rows={byMonth(result)}
+        rows={byMonth(result.wouldGive, result.given)}
         rowKey={(r) => `${r.month} ${r.unit}`}
         stackOnPhone
         columns={[
-          { key: 'month', header: 'Month', rowHeader: true, render: (r) => formatMonth(r.month), className: 'nowrap' },
-          { key: 'unit', header: 'Unit', render: (r) => (r.unit === 'PERCENT' ? 'percent discounts' : r.unit) },
+          {
+            key: 'month',
+            header: 'Month',
+            rowHeader: true,
+            render: (r) => formatMonth(r.month),
+            className: 'nowrap',
+          },
+          {
+            key: 'unit',
+            header: 'Unit',
+            render: (r) => (r.unit === 'PERCENT' ? 'percent discounts' : r.unit),
+          },
           { key: 'would', header: 'Would give', align: 'right', render: (r) => totalWords(r.would) },
           { key: 'given', header: 'Given', align: 'right', render: (r) => totalWords(r.given) },
           {
@@ -102,7 +116,7 @@ export function SimulationTables({ result }: { result: Simulation }) {
         testId="simulation-rules"
         rowTestId="simulation-rule"
         rows={ruleRows}
-        rowKey={(r, i) => `${r.ruleId} ${r.total?.month ?? ''} ${r.total?.unit ?? ''} ${i}`}
+        rowKey={(r, i) => `${r.ruleId} ${r.month ?? ''} ${r.unit ?? ''} ${i}`}
         stackOnPhone
         columns={[
           { key: 'rule', header: 'Rule', rowHeader: true, render: (r) => r.ruleName },
@@ -110,9 +124,15 @@ export function SimulationTables({ result }: { result: Simulation }) {
             key: 'month',
             header: 'Month',
             className: 'nowrap',
-            render: (r) => (r.total ? formatMonth(r.total.month) : 'Nothing in this period'),
+            render: (r) => (r.month ? formatMonth(r.month) : 'Nothing in this period'),
           },
-          { key: 'would', header: 'Would give', align: 'right', render: (r) => totalWords(r.total) },
+          { key: 'would', header: 'Would give', align: 'right', render: (r) => totalWords(r.would) },
+          {
+            key: 'given',
+            header: 'Given by the published rule',
+            align: 'right',
+            render: (r) => totalWords(r.given),
+          },
         ]}
       />
     </>
