@@ -53,11 +53,11 @@ function conversions(): ReplayedConversion[] {
     return {
       id: `ref-${i}`,
       referrer_account_id: `r${Math.floor(40 * next() ** 2)}`,
-      date_started: new Date(paid.getTime() - 86_400_000),
-      date_paid: paid,
+      paid_ms: paid.getTime(),
       subscription_value: '49.0000',
       currency: 'USD',
-      first_paid_at: next() < 0.2 ? new Date(paid.getTime() - 2 * 86_400_000) : paid,
+      // A fifth had paid before they were attributed (not new customers).
+      paid_before_attribution: next() < 0.2,
     };
   });
 }
@@ -96,25 +96,25 @@ test('the replay gives what evaluating against the list of prior grants gives', 
     const facts: EvaluationFacts = {
       referralId: row.id,
       referrerId: referrer,
-      convertedAt: row.date_paid,
+      convertedAt: new Date(row.paid_ms),
       referrerConversions: counts.get(referrer)!,
       referred: {
         subscriptionValueCents: 4900,
         currency: 'USD',
-        paidBeforeAttribution: row.first_paid_at! < row.date_started,
+        paidBeforeAttribution: row.paid_before_attribution,
       },
       prior: grants,
     };
-    for (const d of evaluateRules(RULES, facts, { type: 'CONVERSION', at: row.date_paid })) {
+    for (const d of evaluateRules(RULES, facts, { type: 'CONVERSION', at: new Date(row.paid_ms) })) {
       if (d.outcome !== 'GRANTED') continue;
       const amount = 'amountCents' in d.reward ? d.reward.amountCents : d.reward.discountPercent;
       grants.push({
         ruleId: d.ruleId,
         key: d.key,
         amountCents: 'amountCents' in d.reward ? amount : null,
-        at: row.date_paid,
+        at: new Date(row.paid_ms),
       });
-      const key = `${d.ruleId} ${row.date_paid.toISOString().slice(0, 7)}`;
+      const key = `${d.ruleId} ${new Date(row.paid_ms).toISOString().slice(0, 7)}`;
       expected.set(key, (expected.get(key) ?? 0) + amount);
     }
   }

@@ -102,7 +102,7 @@ async function replayInOrder(
       const c = conversions.head();
       const o = occurrences.head();
       if ((c === undefined && conversions.needsFill) || (o === undefined && occurrences.needsFill)) break;
-      if (c !== undefined && (o === undefined || c.date_paid.getTime() <= o.due_at.getTime())) {
+      if (c !== undefined && (o === undefined || c.paid_ms <= o.due_ms)) {
         replay.conversion(c);
         conversions.shift();
       } else if (o !== undefined) {

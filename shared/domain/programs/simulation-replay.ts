@@ -18,12 +18,30 @@ export interface SimulationTotal {
   amount: number;
 }
 
+/** "YYYY-MM" of an instant (UTC), remembered for its month: a replay asks in time order. */
+class MonthOf {
+  private start = 0;
+  private end = -1;
+  private month = '';
+
+  of(at: Date): string {
+    const ms = at.getTime();
+    if (ms < this.start || ms >= this.end) {
+      this.start = Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), 1);
+      this.end = Date.UTC(at.getUTCFullYear(), at.getUTCMonth() + 1, 1);
+      this.month = at.toISOString().slice(0, 7);
+    }
+    return this.month;
+  }
+}
+
 /** Totals per month and unit, kept in a map while replaying. */
 class Totals {
   private readonly byKey = new Map<string, SimulationTotal>();
+  private readonly months = new MonthOf();
 
   add(at: Date, reward: GrantedReward): void {
-    const month = at.toISOString().slice(0, 7);
+    const month = this.months.of(at);
     const unit = reward.type === 'PCT_DISCOUNT' ? 'PERCENT' : reward.currency;
     const amount = reward.type === 'PCT_DISCOUNT' ? reward.discountPercent : reward.amountCents;
     const key = `${month}\u0000${unit}`;
@@ -91,13 +109,12 @@ const NO_PRIOR: PriorGrant[] = [];
 function referredFacts(
   subscriptionValue: string | null,
   currency: string | null,
-  firstPaidAt: Date | null,
-  startedAt: Date,
+  paidBeforeAttribution: boolean,
 ): EvaluationFacts['referred'] {
   return {
     subscriptionValueCents: subscriptionValue === null ? null : Math.round(Number(subscriptionValue) * 100),
     currency,
-    paidBeforeAttribution: firstPaidAt !== null && firstPaidAt < startedAt,
+    paidBeforeAttribution,
   };
 }
 
@@ -108,11 +125,11 @@ function occurrenceOfRow(row: ReplayedOccurrence): Occurrence {
       paymentId: row.occurrence_id,
       amountCents: Number(row.amount_cents),
       currency: row.currency ?? '',
-      at: row.occurred_at,
+      at: new Date(row.occurred_ms),
     };
   }
   const fields = row.fields !== null && typeof row.fields === 'object' ? row.fields : {};
-  return { type: 'EVENT', eventId: row.occurrence_id, key: row.event_key ?? '', fields, at: row.occurred_at };
+  return { type: 'EVENT', eventId: row.occurrence_id, key: row.event_key ?? '', fields, at: new Date(row.occurred_ms) };
 }
 
 /** The replay: each conversion, payment and event evaluated against its referrer's simulated history. */
@@ -165,13 +182,13 @@ export class ProgramReplay {
     this.conversions += 1;
     const state = this.referrer(row.referrer_account_id);
     state.conversions += 1;
-    const at = row.date_paid;
+    const at = new Date(row.paid_ms);
     const facts: EvaluationFacts = {
       referralId: row.id,
       referrerId: row.referrer_account_id,
       convertedAt: at,
       referrerConversions: state.conversions,
-      referred: referredFacts(row.subscription_value, row.currency, row.first_paid_at, row.date_started),
+      referred: referredFacts(row.subscription_value, row.currency, row.paid_before_attribution),
       prior: NO_PRIOR,
       priorIndex: state.grants,
     };
@@ -179,14 +196,14 @@ export class ProgramReplay {
   }
 
   /**
-   * A payment or user event of the period. It counts when it is due (`due_at`: a payment made before its
+   * A payment or user event of the period. It counts when it is due (`due_ms`: a payment made before its
    * referral converted waits for the conversion, as the lifecycle does); the rules see when it happened.
    */
   occurrence(row: ReplayedOccurrence): void {
     if (row.kind === 'PAYMENT') this.payments += 1;
     else this.events += 1;
     const state = this.referrer(row.referrer_account_id);
-    this.evaluate(state, this.occurrenceFacts(row, state), occurrenceOfRow(row), row.due_at);
+    this.evaluate(state, this.occurrenceFacts(row, state), occurrenceOfRow(row), new Date(row.due_ms));
   }
 
   /**
@@ -206,18 +223,13 @@ export class ProgramReplay {
   }
 
   private occurrenceFacts(row: ReplayedOccurrence, state: ReferrerState): EvaluationFacts {
-    const converted = row.date_paid !== null && row.date_paid <= row.due_at;
+    const converted = row.paid_ms !== null && row.paid_ms <= row.due_ms;
     return {
       referralId: row.referral_id,
       referrerId: row.referrer_account_id,
-      convertedAt: converted ? row.date_paid : null,
+      convertedAt: converted ? new Date(row.paid_ms!) : null,
       referrerConversions: state.conversions,
-      referred: referredFacts(
-        row.subscription_value,
-        row.account_currency,
-        row.first_paid_at,
-        row.date_started,
-      ),
+      referred: referredFacts(row.subscription_value, row.account_currency, row.paid_before_attribution),
       prior: NO_PRIOR,
       priorIndex: state.grants,
     };
