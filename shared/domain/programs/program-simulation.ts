@@ -7,6 +7,8 @@ import {
   type CursorReader,
   type GivenTotal,
   type OccurrenceFilter,
+  type ReplayedConversion,
+  type ReplayedOccurrence,
 } from '../../repos/program-simulation.repo';
 import { dayRangeSchema, rangeBounds } from '../common/calendar-days';
 import type { RuleSet } from './rules.schema';
@@ -91,8 +93,8 @@ const yieldToOthers = () => new Promise((resolve) => setImmediate(resolve));
  */
 async function replayInOrder(
   replay: ProgramReplay,
-  conversions: Feed<Parameters<ProgramReplay['conversion']>[0]>,
-  occurrences: Feed<Parameters<ProgramReplay['occurrence']>[0]>,
+  conversions: Feed<ReplayedConversion>,
+  occurrences: Feed<ReplayedOccurrence>,
 ): Promise<void> {
   for (;;) {
     if (conversions.needsFill) await conversions.fill();
