@@ -27,7 +27,7 @@ export interface RuleSimulationProps {
 type State =
   | { kind: 'idle' }
   | { kind: 'running' }
-  | { kind: 'done'; result: Simulation; signature: string }
+  | { kind: 'done'; result: Simulation; signature: string; triggers: Set<string> }
   | { kind: 'failed'; error: unknown };
 
 /** The longest period the server replays, in days. */
@@ -71,7 +71,7 @@ export function RuleSimulation({
     setState({ kind: 'running' });
     try {
       const result = await onSimulate(rules, period.from, period.to);
-      setState({ kind: 'done', result, signature });
+      setState({ kind: 'done', result, signature, triggers: new Set(rules.map((r) => r.trigger.type)) });
     } catch (error) {
       const issues = error instanceof ApiError ? (error.validationErrors ?? []) : [];
       const onPeriod = issues.filter((i) => i.field === 'from' || i.field === 'to');
@@ -135,13 +135,33 @@ export function RuleSimulation({
         <ErrorState error={state.error} title="The simulation didn’t run" onRetry={() => void run()} />
       )}
       {state.kind === 'done' && (
-        <SimulationResult result={state.result} stale={state.signature !== signature} />
+        <SimulationResult
+          result={state.result}
+          triggers={state.triggers}
+          stale={state.signature !== signature}
+        />
       )}
     </section>
   );
 }
 
-function SimulationResult({ result, stale }: { result: Simulation; stale: boolean }) {
+/** "3 conversions, 4 payments and 2 events": payments and events when the draft has rules for them. */
+function replayedWords(result: Simulation, triggers: Set<string>): string {
+  const count = (n: number, one: string, many: string) => `${formatNumber(n)} ${n === 1 ? one : many}`;
+  const parts = [count(result.conversions, 'conversion', 'conversions')];
+  if (triggers.has('PAYMENT')) parts.push(count(result.payments, 'payment', 'payments'));
+  if (triggers.has('EVENT')) parts.push(count(result.events, 'event', 'events'));
+  return parts.length === 1 ? parts[0]! : `${parts.slice(0, -1).join(', ')} and ${parts[parts.length - 1]}`;
+}
+
+interface SimulationResultProps {
+  result: Simulation;
+  /** The trigger types of the draft simulated. */
+  triggers: Set<string>;
+  stale: boolean;
+}
+
+function SimulationResult({ result, triggers, stale }: SimulationResultProps) {
   const period = `${formatDay(result.from)} to ${formatDay(result.to)}`;
   if (result.conversions + result.payments + result.events === 0 && result.given.length === 0) {
     return (
@@ -153,7 +173,6 @@ function SimulationResult({ result, stale }: { result: Simulation; stale: boolea
       </div>
     );
   }
-  const count = (n: number, one: string, many: string) => `${formatNumber(n)} ${n === 1 ? one : many}`;
   return (
     <div data-testid="simulation-result">
       {stale && (
@@ -162,9 +181,7 @@ function SimulationResult({ result, stale }: { result: Simulation; stale: boolea
         </p>
       )}
       <p class="rule-simulation-summary" data-testid="simulation-summary">
-        From {period}: {count(result.conversions, 'conversion', 'conversions')},{' '}
-        {count(result.payments, 'payment', 'payments')} and {count(result.events, 'event', 'events')}{' '}
-        replayed.
+        From {period}: {replayedWords(result, triggers)} replayed.
       </p>
       <SimulationTables result={result} />
     </div>
