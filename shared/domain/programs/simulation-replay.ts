@@ -129,7 +129,13 @@ function occurrenceOfRow(row: ReplayedOccurrence): Occurrence {
     };
   }
   const fields = row.fields !== null && typeof row.fields === 'object' ? row.fields : {};
-  return { type: 'EVENT', eventId: row.occurrence_id, key: row.event_key ?? '', fields, at: new Date(row.occurred_ms) };
+  return {
+    type: 'EVENT',
+    eventId: row.occurrence_id,
+    key: row.event_key ?? '',
+    fields,
+    at: new Date(row.occurred_ms),
+  };
 }
 
 /** The replay: each conversion, payment and event evaluated against its referrer's simulated history. */
