@@ -1,19 +1,64 @@
 import type { Knex } from 'knex';
 import type { DbOrTrx } from '../db/knex';
 
+/*
+ * Rows are read by the million: instants come as epoch milliseconds (a float parses several times faster
+ * than a timestamp), and the referred account's "paid before it was attributed" as the boolean
+ * loadEvaluationFacts (rule-rewards.ts) derives from first_paid_at and date_started.
+ */
+
 /** A converted referral as a simulation replays it, with the referred account's eligibility facts. */
 export interface ReplayedConversion {
   id: string;
   referrer_account_id: string;
-  date_started: Date;
-  date_paid: Date;
+  /** When it converted (date_paid), epoch ms. */
+  paid_ms: number;
   subscription_value: string | null;
   currency: string | null;
-  first_paid_at: Date | null;
+  paid_before_attribution: boolean;
 }
 
-/** Rewards given in a month, in a unit (a currency, a credit unit, or PERCENT for percent discounts). */
+/**
+ * A recorded payment or user event of one of the program's referrals (rule_occurrences), with its
+ * referral's and referred account's facts. `due_ms`: when the lifecycle applies it (a payment made
+ * before its referral converted waits for the conversion).
+ */
+export interface ReplayedOccurrence {
+  kind: 'PAYMENT' | 'EVENT';
+  occurrence_id: string;
+  amount_cents: string | null;
+  currency: string | null;
+  event_key: string | null;
+  fields: Record<string, unknown> | null;
+  occurred_ms: number;
+  due_ms: number;
+  referral_id: string;
+  referrer_account_id: string;
+  /** When its referral converted (null: not converted), epoch ms. */
+  paid_ms: number | null;
+  subscription_value: string | null;
+  account_currency: string | null;
+  paid_before_attribution: boolean;
+}
+
+/** Which occurrences a draft has rules for: payments (a PAYMENT rule), events of its EVENT rules' keys. */
+export interface OccurrenceFilter {
+  payments: boolean;
+  eventKeys: string[];
+}
+
+/** Rows of a server-side cursor, a chunk at a time; `done` once the last chunk was read. */
+export interface CursorReader<T> {
+  next(): Promise<T[]>;
+  readonly done: boolean;
+}
+
+/**
+ * Rewards given in a month, in a unit (a currency, a credit unit, or PERCENT for percent discounts), by
+ * a rule (its id) or by the program's fixed reward (null).
+ */
 export interface GivenTotal {
+  rule_id: string | null;
   month: string;
   unit: string;
   rewards: number;
@@ -21,6 +66,34 @@ export interface GivenTotal {
 }
 
 const CHUNK = 20_000;
+
+const DUE_AT = `case when o.kind = 'PAYMENT' then greatest(o.occurred_at, r.date_paid) else o.occurred_at end`;
+const ms = (column: string) => `(extract(epoch from ${column}) * 1000)::float8`;
+const PAID_BEFORE = `coalesce(a.first_paid_at < r.date_started, false) as paid_before_attribution`;
+
+/** The occurrences the filter asks for, of the program's referrals, not refunded or charged back. */
+function occurrencesSql(filter: OccurrenceFilter, when: string): { sql: string; bindings: unknown[] } {
+  const kinds: string[] = [];
+  const bindings: unknown[] = [];
+  // A payment counts once its referral converted (never converted: it never would have).
+  if (filter.payments) kinds.push(`(o.kind = 'PAYMENT' and r.date_paid is not null)`);
+  if (filter.eventKeys.length > 0) {
+    kinds.push(`(o.kind = 'EVENT' and o.event_key in (${filter.eventKeys.map(() => '?').join(', ')}))`);
+    bindings.push(...filter.eventKeys);
+  }
+  const sql = `select o.kind, o.occurrence_id, o.amount_cents, o.currency, o.event_key, o.fields,
+         ${ms('o.occurred_at')} as occurred_ms, ${ms(DUE_AT)} as due_ms, r.id as referral_id,
+         r.referrer_account_id, ${ms('r.date_paid')} as paid_ms, a.subscription_value,
+         a.currency as account_currency, ${PAID_BEFORE}
+       from rule_occurrences o
+       join referrals r on r.tenant_id = o.tenant_id and r.id = o.referral_id
+       left join accounts a on a.tenant_id = r.tenant_id and a.id = r.referred_account_id
+       where o.tenant_id = ? and r.program_id = ? and o.reversed_at is null
+         and (${kinds.length > 0 ? kinds.join(' or ') : 'false'})
+         and ${when}
+       order by ${DUE_AT}, o.occurred_at, o.id`;
+  return { sql, bindings };
+}
 
 /**
  * Reads for simulateProgram (shared/domain/programs/program-simulation.ts), all inside one read-only
@@ -42,37 +115,62 @@ export function createProgramSimulationRepo(trx: Knex.Transaction) {
      * The program's conversions in [start, end) in the order they happened, a chunk at a time through a
      * server-side cursor (one sort, nothing held but the chunk).
      */
-    async eachConversionChunk(
+    async openConversions(
       tenantId: string,
       programId: string,
       range: { start: Date; end: Date },
-      onChunk: (rows: ReplayedConversion[]) => void | Promise<void>,
-    ): Promise<void> {
-      await trx.raw(
-        `declare replay no scroll cursor for
-           select r.id, r.referrer_account_id, r.date_started, r.date_paid,
-                  a.subscription_value, a.currency, a.first_paid_at
+    ): Promise<CursorReader<ReplayedConversion>> {
+      return openCursor(
+        trx,
+        'conversions',
+        `select r.id, r.referrer_account_id, ${ms('r.date_paid')} as paid_ms, a.subscription_value, a.currency,
+                ${PAID_BEFORE}
            from referrals r
            left join accounts a on a.tenant_id = r.tenant_id and a.id = r.referred_account_id
            where r.tenant_id = ? and r.program_id = ? and r.date_paid >= ? and r.date_paid < ?
            order by r.date_paid, r.id`,
         [tenantId, programId, range.start, range.end],
       );
-      for (;;) {
-        const { rows } = await trx.raw<{ rows: ReplayedConversion[] }>(`fetch ${CHUNK} from replay`);
-        if (rows.length > 0) await onChunk(rows);
-        if (rows.length < CHUNK) break;
-      }
-      await trx.raw('close replay');
     },
 
     /**
-     * What the program gave in [start, end) per UTC month and unit: its rules' rewards and its fixed
+     * The payments and events the filter asks for that are due in [start, end), in the order they are
+     * due, through a second server-side cursor read beside the conversions' (merged in order by the
+     * caller).
+     */
+    async openOccurrences(
+      tenantId: string,
+      programId: string,
+      filter: OccurrenceFilter,
+      range: { start: Date; end: Date },
+    ): Promise<CursorReader<ReplayedOccurrence>> {
+      // Due in [start, end), written on the columns (not on DUE_AT) so the planner estimates the rows from
+      // their statistics: a payment is due at the later of when it was made and its referral's conversion.
+      const due = `(o.occurred_at >= ? or (o.kind = 'PAYMENT' and r.date_paid >= ?))
+         and o.occurred_at < ? and (o.kind = 'EVENT' or r.date_paid < ?)`;
+      const { sql, bindings } = occurrencesSql(filter, due);
+      const { start, end } = range;
+      return openCursor(trx, 'occurrences', sql, [tenantId, programId, ...bindings, start, start, end, end]);
+    },
+
+    /** The events the filter asks for that happened before `before` (an EVENT rule gives once per referral). */
+    async openEarlierEvents(
+      tenantId: string,
+      programId: string,
+      eventKeys: string[],
+      before: Date,
+    ): Promise<CursorReader<ReplayedOccurrence>> {
+      const { sql, bindings } = occurrencesSql({ payments: false, eventKeys }, 'o.occurred_at < ?');
+      return openCursor(trx, 'earlier_events', sql, [tenantId, programId, ...bindings, before]);
+    },
+
+    /**
+     * What the program gave in [start, end) per rule, UTC month and unit: its rules' rewards and its fixed
      * referrer rewards (the friend's sign-up discount is a setting rules do not replace), not cancelled.
      */
     async givenTotals(tenantId: string, programId: string, range: { start: Date; end: Date }) {
       const { rows } = await trx.raw<{ rows: GivenTotal[] }>(
-        `select to_char(w.date_given at time zone 'UTC', 'YYYY-MM') as month,
+        `select w.rule_id, to_char(w.date_given at time zone 'UTC', 'YYYY-MM') as month,
                 case when w.type = 'PCT_DISCOUNT' then 'PERCENT' else coalesce(w.unit, 'UNKNOWN') end as unit,
                 count(*)::int as rewards,
                 coalesce(sum(case when w.type = 'PCT_DISCOUNT' then w.discount_percent else w.amount_cents end), 0)::float8
@@ -82,9 +180,34 @@ export function createProgramSimulationRepo(trx: Knex.Transaction) {
          where w.tenant_id = ? and r.program_id = ? and w.date_given >= ? and w.date_given < ?
            and w.status <> 'CANCELLED'
            and (w.grant_key is not null or w.reward_source = 'FRIEND_SIGNUP')
-         group by 1, 2 order by 1, 2`,
+         group by 1, 2, 3 order by 2, 3, 1`,
         [tenantId, programId, range.start, range.end],
       );
+      return rows;
+    },
+  };
+}
+
+/** Declares a cursor (closed with the transaction) and reads it a chunk at a time. */
+async function openCursor<T>(
+  trx: Knex.Transaction,
+  name: string,
+  sql: string,
+  bindings: readonly unknown[],
+): Promise<CursorReader<T>> {
+  await trx.raw(`declare ${name} no scroll cursor for ${sql}`, bindings as Knex.RawBinding[]);
+  let done = false;
+  return {
+    get done() {
+      return done;
+    },
+    async next() {
+      if (done) return [];
+      const { rows } = await trx.raw<{ rows: T[] }>(`fetch ${CHUNK} from ${name}`);
+      if (rows.length < CHUNK) {
+        done = true;
+        await trx.raw(`close ${name}`);
+      }
       return rows;
     },
   };

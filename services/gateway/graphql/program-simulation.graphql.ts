@@ -7,7 +7,10 @@ import type { GraphQLContext } from './context';
 import type { GraphQLModule } from './module';
 import { withoutNullsDeep } from './program-rules.graphql';
 
-/** simulateProgram: draft rules replayed over a period's recorded conversions (nothing is written). */
+/**
+ * simulateProgram: draft rules replayed over a period's recorded conversions, payments and events
+ * (nothing is written).
+ */
 
 const simulateArgs = z.strictObject({
   id: programIdSchema.nullish(),
@@ -29,7 +32,10 @@ export const programSimulationModule: GraphQLModule = {
     type SimulatedRule {
       ruleId: String!
       ruleName: String!
+      "What the rule would have given."
       totals: [SimulationTotal!]!
+      "What the program's published rule of this id (any version) gave in the period, not cancelled."
+      given: [SimulationTotal!]!
     }
     "What draft rules would have given over a period, next to what was given (docs/programs.md, Simulate)."
     type ProgramSimulation {
@@ -37,6 +43,10 @@ export const programSimulationModule: GraphQLModule = {
       to: String!
       "Conversions of the program in the period, replayed in the order they happened."
       conversions: Int!
+      "Recorded payments due in the period, replayed for the draft's PAYMENT rules (0 when it has none); refunded or charged-back payments are left out."
+      payments: Int!
+      "Recorded user events of the period with a key of the draft's EVENT rules (0 when it has none)."
+      events: Int!
       "Per rule, what it would have given."
       rules: [SimulatedRule!]!
       "What the draft rules would have given in all."
@@ -45,7 +55,7 @@ export const programSimulationModule: GraphQLModule = {
       given: [SimulationTotal!]!
     }
     extend type Query {
-      "Replays the program's recorded conversions from from to to (UTC days, both included, at most 366 days) against draft rules, without writing anything. Without an id, the default program."
+      "Replays the program's recorded conversions, payments and user events from from to to (UTC days, both included, at most 366 days) against draft rules, without writing anything. Without an id, the default program."
       simulateProgram(id: ID, rules: [ProgramRuleInput!]!, from: String!, to: String!): ProgramSimulation!
     }
   `,

@@ -2,10 +2,11 @@
  * simulateProgram: draft rules replayed over the program's recorded conversions of a period, per month
  * and unit, next to what was given; a referrer's earlier conversions count for tiers and milestones;
  * nothing is written; refusals name the field; another tenant's program is NOT_FOUND and its
- * conversions are never replayed.
+ * conversions are never replayed. Payments and events: program-simulation-occurrences.test.ts.
  */
 import { PER_FRIEND, THREE_FRIENDS } from '../../helpers/program-rules';
 import { identifyReferrer, startReferralApi, uid, type ReferralApi } from '../../helpers/referrals';
+import { rowCounts, SIMULATE } from '../../helpers/program-simulation';
 
 let api: ReferralApi;
 let other: ReferralApi;
@@ -18,37 +19,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await Promise.all([api?.close(), other?.close()]);
 });
-
-const SIMULATE = /* GraphQL */ `
-  query ($id: ID, $rules: [ProgramRuleInput!]!, $from: String!, $to: String!) {
-    simulateProgram(id: $id, rules: $rules, from: $from, to: $to) {
-      from
-      to
-      conversions
-      rules {
-        ruleId
-        totals {
-          month
-          unit
-          rewards
-          amount
-        }
-      }
-      wouldGive {
-        month
-        unit
-        rewards
-        amount
-      }
-      given {
-        month
-        unit
-        rewards
-        amount
-      }
-    }
-  }
-`;
 
 /** A friend of `code` who converted at `paidAt` (the recorded dates moved there). */
 async function conversionAt(code: string, paidAt: string): Promise<void> {
@@ -63,20 +33,6 @@ async function conversionAt(code: string, paidAt: string): Promise<void> {
   await db('rewards').where({ referral_id: referral.id }).update({ date_given: paidAt });
 }
 
-/** This tenant's rows in the tables a simulation could write (other test files write theirs meanwhile). */
-const rowCounts = async () => {
-  const db = api.gw.deps.db;
-  const counts = await Promise.all(
-    ['rewards', 'referrals', 'program_rule_versions', 'audit_log'].map(async (table) =>
-      Number(
-        (await db(table).where({ tenant_id: api.tenantId }).count<{ count: string }[]>('* as count'))[0]!
-          .count,
-      ),
-    ),
-  );
-  return counts;
-};
-
 test('draft rules replayed per month and unit, next to what was given; nothing written', async () => {
   const early = await identifyReferrer(api, 'Erin', 'Early');
   // Three conversions before the period: the milestone was reached then; tiers count them.
@@ -90,11 +46,11 @@ test('draft rules replayed per month and unit, next to what was given; nothing w
   await conversionAt(fresh.code, '2026-02-14T10:00:00Z'); // Finn's 3rd: $10, and the milestone
   await conversionAt(fresh.code, '2026-04-01T10:00:00Z'); // after the period
 
-  const before = await rowCounts();
+  const before = await rowCounts(api);
   const result = (
     await api.gqlOk(SIMULATE, { rules: [PER_FRIEND, THREE_FRIENDS], from: '2026-01-01', to: '2026-03-31' })
   ).simulateProgram;
-  expect(await rowCounts()).toEqual(before);
+  expect(await rowCounts(api)).toEqual(before);
 
   expect(result).toMatchObject({ from: '2026-01-01', to: '2026-03-31', conversions: 5 });
   expect(result.rules).toEqual([
@@ -104,8 +60,14 @@ test('draft rules replayed per month and unit, next to what was given; nothing w
         { month: '2026-01', unit: 'USD', rewards: 3, amount: 3000 },
         { month: '2026-02', unit: 'USD', rewards: 2, amount: 3000 },
       ],
+      // No rule of that id was published: the program gave its fixed reward.
+      given: [],
     },
-    { ruleId: THREE_FRIENDS.id, totals: [{ month: '2026-02', unit: 'PERCENT', rewards: 1, amount: 100 }] },
+    {
+      ruleId: THREE_FRIENDS.id,
+      totals: [{ month: '2026-02', unit: 'PERCENT', rewards: 1, amount: 100 }],
+      given: [],
+    },
   ]);
   expect(result.wouldGive).toEqual([
     { month: '2026-01', unit: 'USD', rewards: 3, amount: 3000 },

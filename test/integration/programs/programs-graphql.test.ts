@@ -214,5 +214,5 @@ test("docs/programs.md's createProgram and simulateProgram run as written", asyn
   expect(created).toMatchObject({ name: 'Partners', referredDiscountPercent: 25 });
   expect(created.id).toMatch(/^prg_/);
   const simulated = (await api.gqlOk(block('simulate'))).simulateProgram;
-  expect(simulated).toEqual({ conversions: 0, wouldGive: [], given: [] });
+  expect(simulated).toEqual({ conversions: 0, payments: 0, events: 0, wouldGive: [], given: [] });
 });

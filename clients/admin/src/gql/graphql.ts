@@ -623,6 +623,18 @@ export type PublishRulesMutationVariables = Exact<{
 
 export type PublishRulesMutation = { updateProgram: { ruleVersion: number | null } };
 
+export type SimulationTotalFieldsFragment = { month: string, unit: string, rewards: number, amount: number };
+
+export type SimulateRulesQueryVariables = Exact<{
+  id?: string | number | null | undefined;
+  rules: Array<ProgramRuleInput> | ProgramRuleInput;
+  from: string;
+  to: string;
+}>;
+
+
+export type SimulateRulesQuery = { simulateProgram: { from: string, to: string, conversions: number, payments: number, events: number, rules: Array<{ ruleId: string, ruleName: string, totals: Array<{ month: string, unit: string, rewards: number, amount: number }>, given: Array<{ month: string, unit: string, rewards: number, amount: number }> }>, wouldGive: Array<{ month: string, unit: string, rewards: number, amount: number }>, given: Array<{ month: string, unit: string, rewards: number, amount: number }> } };
+
 export type BulkMutationVariables = Exact<{
   input: BulkReferralActionInput;
 }>;
@@ -1010,6 +1022,14 @@ export const RuleFieldsFragmentDoc = new TypedDocumentString(`
   }
 }
     `, {"fragmentName":"RuleFields"}) as unknown as TypedDocumentString<RuleFieldsFragment, unknown>;
+export const SimulationTotalFieldsFragmentDoc = new TypedDocumentString(`
+    fragment SimulationTotalFields on SimulationTotal {
+  month
+  unit
+  rewards
+  amount
+}
+    `, {"fragmentName":"SimulationTotalFields"}) as unknown as TypedDocumentString<SimulationTotalFieldsFragment, unknown>;
 export const RewardFieldsFragmentDoc = new TypedDocumentString(`
     fragment RewardFields on Reward {
   id
@@ -1818,6 +1838,38 @@ export const PublishRulesDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<PublishRulesMutation, PublishRulesMutationVariables>;
+export const SimulateRulesDocument = new TypedDocumentString(`
+    query SimulateRules($id: ID, $rules: [ProgramRuleInput!]!, $from: String!, $to: String!) {
+  simulateProgram(id: $id, rules: $rules, from: $from, to: $to) {
+    from
+    to
+    conversions
+    payments
+    events
+    rules {
+      ruleId
+      ruleName
+      totals {
+        ...SimulationTotalFields
+      }
+      given {
+        ...SimulationTotalFields
+      }
+    }
+    wouldGive {
+      ...SimulationTotalFields
+    }
+    given {
+      ...SimulationTotalFields
+    }
+  }
+}
+    fragment SimulationTotalFields on SimulationTotal {
+  month
+  unit
+  rewards
+  amount
+}`) as unknown as TypedDocumentString<SimulateRulesQuery, SimulateRulesQueryVariables>;
 export const BulkDocument = new TypedDocumentString(`
     mutation Bulk($input: BulkReferralActionInput!) {
   bulkReferralAction(input: $input) {

@@ -1026,9 +1026,13 @@ export type ProgramSimulation = {
   __typename?: 'ProgramSimulation';
   /** Conversions of the program in the period, replayed in the order they happened. */
   conversions: Scalars['Int']['output'];
+  /** Recorded user events of the period with a key of the draft's EVENT rules (0 when it has none). */
+  events: Scalars['Int']['output'];
   from: Scalars['String']['output'];
   /** What the program gave in the period: its rules' rewards and its fixed referrer rewards, not cancelled (the friend's sign-up discount is left out: rules do not replace it). */
   given: Array<SimulationTotal>;
+  /** Recorded payments due in the period, replayed for the draft's PAYMENT rules (0 when it has none); refunded or charged-back payments are left out. */
+  payments: Scalars['Int']['output'];
   /** Per rule, what it would have given. */
   rules: Array<SimulatedRule>;
   to: Scalars['String']['output'];
@@ -1075,7 +1079,7 @@ export type Query = {
   sftp: SftpSettings;
   /** The tenant's active SFTP keys, newest first. */
   sftpKeys: Array<SftpKey>;
-  /** Replays the program's recorded conversions from from to to (UTC days, both included, at most 366 days) against draft rules, without writing anything. Without an id, the default program. */
+  /** Replays the program's recorded conversions, payments and user events from from to to (UTC days, both included, at most 366 days) against draft rules, without writing anything. Without an id, the default program. */
   simulateProgram: ProgramSimulation;
   /** The tenant named in the path (and authenticated by its API key). */
   tenant: Tenant;
@@ -1640,8 +1644,11 @@ export type SftpSettings = {
 
 export type SimulatedRule = {
   __typename?: 'SimulatedRule';
+  /** What the program's published rule of this id (any version) gave in the period, not cancelled. */
+  given: Array<SimulationTotal>;
   ruleId: Scalars['String']['output'];
   ruleName: Scalars['String']['output'];
+  /** What the rule would have given. */
   totals: Array<SimulationTotal>;
 };
 
@@ -2528,8 +2535,10 @@ export type ProgramRuleVersionResolvers<ContextType = GraphQLContext, ParentType
 
 export type ProgramSimulationResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ProgramSimulation'] = ResolversParentTypes['ProgramSimulation']> = {
   conversions?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  events?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   from?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   given?: Resolver<Array<ResolversTypes['SimulationTotal']>, ParentType, ContextType>;
+  payments?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   rules?: Resolver<Array<ResolversTypes['SimulatedRule']>, ParentType, ContextType>;
   to?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   wouldGive?: Resolver<Array<ResolversTypes['SimulationTotal']>, ParentType, ContextType>;
@@ -2762,6 +2771,7 @@ export type SftpSettingsResolvers<ContextType = GraphQLContext, ParentType exten
 };
 
 export type SimulatedRuleResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['SimulatedRule'] = ResolversParentTypes['SimulatedRule']> = {
+  given?: Resolver<Array<ResolversTypes['SimulationTotal']>, ParentType, ContextType>;
   ruleId?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   ruleName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   totals?: Resolver<Array<ResolversTypes['SimulationTotal']>, ParentType, ContextType>;

@@ -18,8 +18,9 @@ import {
   type RuleDraft,
 } from './rule-draft';
 import { RuleFields } from './rule-fields';
+import { RuleSimulation, type Simulation } from './rule-simulation';
 import { EditedControl } from './reward-fields';
-import { ruleSentence } from './rule-words';
+import { draftSentence } from './rule-words';
 
 export interface RuleEditorProps {
   /** The rules in force ([] while none are published). */
@@ -28,30 +29,19 @@ export interface RuleEditorProps {
   version: number | null;
   /** Publishes the rules as the next version; answers its number, or throws the server's ApiError. */
   onPublish: (rules: ProgramRuleInput[]) => Promise<number | null>;
+  /** Replays the draft over a period (rule-simulation.tsx); throws the server's ApiError. */
+  onSimulate: (rules: ProgramRuleInput[], from: string, to: string) => Promise<Simulation>;
 }
 
 type Outcome =
   | { kind: 'published'; version: number | null }
-  | { kind: 'invalid'; other: string[] }
+  | { kind: 'invalid'; other: string[]; simulating: boolean }
   | { kind: 'failed'; message: string };
-
-/** A draft as a rule, for its sentence (what it would do if published as it reads now). */
-function preview(draft: RuleDraft): string {
-  const [input] = buildRules([draft]).rules;
-  const rule = {
-    ...input!,
-    reward: input!.reward ?? null,
-    tiers: input!.tiers ?? null,
-    limits: input!.limits ?? [],
-    eligibility: input!.eligibility ?? {},
-  } as Rule;
-  return ruleSentence(rule);
-}
 
 const focusControl = (name: string) =>
   window.requestAnimationFrame(() => document.getElementById(`field-${name}`)?.focus());
 
-export function RuleEditor({ rules, version, onPublish }: RuleEditorProps) {
+export function RuleEditor({ rules, version, onPublish, onSimulate }: RuleEditorProps) {
   const [drafts, setDrafts] = useState<RuleDraft[]>(() => rules.map(draftFromRule));
   const [open, setOpen] = useState<Set<number>>(() => new Set());
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -60,7 +50,8 @@ export function RuleEditor({ rules, version, onPublish }: RuleEditorProps) {
   const summary = useRef<HTMLDivElement>(null);
   const next = (version ?? 0) + 1;
   const baseline = useMemo(() => JSON.stringify(buildRules(rules.map(draftFromRule)).rules), [rules]);
-  const dirty = JSON.stringify(buildRules(drafts).rules) !== baseline;
+  const signature = JSON.stringify(buildRules(drafts).rules);
+  const dirty = signature !== baseline;
 
   const change = (list: RuleDraft[]) => {
     setDrafts(list);
@@ -92,9 +83,9 @@ export function RuleEditor({ rules, version, onPublish }: RuleEditorProps) {
     focusControl(`rules.${drafts.length}.name`);
   };
 
-  function showErrors(fields: FieldErrors, other: string[]) {
+  function showErrors(fields: FieldErrors, other: string[], simulating = false) {
     setErrors(fields);
-    setOutcome({ kind: 'invalid', other });
+    setOutcome({ kind: 'invalid', other, simulating });
     const names = controlNames(drafts);
     setOpen((s) => {
       const copy = new Set(s);
@@ -106,6 +97,18 @@ export function RuleEditor({ rules, version, onPublish }: RuleEditorProps) {
     const first = firstError(fields, names);
     if (first) focusControl(first);
     else window.requestAnimationFrame(() => summary.current?.focus());
+  }
+
+  /** The draft for a simulation, or null with its problems shown on the controls. */
+  function prepareSimulation(): ProgramRuleInput[] | null {
+    const built = buildRules(drafts);
+    if (Object.keys(built.errors).length > 0) {
+      showErrors(built.errors, [], true);
+      return null;
+    }
+    setErrors({});
+    setOutcome((o) => (o?.kind === 'invalid' ? null : o));
+    return built.rules;
   }
 
   async function publish() {
@@ -207,7 +210,7 @@ export function RuleEditor({ rules, version, onPublish }: RuleEditorProps) {
                   </div>
                 </div>
                 <p class="rule-sentence" data-testid="rule-sentence">
-                  {preview(draft)}
+                  {draftSentence(draft)}
                 </p>
                 {isOpen && (
                   <EditedControl.Provider value={edited}>
@@ -224,11 +227,21 @@ export function RuleEditor({ rules, version, onPublish }: RuleEditorProps) {
           })}
         </ol>
       )}
+      <RuleSimulation
+        prepare={prepareSimulation}
+        signature={signature}
+        onRuleErrors={(issues) => {
+          const mapped = mapRuleErrors(issues, controlNames(drafts));
+          showErrors(mapped.fields, mapped.other, true);
+        }}
+        onSimulate={onSimulate}
+        disabled={busy || drafts.length === 0}
+      />
       {outcome?.kind === 'invalid' && (
         <div class="form-error" role="alert" tabIndex={-1} ref={summary} data-testid="rules-errors">
           <p>
-            Version {next} was not published: {errorCount} {errorCount === 1 ? 'field needs' : 'fields need'}{' '}
-            a change.
+            {outcome.simulating ? 'The draft was not simulated' : `Version ${next} was not published`}:{' '}
+            {errorCount} {errorCount === 1 ? 'field needs' : 'fields need'} a change.
           </p>
           {outcome.other.length > 0 && (
             <ul>

@@ -5,7 +5,7 @@
  */
 import { formatMoney, formatNumber } from '../../format';
 import type { RuleLimitPeriod, RuleRecipient, RuleRewardType, RuleTriggerType } from '../../gql/graphql';
-import type { Rule } from './rule-draft';
+import { buildRules, type Rule, type RuleDraft } from './rule-draft';
 
 type Reward = NonNullable<Rule['reward']>;
 
@@ -116,4 +116,17 @@ export function ruleSentence(rule: Rule): string {
     : (rule.tiers ?? []).map(tierWords).join(', then ') || 'nothing';
   const conditions = conditionWords(rule);
   return `${who} gets ${what} ${triggerWords(rule.trigger)}${conditions.length ? `; ${conditions.join('; ')}` : ''}.`;
+}
+
+/** A draft as a rule, for its sentence (what it would do if published as it reads now). */
+export function draftSentence(draft: RuleDraft): string {
+  const [input] = buildRules([draft]).rules;
+  const rule = {
+    ...input!,
+    reward: input!.reward ?? null,
+    tiers: input!.tiers ?? null,
+    limits: input!.limits ?? [],
+    eligibility: input!.eligibility ?? {},
+  } as Rule;
+  return ruleSentence(rule);
 }

@@ -1,6 +1,7 @@
 /**
  * A program's reward rules: the version in force in words, the editor (Owners and Admins) that
- * publishes the next version, and every version published. `/admin/program/rules` is the default
+ * simulates a draft over a recorded period and publishes it as the next version, and every version
+ * published. `/admin/program/rules` is the default
  * program's; `/admin/programs/<id>/rules` another program's (rulesPath).
  */
 import { gql } from '../../api';
@@ -12,7 +13,7 @@ import type { ProgramRuleInput } from '../../gql/graphql';
 import { isNotFound } from '../referrals/referral-parts';
 import { RuleEditor } from './rule-editor';
 import { RuleHistory, RuleList } from './rule-history';
-import { PROGRAM_RULES, PUBLISH_RULES } from './rule-queries';
+import { PROGRAM_RULES, PUBLISH_RULES, SIMULATE_RULES } from './rule-queries';
 
 /** Where a program's rules are edited: the default program's keep the address under /admin/program. */
 export function rulesPath(programId: string): string {
@@ -34,6 +35,10 @@ export function RulesPage({ params }: RouteProps) {
     const answer = await gql(PUBLISH_RULES, { id: programId ?? null, rules });
     reload();
     return answer.updateProgram.ruleVersion ?? null;
+  }
+
+  async function simulate(rules: ProgramRuleInput[], from: string, to: string) {
+    return (await gql(SIMULATE_RULES, { id: programId ?? null, rules, from, to })).simulateProgram;
   }
 
   // Another tenant's or an unknown program's id: "not found", like any detail page.
@@ -98,6 +103,7 @@ export function RulesPage({ params }: RouteProps) {
                 rules={program.rules}
                 version={program.ruleVersion ?? null}
                 onPublish={publish}
+                onSimulate={simulate}
               />
             </Card>
           ) : (
