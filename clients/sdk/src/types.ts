@@ -358,14 +358,21 @@ export interface Widget {
       ruleName: string;
       at: number;
       remaining: number;
-      reward: {
-        type: 'PCT_DISCOUNT' | 'CREDIT' | 'FIXED_DISCOUNT' | 'CASH';
-        discountPercent: number | null;
-        amountCents: number | null;
-        currency: string | null;
-      };
+      reward: RuleRewardView;
     } | null;
+    /** What the next converted friend earns the referrer under the rules; null without such a rule. */
+    perFriend: { ruleName: string; reward: RuleRewardView } | null;
   } | null;
+}
+
+/** A rule's reward as the widget shows it. */
+export interface RuleRewardView {
+  type: 'PCT_DISCOUNT' | 'CREDIT' | 'FIXED_DISCOUNT' | 'CASH';
+  discountPercent: number | null;
+  amountCents: number | null;
+  currency: string | null;
+  /** CASH as a percentage of each payment; else null. */
+  percentOfPayment: number | null;
 }
 
 /** A referrer on a program's leaderboard: first name or initial only. */
