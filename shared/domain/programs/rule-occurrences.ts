@@ -4,6 +4,7 @@ import { createReferralsRepo, type ReferralRow } from '../../repos/referrals.rep
 import type { RewardRow } from '../../repos/rewards.repo';
 import {
   createRuleOccurrencesRepo,
+  type NewOccurrence,
   type OccurrenceRow,
   type OccurrenceSource,
   type ReversalKind,
@@ -60,45 +61,54 @@ export async function recordRuleOccurrences(
     referral.rule_version,
     referral.program_id,
   );
-  const wanted = wantedReports(rules, reports);
-  const repo = createRuleOccurrencesRepo(trx);
-  const recorded: string[] = [];
-  for (const report of wanted) {
-    const inserted = await repo.insert(
-      report.kind === 'PAYMENT'
-        ? {
-            tenant_id: referral.tenant_id,
-            referral_id: referral.id,
-            kind: 'PAYMENT',
-            occurrence_id: report.paymentId,
-            source: report.source,
-            amount_cents: report.amountCents,
-            currency: report.currency,
-            event_key: null,
-            fields: null,
-            occurred_at: report.at,
-          }
-        : {
-            tenant_id: referral.tenant_id,
-            referral_id: referral.id,
-            kind: 'EVENT',
-            occurrence_id: report.eventId,
-            source: 'EVENT',
-            amount_cents: null,
-            currency: null,
-            event_key: report.key,
-            fields: report.fields,
-            occurred_at: report.at,
-          },
-      trx,
-    );
-    if (inserted) recorded.push(report.kind === 'PAYMENT' ? report.paymentId : report.eventId);
-  }
-  // Under the account's lock the pending mark cannot change: one already set needs no write.
-  if (recorded.length > 0 && referral.lifecycle_pending_since === null) {
-    await createReferralsRepo(trx).markLifecyclePending(referral.id, trx);
-  }
-  return recorded;
+  // A report repeated within the call is one payment or event: its first.
+  const wanted = uniqueReports(wantedReports(rules, reports));
+  // Under the account's lock: one statement records them and marks the lifecycle pending.
+  const recorded = await createRuleOccurrencesRepo(trx).record(
+    referral.tenant_id,
+    referral.id,
+    wanted.map(occurrenceColumns),
+    trx,
+  );
+  const isNew = new Set(recorded.map((r) => `${r.kind}:${r.occurrence_id}`));
+  return wanted.filter((r) => isNew.has(`${r.kind}:${reportId(r)}`)).map(reportId);
+}
+
+const reportId = (report: OccurrenceReport) =>
+  report.kind === 'PAYMENT' ? report.paymentId : report.eventId;
+
+function uniqueReports(reports: OccurrenceReport[]): OccurrenceReport[] {
+  const seen = new Set<string>();
+  return reports.filter((r) => {
+    const key = `${r.kind}:${reportId(r)}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+function occurrenceColumns(report: OccurrenceReport): Omit<NewOccurrence, 'tenant_id' | 'referral_id'> {
+  return report.kind === 'PAYMENT'
+    ? {
+        kind: 'PAYMENT',
+        occurrence_id: report.paymentId,
+        source: report.source,
+        amount_cents: report.amountCents,
+        currency: report.currency,
+        event_key: null,
+        fields: null,
+        occurred_at: report.at,
+      }
+    : {
+        kind: 'EVENT',
+        occurrence_id: report.eventId,
+        source: 'EVENT',
+        amount_cents: null,
+        currency: null,
+        event_key: report.key,
+        fields: report.fields,
+        occurred_at: report.at,
+      };
 }
 
 /**

@@ -11,7 +11,7 @@ import { accountFacts, pendingSteps, targetState } from './referral-rules';
 import { presentReferral } from './referral-view';
 import { settleRewards } from '../rewards/reward-timers';
 import { grantReferrerReward, presentReward } from '../rewards/rewards';
-import { recordWebhookEvent } from '../webhooks/webhook-events';
+import { recordWebhookEvent, recordWebhookEvents } from '../webhooks/webhook-events';
 import { grantRuleRewards } from '../programs/rule-rewards';
 import { applyDueOccurrences } from '../programs/rule-occurrences';
 
@@ -92,10 +92,7 @@ export async function reconcileReferral(
           presentReferral(referral, rewards),
         );
         // A referral an operator denied before it converted gets its reward cancelled at once: no event.
-        for (const row of granted.filter((r) => r.status !== 'CANCELLED')) {
-          rewardsGranted += 1;
-          await recordWebhookEvent(trx, input.tenantId, 'reward.created', presentReward(row));
-        }
+        rewardsGranted += await recordRewardsCreated(trx, input.tenantId, granted);
       } else {
         referral = await referrals.update(
           referral.id,
@@ -122,10 +119,7 @@ export async function reconcileReferral(
         program,
         options.dayMs,
       );
-      for (const row of due.created.filter((r) => r.status !== 'CANCELLED')) {
-        rewardsGranted += 1;
-        await recordWebhookEvent(trx, input.tenantId, 'reward.created', presentReward(row));
-      }
+      rewardsGranted += await recordRewardsCreated(trx, input.tenantId, due.created);
       for (const row of due.reversed) {
         rewardsCancelled += 1;
         await recordWebhookEvent(trx, input.tenantId, 'reward.cancelled', presentReward(row));
@@ -155,6 +149,13 @@ export async function reconcileReferral(
       nextDueAt: settled.nextDueAt,
     };
   });
+}
+
+/** The `reward.created` events of the rewards given (a cancelled one has none), in one INSERT; answers how many. */
+async function recordRewardsCreated(trx: DbOrTrx, tenantId: string, rows: RewardRow[]): Promise<number> {
+  const given = rows.filter((r) => r.status !== 'CANCELLED');
+  await recordWebhookEvents(trx, tenantId, 'reward.created', given.map(presentReward));
+  return given.length;
 }
 
 /**
