@@ -33,43 +33,46 @@ export type NewOccurrence = Pick<
 > & { amount_cents: number | null; fields: Record<string, unknown> | null };
 
 /**
- * The occurrences in one INSERT (a repeat of a recorded one is left out), and the referral's lifecycle
- * marked pending when one is new and no mark is set yet (kept at its first time until applied).
+ * The occurrences in one INSERT (a repeat of a recorded one is left out), and the lifecycle of each
+ * referral with a new one marked pending where no mark is set yet (kept at its first time until applied).
  */
 const RECORD_OCCURRENCES = `
 with recorded as (
   insert into rule_occurrences (tenant_id, referral_id, kind, occurrence_id, source, amount_cents,
     currency, event_key, fields, occurred_at)
-  select ?::uuid, ?::uuid, v.kind, v.occurrence_id, v.source, v.amount_cents, v.currency, v.event_key,
-    v.fields, v.occurred_at
-  from jsonb_to_recordset(?::jsonb) as v(i int, kind text, occurrence_id text, source text,
-    amount_cents bigint, currency text, event_key text, fields jsonb, occurred_at timestamptz)
+  select ?::uuid, v.referral_id, v.kind, v.occurrence_id, v.source, v.amount_cents, v.currency,
+    v.event_key, v.fields, v.occurred_at
+  from jsonb_to_recordset(?::jsonb) as v(i int, referral_id uuid, kind text, occurrence_id text,
+    source text, amount_cents bigint, currency text, event_key text, fields jsonb, occurred_at timestamptz)
   order by v.i
   on conflict (tenant_id, kind, occurrence_id) do nothing
-  returning kind, occurrence_id
+  returning referral_id, kind, occurrence_id
 ), marked as (
   update referrals set lifecycle_pending_since = clock_timestamp()
-  where id = ?::uuid and lifecycle_pending_since is null and exists (select 1 from recorded)
+  where tenant_id = ?::uuid and id in (select referral_id from recorded) and lifecycle_pending_since is null
 )
-select kind, occurrence_id from recorded`;
+select referral_id, kind, occurrence_id from recorded`;
+
+export type RecordedOccurrence = Pick<OccurrenceRow, 'referral_id' | 'kind' | 'occurrence_id'>;
 
 export function createRuleOccurrencesRepo(db: DbOrTrx) {
   return {
     /**
-     * Records a referral's occurrences once per (tenant, kind, id), a repeat ignored, and marks the
-     * referral's lifecycle pending when one is new: one statement. Answers the new ones' (kind, id).
+     * Records occurrences of the tenant's referrals once per (tenant, kind, id), a repeat ignored, and
+     * marks the lifecycle of each referral with a new one pending: one statement, however many. Answers
+     * the new ones.
      */
     async record(
       tenantId: string,
-      referralId: string,
-      rows: Omit<NewOccurrence, 'tenant_id' | 'referral_id'>[],
+      rows: Omit<NewOccurrence, 'tenant_id'>[],
       trx: DbOrTrx = db,
-    ): Promise<{ kind: OccurrenceKind; occurrence_id: string }[]> {
+    ): Promise<RecordedOccurrence[]> {
       if (rows.length === 0) return [];
-      const result: { rows: { kind: OccurrenceKind; occurrence_id: string }[] } = await trx.raw(
-        RECORD_OCCURRENCES,
-        [tenantId, referralId, JSON.stringify(rows.map((row, i) => ({ ...row, i }))), referralId],
-      );
+      const result: { rows: RecordedOccurrence[] } = await trx.raw(RECORD_OCCURRENCES, [
+        tenantId,
+        JSON.stringify(rows.map((row, i) => ({ ...row, i }))),
+        tenantId,
+      ]);
       return result.rows;
     },
 

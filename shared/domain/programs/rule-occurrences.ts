@@ -53,39 +53,58 @@ export async function recordRuleOccurrences(
   referral: ReferralRow | null,
   reports: OccurrenceReport[],
 ): Promise<string[]> {
-  if (!referral || referral.rule_version === null || referral.rule_version === undefined) return [];
-  if (reports.length === 0 || referral.status === 'ENDED') return [];
-  const { rules } = await loadRuleVersion(
-    trx,
-    referral.tenant_id,
-    referral.rule_version,
-    referral.program_id,
-  );
+  const [recorded] = await recordRuleOccurrencesOfReferrals(trx, [{ referral, reports }]);
+  return recorded!;
+}
+
+/**
+ * The same for the reports of several referred accounts (a door that hears of many at once, such as a
+ * batch of user events), under their accounts' locks: one statement records all of them and marks each
+ * referral with a new one pending. Answers each entry's new ids, in the order of the entries.
+ */
+export async function recordRuleOccurrencesOfReferrals(
+  trx: DbOrTrx,
+  entries: { referral: ReferralRow | null; reports: OccurrenceReport[] }[],
+): Promise<string[][]> {
+  const wanted: { referral: ReferralRow; reports: OccurrenceReport[] }[] = [];
   // A report repeated within the call is one payment or event: its first.
-  const wanted = uniqueReports(wantedReports(rules, reports));
-  // Under the account's lock: one statement records them and marks the lifecycle pending.
+  const seen = new Set<string>();
+  for (const { referral, reports } of entries) {
+    if (!referral || referral.rule_version === null || referral.rule_version === undefined) continue;
+    if (reports.length === 0 || referral.status === 'ENDED') continue;
+    const { rules } = await loadRuleVersion(
+      trx,
+      referral.tenant_id,
+      referral.rule_version,
+      referral.program_id,
+    );
+    const fresh = wantedReports(rules, reports).filter((r) => {
+      const key = occurrenceKey(r);
+      if (seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    });
+    wanted.push({ referral, reports: fresh });
+  }
+  const tenantId = wanted[0]?.referral.tenant_id;
+  if (tenantId === undefined) return entries.map(() => []);
   const recorded = await createRuleOccurrencesRepo(trx).record(
-    referral.tenant_id,
-    referral.id,
-    wanted.map(occurrenceColumns),
+    tenantId,
+    wanted.flatMap(({ referral, reports }) =>
+      reports.map((r) => ({ referral_id: referral.id, ...occurrenceColumns(r) })),
+    ),
     trx,
   );
   const isNew = new Set(recorded.map((r) => `${r.kind}:${r.occurrence_id}`));
-  return wanted.filter((r) => isNew.has(`${r.kind}:${reportId(r)}`)).map(reportId);
-}
-
-const reportId = (report: OccurrenceReport) =>
-  report.kind === 'PAYMENT' ? report.paymentId : report.eventId;
-
-function uniqueReports(reports: OccurrenceReport[]): OccurrenceReport[] {
-  const seen = new Set<string>();
-  return reports.filter((r) => {
-    const key = `${r.kind}:${reportId(r)}`;
-    if (seen.has(key)) return false;
-    seen.add(key);
-    return true;
+  return entries.map(({ referral }) => {
+    const own = wanted.find((w) => w.referral === referral)?.reports ?? [];
+    return own.filter((r) => isNew.has(occurrenceKey(r))).map(reportId);
   });
 }
+
+const occurrenceKey = (report: OccurrenceReport) => `${report.kind}:${reportId(report)}`;
+const reportId = (report: OccurrenceReport) =>
+  report.kind === 'PAYMENT' ? report.paymentId : report.eventId;
 
 function occurrenceColumns(report: OccurrenceReport): Omit<NewOccurrence, 'tenant_id' | 'referral_id'> {
   return report.kind === 'PAYMENT'

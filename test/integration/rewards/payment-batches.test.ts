@@ -108,7 +108,9 @@ test('ten payments, a repeat among them, recorded in one call and given in one r
   const reports = payments(10);
   expect(await door(tenant, [...reports, reports[3]!])).toEqual(reports.map((r) => r.paymentId));
   expect(await door(tenant, reports)).toEqual([]);
-  const occurrences = await db('rule_occurrences').where({ tenant_id: tenant }).count<{ n: string }[]>('* as n');
+  const occurrences = await db('rule_occurrences')
+    .where({ tenant_id: tenant })
+    .count<{ n: string }[]>('* as n');
   expect(Number(occurrences[0]!.n)).toBe(10);
   const marked = await db('referrals').where({ tenant_id: tenant }).first('lifecycle_pending_since');
   expect(marked.lifecycle_pending_since).toBeInstanceOf(Date);
