@@ -94,31 +94,36 @@ export function createRuleOccurrencesRepo(db: DbOrTrx) {
       return rows[0]?.referral_id ?? null;
     },
 
-    /** The referral's occurrences not applied yet, oldest first, locked until the transaction ends. */
-    async lockDue(tenantId: string, referralId: string, trx: DbOrTrx): Promise<OccurrenceRow[]> {
-      return trx<OccurrenceRow>('rule_occurrences')
-        .where({ tenant_id: tenantId, referral_id: referralId })
-        .where((q) =>
-          q
-            .whereNull('applied_at')
-            .orWhere((r) => r.whereNotNull('reversed_at').whereNull('reversal_applied_at')),
-        )
-        .orderBy([{ column: 'occurred_at' }, { column: 'id' }])
-        .forUpdate();
-    },
-
-    async markApplied(ids: string[], trx: DbOrTrx): Promise<void> {
-      if (ids.length === 0) return;
-      await trx('rule_occurrences')
-        .whereIn('id', ids)
-        .update({ applied_at: trx.raw('clock_timestamp()') });
-    },
-
-    async markReversalApplied(ids: string[], trx: DbOrTrx): Promise<void> {
-      if (ids.length === 0) return;
-      await trx('rule_occurrences')
-        .whereIn('id', ids)
-        .update({ reversal_applied_at: trx.raw('clock_timestamp()') });
+    /**
+     * Takes the referral's occurrences due for its lifecycle, with one statement: those not applied yet
+     * and the reversals not applied yet, locked until the transaction ends and marked applied (the
+     * caller applies them in the same transaction). Payments wait while `paymentsWait` (the referral has
+     * not converted) and stay as they are. Answers them as they were, oldest first.
+     */
+    async takeDue(
+      tenantId: string,
+      referralId: string,
+      paymentsWait: boolean,
+      trx: DbOrTrx,
+    ): Promise<OccurrenceRow[]> {
+      const result: { rows: OccurrenceRow[] } = await trx.raw(
+        `with due as (
+           select * from rule_occurrences
+           where tenant_id = ? and referral_id = ?
+             and (applied_at is null or (reversed_at is not null and reversal_applied_at is null))
+             and not (kind = 'PAYMENT' and ?::boolean)
+           for update
+         ), taken as (
+           update rule_occurrences o
+           set applied_at = coalesce(o.applied_at, clock_timestamp()),
+             reversal_applied_at = case when o.reversed_at is null then o.reversal_applied_at
+               else coalesce(o.reversal_applied_at, clock_timestamp()) end
+           from due where o.id = due.id
+         )
+         select * from due order by occurred_at, id`,
+        [tenantId, referralId, paymentsWait],
+      );
+      return result.rows;
     },
 
     async listByReferral(tenantId: string, referralId: string, trx: DbOrTrx = db): Promise<OccurrenceRow[]> {

@@ -180,16 +180,16 @@ export async function applyDueOccurrences(
   program: ProgramSettings,
   dayMs: number,
 ): Promise<{ created: RewardRow[]; reversed: RewardRow[]; debts: RewardRow[] }> {
-  const repo = createRuleOccurrencesRepo(trx);
-  const due = await repo.lockDue(referral.tenant_id, referral.id, trx);
-  const created: RewardRow[] = [];
-  const reversed: RewardRow[] = [];
-  const debts: RewardRow[] = [];
   // A payment before the conversion waits for it (the conversion starts a PAYMENT rule's months).
-  const waiting = (r: OccurrenceRow) => r.kind === 'PAYMENT' && referral.date_paid === null;
-  const toApply = due.filter((r) => r.applied_at === null && !waiting(r));
+  const due = await createRuleOccurrencesRepo(trx).takeDue(
+    referral.tenant_id,
+    referral.id,
+    referral.date_paid === null,
+    trx,
+  );
+  const toApply = due.filter((r) => r.applied_at === null);
   // A payment reversed before it was applied gives nothing.
-  const granted = await grantRuleRewardsInOrder(
+  const { created } = await grantRuleRewardsInOrder(
     trx,
     referral,
     account,
@@ -197,20 +197,12 @@ export async function applyDueOccurrences(
     toApply.filter((r) => r.reversed_at === null).map(occurrenceOf),
     dayMs,
   );
-  created.push(...granted.created);
-  const applied = toApply.map((r) => r.id);
-  await repo.markApplied(applied, trx);
-  const reversals = due.filter(
-    (r) => r.reversed_at !== null && r.reversal_applied_at === null && !waiting(r),
-  );
-  for (const row of reversals) {
+  const reversed: RewardRow[] = [];
+  const debts: RewardRow[] = [];
+  for (const row of due.filter((r) => r.reversed_at !== null && r.reversal_applied_at === null)) {
     const done = await reversePaymentRewards(trx, referral.tenant_id, row);
     reversed.push(...done.reversed);
     debts.push(...done.debts);
   }
-  await repo.markReversalApplied(
-    reversals.map((r) => r.id),
-    trx,
-  );
   return { created, reversed, debts };
 }

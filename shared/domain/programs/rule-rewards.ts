@@ -174,9 +174,12 @@ export async function loadEvaluationFacts(
   const rulesRepo = createProgramRulesRepo(db);
   const programId = referral.program_id ?? DEFAULT_PROGRAM_ID;
   const referrer = referral.referrer_account_id;
-  // One after the other: in a transaction both would share one connection.
-  const conversions = await rulesRepo.conversions(referral.tenant_id, programId, referrer, db);
-  const grants = await rulesRepo.grants(referral.tenant_id, programId, referrer, db);
+  const { conversions, grants } = await rulesRepo.referrerHistory(
+    referral.tenant_id,
+    programId,
+    referrer,
+    db,
+  );
   return {
     referralId: referral.id,
     referrerId: referral.referrer_account_id,
