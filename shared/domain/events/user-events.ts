@@ -130,6 +130,7 @@ export async function logUserEvents(
     await storeOrThrow(trx, store, options.usedKeys);
     const unchanged = await unchangedOutcomes(
       trx,
+      tenantId,
       locked.filter((a) => !converting.has(a.id)),
     );
     const changes: AccountOutcome[] = [];
@@ -186,9 +187,13 @@ async function ruledAccounts(
 }
 
 /** Accounts the events change nothing on, with their referrals (one statement), by account id. */
-async function unchangedOutcomes(trx: DbOrTrx, accounts: AccountRow[]): Promise<Map<string, AccountOutcome>> {
+async function unchangedOutcomes(
+  trx: DbOrTrx,
+  tenantId: string,
+  accounts: AccountRow[],
+): Promise<Map<string, AccountOutcome>> {
   const referrals = await createReferralsRepo(trx).findByReferredAccounts(
-    accounts[0]?.tenant_id ?? '',
+    tenantId,
     accounts.map((a) => a.id),
     trx,
   );
