@@ -91,17 +91,20 @@ export function createProgramRulesRepo(db: DbOrTrx) {
     /**
      * Serializes rule evaluation for one referrer until the transaction ends (a transaction-scoped
      * advisory lock, taken after the referred account's row lock and never before one): two conversions
-     * committing at once count each other's, so a milestone is reached by exactly one of them.
+     * committing at once count each other's, so a milestone is reached by exactly one of them. Answers
+     * the database's clock once the lock is held.
      */
     async lockReferrer(
       tenantId: string,
       programId: string,
       referrerAccountId: string,
       trx: DbOrTrx,
-    ): Promise<void> {
-      await trx.raw('select pg_advisory_xact_lock(hashtextextended(?, 0))', [
-        `rules:${tenantId}:${programId}:${referrerAccountId}`,
-      ]);
+    ): Promise<Date> {
+      const result: { rows: { now: Date }[] } = await trx.raw(
+        'select clock_timestamp() as now from (select pg_advisory_xact_lock(hashtextextended(?, 0))) locked',
+        [`rules:${tenantId}:${programId}:${referrerAccountId}`],
+      );
+      return result.rows[0]!.now;
     },
 
     /** The referrer's converted referrals in the program (converted, whether or not ended since). */
@@ -120,28 +123,45 @@ export function createProgramRulesRepo(db: DbOrTrx) {
     },
 
     /**
-     * Rewards rules gave on the referrer's referrals in the program (to the referrer or to the friends).
-     * Cancelled ones count too: their keys stay taken, and a cap counts what was given. Reversed ones (a
-     * refunded or charged-back payment's) and their debt rows do not: that money came back.
+     * The referrer's converted referrals in the program (as `conversions` counts them) and the rewards
+     * rules gave on its referrals (to the referrer or to the friends), with one statement. Cancelled
+     * rewards count too: their keys stay taken, and a cap counts what was given. Reversed ones (a refunded
+     * or charged-back payment's) and their debt rows do not: that money came back.
      */
-    async grants(
+    async referrerHistory(
       tenantId: string,
       programId: string,
       referrerAccountId: string,
       trx: DbOrTrx = db,
-    ): Promise<RuleGrantRow[]> {
-      return trx('rewards as w')
-        .join('referrals as r', 'r.id', 'w.referral_id')
-        .where({
-          'w.tenant_id': tenantId,
-          'r.tenant_id': tenantId,
-          'r.program_id': programId,
-          'r.referrer_account_id': referrerAccountId,
-        })
-        .whereNotNull('w.grant_key')
-        .whereNull('w.reversed_by')
-        .whereNull('w.reverses_reward_id')
-        .select('w.rule_id', 'w.grant_key', 'w.amount_cents', 'w.date_given');
+    ): Promise<{ conversions: number; grants: RuleGrantRow[] }> {
+      // The referrer's referrals first, then each one's rewards by (tenant, referral): `offset 0` keeps
+      // the planner from flattening the lateral query, so stale statistics (a table that grew since it
+      // was analysed) cannot turn this into a scan of the tenant's rewards, per reconcile.
+      const result: { rows: (RuleGrantRow & { referral_id: string; converted: boolean })[] } = await trx.raw(
+        `select r.id as referral_id, r.date_paid is not null as converted,
+             w.rule_id, w.grant_key, w.amount_cents, w.date_given
+           from referrals r
+           left join lateral (
+             select g.rule_id, g.grant_key, g.amount_cents, g.date_given from rewards g
+             where g.tenant_id = r.tenant_id and g.referral_id = r.id and g.grant_key is not null
+               and g.reversed_by is null and g.reverses_reward_id is null
+             offset 0
+           ) w on true
+           where r.tenant_id = ? and r.program_id = ? and r.referrer_account_id = ?`,
+        [tenantId, programId, referrerAccountId],
+      );
+      const converted = new Set(result.rows.filter((r) => r.converted).map((r) => r.referral_id));
+      return {
+        conversions: converted.size,
+        grants: result.rows
+          .filter((r) => r.grant_key !== null)
+          .map(({ rule_id, grant_key, amount_cents, date_given }) => ({
+            rule_id,
+            grant_key,
+            amount_cents,
+            date_given,
+          })),
+      };
     },
   };
 }

@@ -65,6 +65,18 @@ export function createReferralsRepo(db: DbOrTrx) {
         .first();
     },
 
+    /** The referrals of these referred accounts (one statement). */
+    async findByReferredAccounts(
+      tenantId: string,
+      accountIds: readonly string[],
+      trx: DbOrTrx = db,
+    ): Promise<ReferralRow[]> {
+      if (accountIds.length === 0) return [];
+      return trx<ReferralRow>('referrals')
+        .where({ tenant_id: tenantId })
+        .whereIn('referred_account_id', accountIds);
+    },
+
     async lockByReferredAccount(
       tenantId: string,
       accountId: string,

@@ -299,40 +299,6 @@ export function createRewardsRepo(db: DbOrTrx) {
       return rows[0]!;
     },
 
-    /**
-     * A reward a program rule gave, once per grant key: an insert whose key is taken (a repeat, a replay,
-     * a concurrent conversion) gives nothing (undefined). The side's first reward is its number 0, which
-     * the referral's views show as that side's reward; later ones are numbered after it.
-     */
-    async insertRuleGrant(
-      reward: NewReward,
-      rule: {
-        ruleId: string;
-        ruleVersion: number;
-        grantKey: string;
-        explanation: string;
-        paymentId?: string | null;
-      },
-      start: RewardStart,
-      trx: DbOrTrx,
-    ): Promise<RewardRow | undefined> {
-      const [row] = await trx('rewards')
-        .insert({
-          ...reward,
-          grant_no: nextGrantNo(reward, 0, trx),
-          rule_id: rule.ruleId,
-          rule_version: rule.ruleVersion,
-          grant_key: rule.grantKey,
-          explanation: rule.explanation,
-          payment_id: rule.paymentId ?? null,
-          ...startColumns(start, trx),
-        } as never)
-        .onConflict()
-        .ignore()
-        .returning('*');
-      return row as RewardRow | undefined;
-    },
-
     /** An operator's reward on a side of a referral, numbered after the side's others; AVAILABLE now. */
     async insertGranted(reward: NewReward, expiryMs: number | null, trx: DbOrTrx): Promise<RewardRow> {
       const [row] = await trx('rewards')

@@ -32,16 +32,48 @@ export type NewOccurrence = Pick<
   'tenant_id' | 'referral_id' | 'kind' | 'occurrence_id' | 'source' | 'currency' | 'event_key' | 'occurred_at'
 > & { amount_cents: number | null; fields: Record<string, unknown> | null };
 
+/**
+ * The occurrences in one INSERT (a repeat of a recorded one is left out), and the lifecycle of each
+ * referral with a new one marked pending where no mark is set yet (kept at its first time until applied).
+ */
+const RECORD_OCCURRENCES = `
+with recorded as (
+  insert into rule_occurrences (tenant_id, referral_id, kind, occurrence_id, source, amount_cents,
+    currency, event_key, fields, occurred_at)
+  select ?::uuid, v.referral_id, v.kind, v.occurrence_id, v.source, v.amount_cents, v.currency,
+    v.event_key, v.fields, v.occurred_at
+  from jsonb_to_recordset(?::jsonb) as v(i int, referral_id uuid, kind text, occurrence_id text,
+    source text, amount_cents bigint, currency text, event_key text, fields jsonb, occurred_at timestamptz)
+  order by v.i
+  on conflict (tenant_id, kind, occurrence_id) do nothing
+  returning referral_id, kind, occurrence_id
+), marked as (
+  update referrals set lifecycle_pending_since = clock_timestamp()
+  where tenant_id = ?::uuid and id in (select referral_id from recorded) and lifecycle_pending_since is null
+)
+select referral_id, kind, occurrence_id from recorded`;
+
+export type RecordedOccurrence = Pick<OccurrenceRow, 'referral_id' | 'kind' | 'occurrence_id'>;
+
 export function createRuleOccurrencesRepo(db: DbOrTrx) {
   return {
-    /** Records an occurrence once per (tenant, kind, id): a repeat is ignored (false). */
-    async insert(row: NewOccurrence, trx: DbOrTrx = db): Promise<boolean> {
-      const inserted = await trx('rule_occurrences')
-        .insert({ ...row, fields: row.fields === null ? null : JSON.stringify(row.fields) })
-        .onConflict(['tenant_id', 'kind', 'occurrence_id'])
-        .ignore()
-        .returning('id');
-      return inserted.length > 0;
+    /**
+     * Records occurrences of the tenant's referrals once per (tenant, kind, id), a repeat ignored, and
+     * marks the lifecycle of each referral with a new one pending: one statement, however many. Answers
+     * the new ones.
+     */
+    async record(
+      tenantId: string,
+      rows: Omit<NewOccurrence, 'tenant_id'>[],
+      trx: DbOrTrx = db,
+    ): Promise<RecordedOccurrence[]> {
+      if (rows.length === 0) return [];
+      const result: { rows: RecordedOccurrence[] } = await trx.raw(RECORD_OCCURRENCES, [
+        tenantId,
+        JSON.stringify(rows.map((row, i) => ({ ...row, i }))),
+        tenantId,
+      ]);
+      return result.rows;
     },
 
     /**
@@ -62,31 +94,36 @@ export function createRuleOccurrencesRepo(db: DbOrTrx) {
       return rows[0]?.referral_id ?? null;
     },
 
-    /** The referral's occurrences not applied yet, oldest first, locked until the transaction ends. */
-    async lockDue(tenantId: string, referralId: string, trx: DbOrTrx): Promise<OccurrenceRow[]> {
-      return trx<OccurrenceRow>('rule_occurrences')
-        .where({ tenant_id: tenantId, referral_id: referralId })
-        .where((q) =>
-          q
-            .whereNull('applied_at')
-            .orWhere((r) => r.whereNotNull('reversed_at').whereNull('reversal_applied_at')),
-        )
-        .orderBy([{ column: 'occurred_at' }, { column: 'id' }])
-        .forUpdate();
-    },
-
-    async markApplied(ids: string[], trx: DbOrTrx): Promise<void> {
-      if (ids.length === 0) return;
-      await trx('rule_occurrences')
-        .whereIn('id', ids)
-        .update({ applied_at: trx.raw('clock_timestamp()') });
-    },
-
-    async markReversalApplied(ids: string[], trx: DbOrTrx): Promise<void> {
-      if (ids.length === 0) return;
-      await trx('rule_occurrences')
-        .whereIn('id', ids)
-        .update({ reversal_applied_at: trx.raw('clock_timestamp()') });
+    /**
+     * Takes the referral's occurrences due for its lifecycle, with one statement: those not applied yet
+     * and the reversals not applied yet, locked until the transaction ends and marked applied (the
+     * caller applies them in the same transaction). Payments wait while `paymentsWait` (the referral has
+     * not converted) and stay as they are. Answers them as they were, oldest first.
+     */
+    async takeDue(
+      tenantId: string,
+      referralId: string,
+      paymentsWait: boolean,
+      trx: DbOrTrx,
+    ): Promise<OccurrenceRow[]> {
+      const result: { rows: OccurrenceRow[] } = await trx.raw(
+        `with due as (
+           select * from rule_occurrences
+           where tenant_id = ? and referral_id = ?
+             and (applied_at is null or (reversed_at is not null and reversal_applied_at is null))
+             and not (kind = 'PAYMENT' and ?::boolean)
+           for update
+         ), taken as (
+           update rule_occurrences o
+           set applied_at = coalesce(o.applied_at, clock_timestamp()),
+             reversal_applied_at = case when o.reversed_at is null then o.reversal_applied_at
+               else coalesce(o.reversal_applied_at, clock_timestamp()) end
+           from due where o.id = due.id
+         )
+         select * from due order by occurred_at, id`,
+        [tenantId, referralId, paymentsWait],
+      );
+      return result.rows;
     },
 
     async listByReferral(tenantId: string, referralId: string, trx: DbOrTrx = db): Promise<OccurrenceRow[]> {

@@ -11,7 +11,11 @@ import { applyAccountMutation, type AccountOutcome } from '../accounts/account-c
 import { createReferralsRepo } from '../../repos/referrals.repo';
 import type { AccountRow } from '../../repos/accounts.repo';
 import { checkPaymentEvents, eventPayment } from '../programs/payment-reports';
-import { recordRuleOccurrences, wantedReports, type OccurrenceReport } from '../programs/rule-occurrences';
+import {
+  recordRuleOccurrencesOfReferrals,
+  wantedReports,
+  type OccurrenceReport,
+} from '../programs/rule-occurrences';
 import { loadRuleVersion } from '../programs/rule-versions';
 import type { EventData, userEventsPageSchema } from './user-events.schema';
 
@@ -121,25 +125,39 @@ export async function logUserEvents(
   }
   const conversions = await db.transaction(async (trx) => {
     // Accounts first, in a fixed order (identification locks the account before its users, too).
-    const accounts = createAccountsRepo(trx);
-    const locked = [];
-    for (const accountId of [...new Set([...converting.keys(), ...ruled])].sort()) {
-      const account = await accounts.lock(tenantId, accountId, trx);
-      if (account) locked.push(account);
-    }
+    const accountIds = [...new Set([...converting.keys(), ...ruled])].sort();
+    const locked = await createAccountsRepo(trx).lockMany(tenantId, accountIds, trx);
     await storeOrThrow(trx, store, options.usedKeys);
-    const done: EventConversion[] = [];
+    const unchanged = await unchangedOutcomes(
+      trx,
+      tenantId,
+      locked.filter((a) => !converting.has(a.id)),
+    );
+    const changes: AccountOutcome[] = [];
     for (const account of locked) {
-      const converts = converting.get(account.id);
-      const changed = converts
-        ? await applyAccountMutation(trx, account, { paidByEvent: true })
-        : await unchangedOutcome(trx, account);
-      const reports = ruled.has(account.id) ? occurrenceReports(results, account.id, paymentEventKey) : [];
-      const occurrencesRecorded = await recordRuleOccurrences(trx, changed.referral, reports);
-      const outcome = { ...changed, occurrencesRecorded };
-      const eventId = converts ?? firstEventOf(results, account.id, occurrencesRecorded);
-      if (outcome.referral && eventId) done.push({ outcome, eventId });
+      changes.push(
+        converting.has(account.id)
+          ? await applyAccountMutation(trx, account, { paidByEvent: true })
+          : unchanged.get(account.id)!,
+      );
     }
+    // The payments and events of all the accounts: one statement.
+    const recorded = await recordRuleOccurrencesOfReferrals(
+      trx,
+      changes.map((changed) => ({
+        referral: changed.referral,
+        reports: ruled.has(changed.account.id)
+          ? occurrenceReports(results, changed.account.id, paymentEventKey)
+          : [],
+      })),
+    );
+    const done: EventConversion[] = [];
+    changes.forEach((changed, i) => {
+      const outcome = { ...changed, occurrencesRecorded: recorded[i]! };
+      const accountId = changed.account.id;
+      const eventId = converting.get(accountId) ?? firstEventOf(results, accountId, recorded[i]!);
+      if (outcome.referral && eventId) done.push({ outcome, eventId });
+    });
     return done;
   });
   remember();
@@ -168,10 +186,24 @@ async function ruledAccounts(
   return ruled;
 }
 
-async function unchangedOutcome(trx: DbOrTrx, account: AccountRow): Promise<AccountOutcome> {
-  const referral =
-    (await createReferralsRepo(trx).findByReferredAccount(account.tenant_id, account.id, trx)) ?? null;
-  return { account, referral, referralCreated: false, refused: null };
+/** Accounts the events change nothing on, with their referrals (one statement), by account id. */
+async function unchangedOutcomes(
+  trx: DbOrTrx,
+  tenantId: string,
+  accounts: AccountRow[],
+): Promise<Map<string, AccountOutcome>> {
+  const referrals = await createReferralsRepo(trx).findByReferredAccounts(
+    tenantId,
+    accounts.map((a) => a.id),
+    trx,
+  );
+  const byAccount = new Map(referrals.map((r) => [r.referred_account_id, r]));
+  return new Map(
+    accounts.map((account) => [
+      account.id,
+      { account, referral: byAccount.get(account.id) ?? null, referralCreated: false, refused: null },
+    ]),
+  );
 }
 
 /** What the account's events report to its referral's rules: each an EVENT, and a PAYMENT when of the payment key. */

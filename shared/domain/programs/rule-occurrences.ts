@@ -5,6 +5,7 @@ import { createReferralsRepo, type ReferralRow } from '../../repos/referrals.rep
 import type { RewardRow } from '../../repos/rewards.repo';
 import {
   createRuleOccurrencesRepo,
+  type NewOccurrence,
   type OccurrenceRow,
   type OccurrenceSource,
   type ReversalKind,
@@ -68,53 +69,81 @@ export async function recordRuleOccurrences(
   referral: ReferralRow | null,
   reports: OccurrenceReport[],
 ): Promise<string[]> {
-  if (!referral || referral.rule_version === null || referral.rule_version === undefined) return [];
-  if (reports.length === 0 || referral.status === 'ENDED') return [];
-  const { rules } = await loadRuleVersion(
-    trx,
-    referral.tenant_id,
-    referral.rule_version,
-    referral.program_id,
-  );
-  const wanted = wantedReports(rules, reports);
-  const repo = createRuleOccurrencesRepo(trx);
-  const recorded: string[] = [];
-  for (const report of wanted) {
-    const inserted = await repo.insert(
-      report.kind === 'PAYMENT'
-        ? {
-            tenant_id: referral.tenant_id,
-            referral_id: referral.id,
-            kind: 'PAYMENT',
-            occurrence_id: report.paymentId,
-            source: report.source,
-            amount_cents: report.amountCents,
-            currency: report.currency,
-            event_key: null,
-            fields: null,
-            occurred_at: report.at,
-          }
-        : {
-            tenant_id: referral.tenant_id,
-            referral_id: referral.id,
-            kind: 'EVENT',
-            occurrence_id: report.eventId,
-            source: 'EVENT',
-            amount_cents: null,
-            currency: null,
-            event_key: report.key,
-            fields: report.fields,
-            occurred_at: report.at,
-          },
+  const [recorded] = await recordRuleOccurrencesOfReferrals(trx, [{ referral, reports }]);
+  return recorded!;
+}
+
+/**
+ * The same for the reports of several referred accounts (a door that hears of many at once, such as a
+ * batch of user events), under their accounts' locks: one statement records all of them and marks each
+ * referral with a new one pending. Answers each entry's new ids, in the order of the entries.
+ */
+export async function recordRuleOccurrencesOfReferrals(
+  trx: DbOrTrx,
+  entries: { referral: ReferralRow | null; reports: OccurrenceReport[] }[],
+): Promise<string[][]> {
+  const wanted: { referral: ReferralRow; reports: OccurrenceReport[] }[] = [];
+  // A report repeated within the call is one payment or event: its first.
+  const seen = new Set<string>();
+  for (const { referral, reports } of entries) {
+    if (!referral || referral.rule_version === null || referral.rule_version === undefined) continue;
+    if (reports.length === 0 || referral.status === 'ENDED') continue;
+    const { rules } = await loadRuleVersion(
       trx,
+      referral.tenant_id,
+      referral.rule_version,
+      referral.program_id,
     );
-    if (inserted) recorded.push(report.kind === 'PAYMENT' ? report.paymentId : report.eventId);
+    const fresh = wantedReports(rules, reports).filter((r) => {
+      const key = occurrenceKey(r);
+      if (seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    });
+    wanted.push({ referral, reports: fresh });
   }
-  // Under the account's lock the pending mark cannot change: one already set needs no write.
-  if (recorded.length > 0 && referral.lifecycle_pending_since === null) {
-    await createReferralsRepo(trx).markLifecyclePending(referral.id, trx);
-  }
-  return recorded;
+  const tenantId = wanted[0]?.referral.tenant_id;
+  if (tenantId === undefined) return entries.map(() => []);
+  const recorded = await createRuleOccurrencesRepo(trx).record(
+    tenantId,
+    wanted.flatMap(({ referral, reports }) =>
+      reports.map((r) => ({ referral_id: referral.id, ...occurrenceColumns(r) })),
+    ),
+    trx,
+  );
+  const isNew = new Set(recorded.map((r) => `${r.kind}:${r.occurrence_id}`));
+  return entries.map(({ referral }) => {
+    const own = wanted.find((w) => w.referral === referral)?.reports ?? [];
+    return own.filter((r) => isNew.has(occurrenceKey(r))).map(reportId);
+  });
+}
+
+const occurrenceKey = (report: OccurrenceReport) => `${report.kind}:${reportId(report)}`;
+const reportId = (report: OccurrenceReport) =>
+  report.kind === 'PAYMENT' ? report.paymentId : report.eventId;
+
+function occurrenceColumns(report: OccurrenceReport): Omit<NewOccurrence, 'tenant_id' | 'referral_id'> {
+  return report.kind === 'PAYMENT'
+    ? {
+        kind: 'PAYMENT',
+        occurrence_id: report.paymentId,
+        source: report.source,
+        amount_cents: report.amountCents,
+        currency: report.currency,
+        event_key: null,
+        fields: null,
+        occurred_at: report.at,
+      }
+    : {
+        kind: 'EVENT',
+        occurrence_id: report.eventId,
+        source: 'EVENT',
+        amount_cents: null,
+        currency: null,
+        event_key: report.key,
+        fields: report.fields,
+        occurred_at: report.at,
+      };
 }
 
 /**
@@ -167,16 +196,16 @@ export async function applyDueOccurrences(
   program: ProgramSettings,
   dayMs: number,
 ): Promise<{ created: RewardRow[]; reversed: RewardRow[]; debts: RewardRow[] }> {
-  const repo = createRuleOccurrencesRepo(trx);
-  const due = await repo.lockDue(referral.tenant_id, referral.id, trx);
-  const created: RewardRow[] = [];
-  const reversed: RewardRow[] = [];
-  const debts: RewardRow[] = [];
   // A payment before the conversion waits for it (the conversion starts a PAYMENT rule's months).
-  const waiting = (r: OccurrenceRow) => r.kind === 'PAYMENT' && referral.date_paid === null;
-  const toApply = due.filter((r) => r.applied_at === null && !waiting(r));
+  const due = await createRuleOccurrencesRepo(trx).takeDue(
+    referral.tenant_id,
+    referral.id,
+    referral.date_paid === null,
+    trx,
+  );
+  const toApply = due.filter((r) => r.applied_at === null);
   // A payment reversed before it was applied gives nothing.
-  const granted = await grantRuleRewardsInOrder(
+  const { created } = await grantRuleRewardsInOrder(
     trx,
     referral,
     account,
@@ -184,20 +213,12 @@ export async function applyDueOccurrences(
     toApply.filter((r) => r.reversed_at === null).map(occurrenceOf),
     dayMs,
   );
-  created.push(...granted.created);
-  const applied = toApply.map((r) => r.id);
-  await repo.markApplied(applied, trx);
-  const reversals = due.filter(
-    (r) => r.reversed_at !== null && r.reversal_applied_at === null && !waiting(r),
-  );
-  for (const row of reversals) {
+  const reversed: RewardRow[] = [];
+  const debts: RewardRow[] = [];
+  for (const row of due.filter((r) => r.reversed_at !== null && r.reversal_applied_at === null)) {
     const done = await reversePaymentRewards(trx, referral.tenant_id, row);
     reversed.push(...done.reversed);
     debts.push(...done.debts);
   }
-  await repo.markReversalApplied(
-    reversals.map((r) => r.id),
-    trx,
-  );
   return { created, reversed, debts };
 }

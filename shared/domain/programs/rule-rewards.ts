@@ -2,13 +2,15 @@ import type { DbOrTrx } from '../../db/knex';
 import type { AccountRow } from '../../repos/accounts.repo';
 import { createProgramRulesRepo } from '../../repos/program-rules.repo';
 import type { ReferralRow } from '../../repos/referrals.repo';
-import { createRewardsRepo, type NewReward, type RewardRow } from '../../repos/rewards.repo';
+import type { NewReward, RewardRow } from '../../repos/rewards.repo';
+import { createRuleGrantsRepo, type NewRuleGrant } from '../../repos/rule-grants.repo';
 import type { ProgramSettings } from '../../types/program';
 import { rewardStart, sideReward } from '../rewards/rewards';
 import type { GrantedReward } from './rule-decisions';
 import type { EvaluationFacts, Occurrence, RuleDecision } from './rule-evaluation';
 import { evaluateRules } from './rule-evaluation';
 import { loadRuleVersion } from './rule-versions';
+import type { RuleSet } from './rules.schema';
 import { DEFAULT_PROGRAM_ID } from '../../types/program';
 
 /**
@@ -46,8 +48,13 @@ export async function grantRuleRewards(
 
 /**
  * The same for several occurrences of the referral in order (the payments and events a reconcile finds
- * due): the version, the referrer's lock and the facts are read once, and each reward given counts in the
- * facts of the next (its key taken, its amount against the limits).
+ * due): the version, the referrer's lock and the facts are read once, every occurrence is decided in the
+ * domain with each reward given counting in the facts of the next (its key taken, its amount against the
+ * limits, given at the database's time read under the lock), and the rewards are inserted with one
+ * statement. When a key turns out to be taken already (nothing inserted), the occurrences are decided
+ * again one reward at a time, each counted as stored. A reward stored in another calendar month than it
+ * was counted in (a month's end between the lock and the insert) could change a monthly or yearly limit:
+ * the transaction is abandoned and the lifecycle's retry decides again.
  */
 export async function grantRuleRewardsInOrder(
   trx: DbOrTrx,
@@ -57,48 +64,91 @@ export async function grantRuleRewardsInOrder(
   occurrences: Occurrence[],
   dayMs: number,
 ): Promise<{ created: RewardRow[]; decisions: RuleDecision[] }> {
-  const created: RewardRow[] = [];
-  const all: RuleDecision[] = [];
-  if (occurrences.length === 0) return { created, decisions: all };
+  if (occurrences.length === 0) return { created: [], decisions: [] };
   const programId = referral.program_id ?? DEFAULT_PROGRAM_ID;
   const version = await loadRuleVersion(trx, referral.tenant_id, referral.rule_version, programId);
-  await createProgramRulesRepo(trx).lockReferrer(
+  const now = await createProgramRulesRepo(trx).lockReferrer(
     referral.tenant_id,
     programId,
     referral.referrer_account_id,
     trx,
   );
   const facts = await loadEvaluationFacts(trx, referral, referred);
-  const rewards = createRewardsRepo(trx);
+  const prior = [...facts.prior];
+  const grants = createRuleGrantsRepo(trx);
+  const grantOf = (decision: Granted, occurrence: Occurrence): NewRuleGrant => ({
+    reward: ruleSideReward(referral, decision.recipient, decision.reward),
+    rule: {
+      ruleId: decision.ruleId,
+      ruleVersion: version.version,
+      grantKey: storedGrantKey(programId, decision.key),
+      explanation: decision.explanation,
+      paymentId: occurrence.type === 'PAYMENT' ? occurrence.paymentId : null,
+    },
+    start: rewardStart(referral, program, decision.reward.type, dayMs),
+  });
+
+  const planned: NewRuleGrant[] = [];
+  const all = await decideInOrder(version.rules, facts, occurrences, async (decision, occurrence) => {
+    planned.push(grantOf(decision, occurrence));
+    return now;
+  });
+  const created = await grants.insertMany(referral.tenant_id, planned, trx);
+  if (created.length === planned.length) {
+    if (created.some((row) => !sameUtcMonth(row.date_given, now))) {
+      throw new Error('A month ended while rule rewards were given: decided again on the retry');
+    }
+    return { created, decisions: all };
+  }
+  if (created.length > 0) {
+    throw new Error('A rule reward collided with a concurrent transaction: decided again on the retry');
+  }
+
+  // A key already taken: one at a time, as the rows are stored.
+  facts.prior = prior;
+  const oneByOne: RewardRow[] = [];
+  const redecided = await decideInOrder(version.rules, facts, occurrences, async (decision, occurrence) => {
+    const [row] = await grants.insertMany(referral.tenant_id, [grantOf(decision, occurrence)], trx);
+    if (!row) return null;
+    oneByOne.push(row);
+    return row.date_given;
+  });
+  return { created: oneByOne, decisions: redecided };
+}
+
+type Granted = Extract<RuleDecision, { outcome: 'GRANTED' }>;
+
+/**
+ * Every occurrence's decisions in order; `give` stores (or plans) a granted one and answers when it was
+ * given (null: not given), which then counts in the facts of the decisions after it.
+ */
+async function decideInOrder(
+  rules: RuleSet,
+  facts: EvaluationFacts,
+  occurrences: Occurrence[],
+  give: (decision: Granted, occurrence: Occurrence) => Promise<Date | null>,
+): Promise<RuleDecision[]> {
+  const all: RuleDecision[] = [];
   for (const occurrence of occurrences) {
-    const decisions = evaluateRules(version.rules, facts, occurrence);
+    const decisions = evaluateRules(rules, facts, occurrence);
     all.push(...decisions);
     for (const decision of decisions) {
       if (decision.outcome !== 'GRANTED') continue;
-      const row = await rewards.insertRuleGrant(
-        ruleSideReward(referral, decision.recipient, decision.reward),
-        {
-          ruleId: decision.ruleId,
-          ruleVersion: version.version,
-          grantKey: storedGrantKey(programId, decision.key),
-          explanation: decision.explanation,
-          paymentId: occurrence.type === 'PAYMENT' ? occurrence.paymentId : null,
-        },
-        rewardStart(referral, program, decision.reward.type, dayMs),
-        trx,
-      );
-      if (!row) continue;
-      created.push(row);
+      const at = await give(decision, occurrence);
+      if (at === null) continue;
       facts.prior.push({
         ruleId: decision.ruleId,
         key: decision.key,
-        amountCents: row.amount_cents === null ? null : Number(row.amount_cents),
-        at: row.date_given,
+        amountCents: 'amountCents' in decision.reward ? decision.reward.amountCents : null,
+        at,
       });
     }
   }
-  return { created, decisions: all };
+  return all;
 }
+
+const sameUtcMonth = (a: Date, b: Date) =>
+  a.getUTCFullYear() === b.getUTCFullYear() && a.getUTCMonth() === b.getUTCMonth();
 
 /** A rule's reward on its side of the referral: a percent, or an amount in a currency or credit unit. */
 function ruleSideReward(
@@ -124,9 +174,12 @@ export async function loadEvaluationFacts(
   const rulesRepo = createProgramRulesRepo(db);
   const programId = referral.program_id ?? DEFAULT_PROGRAM_ID;
   const referrer = referral.referrer_account_id;
-  // One after the other: in a transaction both would share one connection.
-  const conversions = await rulesRepo.conversions(referral.tenant_id, programId, referrer, db);
-  const grants = await rulesRepo.grants(referral.tenant_id, programId, referrer, db);
+  const { conversions, grants } = await rulesRepo.referrerHistory(
+    referral.tenant_id,
+    programId,
+    referrer,
+    db,
+  );
   return {
     referralId: referral.id,
     referrerId: referral.referrer_account_id,

@@ -11,7 +11,7 @@ import { accountFacts, pendingSteps, targetState } from './referral-rules';
 import { presentReferral } from './referral-view';
 import { settleRewards } from '../rewards/reward-timers';
 import { grantReferrerReward, presentReward } from '../rewards/rewards';
-import { recordWebhookEvent } from '../webhooks/webhook-events';
+import { recordWebhookEvent, recordWebhookEvents } from '../webhooks/webhook-events';
 import { grantRuleRewards } from '../programs/rule-rewards';
 import { applyDueOccurrences } from '../programs/rule-occurrences';
 
@@ -100,10 +100,7 @@ export async function reconcileReferral(
           presentReferral(referral, rewards),
         );
         // A referral an operator denied before it converted gets its reward cancelled at once: no event.
-        for (const row of granted.filter((r) => r.status !== 'CANCELLED')) {
-          rewardsGranted += 1;
-          await recordWebhookEvent(trx, input.tenantId, 'reward.created', presentReward(row));
-        }
+        rewardsGranted += await recordRewardsCreated(trx, input.tenantId, granted);
       } else {
         referral = await referrals.update(
           referral.id,
@@ -130,10 +127,7 @@ export async function reconcileReferral(
         program,
         options.dayMs,
       );
-      for (const row of due.created.filter((r) => r.status !== 'CANCELLED')) {
-        rewardsGranted += 1;
-        await recordWebhookEvent(trx, input.tenantId, 'reward.created', presentReward(row));
-      }
+      rewardsGranted += await recordRewardsCreated(trx, input.tenantId, due.created);
       noteReferred([...due.created.filter((r) => r.status === 'AVAILABLE'), ...due.reversed]);
       for (const row of due.reversed) {
         rewardsCancelled += 1;
@@ -166,6 +160,13 @@ export async function reconcileReferral(
       nextDueAt: settled.nextDueAt,
     };
   });
+}
+
+/** The `reward.created` events of the rewards given (a cancelled one has none), in one INSERT; answers how many. */
+async function recordRewardsCreated(trx: DbOrTrx, tenantId: string, rows: RewardRow[]): Promise<number> {
+  const given = rows.filter((r) => r.status !== 'CANCELLED');
+  await recordWebhookEvents(trx, tenantId, 'reward.created', given.map(presentReward));
+  return given.length;
 }
 
 /**

@@ -20,8 +20,9 @@ export interface WebhookPayload {
 /** The type of the test event `sendTestWebhook` sends to one endpoint; not in the catalogue. */
 export const WEBHOOK_TEST_EVENT_TYPE = 'webhook.test';
 
-function payloadOf(type: string, data: Record<string, unknown>, now: number): WebhookPayload {
-  return { id: uuidv7({ msecs: now }), type, timestamp: new Date(now).toISOString(), data };
+/** `seq`: UUIDv7's counter, so the events of one batch (one millisecond) keep their order in their ids. */
+function payloadOf(type: string, data: Record<string, unknown>, now: number, seq?: number): WebhookPayload {
+  return { id: uuidv7({ msecs: now, seq }), type, timestamp: new Date(now).toISOString(), data };
 }
 
 /**
@@ -53,7 +54,8 @@ export async function recordWebhookEvents(
   data: Record<string, unknown>[],
   now = Date.now(),
 ): Promise<WebhookPayload[]> {
-  const payloads = data.map((d) => payloadOf(type, d, now));
+  const first = Math.floor(Math.random() * 2 ** 30);
+  const payloads = data.map((d, i) => payloadOf(type, d, now, first + i));
   await createWebhookEventsRepo(trx).insertMany(
     payloads.map((p) => ({
       id: p.id,

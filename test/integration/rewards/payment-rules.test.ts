@@ -138,6 +138,44 @@ test('the same payment delivered twice at once is granted once', async () => {
   expect(occurrences.filter((o) => o.occurrence_id === `event:${friend}:o-1`)).toHaveLength(1);
 });
 
+test("one request's payment events of several friends: each friend's payment recorded and given once", async () => {
+  const r = await identifyReferrer(api, 'Bea');
+  const friends = [uid('acct-f'), uid('acct-f'), uid('acct-f')];
+  for (const friend of friends) {
+    expect((await api.identify(friend, 'u-pay', { referredByCode: r.code })).status).toBe(200);
+    expect((await api.sync({ id: friend, subscription: { status: 'PAID' } })).status).toBe(200);
+  }
+  const log = (key: string) =>
+    api.gql(
+      'mutation($inputs: [UserEventInput!]!, $key: String) { logUserEvents(userEventInput: $inputs, idempotencyKey: $key) { accountId } }',
+      {
+        key,
+        inputs: friends.map((accountId, i) => ({
+          accountId,
+          userId: 'u-pay',
+          events: [{ key: 'payment', fields: { revenue: 10 * (i + 1), currency: 'USD', order_id: 'o-1' } }],
+        })),
+      },
+    );
+  expect((await log(`batch-${uid('k')}`)).errors).toBeUndefined();
+  // The same payments again under another key: recorded already, nothing more.
+  expect((await log(`batch-${uid('k')}`)).errors).toBeUndefined();
+  const given = await until(
+    () => rewardsOf(r.accountId),
+    (rows) => rows.length >= 3,
+  );
+  expect(given.map((g) => [g.payment_id, g.amount_cents]).sort()).toEqual(
+    friends.map((f, i) => [`event:${f}:o-1`, String(200 * (i + 1))]).sort(),
+  );
+  const occurrences = await db('rule_occurrences')
+    .where({ tenant_id: api.tenantId, kind: 'PAYMENT' })
+    .whereIn(
+      'occurrence_id',
+      friends.map((f) => `event:${f}:o-1`),
+    );
+  expect(occurrences).toHaveLength(3);
+});
+
 test('an EVENT rule rewards its event once per friend, and only at its threshold', async () => {
   const { referrer, friend } = await referredFriend();
   expect((await events(friend, [{ key: 'onboarded', fields: { seats: 2 } }])).status).toBe(200);
