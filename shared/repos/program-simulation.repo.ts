@@ -71,29 +71,61 @@ const DUE_AT = `case when o.kind = 'PAYMENT' then greatest(o.occurred_at, r.date
 const ms = (column: string) => `(extract(epoch from ${column}) * 1000)::float8`;
 const PAID_BEFORE = `coalesce(a.first_paid_at < r.date_started, false) as paid_before_attribution`;
 
-/** The occurrences the filter asks for, of the program's referrals, not refunded or charged back. */
-function occurrencesSql(filter: OccurrenceFilter, when: string): { sql: string; bindings: unknown[] } {
-  const kinds: string[] = [];
+const REFERRAL_FACTS = `r.id as referral_id, r.referrer_account_id, ${ms('r.date_paid')} as paid_ms,
+  a.subscription_value, a.currency as account_currency, ${PAID_BEFORE}`;
+
+/** When a part of the occurrences' query selects its rows: a condition on its columns, and its bindings. */
+interface Window {
+  payments: string;
+  events: string;
+  bindings: { payments: unknown[]; events: unknown[] };
+}
+
+/**
+ * The occurrences the filter asks for, of the program's referrals, in the order they are due:
+ * - payments from rule_occurrences (recorded by the doors for referrals under rules with a PAYMENT rule),
+ *   not refunded or charged back, once their referral converted (never converted: never due);
+ * - events from user_events, every event of a referred account received once its referral existed, so
+ *   a draft's EVENT rule sees the past events of a key no published rule listened to (the doors record an
+ *   EVENT occurrence only for a key the referral's rules have).
+ */
+function occurrencesSql(
+  ids: { tenantId: string; programId: string },
+  filter: OccurrenceFilter,
+  window: Window,
+): { sql: string; bindings: unknown[] } {
+  const parts: string[] = [];
   const bindings: unknown[] = [];
-  // A payment counts once its referral converted (never converted: it never would have).
-  if (filter.payments) kinds.push(`(o.kind = 'PAYMENT' and r.date_paid is not null)`);
-  if (filter.eventKeys.length > 0) {
-    kinds.push(`(o.kind = 'EVENT' and o.event_key in (${filter.eventKeys.map(() => '?').join(', ')}))`);
-    bindings.push(...filter.eventKeys);
-  }
-  const sql = `select o.kind, o.occurrence_id, o.amount_cents, o.currency, o.event_key, o.fields,
-         ${ms('o.occurred_at')} as occurred_ms, ${ms(DUE_AT)} as due_ms, r.id as referral_id,
-         r.referrer_account_id, ${ms('r.date_paid')} as paid_ms, a.subscription_value,
-         a.currency as account_currency, ${PAID_BEFORE}
+  if (filter.payments) {
+    parts.push(`select 'PAYMENT' as kind, o.occurrence_id, o.amount_cents, o.currency, null::text as event_key,
+         o.fields, ${ms('o.occurred_at')} as occurred_ms, ${ms(DUE_AT)} as due_ms, ${REFERRAL_FACTS}
        from rule_occurrences o
        join referrals r on r.tenant_id = o.tenant_id and r.id = o.referral_id
        left join accounts a on a.tenant_id = r.tenant_id and a.id = r.referred_account_id
-       where o.tenant_id = ? and r.program_id = ? and o.reversed_at is null
-         and (${kinds.length > 0 ? kinds.join(' or ') : 'false'})
-         and ${when}
-       order by ${DUE_AT}, o.occurred_at, o.id`;
-  return { sql, bindings };
+       where o.tenant_id = ? and r.program_id = ? and o.kind = 'PAYMENT' and o.reversed_at is null
+         and r.date_paid is not null and ${window.payments}`);
+    bindings.push(ids.tenantId, ids.programId, ...window.bindings.payments);
+  }
+  if (filter.eventKeys.length > 0) {
+    parts.push(`select 'EVENT' as kind, e.id::text as occurrence_id, null::bigint as amount_cents,
+         null::text as currency, e.key as event_key, e.fields, ${ms('e.date_triggered')} as occurred_ms,
+         ${ms('e.date_triggered')} as due_ms, ${REFERRAL_FACTS}
+       from referrals r
+       join user_events e on e.tenant_id = r.tenant_id and e.account_id = r.referred_account_id
+       left join accounts a on a.tenant_id = r.tenant_id and a.id = r.referred_account_id
+       where r.tenant_id = ? and r.program_id = ? and e.date_received >= r.date_started
+         and e.key in (${filter.eventKeys.map(() => '?').join(', ')}) and ${window.events}`);
+    bindings.push(ids.tenantId, ids.programId, ...filter.eventKeys, ...window.bindings.events);
+  }
+  const sql = parts.length > 0 ? parts.join(' union all ') : EMPTY_OCCURRENCES;
+  return { sql: `select * from (${sql}) x order by due_ms, occurred_ms, occurrence_id`, bindings };
 }
+
+const EMPTY_OCCURRENCES = `select null::text as kind, null::text as occurrence_id, null::bigint as amount_cents,
+  null::text as currency, null::text as event_key, null::jsonb as fields, 0::float8 as occurred_ms,
+  0::float8 as due_ms, null::uuid as referral_id, null::text as referrer_account_id, null::float8 as paid_ms,
+  null::numeric as subscription_value, null::text as account_currency, false as paid_before_attribution
+  where false`;
 
 /**
  * Reads for simulateProgram (shared/domain/programs/program-simulation.ts), all inside one read-only
@@ -144,13 +176,15 @@ export function createProgramSimulationRepo(trx: Knex.Transaction) {
       filter: OccurrenceFilter,
       range: { start: Date; end: Date },
     ): Promise<CursorReader<ReplayedOccurrence>> {
+      const { start, end } = range;
       // Due in [start, end), written on the columns (not on DUE_AT) so the planner estimates the rows from
       // their statistics: a payment is due at the later of when it was made and its referral's conversion.
-      const due = `(o.occurred_at >= ? or (o.kind = 'PAYMENT' and r.date_paid >= ?))
-         and o.occurred_at < ? and (o.kind = 'EVENT' or r.date_paid < ?)`;
-      const { sql, bindings } = occurrencesSql(filter, due);
-      const { start, end } = range;
-      return openCursor(trx, 'occurrences', sql, [tenantId, programId, ...bindings, start, start, end, end]);
+      const { sql, bindings } = occurrencesSql({ tenantId, programId }, filter, {
+        payments: '(o.occurred_at >= ? or r.date_paid >= ?) and o.occurred_at < ? and r.date_paid < ?',
+        events: 'e.date_triggered >= ? and e.date_triggered < ?',
+        bindings: { payments: [start, start, end, end], events: [start, end] },
+      });
+      return openCursor(trx, 'occurrences', sql, bindings);
     },
 
     /** The events the filter asks for that happened before `before` (an EVENT rule gives once per referral). */
@@ -160,8 +194,12 @@ export function createProgramSimulationRepo(trx: Knex.Transaction) {
       eventKeys: string[],
       before: Date,
     ): Promise<CursorReader<ReplayedOccurrence>> {
-      const { sql, bindings } = occurrencesSql({ payments: false, eventKeys }, 'o.occurred_at < ?');
-      return openCursor(trx, 'earlier_events', sql, [tenantId, programId, ...bindings, before]);
+      const { sql, bindings } = occurrencesSql(
+        { tenantId, programId },
+        { payments: false, eventKeys },
+        { payments: 'false', events: 'e.date_triggered < ?', bindings: { payments: [], events: [before] } },
+      );
+      return openCursor(trx, 'earlier_events', sql, bindings);
     },
 
     /**

@@ -1,11 +1,12 @@
 /**
  * simulateProgram with PAYMENT and EVENT rules: the program's recorded payments and user events of the
- * period (rule_occurrences, recorded through the events door) replayed among its conversions in the
+ * period (payments from rule_occurrences, recorded through the events door; events from user_events) replayed among its conversions in the
  * order they are due, with the rules' windows, thresholds and caps; a referral's event before the period
  * counts as rewarded; refunded payments and payments of referrals that never converted are left out;
  * what the published rules gave, in all and per rule id; nothing is written; another tenant sees none of
  * it.
  */
+import { importClient } from '../../helpers/imports';
 import { ONBOARDED, RECURRING } from '../../helpers/program-rules';
 import { rowCounts, SIMULATE } from '../../helpers/program-simulation';
 import { identifyReferrer, startReferralApi, uid, type ReferralApi } from '../../helpers/referrals';
@@ -193,4 +194,51 @@ test('payments and events of the period are replayed with PAYMENT and EVENT rule
   expect((await other.gql(SIMULATE, variables)).errors[0].extensions.code).toBe('NOT_FOUND');
   const own = (await other.gqlOk(SIMULATE, { ...variables, id: undefined })).simulateProgram;
   expect(own).toMatchObject({ conversions: 0, payments: 0, events: 0, wouldGive: [], given: [] });
+});
+
+test("an EVENT rule of a key no published rule listened to sees the referred users' past events, imported ones too", async () => {
+  const db = api.gw.deps.db;
+  const program = (
+    await api.gqlOk(`mutation ($input: ProgramInput!) { createProgram(input: $input) { id } }`, {
+      input: { name: 'Webinars' },
+    })
+  ).createProgram.id;
+  const wendy = await identifyReferrer(api, 'Wendy', 'Webinar');
+  const { shareCode } = (await api.identify(wendy.accountId, wendy.userId, { programId: program })).body;
+  const [f1, f2, stranger] = [uid('acct-f'), uid('acct-f'), uid('acct-s')];
+  for (const friend of [f1, f2]) {
+    expect((await api.identify(friend, 'u-pay', { referredByCode: shareCode })).status).toBe(200);
+  }
+  expect((await api.identify(stranger, 'u-pay')).status).toBe(200);
+  await convertedAt(f1, '2026-02-01T10:00:00Z');
+  const webinar = (at: string) => ({ key: 'webinar', fields: {}, dateTriggered: Date.parse(at) });
+  for (const account of [f1, stranger]) {
+    const res = await api.call('POST', `/open/account/${account}/user/u-pay/events`, {
+      accountId: account,
+      userId: 'u-pay',
+      events: [webinar('2026-02-10T10:00:00Z')],
+    });
+    expect(res.status).toBe(200);
+  }
+  const jobs = importClient({ base: api.gw.api(api.tenant.alias), auth: api.auth });
+  const csv = `userId,accountId,event.key,event.dateTriggered\nu-pay,${f2},webinar,${Date.parse('2026-03-02T10:00:00Z')}\n`;
+  expect((await jobs.run('webinars.csv', csv, 'MUTATION/USER_EVENT')).status).toBe('COMPLETED');
+  // No rule listened to the key: nothing was recorded for rules, the events are only logged.
+  expect(await db('rule_occurrences').where({ tenant_id: api.tenantId, event_key: 'webinar' })).toEqual([]);
+
+  const draft = {
+    id: 'webinar',
+    name: '$5 when the friend attends a webinar',
+    trigger: { type: 'EVENT', eventKey: 'webinar' },
+    recipient: 'REFERRER',
+    reward: { type: 'CREDIT', amountCents: 500, unit: 'USD' },
+  };
+  const variables = { id: program, rules: [draft], from: '2026-01-01', to: '2026-03-31' };
+  const result = (await api.gqlOk(SIMULATE, variables)).simulateProgram;
+  // The two friends' events (one imported), not the stranger's: an account no referral of the program has.
+  expect(result).toMatchObject({ conversions: 1, payments: 0, events: 2 });
+  expect(result.rules[0].totals).toEqual([
+    { month: '2026-02', unit: 'USD', rewards: 1, amount: 500 },
+    { month: '2026-03', unit: 'USD', rewards: 1, amount: 500 },
+  ]);
 });
