@@ -33,10 +33,10 @@ export async function collectFraudSignals(
   nowMs = Date.now(),
 ): Promise<FraudSignalHit[]> {
   const users = createUsersRepo(trx);
-  const [referred, referrer] = await Promise.all([
-    users.listByAccount(account.tenant_id, account.id, trx),
-    users.find(account.tenant_id, owner.account_id, owner.user_id, trx),
-  ]);
+  // One after the other: a transaction is one connection, which runs one query at a time (node-postgres
+  // queues a second one sent meanwhile, which it deprecates).
+  const referred = await users.listByAccount(account.tenant_id, account.id, trx);
+  const referrer = await users.find(account.tenant_id, owner.account_id, owner.user_id, trx);
   const limit = program.maxAttributionsPerReferrerPerHour;
   const attributionsLastHour =
     limit === null
