@@ -19,6 +19,25 @@ const rule = (overrides: Record<string, unknown> = {}) => ({
 });
 
 describe('program rules: what is refused, with the field named', () => {
+  test("bounds are refused in words an operator reads, not the validator's", () => {
+    expect(
+      problems([
+        rule({
+          trigger: { type: 'PAYMENT', forMonths: 500 },
+          reward: { type: 'CASH', percentOfPayment: 0, currency: 'USD' },
+          limits: [{ period: 'YEAR', maxCount: 1.5 }],
+        }),
+      ]),
+    ).toEqual([
+      { field: 'rules.0.trigger.forMonths', message: 'must be at most 120' },
+      { field: 'rules.0.reward.percentOfPayment', message: 'must be more than 0' },
+      { field: 'rules.0.limits.0.maxCount', message: 'must be a whole number' },
+    ]);
+    expect(problems([rule({ reward: { type: 'CREDIT', amountCents: 0, unit: 'USD' } })])).toEqual([
+      { field: 'rules.0.reward.amountCents', message: 'must be at least 1' },
+    ]);
+  });
+
   test('the three worked examples of the guide are valid', () => {
     expect(
       problems([

@@ -10,7 +10,13 @@ import { eventKeySchema } from '../events/user-events.schema';
  */
 
 const MAX_AMOUNT_CENTS = 1_000_000_000;
-const amountCents = z.int().min(1).max(MAX_AMOUNT_CENTS);
+/** A whole number in [min, max], refused in words an operator reads in the rule editor. */
+const between = (min: number, max: number) =>
+  z
+    .int('must be a whole number')
+    .min(min, `must be at least ${min.toLocaleString('en')}`)
+    .max(max, `must be at most ${max.toLocaleString('en')}`);
+const amountCents = between(1, MAX_AMOUNT_CENTS);
 /** An ISO 4217 code (USD, EUR) for money; a credit's unit may also be the merchant's own (POINTS). */
 const currency = z.string().regex(/^[A-Z]{3}$/, 'must be a three-letter ISO 4217 code (e.g. USD)');
 const creditUnit = z
@@ -23,14 +29,18 @@ export const RULE_REWARD_TYPES = ['PCT_DISCOUNT', 'CREDIT', 'FIXED_DISCOUNT', 'C
 export const LIMIT_PERIODS = ['MONTH', 'YEAR', 'LIFETIME'] as const;
 
 export const ruleRewardSchema = z.discriminatedUnion('type', [
-  z.strictObject({ type: z.literal('PCT_DISCOUNT'), discountPercent: z.int().min(1).max(100) }),
+  z.strictObject({ type: z.literal('PCT_DISCOUNT'), discountPercent: between(1, 100) }),
   z.strictObject({ type: z.literal('CREDIT'), amountCents, unit: creditUnit }),
   z.strictObject({ type: z.literal('FIXED_DISCOUNT'), amountCents, currency }),
   /** Money owed to the referrer: a fixed amount, or a percentage of the payment that triggered it. */
   z.strictObject({
     type: z.literal('CASH'),
     amountCents: amountCents.optional(),
-    percentOfPayment: z.number().gt(0).max(100).optional(),
+    percentOfPayment: z
+      .number('must be a number')
+      .gt(0, 'must be more than 0')
+      .max(100, 'must be at most 100')
+      .optional(),
     currency,
   }),
 ]);
@@ -40,24 +50,24 @@ export const ruleTriggerSchema = z.discriminatedUnion('type', [
   /** The referral's first PAID (today's conversion). */
   z.strictObject({ type: z.literal('CONVERSION') }),
   /** Each payment reported for the referred account, for forMonths months after conversion (null or absent: for life). */
-  z.strictObject({ type: z.literal('PAYMENT'), forMonths: z.int().min(1).max(120).nullable().default(null) }),
+  z.strictObject({ type: z.literal('PAYMENT'), forMonths: between(1, 120).nullable().default(null) }),
   /** A user event of the referred account with this key, optionally where a numeric field is at least a value. */
   z.strictObject({
     type: z.literal('EVENT'),
     eventKey: eventKeySchema,
     field: textSchema(100, { min: 1 }).optional(),
-    atLeast: z.number().finite().optional(),
+    atLeast: z.number('must be a number').finite('must be a finite number').optional(),
   }),
   /** The referrer's converted referrals in the program reach this count. */
-  z.strictObject({ type: z.literal('MILESTONE'), conversions: z.int().min(1).max(100_000) }),
+  z.strictObject({ type: z.literal('MILESTONE'), conversions: between(1, 100_000) }),
 ]);
 export type RuleTrigger = z.output<typeof ruleTriggerSchema>;
 
 /** A tier: the reward while the referrer's converted count (this conversion included) is in the range. */
 export const ruleTierSchema = z.strictObject({
-  fromConversions: z.int().min(1).max(100_000),
+  fromConversions: between(1, 100_000),
   /** The last count of the range; null or absent: no end. */
-  toConversions: z.int().min(1).max(100_000).nullable().optional(),
+  toConversions: between(1, 100_000).nullable().optional(),
   reward: ruleRewardSchema,
 });
 export type RuleTier = z.output<typeof ruleTierSchema>;
@@ -65,7 +75,7 @@ export type RuleTier = z.output<typeof ruleTierSchema>;
 /** At most maxCount rewards, and/or at most maxAmountCents of the reward's currency, per referrer and period. */
 export const ruleLimitSchema = z.strictObject({
   period: z.enum(LIMIT_PERIODS),
-  maxCount: z.int().min(1).max(1_000_000).optional(),
+  maxCount: between(1, 1_000_000).optional(),
   maxAmountCents: amountCents.optional(),
 });
 export type RuleLimit = z.output<typeof ruleLimitSchema>;
