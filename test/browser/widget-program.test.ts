@@ -153,6 +153,28 @@ test("the program's offer, code, progress and leaderboard", async () => {
   phone.expectClean();
 });
 
+test('the widget as markup: <referral-widget program-id> shows that program', async () => {
+  const wp = await browser().newPage();
+  await wp.page.goto(site.url('/account'));
+  await wp.page.evaluate(
+    async ([claims, program]) => {
+      const w = globalThis as any;
+      const jwt = await w.merchantJwt(claims);
+      await w.referral.init({ jwt, program_id: program });
+      const element = w.document.createElement('referral-widget');
+      element.setAttribute('jwt', jwt);
+      element.setAttribute('program-id', program);
+      w.document.querySelector('main').append(element);
+    },
+    [{ accountId: rita.accountId, userId: rita.userId }, programId] as const,
+  );
+  const widget = wp.page.locator('referral-widget');
+  await widget.locator('h2').waitFor();
+  expect(await widget.locator('h2').innerText()).toBe('Partners earn more');
+  expect(await widget.locator('[data-testid="leaderboard"]').count()).toBe(1);
+  wp.expectClean();
+});
+
 test('a new program: the empty progress and leaderboard, in French and German', async () => {
   const phone = await browser().newPage({ viewport: { width: 390, height: 844 }, isMobile: true });
   expect((await showWidget(phone, { program: emptyProgramId, locale: 'fr' })).code).toBeTruthy();

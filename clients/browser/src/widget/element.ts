@@ -2,7 +2,8 @@ import { report } from '../queue';
 import { widget } from './widget';
 
 /**
- * `<referral-widget jwt="…" mode="EMBED|POPUP" tenant="acme" locale="fr">`: the widget as markup.
+ * `<referral-widget jwt="…" mode="EMBED|POPUP" tenant="acme" locale="fr" program-id="prg_…">`: the
+ * widget as markup.
  * It renders when it is connected; failures are logged like queue calls.
  */
 export function defineWidgetElement(): void {
@@ -20,6 +21,7 @@ export function defineWidgetElement(): void {
           account_id: attribute('account-id'),
           user_id: attribute('user-id'),
           locale: attribute('locale'),
+          programId: attribute('program-id'),
         }).catch(report('widget'));
       }
     },
