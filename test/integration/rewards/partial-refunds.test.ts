@@ -178,6 +178,23 @@ test('partial refunds reverse their share once each, and a full refund after the
   );
 });
 
+test('a dispute after a partial refund reverses the rest of the rewards, the share not twice', async () => {
+  const referrer = await identifyReferrer(api, 'Jola');
+  const { subscriptionId, transactionId } = await payingFriend(referrer);
+  await refund(transactionId, '4.00');
+  await deliverAndProcess(nextNotice(subscriptionId));
+  expect(await liveShares(referrer.accountId)).toEqual({ cash: [-80], credit: [-60] });
+  await deliverAndProcess(api.sample('dispute_opened', transactionId));
+  const after = await rows(referrer.accountId);
+  expect(after.filter((r) => r.reverses_reward_id === null).map((r) => [r.status, r.reversed_by])).toEqual([
+    ['CANCELLED', `chargeback:${transactionId}`],
+    ['CANCELLED', `chargeback:${transactionId}`],
+  ]);
+  expect(after.filter((r) => r.status !== 'CANCELLED')).toEqual([]);
+  expect(await balance(referrer.accountId, 'cashBalance')).toEqual([]);
+  expect(await balance(referrer.accountId, 'rewardBalance')).toEqual([]);
+});
+
 test('notifications of a partial refund delivered at once reverse its share once', async () => {
   const referrer = await identifyReferrer(api, 'Hanna');
   const { subscriptionId, transactionId, friend } = await payingFriend(referrer);
