@@ -14,9 +14,10 @@ const PAID_STATUSES = new Set(['submitted_for_settlement', 'settling', 'settleme
  * that went through is a payment (`braintree:<transaction id>`, recorded once however many notifications
  * list it), and each charge with refunds of the merchant's is reversed by them (a refund the discount sync
  * issued is not the merchant's): refunded in full (the merchant's refunds with the service's own), the
- * whole of what it gave; in part, the share the merchant's refunded total is of the charge (`refundAmounts`: each refund's amount, as the processor answered it;
- * a refund missing there counts as nothing yet). Inside the notification's transaction, under the
- * account's lock; answers the new payments' ids.
+ * whole of what it gave; in part, the share the merchant's refunded total is of the charge
+ * (`refundAmounts`: each refund's amount, as the processor answered it; a refund missing there counts as
+ * nothing yet). Inside the notification's transaction, under the account's lock; answers the new
+ * payments' ids.
  */
 export async function recordSubscriptionPayments(
   trx: DbOrTrx,
