@@ -48,8 +48,13 @@ export interface RewardRow {
   /** A reversed reward: by what (`refund:<id>`, `chargeback:<id>`) and when. */
   reversed_by?: string | null;
   date_reversed?: Date | null;
-  /** A debt row (negative amount): the reversed reward whose used part it is. */
+  /**
+   * A row of negative amount reversing part of a reward: a debt (the used part of a reward reversed in
+   * full) or a partial refund's share (migration 033).
+   */
   reverses_reward_id?: string | null;
+  /** A partial refund's share: the payment's refunded total it brought the reversal to (a debt: null). */
+  reversed_through_cents?: string | null;
 }
 
 /** How a reward starts: its status, a hold from now, and the expiry it will carry once available. */

@@ -21,7 +21,9 @@ export interface OccurrenceRow {
   recorded_at: Date;
   applied_at: Date | null;
   reversal_kind: ReversalKind | null;
-  /** The refund's or dispute's id at its source. */
+  /** What the merchant has refunded of the payment so far, never lowered (migration 033). */
+  refunded_cents: string;
+  /** The refund's or dispute's id at its source (a partial refund: the latest one). */
   reversal_ref: string | null;
   reversed_at: Date | null;
   reversal_applied_at: Date | null;
@@ -89,14 +91,41 @@ export function createRuleOccurrencesRepo(db: DbOrTrx) {
       const rows: { referral_id: string }[] = await trx('rule_occurrences')
         .where({ tenant_id: tenantId, kind: 'PAYMENT', occurrence_id: paymentId })
         .whereNull('reversed_at')
-        .update({ reversal_kind: reversal.kind, reversal_ref: reversal.ref, reversed_at: reversal.at })
+        .update({
+          reversal_kind: reversal.kind,
+          reversal_ref: reversal.ref,
+          reversed_at: reversal.at,
+          // A partial refund's reversal may have been applied: the full one is due now.
+          reversal_applied_at: null,
+        })
+        .returning('referral_id');
+      return rows[0]?.referral_id ?? null;
+    },
+
+    /**
+     * Records that the merchant has refunded `refundedCents` of a payment in all, less than its amount,
+     * when that is more than recorded so far (a payment reversed in full stays as it is): the reversal is
+     * due again. Answers the payment's referral when this call raised it.
+     */
+    async recordRefunded(
+      tenantId: string,
+      paymentId: string,
+      refund: { refundedCents: number; ref: string },
+      trx: DbOrTrx = db,
+    ): Promise<string | null> {
+      const rows: { referral_id: string }[] = await trx('rule_occurrences')
+        .where({ tenant_id: tenantId, kind: 'PAYMENT', occurrence_id: paymentId })
+        .whereNull('reversed_at')
+        .where('refunded_cents', '<', refund.refundedCents)
+        .where('amount_cents', '>', refund.refundedCents)
+        .update({ refunded_cents: refund.refundedCents, reversal_ref: refund.ref, reversal_applied_at: null })
         .returning('referral_id');
       return rows[0]?.referral_id ?? null;
     },
 
     /**
      * Takes the referral's occurrences due for its lifecycle, with one statement: those not applied yet
-     * and the reversals not applied yet, locked until the transaction ends and marked applied (the
+     * and the reversals (full or partial) not applied yet, locked until the transaction ends and marked applied (the
      * caller applies them in the same transaction). Payments wait while `paymentsWait` (the referral has
      * not converted) and stay as they are. Answers them as they were, oldest first.
      */
@@ -110,13 +139,15 @@ export function createRuleOccurrencesRepo(db: DbOrTrx) {
         `with due as (
            select * from rule_occurrences
            where tenant_id = ? and referral_id = ?
-             and (applied_at is null or (reversed_at is not null and reversal_applied_at is null))
+             and (applied_at is null
+               or ((reversed_at is not null or refunded_cents > 0) and reversal_applied_at is null))
              and not (kind = 'PAYMENT' and ?::boolean)
            for update
          ), taken as (
            update rule_occurrences o
            set applied_at = coalesce(o.applied_at, clock_timestamp()),
-             reversal_applied_at = case when o.reversed_at is null then o.reversal_applied_at
+             reversal_applied_at = case when o.reversed_at is null and o.refunded_cents = 0
+               then o.reversal_applied_at
                else coalesce(o.reversal_applied_at, clock_timestamp()) end
            from due where o.id = due.id
          )

@@ -13,7 +13,8 @@ import { addDaily, deltas, utcDay, CREDIT, SHARD } from './010-portal';
  *   names the payment that gave it (`payment_id`). A reversed reward says by what (`reversed_by`,
  *   `date_reversed`); the part of it already used becomes a debt row of negative amount that points at
  *   it (`reverses_reward_id`, unique: a reversal applied twice changes nothing), so the balance goes below
- *   zero and later rewards pay it down.
+ *   zero and later rewards pay it down. (Migration 033 adds partial refunds' share rows: unique per
+ *   reward and refunded total since.)
  * - The program's payment event key (`payment_event_key`): a user event of that key with `revenue` and
  *   `currency` is a payment of the account.
  * - The dashboard's rewards-given counter leaves debt rows out (negative amounts).

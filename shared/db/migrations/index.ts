@@ -30,6 +30,7 @@ import * as m029 from './029-operator-numbers';
 import * as m030 from './030-program-rules';
 import * as m031 from './031-payment-rewards';
 import * as m032 from './032-programs';
+import * as m033 from './033-partial-refunds';
 
 /**
  * Migrations are listed statically (not discovered on disk) so they load the same way under tsx, jest
@@ -67,6 +68,7 @@ const migrations: Record<string, Knex.Migration> = {
   '030-program-rules': m030,
   '031-payment-rewards': m031,
   '032-programs': m032,
+  '033-partial-refunds': m033,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

@@ -22,6 +22,8 @@ interface CustomerFacts {
   coupon: string | null;
   /** The subscription the notification is about (its charges are payments for PAYMENT rules). */
   subscription?: ProcessorSubscription | null;
+  /** The amount of each refund of the subscription's charges (a partial refund reverses its share). */
+  refundAmounts?: ReadonlyMap<string, number>;
 }
 
 /**
@@ -49,10 +51,19 @@ async function customerFacts(
   const account = await createAccountsRepo(db).findByPaymentProviderId(row.tenant_id, customerId);
   const referred =
     account && (await createReferralsRepo(db).findByReferredAccount(row.tenant_id, account.id));
-  if (referred) return { customerId, coupon: null, subscription };
+  if (referred) return { customerId, coupon: null, subscription, refundAmounts: await refunds() };
   const raw = (await processor.findCustomer(customerId))?.customFields[COUPON_FIELD] ?? null;
   const coupon = raw === null ? null : referralCodeInputSchema.safeParse(raw.trim());
-  return { customerId, coupon: coupon?.success ? coupon.data : null, subscription };
+  if (!coupon?.success) return { customerId, coupon: null, subscription };
+  // The code attributes the account now: its charges become payments of the referral.
+  return { customerId, coupon: coupon.data, subscription, refundAmounts: await refunds() };
+
+  /** Each refund of the subscription's charges, by its id: its amount (only charges with refunds). */
+  async function refunds(): Promise<Map<string, number>> {
+    const ids = (subscription?.transactions ?? []).flatMap((t) => t.refundIds);
+    const found = await Promise.all(ids.map((id) => processor.findTransaction(id)));
+    return new Map(found.flatMap((t) => (t ? [[t.id, t.amountCents] as const] : [])));
+  }
 }
 
 function outcome(
@@ -125,7 +136,13 @@ export async function applyNotification(
     });
     if (!stale) await accounts.update(tenantId, accountId, { processor_status_at: row.notified_at }, {}, trx);
     // Its charges are payments for the referral's PAYMENT rules; refunded ones reverse what they gave.
-    await recordSubscriptionPayments(trx, changed.referral, changed.account, facts.subscription ?? null);
+    await recordSubscriptionPayments(
+      trx,
+      changed.referral,
+      changed.account,
+      facts.subscription ?? null,
+      facts.refundAmounts ?? new Map(),
+    );
     return finish(
       outcome({
         accountId,

@@ -4,7 +4,7 @@ import type { AccountRow } from '../../repos/accounts.repo';
 import { createProcessorRefundsRepo } from '../../repos/processor-refunds.repo';
 import type { ReferralRow } from '../../repos/referrals.repo';
 import { processorPayment } from './payment-reports';
-import { recordPaymentReversal, recordRuleOccurrences } from './rule-occurrences';
+import { recordPaymentRefunded, recordPaymentReversal, recordRuleOccurrences } from './rule-occurrences';
 
 /** Braintree statuses of a charge that went through (or is going through) settlement. */
 const PAID_STATUSES = new Set(['submitted_for_settlement', 'settling', 'settlement_pending', 'settled']);
@@ -12,15 +12,19 @@ const PAID_STATUSES = new Set(['submitted_for_settlement', 'settling', 'settleme
 /**
  * What a processor notification about a subscription tells the rules: each charge of the subscription
  * that went through is a payment (`braintree:<transaction id>`, recorded once however many notifications
- * list it), and each charge with a refund of the merchant's is reversed by the first one (a refund the
- * discount sync issued is not the merchant's). Inside the notification's
- * transaction, under the account's lock; answers the new payments' ids.
+ * list it), and each charge with refunds of the merchant's is reversed by them (a refund the discount sync
+ * issued is not the merchant's): refunded in full (the merchant's refunds with the service's own), the
+ * whole of what it gave; in part, the share the merchant's refunded total is of the charge
+ * (`refundAmounts`: each refund's amount, as the processor answered it; a refund missing there counts as
+ * nothing yet). Inside the notification's transaction, under the account's lock; answers the new
+ * payments' ids.
  */
 export async function recordSubscriptionPayments(
   trx: DbOrTrx,
   referral: ReferralRow | null,
   account: AccountRow,
   subscription: ProcessorSubscription | null,
+  refundAmounts: ReadonlyMap<string, number>,
 ): Promise<string[]> {
   if (!subscription || !referral || referral.rule_version === null || referral.rule_version === undefined) {
     return [];
@@ -41,13 +45,18 @@ export async function recordSubscriptionPayments(
     ),
   );
   for (const charge of refunded) {
-    const merchants = charge.refundIds.find((id) => !ours.has(id));
-    if (merchants === undefined) continue;
-    await recordPaymentReversal(trx, account.tenant_id, `braintree:${charge.id}`, {
-      kind: 'REFUND',
-      ref: merchants,
-      at: new Date(),
-    });
+    const merchants = charge.refundIds.filter((id) => !ours.has(id));
+    const ref = merchants.at(-1);
+    if (ref === undefined) continue;
+    const paymentId = `braintree:${charge.id}`;
+    const sum = (ids: string[]) => ids.reduce((total, id) => total + (refundAmounts.get(id) ?? 0), 0);
+    const refundedCents = sum(merchants);
+    // Refunded in full at the processor (the merchant's refunds with ours): the whole payment is reversed.
+    if (refundedCents + sum(charge.refundIds.filter((id) => ours.has(id))) >= charge.amountCents) {
+      await recordPaymentReversal(trx, account.tenant_id, paymentId, { kind: 'REFUND', ref, at: new Date() });
+    } else if (refundedCents > 0) {
+      await recordPaymentRefunded(trx, account.tenant_id, paymentId, { refundedCents, ref });
+    }
   }
   return recorded;
 }

@@ -48,7 +48,28 @@ function reversalWords(reversedBy: string): string {
 }
 
 /** Where a given reward stands now, as a sentence's tail (`debt`: what of it is owed back). */
-function standing(reward: RewardRow, debt?: RewardRow): string {
+function standing(reward: RewardRow, debt?: RewardRow, partly?: PartReversal): string {
+  return `${partly && !reward.reversed_by ? partlyReversed(reward, partly) : ''}${status(reward, debt)}`;
+}
+
+/** A reward's live rows of partial refunds' shares, and the payment they are of. */
+interface PartReversal {
+  shares: RewardRow[];
+  payment: OccurrenceRow | undefined;
+}
+
+function partlyReversed(reward: RewardRow, { shares, payment }: PartReversal): string {
+  const reversed = shares.reduce((sum, r) => sum - Number(r.amount_cents), 0);
+  const through = Math.max(...shares.map((r) => Number(r.reversed_through_cents)));
+  const currency = payment?.currency ?? '';
+  const of = payment
+    ? `the payment ${payment.occurrence_id} of ${formatAmount(Number(payment.amount_cents), currency)}`
+    : `the payment ${reward.payment_id ?? ''}`;
+  const by = payment?.reversal_ref ? ` (latest refund ${payment.reversal_ref})` : '';
+  return ` It was partly reversed: ${formatAmount(reversed, reward.unit ?? '')} of it, as ${formatAmount(through, currency)} of ${of} was refunded${by}.`;
+}
+
+function status(reward: RewardRow, debt?: RewardRow): string {
   if (reward.reversed_by) {
     const owed = debt
       ? ` ${formatAmount(-Number(debt.amount_cents), debt.unit ?? '')} of it was already used and is owed back.`
@@ -76,6 +97,7 @@ function granted(
   reward: RewardRow,
   text: string,
   debt?: RewardRow,
+  partly?: PartReversal,
 ) {
   return {
     ruleId: rule?.id ?? null,
@@ -85,7 +107,7 @@ function granted(
     outcome: 'GRANTED' as const,
     rewardId: reward.id,
     rewardStatus: reward.status,
-    text: `${text}${standing(reward, debt)}`,
+    text: `${text}${standing(reward, debt, partly)}`,
     reward: {
       type: reward.type,
       discount_percent: reward.discount_percent,
@@ -114,13 +136,19 @@ export async function explainReferralRewards(
   const account = await createAccountsRepo(db).find(tenantId, referral.referred_account_id);
   const facts = account ? await loadEvaluationFacts(db, referral, account) : null;
   const occurrences = await createRuleOccurrencesRepo(db).listByReferral(tenantId, referral.id);
-  const debts = rewards.filter((r) => r.reverses_reward_id);
+  const debts = rewards.filter((r) => r.reverses_reward_id && r.reversed_through_cents === null);
+  const shares = rewards.filter((r) => r.reversed_through_cents !== null && r.status !== 'CANCELLED');
   const explanations: RewardExplanation[] = [];
   for (const rule of version.rules) {
     const given = rewards.filter((r) => r.rule_id === rule.id && !r.reverses_reward_id);
     for (const reward of given) {
       const debt = debts.find((d) => d.reverses_reward_id === reward.id);
-      explanations.push(granted(rule, reward, reward.explanation ?? `"${rule.name}" gave a reward.`, debt));
+      const own = shares.filter((d) => d.reverses_reward_id === reward.id);
+      const partly = own.length
+        ? { shares: own, payment: occurrences.find((o) => o.occurrence_id === reward.payment_id) }
+        : undefined;
+      const text = reward.explanation ?? `"${rule.name}" gave a reward.`;
+      explanations.push(granted(rule, reward, text, debt, partly));
     }
     if (!facts) continue;
     if (rule.trigger.type === 'PAYMENT' || rule.trigger.type === 'EVENT') {

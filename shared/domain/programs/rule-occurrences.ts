@@ -158,11 +158,32 @@ export async function recordPaymentReversal(
 ): Promise<boolean> {
   const referralId = await createRuleOccurrencesRepo(trx).recordReversal(tenantId, paymentId, reversal, trx);
   if (!referralId) return false;
+  await markPending(trx, tenantId, referralId);
+  return true;
+}
+
+/**
+ * Records what the merchant has refunded of a payment in all, when it is less than the payment and more
+ * than recorded so far, and marks its referral's lifecycle pending so the reconcile step reverses that
+ * share of the rewards it gave. Answers whether this call raised it (a repeat, or an older total: false).
+ */
+export async function recordPaymentRefunded(
+  trx: DbOrTrx,
+  tenantId: string,
+  paymentId: string,
+  refund: { refundedCents: number; ref: string },
+): Promise<boolean> {
+  const referralId = await createRuleOccurrencesRepo(trx).recordRefunded(tenantId, paymentId, refund, trx);
+  if (!referralId) return false;
+  await markPending(trx, tenantId, referralId);
+  return true;
+}
+
+async function markPending(trx: DbOrTrx, tenantId: string, referralId: string): Promise<void> {
   // An ENDED referral's lifecycle has finished: its reversal stays recorded, not applied (see docs).
   const referrals = createReferralsRepo(trx);
   const [referral] = await referrals.findMany(tenantId, [referralId], trx);
   if (referral && referral.status !== 'ENDED') await referrals.markLifecyclePending(referralId, trx);
-  return true;
 }
 
 export function occurrenceOf(row: OccurrenceRow): Occurrence {
@@ -186,7 +207,7 @@ export function occurrenceOf(row: OccurrenceRow): Occurrence {
 
 /**
  * The lifecycle's part: applies the referral's occurrences not applied yet (in the order they happened)
- * and the reversals not applied yet. A payment reversed before it was applied gives nothing. Runs inside
+ * and the reversals (full, or a partial refund's share) not applied yet. A payment reversed before it was applied gives nothing. Runs inside
  * the reconcile transaction, under the referred account's lock.
  */
 export async function applyDueOccurrences(
@@ -195,7 +216,7 @@ export async function applyDueOccurrences(
   account: AccountRow,
   program: ProgramSettings,
   dayMs: number,
-): Promise<{ created: RewardRow[]; reversed: RewardRow[]; debts: RewardRow[] }> {
+): Promise<{ created: RewardRow[]; reversed: RewardRow[]; debts: RewardRow[]; shares: RewardRow[] }> {
   // A payment before the conversion waits for it (the conversion starts a PAYMENT rule's months).
   const due = await createRuleOccurrencesRepo(trx).takeDue(
     referral.tenant_id,
@@ -215,10 +236,14 @@ export async function applyDueOccurrences(
   );
   const reversed: RewardRow[] = [];
   const debts: RewardRow[] = [];
-  for (const row of due.filter((r) => r.reversed_at !== null && r.reversal_applied_at === null)) {
+  const shares: RewardRow[] = [];
+  const reversalDue = (r: OccurrenceRow) =>
+    (r.reversed_at !== null || Number(r.refunded_cents) > 0) && r.reversal_applied_at === null;
+  for (const row of due.filter(reversalDue)) {
     const done = await reversePaymentRewards(trx, referral.tenant_id, row);
     reversed.push(...done.reversed);
     debts.push(...done.debts);
+    shares.push(...done.shares);
   }
-  return { created, reversed, debts };
+  return { created, reversed, debts, shares };
 }
