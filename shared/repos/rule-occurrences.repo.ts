@@ -157,9 +157,16 @@ export function createRuleOccurrencesRepo(db: DbOrTrx) {
       return result.rows;
     },
 
-    async listByReferral(tenantId: string, referralId: string, trx: DbOrTrx = db): Promise<OccurrenceRow[]> {
+    /** The referrals' occurrences, each referral's in the order they happened. */
+    async listByReferrals(
+      tenantId: string,
+      referralIds: readonly string[],
+      trx: DbOrTrx = db,
+    ): Promise<OccurrenceRow[]> {
+      if (referralIds.length === 0) return [];
       return trx<OccurrenceRow>('rule_occurrences')
-        .where({ tenant_id: tenantId, referral_id: referralId })
+        .where('tenant_id', tenantId)
+        .whereIn('referral_id', [...referralIds])
         .orderBy([{ column: 'occurred_at' }, { column: 'id' }]);
     },
   };

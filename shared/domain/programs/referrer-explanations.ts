@@ -1,6 +1,6 @@
 import type { Db } from '../../db/knex';
 import type { RewardStatus, RewardType } from '../../contract/enums';
-import { explainReferralRewards, type RewardExplanation } from './reward-explanations';
+import { explainReferralsRewards, type RewardExplanation } from './reward-explanations';
 
 /**
  * A referrer's own rewards explained, per referral, for the widget: the same explanations as GraphQL's
@@ -81,8 +81,7 @@ export async function explainReferrerRewards(
   referralIds: string[],
 ): Promise<Map<string, ReferrerExplanation[]>> {
   const explained = new Map<string, ReferrerExplanation[]>();
-  for (const id of referralIds) {
-    const all = await explainReferralRewards(db, tenantId, id);
+  for (const [id, all] of await explainReferralsRewards(db, tenantId, referralIds)) {
     explained.set(id, all.filter((e) => e.recipient === 'REFERRER').map(presentReferrerExplanation));
   }
   return explained;

@@ -1,14 +1,14 @@
 import type { Db } from '../../db/knex';
 import { AppError } from '../../errors';
-import { createAccountsRepo } from '../../repos/accounts.repo';
-import { createReferralsRepo, type ReferralRow } from '../../repos/referrals.repo';
-import { createRewardsRepo, type RewardRow } from '../../repos/rewards.repo';
+import type { ReferralRow } from '../../repos/referrals.repo';
+import type { RewardRow } from '../../repos/rewards.repo';
+import type { OccurrenceRow } from '../../repos/rule-occurrences.repo';
+import { DEFAULT_PROGRAM_ID, type ProgramSettings } from '../../types/program';
 import { loadProgramSettings } from '../tenants/program';
-import { createRuleOccurrencesRepo, type OccurrenceRow } from '../../repos/rule-occurrences.repo';
+import { loadExplanationInputs, type ExplanationInputs } from './explanation-inputs';
 import { evaluateRules, type EvaluationFacts } from './rule-evaluation';
 import { formatAmount } from './rule-explanations';
 import { occurrenceOf } from './rule-occurrences';
-import { loadEvaluationFacts } from './rule-rewards';
 import { loadRuleVersion } from './rule-versions';
 import type { NotGrantedReason } from './rule-decisions';
 import type { Rule } from './rules.schema';
@@ -124,18 +124,44 @@ export async function explainReferralRewards(
   tenantId: string,
   referralId: string,
 ): Promise<RewardExplanation[]> {
-  const [referral] = await createReferralsRepo(db).findMany(tenantId, [referralId]);
-  if (!referral) throw new AppError('NOT_FOUND', 'Referral not found');
-  const rewards = (await createRewardsRepo(db).listByReferrals(tenantId, [referral.id])).filter(
-    (r) => r.reward_source !== 'ADJUSTMENT',
-  );
-  if (referral.rule_version === null || referral.rule_version === undefined) {
-    return explainFixed(db, tenantId, referral, rewards);
+  const explained = (await explainReferralsRewards(db, tenantId, [referralId])).get(referralId);
+  if (!explained) throw new AppError('NOT_FOUND', 'Referral not found');
+  return explained;
+}
+
+/**
+ * explainReferralRewards for several of the tenant's referrals at once (a widget page of friends), by
+ * referral id, read with one query per table for all of them; another tenant's id is absent.
+ */
+export async function explainReferralsRewards(
+  db: Db,
+  tenantId: string,
+  referralIds: readonly string[],
+): Promise<Map<string, RewardExplanation[]>> {
+  const settings = new Map<string, Promise<ProgramSettings>>();
+  const programOf = (programId: string) => {
+    if (!settings.has(programId)) settings.set(programId, loadProgramSettings(db, tenantId, programId));
+    return settings.get(programId)!;
+  };
+  const explained = new Map<string, RewardExplanation[]>();
+  for (const [id, inputs] of await loadExplanationInputs(db, tenantId, referralIds)) {
+    const { referral, rewards } = inputs;
+    explained.set(
+      id,
+      referral.rule_version === null || referral.rule_version === undefined
+        ? explainFixed(referral, rewards, await programOf(referral.program_id ?? DEFAULT_PROGRAM_ID))
+        : await explainRuled(db, tenantId, inputs),
+    );
   }
-  const version = await loadRuleVersion(db, tenantId, referral.rule_version, referral.program_id);
-  const account = await createAccountsRepo(db).find(tenantId, referral.referred_account_id);
-  const facts = account ? await loadEvaluationFacts(db, referral, account) : null;
-  const occurrences = await createRuleOccurrencesRepo(db).listByReferral(tenantId, referral.id);
+  return explained;
+}
+
+async function explainRuled(
+  db: Db,
+  tenantId: string,
+  { referral, rewards, facts, occurrences }: ExplanationInputs,
+): Promise<RewardExplanation[]> {
+  const version = await loadRuleVersion(db, tenantId, referral.rule_version!, referral.program_id);
   const debts = rewards.filter((r) => r.reverses_reward_id && r.reversed_through_cents === null);
   const shares = rewards.filter((r) => r.reversed_through_cents !== null && r.status !== 'CANCELLED');
   const explanations: RewardExplanation[] = [];
@@ -244,14 +270,12 @@ function explainOccurrences(
 }
 
 /** A referral under the program's fixed rewards: the friend's discount and the referrer's reward. */
-async function explainFixed(
-  db: Db,
-  tenantId: string,
+function explainFixed(
   referral: ReferralRow,
   rewards: RewardRow[],
-): Promise<RewardExplanation[]> {
+  program: ProgramSettings,
+): RewardExplanation[] {
   const convertedAt = referral.date_paid;
-  const program = await loadProgramSettings(db, tenantId, referral.program_id);
   const explanations: RewardExplanation[] = rewards.map((reward) =>
     granted(
       null,

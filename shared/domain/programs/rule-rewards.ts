@@ -1,6 +1,6 @@
 import type { DbOrTrx } from '../../db/knex';
 import type { AccountRow } from '../../repos/accounts.repo';
-import { createProgramRulesRepo } from '../../repos/program-rules.repo';
+import { createProgramRulesRepo, type RuleGrantRow } from '../../repos/program-rules.repo';
 import type { ReferralRow } from '../../repos/referrals.repo';
 import type { NewReward, RewardRow } from '../../repos/rewards.repo';
 import { createRuleGrantsRepo, type NewRuleGrant } from '../../repos/rule-grants.repo';
@@ -171,15 +171,23 @@ export async function loadEvaluationFacts(
   referral: ReferralRow,
   referred: AccountRow,
 ): Promise<EvaluationFacts> {
-  const rulesRepo = createProgramRulesRepo(db);
   const programId = referral.program_id ?? DEFAULT_PROGRAM_ID;
-  const referrer = referral.referrer_account_id;
-  const { conversions, grants } = await rulesRepo.referrerHistory(
+  const history = await createProgramRulesRepo(db).referrerHistory(
     referral.tenant_id,
     programId,
-    referrer,
+    referral.referrer_account_id,
     db,
   );
+  return evaluationFactsOf(referral, referred, history);
+}
+
+/** The facts of a referral from its referrer's history in the program (one read serves its referrals). */
+export function evaluationFactsOf(
+  referral: ReferralRow,
+  referred: AccountRow,
+  { conversions, grants }: { conversions: number; grants: RuleGrantRow[] },
+): EvaluationFacts {
+  const programId = referral.program_id ?? DEFAULT_PROGRAM_ID;
   return {
     referralId: referral.id,
     referrerId: referral.referrer_account_id,

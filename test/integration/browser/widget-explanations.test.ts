@@ -127,6 +127,33 @@ test("each friend's rules: the reward given and until when it is held, or why no
   ]);
 });
 
+test('a page of friends is explained with the queries of one friend (read together, not per friend)', async () => {
+  const queriesOf = async (query: string) => {
+    let count = 0;
+    const onQuery = () => (count += 1);
+    api.gw.deps.db.on('query', onQuery);
+    try {
+      const { status, body } = await widget(
+        api.tenant.alias,
+        rita.accountId,
+        rita.userId,
+        api.tenant.apiKey,
+        query,
+      );
+      expect(status).toBe(200);
+      return { count, friends: (body.referrals as Json[]).length };
+    } finally {
+      api.gw.deps.db.off('query', onQuery);
+    }
+  };
+  await queriesOf(''); // warm: the rule version and the program in their caches
+  const one = await queriesOf('?limit=1');
+  const all = await queriesOf('');
+  expect([one.friends, all.friends]).toEqual([1, 3]);
+  // The page's one more read: the program's settings, for the friend referred before the rules.
+  expect(all.count).toBe(one.count + 1);
+});
+
 test("the friend's side is not in the referrer's answer, and the friend's own widget explains nothing", async () => {
   const { body } = await widget(api.tenant.alias, rita.accountId, rita.userId, api.tenant.apiKey);
   const all = (body.referrals as Json[]).flatMap((r) => r.rewardsExplained as Json[]);
