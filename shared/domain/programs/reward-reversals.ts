@@ -81,7 +81,9 @@ async function reverseShares(
     const already = earlier
       .filter((r) => r.reverses_reward_id === reward.id)
       .reduce((sum, r) => sum - Number(r.amount_cents), 0);
-    const due = refundShareCents(Number(reward.amount_cents), refunded, paymentCents) - already;
+    // An expired credit gave the referrer only what was redeemed of it: its share is of that part.
+    const given = reward.status === 'EXPIRED' ? Number(reward.redeemed_cents) : Number(reward.amount_cents);
+    const due = refundShareCents(given, refunded, paymentCents) - already;
     if (due <= 0) continue;
     const unit = reward.unit ?? '';
     const share = await repo.insertShare(

@@ -178,6 +178,24 @@ test('partial refunds reverse their share once each, and a full refund after the
   );
 });
 
+test('a partial refund after the credit expired takes back a share of what was redeemed only', async () => {
+  const referrer = await identifyReferrer(api, 'Edda');
+  const { subscriptionId, transactionId } = await payingFriend(referrer);
+  // $1 of the $3 credit redeemed, then the credit expires: the referrer got $1 of it.
+  const redeemed = await api.gql(
+    `mutation($id: String!) { redeemRewardBalance(accountId: $id, unit: "USD", amount: 100) { available } }`,
+    { id: referrer.accountId },
+  );
+  expect(redeemed.data.redeemRewardBalance).toEqual({ available: 200 });
+  await db('rewards')
+    .where({ tenant_id: api.tenantId, account_id: referrer.accountId, rule_id: 'per-payment' })
+    .update({ status: 'EXPIRED' });
+  // Half of the charge refunded: half of the $4 cash, and half of the $1 redeemed, not of the $3 given.
+  await refund(transactionId, '10.00');
+  await deliverAndProcess(nextNotice(subscriptionId));
+  expect(await liveShares(referrer.accountId)).toEqual({ cash: [-200], credit: [-50] });
+});
+
 test('a dispute after a partial refund reverses the rest of the rewards, the share not twice', async () => {
   const referrer = await identifyReferrer(api, 'Jola');
   const { subscriptionId, transactionId } = await payingFriend(referrer);
