@@ -40,9 +40,15 @@ export type AccountFact = 'first_paid_at' | 'first_user_at' | 'last_cancelled_at
 
 export function createAccountsRepo(db: DbOrTrx) {
   return {
-    async findMany(tenantId: string, accountIds: readonly string[], trx: DbOrTrx = db): Promise<AccountRow[]> {
+    async findMany(
+      tenantId: string,
+      accountIds: readonly string[],
+      trx: DbOrTrx = db,
+    ): Promise<AccountRow[]> {
       if (accountIds.length === 0) return [];
-      return trx<AccountRow>('accounts').where('tenant_id', tenantId).whereIn('id', [...accountIds]);
+      return trx<AccountRow>('accounts')
+        .where('tenant_id', tenantId)
+        .whereIn('id', [...accountIds]);
     },
 
     async find(tenantId: string, accountId: string, trx: DbOrTrx = db): Promise<AccountRow | undefined> {

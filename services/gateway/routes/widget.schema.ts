@@ -19,12 +19,10 @@ export const widgetQuerySchema = z.object({
     .pipe(z.int().min(1).max(WIDGET_PAGE_SIZE_MAX))
     .optional()
     .meta({ description: `Friends per page, 1 to ${WIDGET_PAGE_SIZE_MAX} (default 10).` }),
-  programId: programIdSchema
-    .optional()
-    .meta({
-      description:
-        "The program to show (default: the default program): its offer and texts, the user's code in it and its referrals.",
-    }),
+  programId: programIdSchema.optional().meta({
+    description:
+      "The program to show (default: the default program): its offer and texts, the user's code in it and its referrals.",
+  }),
   locale: localeParamSchema
     .optional()
     .meta({ description: "The share texts' language when the program has none (en, fr, de; else en)." }),
