@@ -10,7 +10,11 @@ import { recordPaymentRefunded } from '../../../shared/domain/programs/rule-occu
 import { reconcileReferral } from '../../../shared/domain/referrals/lifecycle';
 import { createTestTenant } from '../../helpers/harness';
 import { startProcessorApi, type Delivery, type ProcessorApi } from '../../helpers/processor';
-import { identifyReferrer, uid } from '../../helpers/referrals';
+import {
+  deliverAndProcess as deliverProcessed,
+  payingFriend as payingFriendOf,
+} from '../../helpers/paying-friends';
+import { identifyReferrer } from '../../helpers/referrals';
 import { RECURRING } from '../../helpers/program-rules';
 import { until } from '../../helpers/wait';
 
@@ -39,34 +43,20 @@ let clock = 0;
 const nextNotice = (subscriptionId: string) =>
   api.sample('subscription_went_active', subscriptionId, new Date(Date.now() + (clock += 2) * 1000));
 
-async function deliverAndProcess(delivery: Delivery) {
-  const res = await api.deliver(delivery);
-  expect(res.status).toBe(200);
-  return api.processed(res.body.notificationId);
-}
+const deliverAndProcess = (delivery: Delivery) => deliverProcessed(api, delivery);
 
-/** A friend of the referrer whose customer subscribes ($20) and is charged, the charge settled. */
+/** A paying friend (paying-friends.ts) whose charge settled and got the friend's discount back. */
 async function payingFriend(referrer: { code: string }) {
-  const friend = uid('acct-f');
-  await api.identify(friend, uid('user'));
-  const sub = await api.subscribe({ priceCents: 2000 });
-  const attributed = await api.call('POST', '/discount', {
-    accountId: friend,
-    paymentProviderId: sub.customerId,
-    couponCode: referrer.code,
-  });
-  expect(attributed.status).toBe(200);
-  const paid = await deliverAndProcess(api.sample('subscription_charged_successfully', sub.subscriptionId));
-  expect(paid.outcome).toMatchObject({ accountId: friend, accountStatus: 'PAID' });
+  const sub = await payingFriendOf(api, referrer);
   await api.bt.testing.settle(sub.transactionId);
   // The discount sync refunds the friend's discount on that charge (the service's own refund, $2) first.
-  const again = { accountId: friend, paymentProviderId: sub.customerId, couponCode: referrer.code };
+  const again = { accountId: sub.friend, paymentProviderId: sub.customerId, couponCode: referrer.code };
   expect((await api.call('POST', '/discount', again)).status).toBe(200);
   await until(
     () => db('processor_refunds').where({ tenant_id: api.tenantId, transaction_id: sub.transactionId }),
     (refunds) => refunds.length === 1,
   );
-  return { friend, ...sub };
+  return sub;
 }
 
 async function refund(transactionId: string, amount?: string): Promise<string> {

@@ -11,7 +11,11 @@ import { recordDisputedPayment } from '../../../shared/domain/programs/processor
 import { reconcileReferral } from '../../../shared/domain/referrals/lifecycle';
 import { createTestTenant } from '../../helpers/harness';
 import { startProcessorApi, type Delivery, type ProcessorApi } from '../../helpers/processor';
-import { identifyReferrer, uid } from '../../helpers/referrals';
+import {
+  deliverAndProcess as deliverProcessed,
+  payingFriend as payingFriendOf,
+} from '../../helpers/paying-friends';
+import { identifyReferrer } from '../../helpers/referrals';
 import { RECURRING } from '../../helpers/program-rules';
 import { until } from '../../helpers/wait';
 
@@ -35,27 +39,8 @@ afterAll(async () => {
   await api?.close();
 });
 
-async function deliverAndProcess(delivery: Delivery) {
-  const res = await api.deliver(delivery);
-  expect(res.status).toBe(200);
-  return api.processed(res.body.notificationId);
-}
-
-/** A friend of the referrer whose customer subscribes ($20) and is charged: the charge notification. */
-async function payingFriend(referrer: { code: string }) {
-  const friend = uid('acct-f');
-  await api.identify(friend, uid('user'));
-  const sub = await api.subscribe({ priceCents: 2000 });
-  const attributed = await api.call('POST', '/discount', {
-    accountId: friend,
-    paymentProviderId: sub.customerId,
-    couponCode: referrer.code,
-  });
-  expect(attributed.status).toBe(200);
-  const paid = await deliverAndProcess(api.sample('subscription_charged_successfully', sub.subscriptionId));
-  expect(paid.outcome).toMatchObject({ accountId: friend, accountStatus: 'PAID' });
-  return { friend, ...sub };
-}
+const deliverAndProcess = (delivery: Delivery) => deliverProcessed(api, delivery);
+const payingFriend = (referrer: { code: string }) => payingFriendOf(api, referrer);
 
 const ruleRewards = (accountId: string) =>
   db('rewards')
