@@ -134,15 +134,21 @@ export function createProgramRulesRepo(db: DbOrTrx) {
       referrerAccountId: string,
       trx: DbOrTrx = db,
     ): Promise<{ conversions: number; grants: RuleGrantRow[] }> {
-      // The referrer's referrals first, then each one's rewards by (tenant, referral): `offset 0` keeps
-      // the planner from flattening the lateral query, so stale statistics (a table that grew since it
-      // was analysed) cannot turn this into a scan of the tenant's rewards, per reconcile.
+      // A reward a partial refund took a share of counts for what is left of it (its share rows are
+      // negative). The referrer's referrals first, then each one's rewards by (tenant, referral):
+      // `offset 0` keeps the planner from flattening the lateral query, so stale statistics (a table that
+      // grew since it was analysed) cannot turn this into a scan of the tenant's rewards, per reconcile.
       const result: { rows: (RuleGrantRow & { referral_id: string; converted: boolean })[] } = await trx.raw(
         `select r.id as referral_id, r.date_paid is not null as converted,
              w.rule_id, w.grant_key, w.amount_cents, w.date_given
            from referrals r
            left join lateral (
-             select g.rule_id, g.grant_key, g.amount_cents, g.date_given from rewards g
+             select g.rule_id, g.grant_key, g.date_given,
+                    g.amount_cents + coalesce((
+                      select sum(s.amount_cents) from rewards s
+                      where s.reverses_reward_id = g.id and s.reversed_through_cents is not null
+                        and s.status <> 'CANCELLED'), 0) as amount_cents
+             from rewards g
              where g.tenant_id = r.tenant_id and g.referral_id = r.id and g.grant_key is not null
                and g.reversed_by is null and g.reverses_reward_id is null
              offset 0

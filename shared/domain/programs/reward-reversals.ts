@@ -17,8 +17,8 @@ import { formatAmount } from './rule-explanations';
  *   stop counting (CANCELLED): the reward's whole amount is reversed, once.
  * - Refunded in part: of each amount reward (credit, cash) the share `floor(amount × refunded ÷ payment)`
  *   is reversed by a row of negative amount pointing at the reward, for what earlier shares did not
- *   reverse yet, keyed by the refunded total (`reversed_through_cents`). The reward stays as it is (it
- *   still counts in full against a rule's limits).
+ *   reverse yet, keyed by the refunded total (`reversed_through_cents`). The reward stays as it is; a
+ *   rule's limits count what is left of it (referrerHistory).
  * - Applying a reversal twice changes nothing: a reversed reward is not found again, and a reward has one
  *   debt and one share row per refunded total.
  * A discount (percent or fixed) is only closed, on a full reversal: what it took off past invoices is not

@@ -6,6 +6,7 @@
  */
 import type { Db } from '../../../shared/db/knex';
 import { publishRuleVersion } from '../../../shared/domain/programs/rule-versions';
+import { createProgramRulesRepo } from '../../../shared/repos/program-rules.repo';
 import { recordPaymentRefunded } from '../../../shared/domain/programs/rule-occurrences';
 import { reconcileReferral } from '../../../shared/domain/referrals/lifecycle';
 import { createTestTenant } from '../../helpers/harness';
@@ -118,6 +119,16 @@ test('partial refunds reverse their share once each, and a full refund after the
   await reconcileReferral(db, { tenantId: api.tenantId, accountId: friend }, { dayMs: 86_400_000 });
   expect(await liveShares(referrer.accountId)).toEqual({ cash: [-100], credit: [-75] });
   expect(await balance(referrer.accountId, 'cashBalance')).toEqual([{ unit: 'USD', available: 300 }]);
+  // The rules' limits count what is left of each reward.
+  const history = await createProgramRulesRepo(db).referrerHistory(
+    api.tenantId,
+    'default',
+    referrer.accountId,
+  );
+  expect(history.grants.map((g) => [g.rule_id, Number(g.amount_cents)]).sort()).toEqual([
+    ['per-payment', 225],
+    ['recurring', 300],
+  ]);
   expect(await balance(referrer.accountId, 'rewardBalance')).toEqual([{ unit: 'USD', available: 225 }]);
   const rewards = (await rows(referrer.accountId)).filter((r) => r.reverses_reward_id === null);
   expect(rewards.map((r) => [r.rule_id, r.status, r.reversed_by])).toEqual([
