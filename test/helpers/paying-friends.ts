@@ -1,6 +1,17 @@
 /** Referred customers paying through the Braintree stand-in, for the PAYMENT-rule and refund tests. */
-import type { Delivery, ProcessorApi } from './processor';
+import { publishRuleVersion } from '../../shared/domain/programs/rule-versions';
+import { startProcessorApi, type Delivery, type ProcessorApi } from './processor';
+import { PER_PAYMENT_CREDIT, RECURRING } from './program-rules';
 import { uid } from './referrals';
+
+/** A tenant on the Braintree stand-in whose rules pay 20 % cash and $3 of credit per payment. */
+export async function startPaymentRulesApi(): Promise<ProcessorApi> {
+  const api = await startProcessorApi();
+  await publishRuleVersion(api.gw.deps.db, api.tenantId, [RECURRING, PER_PAYMENT_CREDIT], {
+    publishedBy: 'test',
+  });
+  return api;
+}
 
 /** Delivers a notification and waits until its workflow applied it; the notification row. */
 export async function deliverAndProcess(api: ProcessorApi, delivery: Delivery) {

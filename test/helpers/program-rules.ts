@@ -42,3 +42,11 @@ export const ONBOARDED = {
   recipient: 'REFERRER',
   reward: { type: 'CREDIT', amountCents: 1500, unit: 'USD' },
 };
+/** $3 of credit per payment, for life. */
+export const PER_PAYMENT_CREDIT = {
+  id: 'per-payment',
+  name: '$3 of credit per payment',
+  trigger: { type: 'PAYMENT', forMonths: null },
+  recipient: 'REFERRER',
+  reward: { type: 'CREDIT', amountCents: 300, unit: 'USD' },
+};

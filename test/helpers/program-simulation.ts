@@ -2,6 +2,12 @@
 import type { ReferralApi } from './referrals';
 
 export const SIMULATE = /* GraphQL */ `
+  fragment T on SimulationTotal {
+    month
+    unit
+    rewards
+    amount
+  }
   query ($id: ID, $rules: [ProgramRuleInput!]!, $from: String!, $to: String!) {
     simulateProgram(id: $id, rules: $rules, from: $from, to: $to) {
       from
@@ -12,29 +18,17 @@ export const SIMULATE = /* GraphQL */ `
       rules {
         ruleId
         totals {
-          month
-          unit
-          rewards
-          amount
+          ...T
         }
         given {
-          month
-          unit
-          rewards
-          amount
+          ...T
         }
       }
       wouldGive {
-        month
-        unit
-        rewards
-        amount
+        ...T
       }
       given {
-        month
-        unit
-        rewards
-        amount
+        ...T
       }
     }
   }

@@ -6,34 +6,23 @@
  * reward pays down; applying a reversal twice changes nothing; another tenant cannot reverse anything here.
  */
 import type { Db } from '../../../shared/db/knex';
-import { publishRuleVersion } from '../../../shared/domain/programs/rule-versions';
 import { recordDisputedPayment } from '../../../shared/domain/programs/processor-payments';
 import { reconcileReferral } from '../../../shared/domain/referrals/lifecycle';
 import { createTestTenant } from '../../helpers/harness';
-import { startProcessorApi, type Delivery, type ProcessorApi } from '../../helpers/processor';
+import type { Delivery, ProcessorApi } from '../../helpers/processor';
 import {
   deliverAndProcess as deliverProcessed,
   payingFriend as payingFriendOf,
+  startPaymentRulesApi,
 } from '../../helpers/paying-friends';
 import { identifyReferrer } from '../../helpers/referrals';
-import { RECURRING } from '../../helpers/program-rules';
 import { until } from '../../helpers/wait';
-
-/** $3 of credit per payment, for life. */
-const PER_PAYMENT_CREDIT = {
-  id: 'per-payment',
-  name: '$3 of credit per payment',
-  trigger: { type: 'PAYMENT', forMonths: null },
-  recipient: 'REFERRER',
-  reward: { type: 'CREDIT', amountCents: 300, unit: 'USD' },
-};
 
 let api: ProcessorApi;
 let db: Db;
 beforeAll(async () => {
-  api = await startProcessorApi();
+  api = await startPaymentRulesApi();
   db = api.gw.deps.db;
-  await publishRuleVersion(db, api.tenantId, [RECURRING, PER_PAYMENT_CREDIT], { publishedBy: 'test' });
 });
 afterAll(async () => {
   await api?.close();
