@@ -2,6 +2,7 @@ import type { SecretBox } from '../shared/crypto/secret-box';
 import type { Db } from '../shared/db/knex';
 import type { Metrics } from '../shared/metrics';
 import type { PaymentProcessorFactory } from '../shared/processors/payment-processor';
+import type { CouponBillingFactory, CouponBillingOptions } from '../shared/processors/coupon-billing';
 import type { FileStorage } from '../shared/storage/file-storage';
 import type { TemporalDeps } from '../shared/temporal/client';
 import type { Activities } from './contract';
@@ -32,6 +33,9 @@ export interface ActivityDeps {
   secretBox: SecretBox | undefined;
   processors: PaymentProcessorFactory;
   processorOptions: { baseUrl: string | undefined; timeoutMs: number };
+  /** Stripe's adapter (shared/processors/coupon-billing.ts) and its options (STRIPE_BASE_URL). */
+  billing: CouponBillingFactory;
+  billingOptions: CouponBillingOptions;
   /** Outbound webhooks: the SSRF guard's switches (WEBHOOK_ALLOW_HTTP, WEBHOOK_ALLOW_PRIVATE_ADDRESSES). */
   webhooks: { allowHttp: boolean; allowPrivateAddresses: boolean };
   /** REWARD_DAY_MS: the length of a day in rewardHoldDays and creditExpiryDays. */

@@ -535,6 +535,19 @@ export const CONFIG_VARIABLES = {
       "Send the payment processor's API calls to this URL instead of its sandbox or production host (e.g. the local stand-in of `npm run start:processor-sandbox`): the worker's, and the gateway's key check when a processor is connected.",
     usedBy: ['gateway', 'worker'],
   },
+  STRIPE_BASE_URL: {
+    schema: z.url().optional(),
+    description:
+      "Send Stripe API calls to this URL instead of api.stripe.com (e.g. the local stand-in of `npm run start:stripe-sandbox`): the worker's, and the gateway's when a tenant connects or disconnects Stripe.",
+    usedBy: ['gateway', 'worker'],
+  },
+  STRIPE_WEBHOOK_TOLERANCE_SECONDS: {
+    schema: z.coerce.number().int().min(1).max(3600),
+    default: '300',
+    description:
+      "How old a Stripe webhook delivery's signed timestamp may be, in seconds (Stripe's own default): an older one is refused as a replay.",
+    usedBy: ['gateway'],
+  },
   NOTIFICATION_DISPATCH_CONCURRENCY: {
     schema: z.coerce.number().int().min(0).max(64),
     default: '0',

@@ -10,6 +10,7 @@ import type { Logger } from '../../shared/logger';
 import type { FileStorage } from '../../shared/storage/file-storage';
 import type { Metrics } from '../../shared/metrics';
 import type { PaymentProcessorFactory } from '../../shared/processors/payment-processor';
+import type { CouponBillingFactory } from '../../shared/processors/coupon-billing';
 import type { TemporalDeps } from '../../shared/temporal/client';
 import type { ShareLinkClicks } from '../../shared/domain/referrals/share-link-clicks';
 import type { UserIdentity } from '../../shared/domain/accounts/user-jwt';
@@ -37,6 +38,8 @@ export interface GatewayDeps {
   secretBox: SecretBox | undefined;
   /** Builds a tenant's processor adapter (webhook verification). */
   processors: PaymentProcessorFactory;
+  /** Builds a tenant's Stripe adapter (connect, webhook verification). */
+  billing: CouponBillingFactory;
   /** Share-link visits counted in memory and written in batches (shared/domain/referrals/share-link-clicks.ts). */
   clicks: ShareLinkClicks;
   /** The browser library (clients/browser), bundled at start-up and served from memory under /js. */

@@ -10,6 +10,7 @@ import { startBrowserSightings } from '../../shared/domain/tenants/browser-sight
 import type { Logger } from '../../shared/logger';
 import type { Metrics } from '../../shared/metrics';
 import { createBraintreeProcessor } from '../../shared/processors/braintree.processor';
+import { createStripeProcessor } from '../../shared/processors/stripe.processor';
 import { createLocalFileStorage } from '../../shared/storage/file-storage';
 import { checkTemporalTls } from '../../shared/temporal/connection-check';
 import { connectTemporal } from '../../shared/temporal/connection';
@@ -75,6 +76,7 @@ export async function buildGatewayDeps(options: {
     storage: createLocalFileStorage(config.fileStorageDir),
     secretBox: secretBoxFor(config.SECRET_KEY),
     processors: createBraintreeProcessor,
+    billing: createStripeProcessor,
     clicks,
     notifications,
     browserLibrary: clients.browserLibrary,

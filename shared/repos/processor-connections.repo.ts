@@ -1,13 +1,24 @@
 import type { DbOrTrx } from '../db/knex';
 import type { ProcessorEnvironment } from '../types/processors';
 
+export type ProcessorName = 'BRAINTREE' | 'STRIPE';
+
 export interface ProcessorConnectionRow {
   tenant_id: string;
-  processor: 'BRAINTREE';
+  processor: ProcessorName;
   environment: ProcessorEnvironment;
-  merchant_id: string;
-  public_key: string;
+  /** Braintree's merchant id; Stripe's account id when the key may read it. */
+  merchant_id: string | null;
+  /** Braintree's public key (Stripe has none). */
+  public_key: string | null;
+  /** Braintree's private key or Stripe's secret key, sealed (shared/crypto/secret-box.ts). */
   private_key_sealed: string;
+  /** Stripe: the key's kind, mode and last four characters, e.g. `sk_test_…4242`. */
+  key_hint: string | null;
+  /** Stripe: the webhook endpoint we created (null when the merchant registered it by hand). */
+  webhook_endpoint_id: string | null;
+  /** Stripe: the endpoint's signing secret, sealed; null until known. */
+  webhook_secret_sealed: string | null;
   connected_at: Date;
 }
 
@@ -19,13 +30,18 @@ export function createProcessorConnectionsRepo(db: DbOrTrx) {
 
     /** One connection per tenant: connecting again replaces the keys (and restamps connected_at). */
     async upsert(
-      row: Omit<ProcessorConnectionRow, 'connected_at'>,
+      row: Omit<
+        ProcessorConnectionRow,
+        'connected_at' | 'key_hint' | 'webhook_endpoint_id' | 'webhook_secret_sealed'
+      > &
+        Partial<Pick<ProcessorConnectionRow, 'key_hint' | 'webhook_endpoint_id' | 'webhook_secret_sealed'>>,
       trx: DbOrTrx = db,
     ): Promise<ProcessorConnectionRow> {
+      const full = { key_hint: null, webhook_endpoint_id: null, webhook_secret_sealed: null, ...row };
       const [saved] = await trx<ProcessorConnectionRow>('processor_connections')
-        .insert(row)
+        .insert(full)
         .onConflict('tenant_id')
-        .merge({ ...row, connected_at: trx.fn.now() } as never)
+        .merge({ ...full, connected_at: trx.fn.now() } as never)
         .returning('*');
       return saved as ProcessorConnectionRow;
     },

@@ -3,8 +3,12 @@ import { jsonColumn } from '../db/json-column';
 import type { DbOrTrx } from '../db/knex';
 import type { NotificationOutcome, NotificationToDispatch } from '../types/processors';
 
-/** REJECTED: authentic (the signature verified) but unreadable; stored so the processor stops retrying it. */
-export type NotificationStatus = 'RECEIVED' | 'PROCESSED' | 'RECORDED' | 'IGNORED' | 'FAILED' | 'REJECTED';
+/**
+ * REJECTED: authentic (the signature verified) but unreadable; stored so the processor stops retrying it.
+ * WAITING: about a processor customer no account is tied to yet; received again when one is.
+ */
+export type NotificationStatus =
+  'RECEIVED' | 'WAITING' | 'PROCESSED' | 'RECORDED' | 'IGNORED' | 'FAILED' | 'REJECTED';
 
 /** Why a REJECTED notification could not be read. */
 export interface RejectedOutcome {
@@ -18,7 +22,7 @@ const appliedOutcomeSchema = z.object({
   status: z.enum(['PROCESSED', 'FAILED']),
   accountId: z.string().nullable(),
   customerId: z.string().nullable(),
-  result: z.enum(['APPLIED', 'UNCHANGED', 'STALE', 'NO_ACCOUNT', 'NO_CUSTOMER', 'DISCONNECTED']),
+  result: z.enum(['APPLIED', 'UNCHANGED', 'STALE', 'NO_ACCOUNT', 'NO_CUSTOMER', 'DISCONNECTED', 'WAITING']),
   accountStatus: z.enum(['PAID', 'CANCELLED']).nullable(),
   attributedBy: z.string().nullable(),
   syncDiscount: z.boolean(),
@@ -43,6 +47,8 @@ export interface NotificationRow {
   notification_key: string;
   kind: string;
   subject_id: string | null;
+  /** The processor customer the payload names (Stripe events), null when it names none. */
+  customer_id: string | null;
   notified_at: Date;
   signature: string;
   payload: string;
@@ -65,7 +71,7 @@ export type NewNotification = Pick<
   | 'signature'
   | 'payload'
   | 'status'
-> & { outcome?: RejectedOutcome };
+> & { outcome?: RejectedOutcome; customer_id?: string | null };
 
 export function createProcessorNotificationsRepo(db: DbOrTrx) {
   return {
@@ -80,8 +86,8 @@ export function createProcessorNotificationsRepo(db: DbOrTrx) {
       const processedAt = row.status === 'RECEIVED' ? null : trx.fn.now();
       const { rows } = await trx.raw(
         `insert into processor_notifications
-           (tenant_id, processor, notification_key, kind, subject_id, notified_at, signature, payload, status, processed_at, outcome)
-         values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+           (tenant_id, processor, notification_key, kind, subject_id, customer_id, notified_at, signature, payload, status, processed_at, outcome)
+         values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
          on conflict (tenant_id, processor, notification_key)
            do update set deliveries = processor_notifications.deliveries + 1
          returning id, status, (xmax = 0) as inserted, dispatched_at is not null as dispatched`,
@@ -91,6 +97,7 @@ export function createProcessorNotificationsRepo(db: DbOrTrx) {
           row.notification_key,
           row.kind,
           row.subject_id,
+          row.customer_id ?? null,
           row.notified_at,
           row.signature,
           row.payload,
@@ -153,6 +160,25 @@ export function createProcessorNotificationsRepo(db: DbOrTrx) {
         })
         .returning('*');
       return toRow(rows[0])!;
+    },
+
+    /**
+     * The customer's WAITING notifications received again (RECEIVED, not dispatched, no outcome), now that
+     * an account is tied to it; answers them for their workflows to be started after the commit (the
+     * dispatcher starts any that are not).
+     */
+    async releaseWaiting(
+      tenantId: string,
+      customerId: string,
+      trx: DbOrTrx,
+    ): Promise<NotificationToDispatch[]> {
+      const rows: NotificationToDispatch[] = await trx('processor_notifications as n')
+        .where({ 'n.tenant_id': tenantId, 'n.customer_id': customerId, 'n.status': 'WAITING' })
+        .update({ status: 'RECEIVED', dispatched_at: null, processed_at: null, outcome: null })
+        .returning(['n.id', 'n.tenant_id', 'n.processor', 'n.notification_key', 'n.kind', 'n.subject_id']);
+      if (rows.length === 0) return [];
+      const tenant = await trx('tenants').where({ id: tenantId }).first('alias');
+      return rows.map((r) => ({ ...r, tenant_alias: tenant.alias as string }));
     },
 
     /** Received notifications no workflow is known to have taken, older than `before`, oldest first. */

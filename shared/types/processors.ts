@@ -16,8 +16,11 @@ export interface NotificationOutcome {
   /** The account it applied to (null when no account matches the processor customer). */
   accountId: string | null;
   customerId: string | null;
-  /** APPLIED: the status was set; UNCHANGED: already so; STALE: a newer notification had set it; NO_ACCOUNT. */
-  result: 'APPLIED' | 'UNCHANGED' | 'STALE' | 'NO_ACCOUNT' | 'NO_CUSTOMER' | 'DISCONNECTED';
+  /**
+   * APPLIED: the status was set; UNCHANGED: already so; STALE: a newer notification had set it; NO_ACCOUNT;
+   * WAITING: no account is tied to its customer yet (it is applied when one is).
+   */
+  result: 'APPLIED' | 'UNCHANGED' | 'STALE' | 'NO_ACCOUNT' | 'NO_CUSTOMER' | 'DISCONNECTED' | 'WAITING';
   accountStatus: 'PAID' | 'CANCELLED' | null;
   /** The code of the customer's `service_coupon` field when it attributed the account. */
   attributedBy: string | null;

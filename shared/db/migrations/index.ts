@@ -31,6 +31,7 @@ import * as m030 from './030-program-rules';
 import * as m031 from './031-payment-rewards';
 import * as m032 from './032-programs';
 import * as m033 from './033-partial-refunds';
+import * as m034 from './034-stripe';
 
 /**
  * Migrations are listed statically (not discovered on disk) so they load the same way under tsx, jest
@@ -69,6 +70,7 @@ const migrations: Record<string, Knex.Migration> = {
   '031-payment-rewards': m031,
   '032-programs': m032,
   '033-partial-refunds': m033,
+  '034-stripe': m034,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

@@ -5,15 +5,26 @@ import { AppError } from '../../errors';
 import {
   ProcessorCredentialsRefusedError,
   ProcessorUnavailableError,
-  type PaymentProcessorFactory,
   type ProcessorCredentials,
-  type ProcessorOptions,
 } from '../../processors/payment-processor';
 import {
   createProcessorConnectionsRepo,
   type ProcessorConnectionRow,
 } from '../../repos/processor-connections.repo';
-import type { ProcessorEnvironment } from '../../types/processors';
+import {
+  environmentFor,
+  requireSecretBox,
+  webhookUrl,
+  type ConnectDeps,
+  type ConnectingTenant,
+} from './connection-basics';
+import { BRAINTREE_WEBHOOK_KINDS } from './notification-kinds';
+import {
+  connectStripe,
+  removeStripeEndpoint,
+  STRIPE_WEBHOOK_EVENTS,
+  stripeInputSchema,
+} from './stripe-connection';
 
 const credential = (max: number) =>
   z
@@ -23,57 +34,63 @@ const credential = (max: number) =>
     .max(max)
     .regex(/^[A-Za-z0-9_-]+$/, 'letters, digits, "_" and "-" only');
 
-/** GraphQL `ConnectPaymentProcessorInput`. Braintree ids and keys are short alphanumeric strings. */
-export const connectProcessorSchema = z.strictObject({
-  processor: z.enum(['BRAINTREE']),
+/** Braintree ids and keys are short alphanumeric strings. */
+const braintreeInputSchema = z.strictObject({
+  processor: z.literal('BRAINTREE'),
   merchantId: credential(64),
   publicKey: credential(64),
   privateKey: credential(128),
 });
 
+/** GraphQL `ConnectPaymentProcessorInput`: each processor's own fields (nulls read as absent). */
+export const connectProcessorSchema = z.preprocess(
+  (input) =>
+    input && typeof input === 'object'
+      ? Object.fromEntries(Object.entries(input).filter(([, value]) => value !== null))
+      : input,
+  z.discriminatedUnion('processor', [braintreeInputSchema, stripeInputSchema], {
+    error: 'must be BRAINTREE or STRIPE',
+  }),
+);
+
 export type ConnectProcessorInput = z.output<typeof connectProcessorSchema>;
+export type BraintreeConnectInput = z.output<typeof braintreeInputSchema>;
 
-export interface ConnectingTenant {
-  id: string;
-  alias: string;
-  mode: 'live' | 'test';
+export {
+  environmentFor,
+  requireSecretBox,
+  webhookUrl,
+  type ConnectDeps,
+  type ConnectingTenant,
+} from './connection-basics';
+
+/**
+ * How the processor's webhook is registered: AUTOMATIC (we created the endpoint), MANUAL (the merchant
+ * registers the URL: always for Braintree; for Stripe when the key may not create endpoints, with its
+ * signing secret given), SECRET_NEEDED (Stripe, registered by hand, its signing secret not given yet: no
+ * event can be verified until the merchant connects again with it).
+ */
+export type WebhookRegistration = 'AUTOMATIC' | 'MANUAL' | 'SECRET_NEEDED';
+
+function registrationOf(row: ProcessorConnectionRow): WebhookRegistration {
+  if (row.processor === 'BRAINTREE') return 'MANUAL';
+  if (row.webhook_endpoint_id) return 'AUTOMATIC';
+  return row.webhook_secret_sealed ? 'MANUAL' : 'SECRET_NEEDED';
 }
 
-/** Test-mode tenants (`test_` aliases) use the processor's sandbox; live tenants its production. */
-export function environmentFor(mode: 'live' | 'test'): ProcessorEnvironment {
-  return mode === 'test' ? 'SANDBOX' : 'PRODUCTION';
-}
-
-/** Where the processor sends notifications for this tenant (what the merchant registers, step 4). */
-export function webhookUrl(publicUrl: string, tenantAlias: string): string {
-  return `${publicUrl}/api/v1/${encodeURIComponent(tenantAlias)}/processor/braintree/webhook`;
-}
-
-/** The connection as the API shows it: never the private key, sealed or not. */
+/** The connection as the API shows it: never a private or secret key, sealed or not. */
 export function presentConnection(row: ProcessorConnectionRow, publicUrl: string, tenantAlias: string) {
   return {
     processor: row.processor,
     merchantId: row.merchant_id,
     publicKey: row.public_key,
+    keyHint: row.key_hint,
     environment: row.environment,
-    webhookUrl: webhookUrl(publicUrl, tenantAlias),
+    webhookUrl: webhookUrl(publicUrl, tenantAlias, row.processor),
+    webhookRegistration: registrationOf(row),
+    webhookEvents: row.processor === 'STRIPE' ? [...STRIPE_WEBHOOK_EVENTS] : [...BRAINTREE_WEBHOOK_KINDS],
     connectedAt: row.connected_at.getTime(),
   };
-}
-
-export function requireSecretBox(box: SecretBox | undefined): SecretBox {
-  if (box) return box;
-  throw new AppError(
-    'SECRET_KEY_NOT_CONFIGURED',
-    'Connecting a payment processor needs SECRET_KEY, which encrypts its private key at rest. Set SECRET_KEY (32+ random characters, the same on every gateway and worker) and restart.',
-  );
-}
-
-export interface ConnectDeps {
-  db: DbOrTrx;
-  secretBox: SecretBox | undefined;
-  processors: PaymentProcessorFactory;
-  processorOptions: ProcessorOptions;
 }
 
 export const KEYS_REFUSED_MESSAGE =
@@ -110,11 +127,24 @@ export async function verifyProcessorKeys(
   }
 }
 
-/** Checks the keys with the processor, then stores them (the private key sealed); nothing is stored on failure. */
+/**
+ * Checks the keys with the processor, then stores them (the private or secret key sealed); nothing is
+ * stored on failure. A Stripe connection also registers our webhook endpoint (stripe-connection.ts).
+ */
 export async function connectProcessor(
   deps: ConnectDeps,
   tenant: ConnectingTenant,
   input: ConnectProcessorInput,
+  publicUrl: string,
+): Promise<ProcessorConnectionRow> {
+  if (input.processor === 'STRIPE') return connectStripe(deps, tenant, input, publicUrl);
+  return connectBraintree(deps, tenant, input);
+}
+
+async function connectBraintree(
+  deps: ConnectDeps,
+  tenant: ConnectingTenant,
+  input: BraintreeConnectInput,
 ): Promise<ProcessorConnectionRow> {
   const box = requireSecretBox(deps.secretBox);
   const environment = environmentFor(tenant.mode);
@@ -135,14 +165,17 @@ export async function connectProcessor(
   });
 }
 
-/** The connection's keys, opened; null when the tenant has none. Throws when SECRET_KEY cannot open it. */
+/**
+ * The Braintree connection's keys, opened; null when the tenant has none (or its processor is another).
+ * Throws when SECRET_KEY cannot open them.
+ */
 export async function loadCredentials(
   db: DbOrTrx,
   box: SecretBox | undefined,
   tenantId: string,
 ): Promise<ProcessorCredentials | null> {
   const row = await createProcessorConnectionsRepo(db).find(tenantId);
-  if (!row) return null;
+  if (!row || row.processor !== 'BRAINTREE' || !row.merchant_id || !row.public_key) return null;
   return {
     environment: row.environment,
     merchantId: row.merchant_id,
@@ -157,7 +190,15 @@ export async function getConnection(db: DbOrTrx, tenant: { id: string; alias: st
   return row ? presentConnection(row, publicUrl, tenant.alias) : null;
 }
 
-/** Removes the tenant's connection; true when there was one. */
-export function disconnectProcessor(db: DbOrTrx, tenantId: string): Promise<boolean> {
-  return createProcessorConnectionsRepo(db).remove(tenantId);
+/**
+ * Removes the tenant's connection; true when there was one. A Stripe connection's webhook endpoint is
+ * removed at Stripe first (stripe-connection.ts).
+ */
+export async function disconnectProcessor(
+  deps: Pick<ConnectDeps, 'db' | 'secretBox' | 'billing' | 'billingOptions'>,
+  tenantId: string,
+): Promise<boolean> {
+  const row = await createProcessorConnectionsRepo(deps.db).find(tenantId);
+  if (row?.processor === 'STRIPE') await removeStripeEndpoint(deps, row);
+  return createProcessorConnectionsRepo(deps.db).remove(tenantId);
 }

@@ -17,29 +17,9 @@ import {
 } from '../../repos/processor-notifications.repo';
 import { idSchema, parseInput, toStorableText, toValidationIssues } from '../../validation';
 import { loadCredentials } from './processor-connections';
+import { notificationEffect, type NotificationEffect } from './notification-kinds';
 
-/**
- * What a notification kind does to the account whose customer it concerns. CHARGEBACK: a charge of the
- * customer was disputed (the dispute kinds' subject is the disputed transaction); the account records it
- * once and its referral's rewards still held are cancelled (settleRewards).
- */
-export type NotificationEffect = 'PAID' | 'CANCELLED' | 'CHARGEBACK' | 'RECORD' | 'IGNORE';
-
-const EFFECTS: Record<string, NotificationEffect> = {
-  subscription_charged_successfully: 'PAID',
-  subscription_went_active: 'PAID',
-  subscription_canceled: 'CANCELLED',
-  subscription_expired: 'CANCELLED',
-  subscription_charged_unsuccessfully: 'RECORD',
-  subscription_went_past_due: 'RECORD',
-  subscription_trial_ended: 'RECORD',
-  dispute_opened: 'CHARGEBACK',
-  dispute_lost: 'CHARGEBACK',
-};
-
-export function notificationEffect(kind: string): NotificationEffect {
-  return EFFECTS[kind] ?? 'IGNORE';
-}
+export { notificationEffect, type NotificationEffect };
 
 /**
  * A processor notification's natural key, `{kind}:{subject id}:{timestamp}`: a redelivery of the same
@@ -211,8 +191,10 @@ export async function receiveNotification(
 /** A stored notification as the portal shows it (the signature and raw payload stay in the table). */
 export interface NotificationView {
   id: string;
+  processor: string;
   kind: string;
   subjectId: string | null;
+  customerId: string | null;
   status: NotificationStatus;
   receivedAt: number;
   processedAt: number | null;
@@ -223,8 +205,10 @@ export interface NotificationView {
 export function presentNotification(row: NotificationRow): NotificationView {
   return {
     id: row.id,
+    processor: row.processor,
     kind: row.kind,
     subjectId: row.subject_id,
+    customerId: row.customer_id,
     status: row.status,
     receivedAt: row.received_at.getTime(),
     processedAt: row.processed_at?.getTime() ?? null,

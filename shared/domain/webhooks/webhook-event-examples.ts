@@ -105,8 +105,10 @@ const job = {
 
 const notification: NotificationView = {
   id: '0196f8d1-5e6f-7a80-b9c0-d1e2f3a4b5c6',
+  processor: 'BRAINTREE',
   kind: 'subscription_went_active',
   subjectId: 'sub_8kq2m',
+  customerId: null,
   status: 'FAILED',
   receivedAt: at('2026-05-08T10:30:00.000Z'),
   processedAt: at('2026-05-08T10:30:00.420Z'),

@@ -150,8 +150,19 @@ test.each([
 
 test('an unknown processor is a GraphQL validation error', async () => {
   const t = await tenant('live');
-  const res = await t.gql(CONNECT, { input: { ...merchant(), processor: 'STRIPE' } });
-  expect(res.body.errors[0].message).toMatch(/STRIPE/);
+  const res = await t.gql(CONNECT, { input: { ...merchant(), processor: 'PADDLE' } });
+  expect(res.body.errors[0].message).toMatch(/PADDLE/);
+});
+
+test("Stripe's fields on a Braintree connection, or Braintree's missing, are named", async () => {
+  const t = await tenant('live');
+  const { merchantId: _, ...partial } = merchant();
+  const res = await t.gql(CONNECT, {
+    input: { ...partial, processor: 'BRAINTREE', secretKey: 'sk_live_abcdefghij' },
+  });
+  const paths = res.body.errors[0].extensions.validationErrors.map((e: { path: string }) => e.path);
+  expect(paths).toEqual(expect.arrayContaining(['input.merchantId']));
+  expect(JSON.stringify(res.body.errors)).toMatch(/secretKey/);
 });
 
 test('without SECRET_KEY the gateway refuses to store a private key and says why', async () => {

@@ -54,12 +54,19 @@ export type BulkRowOutcome =
   /** The state rules refused it (message and problem say why). */
   | 'REFUSED';
 
+/** Each processor's own fields: Braintree merchantId, publicKey and privateKey; Stripe secretKey (and webhookSecret for an endpoint registered by hand). */
 export type ConnectPaymentProcessorInput = {
-  merchantId: string;
-  /** Encrypted at rest and never returned. */
-  privateKey: string;
+  /** Braintree. */
+  merchantId?: string | null | undefined;
+  /** Braintree. Encrypted at rest and never returned. */
+  privateKey?: string | null | undefined;
   processor: PaymentProcessorKind;
-  publicKey: string;
+  /** Braintree. */
+  publicKey?: string | null | undefined;
+  /** Stripe: a secret (sk_…) or restricted (rk_…) key of the tenant's mode (test keys for a test_ tenant). Encrypted at rest and never returned. */
+  secretKey?: string | null | undefined;
+  /** Stripe: the signing secret (whsec_…) of an endpoint the merchant registered by hand; without it we create the endpoint. Encrypted at rest and never returned. */
+  webhookSecret?: string | null | undefined;
 };
 
 export type CreateWebhookEndpointInput = {
@@ -139,7 +146,8 @@ export type PaymentProcessorEnvironment =
   | 'SANDBOX';
 
 export type PaymentProcessorKind =
-  | 'BRAINTREE';
+  | 'BRAINTREE'
+  | 'STRIPE';
 
 export type ProgramInput = {
   allowedOrigins?: Array<string> | null | undefined;
@@ -817,7 +825,7 @@ export type AllowBrowserOriginMutation = { allowBrowserOrigin: { allowedOrigins:
 export type InstallQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type InstallQuery = { paymentProcessor: { processor: PaymentProcessorKind, merchantId: string, publicKey: string, environment: PaymentProcessorEnvironment, webhookUrl: string, connectedAt: number } | null, program: { discountId: string, allowedOrigins: Array<string> }, apiKeys: Array<{ id: string }>, accounts: { items: Array<{ id: string }> } };
+export type InstallQuery = { paymentProcessor: { processor: PaymentProcessorKind, merchantId: string | null, publicKey: string | null, environment: PaymentProcessorEnvironment, webhookUrl: string, connectedAt: number } | null, program: { discountId: string, allowedOrigins: Array<string> }, apiKeys: Array<{ id: string }>, accounts: { items: Array<{ id: string }> } };
 
 export type ProgramFieldsFragment = { id: string, isDefault: boolean, archivedAt: number | null, name: string, referredDiscountPercent: number, maxReferrerDiscountPercent: number, discountId: string, landingUrl: string | null, conversionEventKey: string | null, requireUserJwtExp: boolean, allowedOrigins: Array<string>, referralCookieDays: number, referralCookieLastClickWins: boolean, leaderboardEnabled: boolean, websiteUrl: string | null, widgetHeadline: string | null, widgetSubheadline: string | null, maxAttributionsPerReferrerPerHour: number | null, rewardHoldDays: number, creditExpiryDays: number | null, signupUrl: string | null, shareLinkUrl: string | null, shareParam: string, customHost: string | null, brandColor: string | null, landingHeadline: string | null, landingText: string | null, landingButtonText: string | null, logoUrl: string | null, shareMessage: string | null, shareEmailSubject: string | null, referrerReward: { type: RewardType, discountPercent: number | null, amountCents: number | null, unit: string | null }, fraudPolicy: Array<{ signal: FraudSignal, action: FraudAction }> };
 

@@ -228,12 +228,19 @@ export type BulkRowResult = {
   problem?: Maybe<Scalars['String']['output']>;
 };
 
+/** Each processor's own fields: Braintree merchantId, publicKey and privateKey; Stripe secretKey (and webhookSecret for an endpoint registered by hand). */
 export type ConnectPaymentProcessorInput = {
-  merchantId: Scalars['String']['input'];
-  /** Encrypted at rest and never returned. */
-  privateKey: Scalars['String']['input'];
+  /** Braintree. */
+  merchantId?: InputMaybe<Scalars['String']['input']>;
+  /** Braintree. Encrypted at rest and never returned. */
+  privateKey?: InputMaybe<Scalars['String']['input']>;
   processor: PaymentProcessorKind;
-  publicKey: Scalars['String']['input'];
+  /** Braintree. */
+  publicKey?: InputMaybe<Scalars['String']['input']>;
+  /** Stripe: a secret (sk_…) or restricted (rk_…) key of the tenant's mode (test keys for a test_ tenant). Encrypted at rest and never returned. */
+  secretKey?: InputMaybe<Scalars['String']['input']>;
+  /** Stripe: the signing secret (whsec_…) of an endpoint the merchant registered by hand; without it we create the endpoint. Encrypted at rest and never returned. */
+  webhookSecret?: InputMaybe<Scalars['String']['input']>;
 };
 
 export type CreateWebhookEndpointInput = {
@@ -481,7 +488,7 @@ export type Mutation = {
   changeOperatorRole: Operator;
   /** Gives the user a new share code (unique in the tenant); the old one keeps resolving to them for 30 days. */
   changeShareCode: AccountActionResult;
-  /** Checks the keys with the processor before storing them: keys it refuses are VALIDATION_FAILED naming the fields, an unreachable processor SERVICE_UNAVAILABLE; nothing is stored then. */
+  /** Checks the keys with the processor before storing them: keys it refuses (or a key of the other mode) are VALIDATION_FAILED naming the fields, an unreachable processor SERVICE_UNAVAILABLE; nothing is stored then. Stripe: creates our webhook endpoint unless webhookSecret is given; connecting again replaces the connection and removes the endpoint it replaced. */
   connectPaymentProcessor: PaymentProcessorConnection;
   /** OWNER, ADMIN or a key with KEYS; scopes only an OWNER (or a key holding them) may grant. At most MAX_API_KEYS_PER_TENANT active keys. */
   createApiKey: CreatedApiKey;
@@ -496,7 +503,7 @@ export type Mutation = {
   deleteWebhookEndpoint: WebhookEndpoint;
   /** OWNER, ADMIN or the API key; every key is refused at the next connection until enabled again. */
   disableSftp: SftpSettings;
-  /** True when a connection was removed. */
+  /** True when a connection was removed. Stripe: our webhook endpoint is removed first (SERVICE_UNAVAILABLE, and nothing changes, when Stripe cannot be reached). */
   disconnectPaymentProcessor: Scalars['Boolean']['output'];
   /** OWNER, ADMIN or the API key. */
   enableSftp: SftpSettings;
@@ -840,10 +847,17 @@ export type PaymentProcessorConnection = {
   __typename?: 'PaymentProcessorConnection';
   connectedAt: Scalars['EpochMillis']['output'];
   environment: PaymentProcessorEnvironment;
-  merchantId: Scalars['String']['output'];
+  /** Stripe: the key's kind, mode and last four characters, e.g. sk_test_…4242. */
+  keyHint?: Maybe<Scalars['String']['output']>;
+  /** Braintree's merchant id; Stripe's account id when the key may read it. */
+  merchantId?: Maybe<Scalars['String']['output']>;
   processor: PaymentProcessorKind;
-  publicKey: Scalars['String']['output'];
-  /** Register it at the processor for all subscription notifications. */
+  /** Braintree's public key. */
+  publicKey?: Maybe<Scalars['String']['output']>;
+  /** The notification kinds (Braintree) or event types (Stripe) the webhook must deliver. */
+  webhookEvents: Array<Scalars['String']['output']>;
+  webhookRegistration: ProcessorWebhookRegistration;
+  /** Where the processor delivers its webhooks for this tenant. */
   webhookUrl: Scalars['String']['output'];
 };
 
@@ -852,7 +866,8 @@ export type PaymentProcessorEnvironment =
   | 'SANDBOX';
 
 export type PaymentProcessorKind =
-  | 'BRAINTREE';
+  | 'BRAINTREE'
+  | 'STRIPE';
 
 /** A person behind an account id: a user of the tenant. */
 export type Person = {
@@ -868,18 +883,31 @@ export type Person = {
 /** A webhook delivery from the processor and what it came to. */
 export type ProcessorNotification = {
   __typename?: 'ProcessorNotification';
+  /** The processor customer the event names (Stripe). */
+  customerId?: Maybe<Scalars['String']['output']>;
   id: Scalars['ID']['output'];
-  /** The processor's kind, e.g. subscription_charged_successfully (unreadable: authentic but unparsable). */
+  /** The processor's kind, e.g. subscription_charged_successfully or invoice.paid (unreadable: authentic but unparsable). */
   kind: Scalars['String']['output'];
   /** What applying it came to (account, result), or why it was rejected; null while it waits. */
   outcome?: Maybe<Scalars['JSON']['output']>;
   processedAt?: Maybe<Scalars['EpochMillis']['output']>;
+  /** The processor: BRAINTREE or STRIPE. */
+  processor: Scalars['String']['output'];
   receivedAt: Scalars['EpochMillis']['output'];
-  /** RECEIVED (waiting for its workflow), PROCESSED, RECORDED, IGNORED, FAILED or REJECTED. */
+  /** RECEIVED (waiting for its workflow), WAITING (no account tied to its customer yet; applied when one is), PROCESSED, RECORDED, IGNORED, FAILED or REJECTED. */
   status: Scalars['String']['output'];
-  /** The subscription it concerns. */
+  /** The object it concerns: a subscription or transaction (Braintree); a customer, session, invoice, subscription, charge or dispute (Stripe). */
   subjectId?: Maybe<Scalars['String']['output']>;
 };
+
+/** How the processor's webhook reaches us. */
+export type ProcessorWebhookRegistration =
+  /** We created the endpoint at the processor (Stripe, with a key that may). */
+  | 'AUTOMATIC'
+  /** The merchant registers webhookUrl for webhookEvents (Braintree always; Stripe when the key may not create endpoints, with its signing secret given). */
+  | 'MANUAL'
+  /** Stripe, registered by hand: connect again with the endpoint's signing secret (webhookSecret); until then no event can be verified. */
+  | 'SECRET_NEEDED';
 
 /** The tenant's referral program. */
 export type Program = {
@@ -1978,6 +2006,7 @@ export type ResolversTypes = {
   PaymentProcessorKind: PaymentProcessorKind;
   Person: ResolverTypeWrapper<Person>;
   ProcessorNotification: ResolverTypeWrapper<ProcessorNotification>;
+  ProcessorWebhookRegistration: ProcessorWebhookRegistration;
   Program: ResolverTypeWrapper<ProgramParent>;
   ProgramInput: ProgramInput;
   ProgramRule: ResolverTypeWrapper<ProgramRule>;
@@ -2451,9 +2480,12 @@ export type OperatorAccessLinkResolvers<ContextType = GraphQLContext, ParentType
 export type PaymentProcessorConnectionResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['PaymentProcessorConnection'] = ResolversParentTypes['PaymentProcessorConnection']> = {
   connectedAt?: Resolver<ResolversTypes['EpochMillis'], ParentType, ContextType>;
   environment?: Resolver<ResolversTypes['PaymentProcessorEnvironment'], ParentType, ContextType>;
-  merchantId?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  keyHint?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  merchantId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   processor?: Resolver<ResolversTypes['PaymentProcessorKind'], ParentType, ContextType>;
-  publicKey?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  publicKey?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  webhookEvents?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+  webhookRegistration?: Resolver<ResolversTypes['ProcessorWebhookRegistration'], ParentType, ContextType>;
   webhookUrl?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
@@ -2465,10 +2497,12 @@ export type PersonResolvers<ContextType = GraphQLContext, ParentType extends Res
 };
 
 export type ProcessorNotificationResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ProcessorNotification'] = ResolversParentTypes['ProcessorNotification']> = {
+  customerId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   kind?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   outcome?: Resolver<Maybe<ResolversTypes['JSON']>, ParentType, ContextType>;
   processedAt?: Resolver<Maybe<ResolversTypes['EpochMillis']>, ParentType, ContextType>;
+  processor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   receivedAt?: Resolver<ResolversTypes['EpochMillis'], ParentType, ContextType>;
   status?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   subjectId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;

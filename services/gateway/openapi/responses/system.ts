@@ -32,11 +32,11 @@ export const uploadedFileSchema = z
   })
   .meta({ id: 'UploadedFile' });
 
-/** POST /processor/braintree/webhook (shared/use-cases/receive-notification.ts). */
+/** POST /processor/braintree/webhook and /processor/stripe/webhook (shared/use-cases/receive-notification.ts). */
 export const notificationReceiptSchema = z
   .object({
     notificationId: z.string(),
-    status: z.enum(['RECEIVED', 'PROCESSED', 'RECORDED', 'IGNORED', 'FAILED', 'REJECTED']),
+    status: z.enum(['RECEIVED', 'WAITING', 'PROCESSED', 'RECORDED', 'IGNORED', 'FAILED', 'REJECTED']),
     duplicate: z.boolean().meta({ description: 'This notification had been delivered before.' }),
   })
   .meta({

@@ -1,0 +1,46 @@
+import type { SecretBox } from '../../crypto/secret-box';
+import { AppError } from '../../errors';
+import type { DbOrTrx } from '../../db/knex';
+import type { CouponBillingFactory, CouponBillingOptions } from '../../processors/coupon-billing';
+import type { PaymentProcessorFactory, ProcessorOptions } from '../../processors/payment-processor';
+import type { ProcessorName } from '../../repos/processor-connections.repo';
+import type { ProcessorEnvironment } from '../../types/processors';
+
+/** What connecting a processor needs to know of the tenant. */
+export interface ConnectingTenant {
+  id: string;
+  alias: string;
+  mode: 'live' | 'test';
+}
+
+/** Test-mode tenants (`test_` aliases) use the processor's sandbox; live tenants its production. */
+export function environmentFor(mode: 'live' | 'test'): ProcessorEnvironment {
+  return mode === 'test' ? 'SANDBOX' : 'PRODUCTION';
+}
+
+export function requireSecretBox(box: SecretBox | undefined): SecretBox {
+  if (box) return box;
+  throw new AppError(
+    'SECRET_KEY_NOT_CONFIGURED',
+    'Connecting a payment processor needs SECRET_KEY, which encrypts its private key at rest. Set SECRET_KEY (32+ random characters, the same on every gateway and worker) and restart.',
+  );
+}
+
+/** Where the processor sends notifications for this tenant (what the merchant registers, step 4). */
+export function webhookUrl(
+  publicUrl: string,
+  tenantAlias: string,
+  processor: ProcessorName = 'BRAINTREE',
+): string {
+  const name = processor === 'STRIPE' ? 'stripe' : 'braintree';
+  return `${publicUrl}/api/v1/${encodeURIComponent(tenantAlias)}/processor/${name}/webhook`;
+}
+
+export interface ConnectDeps {
+  db: DbOrTrx;
+  secretBox: SecretBox | undefined;
+  processors: PaymentProcessorFactory;
+  processorOptions: ProcessorOptions;
+  billing: CouponBillingFactory;
+  billingOptions: CouponBillingOptions;
+}
