@@ -9,6 +9,7 @@ import {
 import { requestDiscountSync } from '../temporal/processor-workflows';
 import { settleLifecycle, type SettleLifecycleDeps } from './settle-lifecycle';
 import type { TenantRef } from './use-case-deps';
+import { stripeAssociationIds } from './stripe-answers';
 
 /**
  * POST /discount: ties the processor customer to the account and attributes it by the coupon code (see
@@ -21,7 +22,7 @@ export async function associateDiscountAndSync(
   tenant: TenantRef,
   input: DiscountAssociation,
   request: { requestId: string },
-): Promise<PresentedAssociation> {
+): Promise<PresentedAssociation & { couponId?: string | null; promotionCodeId?: string | null }> {
   const outcome = await associateDiscount(deps.db, tenant.id, input);
   await settleLifecycle(deps, tenant, outcome);
   if (outcome.connected) {
@@ -38,5 +39,10 @@ export async function associateDiscountAndSync(
       );
     });
   }
-  return presentAssociation(input, await loadAssociationDiscount(deps.db, tenant.id, input.accountId));
+  const answer = presentAssociation(
+    input,
+    await loadAssociationDiscount(deps.db, tenant.id, input.accountId),
+  );
+  const stripe = await stripeAssociationIds(deps, tenant, input);
+  return stripe ? { ...answer, ...stripe } : answer;
 }

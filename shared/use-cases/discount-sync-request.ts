@@ -1,6 +1,5 @@
 import type { Db } from '../db/knex';
 import { createAccountsRepo } from '../repos/accounts.repo';
-import { createProcessorBillingRepo } from '../repos/processor-billing.repo';
 import { createProcessorConnectionsRepo } from '../repos/processor-connections.repo';
 import { requestDiscountSync } from '../temporal/processor-workflows';
 import type { WorkflowMessaging } from './use-case-deps';
@@ -23,26 +22,4 @@ export async function requestSyncIfConnected(
   if (connection.processor !== 'STRIPE' && !account.payment_provider_id) return false;
   await requestDiscountSync(deps.temporal, deps.metrics, target, { reason });
   return true;
-}
-
-/**
- * For a tenant connected to Stripe: asks for the sync of an account whose share code has no promotion
- * code recorded yet (a code looked up or used before any sync ran for its account). Best effort: the
- * answer that asked does not wait for it, nor fail with it. True when a sync was asked for.
- */
-export async function requestPromotionCodeIfMissing(
-  deps: WorkflowMessaging & { db: Db },
-  target: { tenantId: string; tenantAlias: string; accountId: string },
-): Promise<boolean> {
-  try {
-    const connection = await createProcessorConnectionsRepo(deps.db).find(target.tenantId);
-    if (connection?.processor !== 'STRIPE') return false;
-    if (await createProcessorBillingRepo(deps.db).findPromotionCode(target.tenantId, target.accountId)) {
-      return false;
-    }
-    await requestDiscountSync(deps.temporal, deps.metrics, target, { reason: 'promotion code wanted' });
-    return true;
-  } catch {
-    return false;
-  }
 }

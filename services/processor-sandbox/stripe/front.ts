@@ -20,6 +20,7 @@ import { promotionCodeRoutes } from './promotion-codes';
 import { proxy } from './proxy';
 import { Relay } from './relay';
 import type { Route } from './routes';
+import { subscriptionDiscountRoutes } from './subscription-discounts';
 import { subscriptionRoutes } from './subscriptions';
 import { stripeFrontUsage } from './usage';
 import { webhookEndpointRoutes } from './webhook-endpoints';
@@ -80,6 +81,7 @@ export async function startStripeFront(options: StripeFrontOptions): Promise<Str
     ...priceRoutes,
     ...couponRoutes,
     ...subscriptionRoutes,
+    ...subscriptionDiscountRoutes,
     ...balanceRoutes,
   ];
 

@@ -57,6 +57,19 @@ async function afterWrite(
   }
 }
 
+/** Expansions the front makes itself (shapes.ts); localstripe refuses to expand them. */
+const FRONT_EXPANSIONS = new Set(['discounts']);
+
+/** The query without the expansions localstripe does not know. */
+function forwardedSearch(search: string): string {
+  const params = new URLSearchParams(search);
+  for (const [name, value] of [...params]) {
+    if (/^expand(\[\d*\])?$/.test(name) && FRONT_EXPANSIONS.has(value)) params.delete(name, value);
+  }
+  const rest = params.toString();
+  return rest ? `?${rest}` : '';
+}
+
 export async function proxy(
   ctx: FrontContext,
   account: AccountState,
@@ -73,7 +86,7 @@ export async function proxy(
       : null;
   const answer = await ctx.localstripe(
     method,
-    `${path}${request.search}`,
+    `${path}${forwardedSearch(request.search)}`,
     method === 'POST' ? { form: request.raw } : undefined,
     request.contentType,
   );

@@ -16,18 +16,23 @@ function customer(object: Json) {
   }
 }
 
-function subscription(ctx: FrontContext, object: Json) {
-  const discount = ctx.discounts.get(String(object.id));
-  if (discount) {
-    object.discount = discount;
-    object.discounts = [discount.id];
-  } else object.discounts ??= [];
+/** The Discounts the front applied: `discount` is the first, `discounts` ids unless expanded. */
+function discountsOf(ctx: FrontContext, object: Json, subscriptionId: unknown, expand: string[]) {
+  const applied = subscriptionId ? (ctx.discounts.get(String(subscriptionId)) ?? []) : [];
+  object.discount = applied[0] ?? null;
+  object.discounts = expand.includes('discounts') ? applied : applied.map((d) => d.id);
+}
+
+function subscription(ctx: FrontContext, object: Json, expand: string[]) {
+  discountsOf(ctx, object, object.id, expand);
   const items = (object.items as { data?: Json[] } | undefined)?.data ?? [];
   for (const item of items) {
     const plan = item.plan as Json | undefined;
     const price = plan && ctx.prices.get(String(plan.id));
     if (price) item.price = price;
   }
+  // localstripe's subscriptions have no currency: Stripe's is its items' (they share one).
+  object.currency ??= (items[0]?.plan as Json | undefined)?.currency ?? null;
 }
 
 /** localstripe answers some references expanded that Stripe answers as ids unless asked (`expand`). */
@@ -37,10 +42,8 @@ function collapse(object: Json, field: string, expand: string[]) {
     object[field] = value.id;
 }
 
-function invoice(ctx: FrontContext, object: Json) {
-  const discount = object.subscription ? ctx.discounts.get(String(object.subscription)) : undefined;
-  object.discounts = discount ? [discount.id] : [];
-  if (discount) object.discount = discount;
+function invoice(ctx: FrontContext, object: Json, expand: string[]) {
+  discountsOf(ctx, object, object.subscription, expand);
   object.amount_remaining ??= Math.max(0, Number(object.amount_due ?? 0) - Number(object.amount_paid ?? 0));
 }
 
@@ -58,8 +61,8 @@ export function present<T>(ctx: FrontContext, value: T, expand: string[] = []): 
     if (typeof object.id === 'string' && ctx.metadata.has(object.id))
       object.metadata = ctx.metadata.get(object.id);
     if (object.object === 'customer') customer(object);
-    if (object.object === 'subscription') subscription(ctx, object);
-    if (object.object === 'invoice') invoice(ctx, object);
+    if (object.object === 'subscription') subscription(ctx, object, expand);
+    if (object.object === 'invoice') invoice(ctx, object, expand);
     if (object.object === 'coupon')
       Object.assign(object, ctx.couponExtras.get(String(object.id)) ?? { name: null });
     if (object.object === 'charge') object.disputed = ctx.disputedCharges.has(String(object.id));

@@ -1,7 +1,7 @@
 import type { Db } from '../../db/knex';
 import type { CouponBillingProcessor } from '../../processors/coupon-billing';
 import { createAccountsRepo } from '../../repos/accounts.repo';
-import { createProcessorBillingRepo } from '../../repos/processor-billing.repo';
+import { createProcessorBillingRepo, type RewardWithProgram } from '../../repos/processor-billing.repo';
 import { createReferralsRepo } from '../../repos/referrals.repo';
 import type { BillingSync, DiscountSyncResult } from '../../types/processors';
 import { DEFAULT_PROGRAM_ID } from '../../types/program';
@@ -42,15 +42,7 @@ export async function syncBillingAccount(
   if (!processor) return { ...base, skipped: 'NO_CONNECTION' };
 
   const promotionCode = await syncPromotionCode(db, processor, input);
-  const [rewards, referral] = await Promise.all([
-    createProcessorBillingRepo(db).rewardsWithProgram(tenantId, accountId),
-    createReferralsRepo(db).findByReferredAccount(tenantId, accountId),
-  ]);
-  const caps = new Map<string, number>();
-  for (const programId of new Set(rewards.map((r) => r.program_id ?? DEFAULT_PROGRAM_ID))) {
-    caps.set(programId, (await loadProgramSettings(db, tenantId, programId)).maxReferrerDiscountPercent);
-  }
-  const due = dueCoupons(rewards, referral, (programId) => caps.get(programId) ?? 100);
+  const { rewards, due } = await accountCoupons(db, tenantId, accountId);
   const billing: BillingSync = {
     processor: 'STRIPE',
     customerId: account.payment_provider_id,
@@ -65,12 +57,14 @@ export async function syncBillingAccount(
   const customer = await processor.findCustomer(account.payment_provider_id);
   if (!customer || customer.deleted) return { ...summary, skipped: 'NO_CUSTOMER' };
 
+  const currency = (customer.currency ?? account.currency)?.toUpperCase() ?? null;
+  billing.currency = currency;
   const ensured = new Set<string>();
   for (const subscriptionId of customer.subscriptionIds) {
     const subscription = await processor.findSubscription(subscriptionId);
     if (!subscription || subscription.ended) continue;
     const wanted = due.filter(
-      (c) => c.currency === null || c.currency === subscription.currency.toUpperCase(),
+      (c) => c.currency === null || c.currency === (subscription.currency?.toUpperCase() || currency),
     );
     for (const coupon of wanted) {
       if (ensured.has(coupon.spec.id)) continue;
@@ -82,8 +76,6 @@ export async function syncBillingAccount(
     billing.subscriptions.push({ subscriptionId: subscription.id, couponIds });
   }
 
-  const currency = (customer.currency ?? account.currency)?.toUpperCase() ?? null;
-  billing.currency = currency;
   if (currency) {
     billing.credits = await syncCredits(
       db,
@@ -93,6 +85,23 @@ export async function syncBillingAccount(
     );
   }
   return summary;
+}
+
+/** The account's rewards (with their programs) and the coupons they make due now. */
+export async function accountCoupons(
+  db: Db,
+  tenantId: string,
+  accountId: string,
+): Promise<{ rewards: RewardWithProgram[]; due: DueCoupon[] }> {
+  const [rewards, referral] = await Promise.all([
+    createProcessorBillingRepo(db).rewardsWithProgram(tenantId, accountId),
+    createReferralsRepo(db).findByReferredAccount(tenantId, accountId),
+  ]);
+  const caps = new Map<string, number>();
+  for (const programId of new Set(rewards.map((r) => r.program_id ?? DEFAULT_PROGRAM_ID))) {
+    caps.set(programId, (await loadProgramSettings(db, tenantId, programId)).maxReferrerDiscountPercent);
+  }
+  return { rewards, due: dueCoupons(rewards, referral, (programId) => caps.get(programId) ?? 100) };
 }
 
 /** The result's percentages and amounts, as Braintree's sync reports them (amounts in any currency). */
