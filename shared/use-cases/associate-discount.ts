@@ -10,6 +10,7 @@ import { requestDiscountSync } from '../temporal/processor-workflows';
 import { settleLifecycle, type SettleLifecycleDeps } from './settle-lifecycle';
 import type { TenantRef } from './use-case-deps';
 import { stripeAssociationIds } from './stripe-answers';
+import type { StripeCodeIds } from '../domain/rewards/billing-answers';
 
 /**
  * POST /discount: ties the processor customer to the account and attributes it by the coupon code (see
@@ -22,7 +23,7 @@ export async function associateDiscountAndSync(
   tenant: TenantRef,
   input: DiscountAssociation,
   request: { requestId: string },
-): Promise<PresentedAssociation & { couponId?: string | null; promotionCodeId?: string | null }> {
+): Promise<PresentedAssociation & Partial<StripeCodeIds>> {
   const outcome = await associateDiscount(deps.db, tenant.id, input);
   await settleLifecycle(deps, tenant, outcome);
   if (outcome.connected) {

@@ -5,6 +5,7 @@ import {
   codeBillingIds,
   connectedToStripe,
   friendCouponOf,
+  type StripeCodeIds,
 } from '../domain/rewards/billing-answers';
 import { requestDiscountSync } from '../temporal/processor-workflows';
 import type { TenantRef, WorkflowMessaging } from './use-case-deps';
@@ -33,7 +34,7 @@ export async function stripeCodeIds(
   deps: Deps,
   tenant: TenantRef,
   code: string,
-): Promise<{ couponId: string | null; promotionCodeId: string | null } | null> {
+): Promise<StripeCodeIds | null> {
   if (!(await connectedToStripe(deps.db, tenant.id))) return null;
   const ids = await codeBillingIds(deps.db, tenant.id, code);
   if (!ids) return null;
@@ -46,7 +47,7 @@ export async function stripeAssociationIds(
   deps: Deps,
   tenant: TenantRef,
   input: { accountId: string; couponCode: string },
-): Promise<{ couponId: string | null; promotionCodeId: string | null } | null> {
+): Promise<StripeCodeIds | null> {
   const code = await stripeCodeIds(deps, tenant, input.couponCode);
   if (!code) return null;
   return {

@@ -869,9 +869,13 @@ export interface components {
     schemas: {
         AccountRewards: {
             accountId: string;
+            /** @description Stripe tenants only: our Stripe coupons due to the account now (the friend's and the referrer's, `referral-<programId>-…`), which its live subscriptions carry beside the merchant's own once synced. Braintree tenants' answers leave it out. */
+            couponIds?: string[];
             discountId: string;
             /** @description Referred plus referrer percent, at most 100. */
             discountPercentage: number;
+            /** @description Stripe tenants only: the Stripe promotion code (promo_…) of the share code, which a friend may type at Stripe Checkout; null until it is created (asked for by this answer). Braintree tenants' answers leave it out. */
+            promotionCodeId?: string | null;
             referredDiscountPercent: number;
             referrerDiscountPercent: number;
             referrerName: string | null;
@@ -906,6 +910,8 @@ export interface components {
             code: string;
             /** @description The same code, as the coupon to apply at the processor. */
             couponCode: string;
+            /** @description Stripe tenants only: our Stripe coupon for the friend's percent off (`referral-<programId>-p<percent>`), null when the program gives none. Braintree tenants' answers leave it out. */
+            couponId?: string | null;
             /**
              * @description Milliseconds since the epoch.
              * @example 1732280000000
@@ -914,14 +920,20 @@ export interface components {
             discountId: string;
             /** @description What a referred customer gets. */
             discountPercentage: number;
+            /** @description Stripe tenants only: the Stripe promotion code (promo_…) of the share code, which a friend may type at Stripe Checkout; null until it is created (asked for by this answer). Braintree tenants' answers leave it out. */
+            promotionCodeId?: string | null;
             referrerName: string | null;
         };
         /** @description What the customer gets now as the referred side. */
         DiscountAssociation: {
             accountId: string;
             couponCode: string;
+            /** @description Stripe tenants only: our Stripe coupon for the friend's percent off (`referral-<programId>-p<percent>`), null when the program gives none. Braintree tenants' answers leave it out. */
+            couponId?: string | null;
             discountId: string;
             paymentProviderId: string;
+            /** @description Stripe tenants only: the Stripe promotion code (promo_…) of the share code, which a friend may type at Stripe Checkout; null until it is created (asked for by this answer). Braintree tenants' answers leave it out. */
+            promotionCodeId?: string | null;
             referredDiscountPercent: number;
         };
         GraphQLRequest: {
@@ -1027,7 +1039,7 @@ export interface components {
             duplicate: boolean;
             notificationId: string;
             /** @enum {string} */
-            status: "RECEIVED" | "PROCESSED" | "RECORDED" | "IGNORED" | "FAILED" | "REJECTED";
+            status: "RECEIVED" | "WAITING" | "PROCESSED" | "RECORDED" | "IGNORED" | "FAILED" | "REJECTED";
         };
         /** @description The tenant's referral program settings. */
         Program: {
@@ -5070,6 +5082,7 @@ export interface operations {
                 /**
                  * @example {
                  *       "data": {
+                 *         "customerId": null,
                  *         "id": "0196f8d1-5e6f-7a80-b9c0-d1e2f3a4b5c6",
                  *         "kind": "subscription_went_active",
                  *         "outcome": {
@@ -5082,6 +5095,7 @@ export interface operations {
                  *           "syncDiscount": false
                  *         },
                  *         "processedAt": 1778236200420,
+                 *         "processor": "BRAINTREE",
                  *         "receivedAt": 1778236200000,
                  *         "status": "FAILED",
                  *         "subjectId": "sub_8kq2m"

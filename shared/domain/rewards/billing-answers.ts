@@ -12,6 +12,14 @@ import { friendCoupon, recordedPromotionCode } from './billing-promotion-codes';
  * A promotion code not recorded yet is null, and `promotionCodeOwner` says whose sync would create it.
  */
 
+/** GET /code/{code} and POST /discount for a Stripe tenant (beside `discountId`). */
+export interface StripeCodeIds {
+  /** Our Stripe coupon: the friend's percent off in the code's program (null: the program gives none). */
+  couponId: string | null;
+  /** The share code's Stripe promotion code, null until it is created (a sync is asked for). */
+  promotionCodeId: string | null;
+}
+
 export async function connectedToStripe(db: Db, tenantId: string): Promise<boolean> {
   return (await createProcessorConnectionsRepo(db).find(tenantId))?.processor === 'STRIPE';
 }

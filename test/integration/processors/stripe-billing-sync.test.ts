@@ -124,6 +124,51 @@ describe('promotion codes', () => {
   });
 });
 
+describe('answers', () => {
+  test("GET /code, POST /discount and GET /account/{id}/reward name Stripe's coupon and promotion code", async () => {
+    const jane = await referrer();
+    const first = await shop.api.call('GET', `/code/${jane.code.toLowerCase()}`);
+    expect(first.status).toBe(200);
+    // Asked for by this answer: the promotion code comes with the sync it started.
+    expect(first.body).toMatchObject({ discountId: 'service_discount', couponId: FRIEND_COUPON });
+    const promo = () =>
+      db()('processor_promotion_codes')
+        .where({ tenant_id: shop.tenantId, account_id: jane.accountId })
+        .first();
+    const row = await until(promo, (r) => r !== undefined);
+    expect((await shop.api.call('GET', `/code/${jane.code}`)).body).toMatchObject({
+      couponId: FRIEND_COUPON,
+      promotionCodeId: row.promotion_code_id,
+    });
+    expect((await shop.api.call('GET', `/account/${jane.accountId}/reward`)).body).toMatchObject({
+      discountId: 'service_discount',
+      couponIds: [],
+      promotionCodeId: row.promotion_code_id,
+    });
+
+    const friend = uid('acct-f');
+    const { customer } = await customerAndPrice(shop.stripe);
+    const associated = await shop.api.call('POST', '/discount', {
+      accountId: friend,
+      paymentProviderId: customer.id,
+      couponCode: jane.code,
+    });
+    expect(associated.body).toEqual({
+      accountId: friend,
+      paymentProviderId: customer.id,
+      couponCode: jane.code,
+      referredDiscountPercent: 10,
+      discountId: 'service_discount',
+      couponId: FRIEND_COUPON,
+      promotionCodeId: row.promotion_code_id,
+    });
+    expect((await shop.api.call('GET', `/account/${friend}/reward`)).body).toMatchObject({
+      couponIds: [FRIEND_COUPON],
+      promotionCodeId: null,
+    });
+  });
+});
+
 const ADJUST = `mutation A($accountId: ID!, $amountCents: Int!, $unit: String) {
   adjustCredit(accountId: $accountId, amountCents: $amountCents, unit: $unit, reason: "thanks") { reward { id } } }`;
 
