@@ -29,13 +29,20 @@ async function askForPromotionCode(deps: Deps, tenant: TenantRef, accountId: str
   ).catch(() => undefined);
 }
 
-/** GET /code/{code} for a Stripe tenant: the friend coupon and the code's promotion code; null otherwise. */
+/**
+ * GET /code/{code} and POST /discount for a Stripe tenant: the friend coupon and the code's promotion code;
+ * null otherwise. `processor` is the tenant's when the caller knows it (GET /code reads it from the
+ * gateway cache, so a lookup for a tenant on another processor stays free of I/O).
+ */
 export async function stripeCodeIds(
   deps: Deps,
   tenant: TenantRef,
   code: string,
+  processor?: string | null,
 ): Promise<StripeCodeIds | null> {
-  if (!(await connectedToStripe(deps.db, tenant.id))) return null;
+  const stripe =
+    processor === undefined ? await connectedToStripe(deps.db, tenant.id) : processor === 'STRIPE';
+  if (!stripe) return null;
   const ids = await codeBillingIds(deps.db, tenant.id, code);
   if (!ids) return null;
   if (ids.promotionCodeOwner) await askForPromotionCode(deps, tenant, ids.promotionCodeOwner);

@@ -24,8 +24,11 @@ export function codeLookupRoutes(router: Router<GatewayState>, deps: GatewayDeps
     authenticate(deps),
     validate({ params: codePathSchema }, 'authenticated'),
     async (ctx) => {
-      const found = await lookupCode(deps.cache, ctx.state.tenant, ctx.state.input.params.code);
-      const stripe = await stripeCodeIds(deps, ctx.state.tenant, found.code);
+      const { tenant } = ctx.state;
+      const found = await lookupCode(deps.cache, tenant, ctx.state.input.params.code);
+      // For a Stripe tenant (the cached tenant row says), Stripe's coupon and promotion code too.
+      const processor = (await deps.cache.findTenant(tenant.alias))?.processor ?? null;
+      const stripe = processor === 'STRIPE' ? await stripeCodeIds(deps, tenant, found.code, processor) : null;
       ctx.body = stripe ? { ...found, ...stripe } : found;
     },
   );
