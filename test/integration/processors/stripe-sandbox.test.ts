@@ -431,6 +431,9 @@ describe('checkout, invoices, refunds and disputes', () => {
     await a.stripe.refunds.create({ charge: chargeId, amount: 1000 });
     const refunded = (await a.waitFor('charge.refunded')).find((e) => e.type === 'charge.refunded')!;
     expect(refunded.data.object).toMatchObject({ id: chargeId, amount_refunded: 1000, refunded: false });
+    expect(refunded.data.object).not.toHaveProperty('refunds');
+    const expanded = await a.stripe.charges.retrieve(chargeId, { expand: ['refunds'] });
+    expect(expanded.refunds!.data.map((r) => r.amount)).toEqual([1000]);
 
     const dispute = await standIn.control(`/_sandbox/charges/${chargeId}/dispute`, { key: a.key });
     expect(dispute).toMatchObject({
