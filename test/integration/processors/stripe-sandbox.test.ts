@@ -66,6 +66,14 @@ describe('keys', () => {
       type: 'StripeAuthenticationError',
       statusCode: 401,
     });
+    expect(balance.livemode).toBe(false);
+    const live = standIn.stripe(newStripeKey('live'));
+    expect((await live.balance.retrieve()).livemode).toBe(true);
+    const account = await standIn.stripe(key).accounts.retrieve();
+    expect(account).toMatchObject({ object: 'account' });
+    expect(account.id).toMatch(/^acct_/);
+    expect((await standIn.stripe(restrictedKeyOf(key)).accounts.retrieve()).id).toBe(account.id);
+    expect((await live.accounts.retrieve()).id).not.toBe(account.id);
     await standIn.control('/_sandbox/keys/revoke', { key });
     await expect(standIn.stripe(key).balance.retrieve()).rejects.toMatchObject({
       type: 'StripeAuthenticationError',
