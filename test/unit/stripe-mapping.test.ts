@@ -247,6 +247,13 @@ describe('subscriptions', () => {
     expect(() => mapSubscription(ids)).toThrow(ProcessorRejectedError);
   });
 
+  test('an id that is the single discount’s is read from it', () => {
+    const single = { ...subscription, discounts: ['di_1OursFriend'], discount: subscription.discounts[1] };
+    expect(appliedDiscounts(single as Stripe.Subscription)).toEqual([
+      { discountId: 'di_1OursFriend', couponId: 'ref-prog1-p20' },
+    ]);
+  });
+
   test('the older single discount where discounts is absent', () => {
     const single = { ...subscription, discounts: undefined, discount: subscription.discounts[1] };
     expect(appliedDiscounts(single as unknown as Stripe.Subscription)).toEqual([
