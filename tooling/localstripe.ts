@@ -1,7 +1,12 @@
 import path from 'node:path';
 import type { Logger } from '../shared/logger';
 import { freePort } from '../shared/http';
-import { findOrInstallPythonTool, runCommand, type PythonToolSpec } from './python-tool';
+import {
+  findOrInstallPythonTool,
+  runCommand,
+  type InstalledPythonTool,
+  type PythonToolSpec,
+} from './python-tool';
 import { spawnSupervised, tailOfLog, describeExit } from './supervised-process';
 
 /**
@@ -16,12 +21,35 @@ const LOCALSTRIPE: PythonToolSpec = {
   distribution: 'localstripe',
   version: LOCALSTRIPE_VERSION,
   executable: 'bin/localstripe',
+  // Its dependencies as resolved on 2026-11-29 (localstripe asks only aiohttp>=2.3.2, python-dateutil>=2.6.1).
+  pins: [
+    'aiohttp==3.14.5',
+    'aiohappyeyeballs==2.7.1',
+    'aiosignal==1.4.0',
+    'attrs==26.1.0',
+    'frozenlist==1.8.0',
+    'idna==3.20',
+    'multidict==7.2.1',
+    'propcache==0.5.4',
+    'python-dateutil==4.0.0',
+    'typing_extensions==4.16.0',
+    'tzdata==2026.6',
+    'yarl==1.25.1',
+  ],
   works: async (executable, env) => {
     // The pip-made script names the python3 that installed it; --help imports the server and aiohttp.
     const result = await runCommand('python3', [executable, '--help'], 30_000, env);
     return result.status === 0 && result.stdout.includes('--from-scratch');
   },
 };
+
+/**
+ * localstripe under toolsDir (`.tools/localstripe-<version>/`), installed on first use. The tests' global
+ * setup calls it once, so test files starting localstripe side by side never install it concurrently.
+ */
+export function findOrInstallLocalstripe(toolsDir: string, logger: Logger): Promise<InstalledPythonTool> {
+  return findOrInstallPythonTool(toolsDir, LOCALSTRIPE, logger);
+}
 
 export interface LocalstripeServer {
   /** e.g. http://127.0.0.1:8420 */
@@ -59,7 +87,7 @@ async function answers(url: string): Promise<boolean> {
  * its state in memory (and a pickle in /tmp that --from-scratch ignores on start).
  */
 export async function startLocalstripe(options: LocalstripeOptions): Promise<LocalstripeServer> {
-  const tool = await findOrInstallPythonTool(options.toolsDir, LOCALSTRIPE, options.logger);
+  const tool = await findOrInstallLocalstripe(options.toolsDir, options.logger);
   const port = options.port ?? (await freePort());
   const logFile =
     options.logFile ?? path.join(options.toolsDir, '..', '.data', 'logs', `localstripe-${port}.log`);
