@@ -1,0 +1,347 @@
+/**
+ * The Stripe adapter (createStripeProcessor) against the Stripe stand-in (localstripe behind the
+ * project's front, test/helpers/stripe-stand-in.ts): keys, webhook endpoints and a real signed delivery,
+ * coupons, promotion codes and balance transactions, each write made twice to show it is made once.
+ * find* and subscription coupons are in stripe-adapter-objects.test.ts.
+ */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type Stripe from 'stripe';
+import { closeServer, freePort } from '../../../shared/http';
+import type { CouponBillingProcessor } from '../../../shared/processors/coupon-billing';
+import {
+  ProcessorCredentialsRefusedError,
+  ProcessorRejectedError,
+  ProcessorUnavailableError,
+} from '../../../shared/processors/payment-processor';
+import { createStripeProcessor, STRIPE_API_VERSION } from '../../../shared/processors/stripe.processor';
+import {
+  newStripeKey,
+  restrictedKeyOf,
+  startStripeStandIn,
+  type StripeStandIn,
+} from '../../helpers/stripe-stand-in';
+import { until } from '../../helpers/wait';
+import { startWebhookReceiver, type WebhookReceiver } from '../../helpers/webhook-receiver';
+
+let standIn: StripeStandIn;
+let receiver: WebhookReceiver;
+beforeAll(async () => {
+  [standIn, receiver] = await Promise.all([startStripeStandIn(), startWebhookReceiver()]);
+});
+afterAll(async () => {
+  await standIn?.close();
+  await receiver?.close();
+});
+
+const adapter = (
+  secretKey: string,
+  options: { baseUrl?: string; timeoutMs?: number; webhookSecret?: string | null } = {},
+): CouponBillingProcessor =>
+  createStripeProcessor(
+    { environment: 'SANDBOX', secretKey, webhookSecret: options.webhookSecret ?? null },
+    { baseUrl: options.baseUrl ?? standIn.url, timeoutMs: options.timeoutMs ?? 5_000 },
+  );
+
+async function rejection(promise: Promise<unknown>): Promise<Error> {
+  try {
+    await promise;
+  } catch (err) {
+    return err as Error;
+  }
+  throw new Error('expected a rejection');
+}
+
+/**
+ * A coupon id of this merchant's: localstripe keeps one coupon namespace for every account (Stripe keeps
+ * one per account), so the deterministic ids of two tests' merchants would collide at the stand-in.
+ */
+const couponId = (key: string, terms: string) => `ref-${key.slice(-8)}-${terms}`;
+
+const posts = (key: string, path: RegExp) =>
+  standIn.calls(key).filter((c) => c.method === 'POST' && path.test(c.path));
+
+describe('verifyCredentials', () => {
+  test('a test key: one read of the balance, its mode, no account where the stand-in has none', async () => {
+    const key = newStripeKey();
+    await expect(adapter(key).verifyCredentials()).resolves.toEqual({ livemode: false, accountId: null });
+    expect(standIn.calls(key).map((c) => `${c.method} ${c.path} ${c.status}`)).toEqual([
+      'GET /v1/balance 200',
+      'GET /v1/account 404',
+    ]);
+  });
+
+  test('a restricted key passes too', async () => {
+    const key = restrictedKeyOf(newStripeKey());
+    await expect(adapter(key).verifyCredentials()).resolves.toMatchObject({ livemode: false });
+  });
+
+  test('a malformed or revoked key is refused, and the key is in no message', async () => {
+    const malformed = 'sk_test_x';
+    const refused = await rejection(adapter(malformed).verifyCredentials());
+    expect(refused).toBeInstanceOf(ProcessorCredentialsRefusedError);
+    expect(refused.message).not.toContain(malformed);
+
+    const key = newStripeKey();
+    await standIn.control('/_sandbox/keys/revoke', { key });
+    const revoked = await rejection(adapter(key).verifyCredentials());
+    expect(revoked).toBeInstanceOf(ProcessorCredentialsRefusedError);
+    expect(revoked.message).not.toContain(key);
+  });
+
+  test('nothing listening: unavailable', async () => {
+    const baseUrl = `http://127.0.0.1:${await freePort()}`;
+    const error = await rejection(adapter(newStripeKey(), { baseUrl }).verifyCredentials());
+    expect(error).toBeInstanceOf(ProcessorUnavailableError);
+  });
+
+  test('a server that accepts and never answers: unavailable after the timeout', async () => {
+    const silent = http.createServer(() => undefined);
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const baseUrl = `http://127.0.0.1:${(silent.address() as AddressInfo).port}`;
+    try {
+      const started = Date.now();
+      const error = await rejection(adapter(newStripeKey(), { baseUrl, timeoutMs: 400 }).verifyCredentials());
+      expect(error).toBeInstanceOf(ProcessorUnavailableError);
+      expect(error.message).toMatch(/timeout/i);
+      expect(Date.now() - started).toBeLessThan(5_000);
+      const write = await rejection(
+        adapter(newStripeKey(), { baseUrl, timeoutMs: 400 }).ensureCoupon({
+          id: 'ref-t-p10',
+          name: 'x',
+          percentOff: 10,
+          duration: 'once',
+          metadata: {},
+        }),
+      );
+      expect(write).toBeInstanceOf(ProcessorUnavailableError);
+    } finally {
+      silent.closeAllConnections();
+      await closeServer(silent);
+    }
+  });
+});
+
+describe('webhook endpoints', () => {
+  test('registered pinned to our API version with our events; a delivery parses with its secret', async () => {
+    const key = newStripeKey();
+    const path = `/stripe/${key.slice(-8)}`;
+    const processor = adapter(key);
+    const registered = await processor.registerWebhook(receiver.url(path), processor.webhookEvents);
+    expect(registered).not.toBeNull();
+    const { endpointId, secret } = registered!;
+    expect(endpointId).toMatch(/^we_/);
+    expect(secret).toMatch(/^whsec_/);
+    const endpoint = await standIn.stripe(key).webhookEndpoints.retrieve(endpointId);
+    expect(endpoint.api_version).toBe(STRIPE_API_VERSION);
+    expect(endpoint.enabled_events).toEqual([...processor.webhookEvents]);
+
+    const customer = await standIn.stripe(key).customers.create({ email: 'hook@example.com' });
+    const [delivery] = await until(
+      () => receiver.at(path),
+      (list) => list.length > 0,
+      15_000,
+    );
+    expect(delivery).toBeDefined();
+    const verifying = adapter(key, { webhookSecret: secret });
+    expect(verifying.parseEvent(delivery!.headers['stripe-signature']!, delivery!.body)).toMatchObject({
+      type: 'customer.created',
+      effect: 'CUSTOMER',
+      objectId: customer.id,
+      customerId: customer.id,
+      livemode: false,
+    });
+    // Another endpoint's secret does not verify it.
+    const other = adapter(key, { webhookSecret: 'whsec_someone_else' });
+    expect(() => other.parseEvent(delivery!.headers['stripe-signature']!, delivery!.body)).toThrow();
+
+    await processor.removeWebhook(endpointId);
+    await expect(standIn.stripe(key).webhookEndpoints.retrieve(endpointId)).rejects.toMatchObject({
+      statusCode: 404,
+    });
+    // Already gone: fine.
+    await expect(processor.removeWebhook(endpointId)).resolves.toBeUndefined();
+  });
+
+  test('a restricted key may not create endpoints: null, nothing created', async () => {
+    const secretKey = newStripeKey();
+    const processor = adapter(restrictedKeyOf(secretKey));
+    await expect(
+      processor.registerWebhook('https://merchant.example/hook', processor.webhookEvents),
+    ).resolves.toBeNull();
+    expect((await standIn.stripe(secretKey).webhookEndpoints.list()).data).toEqual([]);
+  });
+
+  test('an invalid URL is a refusal, not an outage', async () => {
+    const error = await rejection(adapter(newStripeKey()).registerWebhook('not a url', ['invoice.paid']));
+    expect(error).toBeInstanceOf(ProcessorRejectedError);
+  });
+});
+
+describe('coupons', () => {
+  test('ensured twice (and twice at once): one coupon, created once, with its terms', async () => {
+    const key = newStripeKey();
+    const processor = adapter(key);
+    const [p20, p30] = [couponId(key, 'p20'), couponId(key, 'p30')];
+    const spec = {
+      id: p20,
+      name: 'Referred friend 20 %',
+      percentOff: 20,
+      duration: 'forever' as const,
+      metadata: { program: 'prog1' },
+    };
+    await processor.ensureCoupon(spec);
+    await processor.ensureCoupon(spec);
+    await Promise.all([
+      processor.ensureCoupon({ ...spec, id: p30 }),
+      processor.ensureCoupon({ ...spec, id: p30 }),
+    ]);
+    const coupon = await standIn.stripe(key).coupons.retrieve(p20);
+    expect(coupon).toMatchObject({
+      percent_off: 20,
+      duration: 'forever',
+      name: spec.name,
+      metadata: { program: 'prog1' },
+    });
+    expect(posts(key, /^\/v1\/coupons$/).filter((c) => c.status === 200)).toHaveLength(2);
+    expect((await standIn.stripe(key).coupons.list()).data.map((c) => c.id).sort()).toEqual(
+      [p20, p30].sort(),
+    );
+  });
+
+  test('an amount-off coupon in its currency', async () => {
+    const key = newStripeKey();
+    await adapter(key).ensureCoupon({
+      id: couponId(key, 'a500'),
+      name: '5 off',
+      amountOffCents: 500,
+      currency: 'EUR',
+      duration: 'once',
+      metadata: {},
+    });
+    expect(await standIn.stripe(key).coupons.retrieve(couponId(key, 'a500'))).toMatchObject({
+      amount_off: 500,
+      currency: 'eur',
+      duration: 'once',
+    });
+  });
+});
+
+describe('promotion codes', () => {
+  async function withCoupons(key: string) {
+    const processor = adapter(key);
+    for (const id of [couponId(key, 'p20'), couponId(key, 'p30')]) {
+      await processor.ensureCoupon({ id, name: id, percentOff: 20, duration: 'forever', metadata: {} });
+    }
+    return processor;
+  }
+
+  const active = async (key: string, code: string) =>
+    (await standIn.stripe(key).promotionCodes.list({ code, active: true })).data;
+
+  test('created, then found (whatever the case), re-pointed to another coupon, deactivated', async () => {
+    const key = newStripeKey();
+    const processor = await withCoupons(key);
+    const created = await processor.ensurePromotionCode('JANEDOE', couponId(key, 'p20'), {
+      account: 'acct-1',
+    });
+    expect(created.id).toMatch(/^promo_/);
+    expect(await active(key, 'JANEDOE')).toEqual([
+      expect.objectContaining({
+        id: created.id,
+        code: 'JANEDOE',
+        coupon: expect.objectContaining({ id: couponId(key, 'p20') }),
+        metadata: { account: 'acct-1' },
+      }),
+    ]);
+    await expect(processor.ensurePromotionCode('janedoe', couponId(key, 'p20'), {})).resolves.toEqual(
+      created,
+    );
+    expect(posts(key, /^\/v1\/promotion_codes$/)).toHaveLength(1);
+
+    const repointed = await processor.ensurePromotionCode('JANEDOE', couponId(key, 'p30'), {
+      account: 'acct-1',
+    });
+    expect(repointed.id).not.toBe(created.id);
+    expect((await standIn.stripe(key).promotionCodes.retrieve(created.id)).active).toBe(false);
+    expect((await active(key, 'JANEDOE')).map((p) => [p.id, (p.coupon as Stripe.Coupon).id])).toEqual([
+      [repointed.id, couponId(key, 'p30')],
+    ]);
+
+    await processor.deactivatePromotionCode('JaneDoe');
+    expect(await active(key, 'JANEDOE')).toEqual([]);
+    await expect(processor.deactivatePromotionCode('JANEDOE')).resolves.toBeUndefined();
+    await expect(processor.deactivatePromotionCode('NEVERMADE')).resolves.toBeUndefined();
+  });
+
+  test('ensured twice at once: one active code, both answer its id', async () => {
+    const key = newStripeKey();
+    const processor = await withCoupons(key);
+    const [a, b] = await Promise.all([
+      processor.ensurePromotionCode('RACE1', couponId(key, 'p20'), {}),
+      processor.ensurePromotionCode('RACE1', couponId(key, 'p20'), {}),
+    ]);
+    expect(a).toEqual(b);
+    expect((await active(key, 'RACE1')).map((p) => p.id)).toEqual([a.id]);
+  });
+
+  test('a coupon that does not exist is a refusal', async () => {
+    const error = await rejection(adapter(newStripeKey()).ensurePromotionCode('NOCOUPON', 'ref-missing', {}));
+    expect(error).toBeInstanceOf(ProcessorRejectedError);
+  });
+});
+
+describe('balance transactions', () => {
+  test('created twice with one idempotency key: one transaction, one credit', async () => {
+    const key = newStripeKey();
+    const processor = adapter(key);
+    const customer = await standIn.stripe(key).customers.create({ email: 'referrer@example.com' });
+    const input = {
+      customerId: customer.id,
+      amountCents: -1500,
+      currency: 'USD',
+      description: 'Referral credit',
+      idempotencyKey: 'reward-rw_1',
+      metadata: { reward_id: 'rw_1' },
+    };
+    const first = await processor.createBalanceTransaction(input);
+    const again = await processor.createBalanceTransaction(input);
+    expect(again).toEqual(first);
+    expect(first.id).toMatch(/^cbtxn_/);
+    const listed = await standIn.stripe(key).customers.listBalanceTransactions(customer.id);
+    expect(listed.data.map((t) => [t.id, t.amount, t.currency, t.metadata])).toEqual([
+      [first.id, -1500, 'usd', { reward_id: 'rw_1' }],
+    ]);
+    expect(((await standIn.stripe(key).customers.retrieve(customer.id)) as Stripe.Customer).balance).toBe(
+      -1500,
+    );
+    expect(posts(key, /balance_transactions$/).map((c) => [c.idempotencyKey, c.replayed])).toEqual([
+      ['reward-rw_1', false],
+      ['reward-rw_1', true],
+    ]);
+
+    // The reversal is its own key; the same key with other terms is refused.
+    await processor.createBalanceTransaction({
+      ...input,
+      amountCents: 1500,
+      idempotencyKey: 'reversal-rw_1',
+    });
+    expect(((await standIn.stripe(key).customers.retrieve(customer.id)) as Stripe.Customer).balance).toBe(0);
+    const misuse = await rejection(processor.createBalanceTransaction({ ...input, amountCents: -9 }));
+    expect(misuse).toBeInstanceOf(ProcessorRejectedError);
+  });
+
+  test('an unknown customer is a refusal', async () => {
+    const error = await rejection(
+      adapter(newStripeKey()).createBalanceTransaction({
+        customerId: 'cus_missing',
+        amountCents: -100,
+        currency: 'USD',
+        description: 'x',
+        idempotencyKey: 'k-missing',
+        metadata: {},
+      }),
+    );
+    expect(error).toBeInstanceOf(ProcessorRejectedError);
+  });
+});
