@@ -146,7 +146,7 @@ export function subscriptionDiscountUpdate(
  * The older single-coupon shape (`discount` on the subscription, `coupon` in the update), for a server
  * without `discounts`: one coupon only, so ours can only replace nothing or ours.
  */
-function singleCouponUpdate(
+export function singleCouponUpdate(
   subscriptionId: string,
   applied: readonly AppliedDiscount[],
   ourPrefix: string,

@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type Stripe from 'stripe';
 import { ProcessorRejectedError } from '../../shared/processors/payment-processor';
-import { subscriptionDiscountUpdate } from '../../shared/processors/stripe-discounts';
+import { singleCouponUpdate, subscriptionDiscountUpdate } from '../../shared/processors/stripe-discounts';
 import { eventEffect, mapEvent, STRIPE_WEBHOOK_EVENTS } from '../../shared/processors/stripe-events';
 import {
   appliedDiscounts,
@@ -366,5 +366,24 @@ describe('events', () => {
     ['null', null],
   ])('a payload with %s is not an event', (_, payload) => {
     expect(() => mapEvent(payload)).toThrow(ProcessorRejectedError);
+  });
+});
+
+describe('the older single-coupon update (a server without discounts)', () => {
+  const ours = [{ discountId: 'di_1', couponId: 'ref-a' }];
+  const merchants = [{ discountId: 'di_2', couponId: 'SPRING' }];
+
+  test('set, replaced, kept, removed', () => {
+    expect(singleCouponUpdate('sub_1', [], 'ref-', ['ref-a'])).toEqual({ coupon: 'ref-a' });
+    expect(singleCouponUpdate('sub_1', ours, 'ref-', ['ref-b'])).toEqual({ coupon: 'ref-b' });
+    expect(singleCouponUpdate('sub_1', ours, 'ref-', ['ref-a'])).toBeNull();
+    expect(singleCouponUpdate('sub_1', ours, 'ref-', [])).toEqual({ coupon: '' });
+    expect(singleCouponUpdate('sub_1', [], 'ref-', [])).toBeNull();
+  });
+
+  test('the merchant’s coupon is never removed, so ours cannot be added beside it', () => {
+    expect(singleCouponUpdate('sub_1', merchants, 'ref-', [])).toBeNull();
+    expect(() => singleCouponUpdate('sub_1', merchants, 'ref-', ['ref-a'])).toThrow(ProcessorRejectedError);
+    expect(() => singleCouponUpdate('sub_1', [], 'ref-', ['ref-a', 'ref-b'])).toThrow(ProcessorRejectedError);
   });
 });
