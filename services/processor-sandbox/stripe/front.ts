@@ -125,7 +125,10 @@ export async function startStripeFront(options: StripeFrontOptions): Promise<Str
         });
       } else throw unknownRoute(method, path);
     } catch (err) {
-      if (!(err instanceof StripeApiError)) throw err;
+      if (!(err instanceof StripeApiError)) {
+        if (idempotencyKey) idempotency.abandon(apiKey.key, idempotencyKey);
+        throw err;
+      }
       answer = { status: err.status, body: err.body() };
     }
     if (idempotencyKey) idempotency.finish(apiKey.key, idempotencyKey, answer);
