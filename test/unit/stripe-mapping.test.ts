@@ -2,12 +2,8 @@
  * Stripe objects as the API documents them for 2024-09-30.acacia (test/fixtures/stripe/*.json, trimmed
  * copies of the examples in Stripe's API reference) mapped to the coupon-billing shapes.
  */
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import type Stripe from 'stripe';
 import { ProcessorRejectedError } from '../../shared/processors/payment-processor';
-import { singleCouponUpdate, subscriptionDiscountUpdate } from '../../shared/processors/stripe-discounts';
-import { eventEffect, mapEvent, STRIPE_WEBHOOK_EVENTS } from '../../shared/processors/stripe-events';
 import {
   appliedDiscounts,
   disputeState,
@@ -21,11 +17,7 @@ import {
   mapSubscription,
   sessionPromotionCode,
 } from '../../shared/processors/stripe-mapping';
-
-function fixture<T>(name: string): T {
-  const file = path.join(__dirname, '..', 'fixtures', 'stripe', `${name}.json`);
-  return JSON.parse(readFileSync(file, 'utf8')) as T;
-}
+import { stripeFixture as fixture } from '../fixtures/stripe/fixture';
 
 describe('customers', () => {
   test('a live customer: the account from metadata, currency upper case, balance as is', () => {
@@ -259,131 +251,5 @@ describe('subscriptions', () => {
     expect(appliedDiscounts(single as unknown as Stripe.Subscription)).toEqual([
       { discountId: 'di_1OursFriend', couponId: 'ref-prog1-p20' },
     ]);
-  });
-});
-
-describe('the discounts update of setSubscriptionCoupons', () => {
-  const applied = appliedDiscounts(fixture<Stripe.Subscription>('subscription')) ?? [];
-
-  test('nothing to do when ours are already the ones wanted', () => {
-    expect(subscriptionDiscountUpdate(applied, 'ref-', ['ref-prog1-p20'])).toBeNull();
-  });
-
-  test('a new coupon of ours replaces the old; the merchant’s is kept by its discount id', () => {
-    expect(subscriptionDiscountUpdate(applied, 'ref-', ['ref-prog1-p30'])).toEqual([
-      { discount: 'di_1MerchantSpring' },
-      { coupon: 'ref-prog1-p30' },
-    ]);
-  });
-
-  test('one of ours that stays is kept by id, so its duration does not start over', () => {
-    expect(subscriptionDiscountUpdate(applied, 'ref-', ['ref-prog1-p20', 'ref-prog2-a500'])).toEqual([
-      { discount: 'di_1MerchantSpring' },
-      { discount: 'di_1OursFriend' },
-      { coupon: 'ref-prog2-a500' },
-    ]);
-  });
-
-  test('removing ours leaves the merchant’s; removing everything clears the list', () => {
-    expect(subscriptionDiscountUpdate(applied, 'ref-', [])).toEqual([{ discount: 'di_1MerchantSpring' }]);
-    expect(subscriptionDiscountUpdate(applied.slice(1), 'ref-', [])).toBe('');
-    expect(subscriptionDiscountUpdate([], 'ref-', [])).toBeNull();
-  });
-});
-
-describe('events', () => {
-  test('the nine event types, each with its effect', () => {
-    expect([...STRIPE_WEBHOOK_EVENTS].sort()).toEqual(
-      [
-        'customer.created',
-        'customer.updated',
-        'checkout.session.completed',
-        'invoice.paid',
-        'customer.subscription.updated',
-        'customer.subscription.deleted',
-        'charge.refunded',
-        'charge.dispute.created',
-        'charge.dispute.closed',
-      ].sort(),
-    );
-    expect(STRIPE_WEBHOOK_EVENTS.map(eventEffect)).not.toContain('IGNORE');
-    expect(eventEffect('invoice.created')).toBe('IGNORE');
-    expect(eventEffect('constructor')).toBe('IGNORE');
-  });
-
-  test('invoice.paid names its invoice and customer', () => {
-    expect(mapEvent(fixture('event-invoice-paid'))).toEqual({
-      id: 'evt_1MtHbHLkdIwHu7ixAb3ddTqQ',
-      type: 'invoice.paid',
-      effect: 'INVOICE_PAID',
-      createdAt: new Date(1680644470 * 1000),
-      objectId: 'in_1MtHbELkdIwHu7ixl4OzzPMv',
-      customerId: 'cus_NffrFeUfNV2Hib',
-      livemode: false,
-    });
-  });
-
-  const event = (type: string, object: Record<string, unknown>) => ({
-    id: 'evt_1',
-    object: 'event',
-    type,
-    created: 1700000000,
-    livemode: true,
-    data: { object },
-  });
-
-  test.each([
-    ['customer.created', { id: 'cus_1', object: 'customer' }, 'CUSTOMER', 'cus_1'],
-    ['customer.updated', { id: 'cus_1', object: 'customer' }, 'CUSTOMER', 'cus_1'],
-    ['checkout.session.completed', { id: 'cs_1', customer: 'cus_1' }, 'CHECKOUT', 'cus_1'],
-    ['checkout.session.completed', { id: 'cs_1', customer: null }, 'CHECKOUT', null],
-    ['customer.subscription.updated', { id: 'sub_1', customer: 'cus_1' }, 'SUBSCRIPTION', 'cus_1'],
-    ['customer.subscription.deleted', { id: 'sub_1', customer: { id: 'cus_2' } }, 'SUBSCRIPTION', 'cus_2'],
-    ['charge.refunded', { id: 'ch_1', customer: 'cus_1' }, 'REFUND', 'cus_1'],
-    ['charge.dispute.created', { id: 'du_1', charge: 'ch_1' }, 'DISPUTE', null],
-    ['charge.dispute.closed', { id: 'du_1', charge: 'ch_1' }, 'DISPUTE', null],
-    ['product.created', { id: 'prod_1' }, 'IGNORE', null],
-  ])('%s → %s', (type, object, effect, customerId) => {
-    const objectId = (object as { id: string }).id;
-    expect(mapEvent(event(type, object))).toEqual({
-      id: 'evt_1',
-      type,
-      effect,
-      createdAt: new Date(1700000000 * 1000),
-      objectId,
-      customerId,
-      livemode: true,
-    });
-  });
-
-  test.each([
-    ['no id', { type: 'invoice.paid', created: 1 }],
-    ['no type', { id: 'evt_1', created: 1 }],
-    ['an empty id', { id: '', type: 'invoice.paid', created: 1 }],
-    ['no created', { id: 'evt_1', type: 'invoice.paid' }],
-    ['an array', []],
-    ['a string', 'evt_1'],
-    ['null', null],
-  ])('a payload with %s is not an event', (_, payload) => {
-    expect(() => mapEvent(payload)).toThrow(ProcessorRejectedError);
-  });
-});
-
-describe('the older single-coupon update (a server without discounts)', () => {
-  const ours = [{ discountId: 'di_1', couponId: 'ref-a' }];
-  const merchants = [{ discountId: 'di_2', couponId: 'SPRING' }];
-
-  test('set, replaced, kept, removed', () => {
-    expect(singleCouponUpdate('sub_1', [], 'ref-', ['ref-a'])).toEqual({ coupon: 'ref-a' });
-    expect(singleCouponUpdate('sub_1', ours, 'ref-', ['ref-b'])).toEqual({ coupon: 'ref-b' });
-    expect(singleCouponUpdate('sub_1', ours, 'ref-', ['ref-a'])).toBeNull();
-    expect(singleCouponUpdate('sub_1', ours, 'ref-', [])).toEqual({ coupon: '' });
-    expect(singleCouponUpdate('sub_1', [], 'ref-', [])).toBeNull();
-  });
-
-  test('the merchant’s coupon is never removed, so ours cannot be added beside it', () => {
-    expect(singleCouponUpdate('sub_1', merchants, 'ref-', [])).toBeNull();
-    expect(() => singleCouponUpdate('sub_1', merchants, 'ref-', ['ref-a'])).toThrow(ProcessorRejectedError);
-    expect(() => singleCouponUpdate('sub_1', [], 'ref-', ['ref-a', 'ref-b'])).toThrow(ProcessorRejectedError);
   });
 });
