@@ -2,7 +2,7 @@ import type { SecretBox } from '../shared/crypto/secret-box';
 import type { Db } from '../shared/db/knex';
 import { syncAccountDiscount } from '../shared/domain/rewards/discount-sync';
 import { syncBillingAccount } from '../shared/domain/rewards/billing-sync';
-import { openBillingProcessor } from '../shared/domain/processors/billing-processor';
+import { openBillingProcessor } from '../shared/domain/processors/billing-event-receipt';
 import { openProcessor } from '../shared/domain/processors/processor-notifications';
 import type { Metrics } from '../shared/metrics';
 import type { PaymentProcessor, PaymentProcessorFactory } from '../shared/processors/payment-processor';
@@ -56,7 +56,7 @@ export function createProcessorActivities(deps: ProcessorActivityDeps) {
      * connected to Stripe: its coupons, promotion code and credit (billing-sync.ts).
      */
     async syncAccountDiscount(input: { tenantId: string; accountId: string }): Promise<DiscountSyncResult> {
-      const billing = await openBillingProcessor(deps, input.tenantId);
+      const billing = await openBillingProcessor(deps, input.tenantId, deps.billingOptions);
       if (billing) return syncBillingAccount(deps.db, billing, input);
       return syncAccountDiscount(deps.db, await processorFor(input.tenantId), input);
     },

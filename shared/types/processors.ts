@@ -106,7 +106,8 @@ export interface PromotionCodeSync {
 }
 
 export interface BillingSync {
-  processor: 'STRIPE';
+  /** The connection's processor, e.g. STRIPE. */
+  processor: string;
   customerId: string | null;
   /** The customer's currency (upper case), or the account's while the customer has none. */
   currency: string | null;

@@ -4,14 +4,27 @@ import {
   answerWebhookChallenge,
   invalidSignature,
 } from '../../../shared/domain/processors/processor-notifications';
+import { signatureRejected } from '../../../shared/domain/processors/billing-event-receipt';
 import { tenantAliasSchema } from '../../../shared/ids';
 import type { GatewayDeps, GatewayState } from '../context';
 import { associateDiscountAndSync } from '../../../shared/use-cases/associate-discount';
-import { receiveProcessorNotification } from '../../../shared/use-cases/receive-notification';
+import {
+  receiveBillingDelivery,
+  receiveProcessorNotification,
+} from '../../../shared/use-cases/receive-notification';
+import { AppError } from '../../../shared/errors';
+import { COUPON_BILLING_PROCESSORS } from '../../../shared/processors/coupon-billing-registry';
+import type { ProcessorName } from '../../../shared/repos/processor-connections.repo';
 import { authenticate } from '../middleware/auth';
-import { formBody, jsonBody } from '../middleware/body';
+import { formBody, jsonBody, readBodyText } from '../middleware/body';
 import { validate } from '../middleware/validate';
-import { challengeSchema, deliverySchema, WEBHOOK_BODY_LIMIT } from './processor.schema';
+import {
+  challengeSchema,
+  deliverySchema,
+  BILLING_WEBHOOK_BODY_LIMIT,
+  signatureHeaderSchema,
+  WEBHOOK_BODY_LIMIT,
+} from './processor.schema';
 
 const WEBHOOK = '/processor/braintree/webhook';
 
@@ -48,6 +61,26 @@ export function processorRoutes(router: Router<GatewayState>, deps: GatewayDeps)
       ctx.body = await receiveProcessorNotification(deps, tenant, { signature, payload }, ctx.state.log);
     },
   );
+
+  // Coupon-billing processors (Stripe) sign the exact bytes they send, so the body is read raw (bounded,
+  // under the short deadline of bodies read before the caller is known) and verified before anything
+  // parses it. One route per registered processor, `/processor/<slug>/webhook`.
+  for (const billing of COUPON_BILLING_PROCESSORS) {
+    router.post(`/processor/${billing.slug}/webhook`, async (ctx) => {
+      const tenant = await tenantOf((ctx.params as { tenantAlias: string }).tenantAlias);
+      if (!ctx.is('application/json')) {
+        throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Content-Type must be application/json');
+      }
+      const payload = await readBodyText(ctx, BILLING_WEBHOOK_BODY_LIMIT, 'VALIDATION_FAILED', {
+        timeoutMs: deps.config.UNAUTHENTICATED_BODY_TIMEOUT_MS,
+      });
+      const signature = signatureHeaderSchema.safeParse(ctx.get(billing.signatureHeader));
+      if (!signature.success) throw signatureRejected();
+      const delivery = { signature: signature.data, payload };
+      const name = billing.name as ProcessorName;
+      ctx.body = await receiveBillingDelivery(deps, tenant, delivery, name, ctx.state.log);
+    });
+  }
 
   router.post(
     '/discount',

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import http from 'node:http';
 import { listen } from '../../../shared/http';
+import { accountRoutes } from './account';
 import { balanceRoutes } from './balance';
 import { balanceTransactionRoutes } from './balance-transactions';
 import { CallLog, type StripeCall } from './call-log';
@@ -20,7 +21,6 @@ import { promotionCodeRoutes } from './promotion-codes';
 import { proxy } from './proxy';
 import { Relay } from './relay';
 import type { Route } from './routes';
-import { subscriptionDiscountRoutes } from './subscription-discounts';
 import { subscriptionRoutes } from './subscriptions';
 import { stripeFrontUsage } from './usage';
 import { webhookEndpointRoutes } from './webhook-endpoints';
@@ -81,8 +81,8 @@ export async function startStripeFront(options: StripeFrontOptions): Promise<Str
     ...priceRoutes,
     ...couponRoutes,
     ...subscriptionRoutes,
-    ...subscriptionDiscountRoutes,
     ...balanceRoutes,
+    ...accountRoutes,
   ];
 
   async function answerApi(
@@ -94,7 +94,7 @@ export async function startStripeFront(options: StripeFrontOptions): Promise<Str
     const path = target.pathname;
     const apiKey = authenticate(req.headers.authorization, revoked);
     checkPermission(apiKey, method, path);
-    const account = ctx.account(apiKey.account);
+    const account = ctx.account(apiKey.account, apiKey.mode === 'live');
     const idempotencyKey =
       method === 'POST' ? ((req.headers['idempotency-key'] as string | undefined) ?? null) : null;
     if (idempotencyKey) {
@@ -127,7 +127,10 @@ export async function startStripeFront(options: StripeFrontOptions): Promise<Str
         });
       } else throw unknownRoute(method, path);
     } catch (err) {
-      if (!(err instanceof StripeApiError)) throw err;
+      if (!(err instanceof StripeApiError)) {
+        if (idempotencyKey) idempotency.abandon(apiKey.key, idempotencyKey);
+        throw err;
+      }
       answer = { status: err.status, body: err.body() };
     }
     if (idempotencyKey) idempotency.finish(apiKey.key, idempotencyKey, answer);

@@ -16,23 +16,22 @@ function customer(object: Json) {
   }
 }
 
-/** The Discounts the front applied: `discount` is the first, `discounts` ids unless expanded. */
-function discountsOf(ctx: FrontContext, object: Json, subscriptionId: unknown, expand: string[]) {
-  const applied = subscriptionId ? (ctx.discounts.get(String(subscriptionId)) ?? []) : [];
-  object.discount = applied[0] ?? null;
-  object.discounts = expand.includes('discounts') ? applied : applied.map((d) => d.id);
-}
+/** Discounts as ids, or as the Discount objects when `expand` names them (subscription-discounts.ts). */
+const discountsOf = (list: StripeObject[], expand: string[]) =>
+  expand.includes('discounts') ? list : list.map((d) => d.id);
 
 function subscription(ctx: FrontContext, object: Json, expand: string[]) {
-  discountsOf(ctx, object, object.id, expand);
+  const list = ctx.discounts.get(String(object.id)) ?? [];
+  object.discount = list[0] ?? null;
+  object.discounts = discountsOf(list, expand);
+  // localstripe's subscriptions have no currency: Stripe's is its prices'.
+  object.currency ??= ((object.plan as Json | undefined)?.currency as string | undefined) ?? null;
   const items = (object.items as { data?: Json[] } | undefined)?.data ?? [];
   for (const item of items) {
     const plan = item.plan as Json | undefined;
     const price = plan && ctx.prices.get(String(plan.id));
     if (price) item.price = price;
   }
-  // localstripe's subscriptions have no currency: Stripe's is its items' (they share one).
-  object.currency ??= (items[0]?.plan as Json | undefined)?.currency ?? null;
 }
 
 /** localstripe answers some references expanded that Stripe answers as ids unless asked (`expand`). */
@@ -43,7 +42,10 @@ function collapse(object: Json, field: string, expand: string[]) {
 }
 
 function invoice(ctx: FrontContext, object: Json, expand: string[]) {
-  discountsOf(ctx, object, object.subscription, expand);
+  const list = (object.subscription ? ctx.discounts.get(String(object.subscription)) : undefined) ?? [];
+  object.discounts = discountsOf(list, expand);
+  // Stripe leaves the single `discount` null when there are several.
+  object.discount = list.length === 1 ? list[0] : null;
   object.amount_remaining ??= Math.max(0, Number(object.amount_due ?? 0) - Number(object.amount_paid ?? 0));
 }
 
@@ -65,7 +67,11 @@ export function present<T>(ctx: FrontContext, value: T, expand: string[] = []): 
     if (object.object === 'invoice') invoice(ctx, object, expand);
     if (object.object === 'coupon')
       Object.assign(object, ctx.couponExtras.get(String(object.id)) ?? { name: null });
-    if (object.object === 'charge') object.disputed = ctx.disputedCharges.has(String(object.id));
+    if (object.object === 'charge') {
+      object.disputed = ctx.disputedCharges.has(String(object.id));
+      // Since API 2022-11-15 a charge's refunds are answered only when expanded.
+      if (!expand.includes('refunds')) delete object.refunds;
+    }
   }
   return value;
 }

@@ -1,85 +1,129 @@
 import type { FrontContext } from './context';
 import { StripeApiError } from './errors';
-import { encodeForm, list, parseForm, str, type Params } from './form';
-import { proxy } from './proxy';
-import type { Route, RouteRequest } from './routes';
-import { discountObject, resolveDiscount } from './subscriptions';
-import type { AccountState, StripeObject } from './state';
+import { encodeForm, parseForm, str, type Params } from './form';
+import { resolveDiscount } from './subscriptions';
+import { newId, now, type AccountState, type StripeObject } from './state';
 
 /*
- * POST /v1/subscriptions/{id} with `discounts` (or the older `coupon` / `promotion_code`): localstripe keeps
- * no discounts, so the front sets the subscription's Discounts itself, as Stripe does: `discounts[i][discount]`
- * keeps an applied one as it is, `discounts[i][coupon]` and `discounts[i][promotion_code]` apply a new one,
- * and `discounts=` (empty) removes them all. The other parameters go on to localstripe. The Discounts are
- * shown on the subscription (shapes.ts); the front does not bill them on later invoices.
+ * A subscription's discounts after it was created: localstripe has none (its subscription update takes no
+ * coupon), so the front keeps them (ctx.discounts) and serves what Stripe's API 2024-09-30 has:
+ * - `POST /v1/subscriptions/:id` with `discounts` (a list of `{coupon}`, `{promotion_code}` or
+ *   `{discount}`, the last keeping one already applied as it is; '' clears them) or the older `coupon`
+ *   ('' removes), taken out before the rest goes to localstripe;
+ * - `expand[]=discounts` on a subscription or invoice (localstripe refuses that expand: the front takes it
+ *   out of the query and answers the Discount objects itself, shapes.ts).
+ * Only the discounts are recorded: later invoices are not discounted by the stand-in.
  */
 
 const DISCOUNT_PARAMS = ['discounts', 'coupon', 'promotion_code'];
 
-async function nextDiscounts(
+function newDiscount(subscription: StripeObject, coupon: StripeObject, promotionCode?: StripeObject) {
+  return {
+    id: newId('di_'),
+    object: 'discount',
+    checkout_session: null,
+    coupon,
+    customer: subscription.customer,
+    end: null,
+    invoice: null,
+    invoice_item: null,
+    promotion_code: promotionCode?.id ?? null,
+    start: now(),
+    subscription: subscription.id,
+    subscription_item: null,
+  } as StripeObject;
+}
+
+async function listed(
   ctx: FrontContext,
   account: AccountState,
-  subscription: { id: string; customer: string },
-  params: Params,
+  subscription: StripeObject,
+  entries: Params[],
 ): Promise<StripeObject[]> {
   const current = ctx.discounts.get(subscription.id) ?? [];
-  const applied = (coupon: string | undefined, promotionCode: string | undefined) =>
-    resolveDiscount(ctx, account, { coupon, promotionCode }).then(({ coupon: c, promotionCode: pc }) => {
-      if (!c) throw new StripeApiError(400, 'invalid_request_error', 'A discount needs a coupon.');
-      if (pc) pc.times_redeemed = Number(pc.times_redeemed ?? 0) + 1;
-      return discountObject(c, {
-        customer: subscription.customer,
-        subscription: subscription.id,
-        promotionCode: pc?.id ?? null,
-        checkoutSession: null,
-      });
-    });
-  if (params.discounts === '' || params.coupon === '') return [];
-  const entries = list(params, 'discounts');
-  if (!entries) return [await applied(str(params, 'coupon'), str(params, 'promotion_code'))];
   const next: StripeObject[] = [];
   for (const [i, entry] of entries.entries()) {
-    const e = entry as Params;
-    const keep = str(e, 'discount');
-    if (keep) {
-      const found = current.find((d) => d.id === keep);
-      if (!found)
+    const kept = str(entry, 'discount');
+    if (kept) {
+      const discount = current.find((d) => d.id === kept);
+      if (!discount)
         throw new StripeApiError(
           400,
           'invalid_request_error',
-          `No such discount: '${keep}'`,
+          `No such discount: '${kept}'`,
           'resource_missing',
           `discounts[${i}][discount]`,
         );
-      next.push(found);
-    } else next.push(await applied(str(e, 'coupon'), str(e, 'promotion_code')));
+      next.push(discount);
+      continue;
+    }
+    const choice = { coupon: str(entry, 'coupon'), promotionCode: str(entry, 'promotion_code') };
+    const { coupon, promotionCode } = await resolveDiscount(ctx, account, choice);
+    if (!coupon)
+      throw new StripeApiError(
+        400,
+        'invalid_request_error',
+        'A discount needs a coupon, promotion code or discount.',
+        'parameter_missing',
+        `discounts[${i}]`,
+      );
+    if (next.some((d) => (d.coupon as StripeObject).id === coupon.id))
+      throw new StripeApiError(
+        400,
+        'invalid_request_error',
+        `Coupon ${coupon.id} is applied twice.`,
+        'parameter_invalid_empty',
+        `discounts[${i}][coupon]`,
+      );
+    next.push(newDiscount(subscription, coupon, promotionCode));
   }
-  const coupons = next.map((d) => (d.coupon as StripeObject).id);
-  if (new Set(coupons).size !== coupons.length)
-    throw new StripeApiError(400, 'invalid_request_error', 'A coupon can be applied once per subscription.');
   return next;
 }
 
-async function update(request: RouteRequest) {
-  const { ctx, account, path } = request;
-  const raw = encodeForm(request.params);
-  if (!DISCOUNT_PARAMS.some((k) => k in request.params))
-    return (await proxy(ctx, account, { method: 'POST', path, search: '', raw })).body;
-  const id = request.match[1]!;
-  const subscription = await ctx.fetchOwned(account, 'subscription', '/v1/subscriptions', id);
-  const discounts = await nextDiscounts(
-    ctx,
-    account,
-    { id, customer: String(subscription.customer) },
-    request.params,
-  );
-  const rest = Object.fromEntries(
-    Object.entries(parseForm(raw)).filter(([k]) => !DISCOUNT_PARAMS.includes(k)),
-  );
-  ctx.discounts.set(id, discounts);
-  return (await proxy(ctx, account, { method: 'POST', path, search: '', raw: encodeForm(rest) })).body;
+/**
+ * Applies the discount parameters of a subscription update (`before` is the subscription as it was) and
+ * answers the form without them, for localstripe.
+ */
+export async function takeDiscountParams(
+  ctx: FrontContext,
+  account: AccountState,
+  before: StripeObject,
+  raw: string,
+): Promise<string> {
+  const params = parseForm(raw);
+  if (!DISCOUNT_PARAMS.some((p) => p in params)) return raw;
+  let next: StripeObject[];
+  if ('discounts' in params) {
+    const value = params.discounts;
+    next =
+      value === '' ? [] : await listed(ctx, account, before, Array.isArray(value) ? (value as Params[]) : []);
+  } else {
+    const coupon = str(params, 'coupon');
+    const promotionCode = str(params, 'promotion_code');
+    if (!coupon && !promotionCode) next = [];
+    else {
+      const resolved = await resolveDiscount(ctx, account, { coupon: coupon || undefined, promotionCode });
+      next = resolved.coupon ? [newDiscount(before, resolved.coupon, resolved.promotionCode)] : [];
+    }
+  }
+  ctx.discounts.set(before.id, next);
+  const rest = Object.fromEntries(Object.entries(params).filter(([k]) => !DISCOUNT_PARAMS.includes(k)));
+  return encodeForm(rest);
 }
 
-export const subscriptionDiscountRoutes: Route[] = [
-  { method: 'POST', path: /^\/v1\/subscriptions\/([^/]+)$/, handle: update },
-];
+/** The query without `expand` entries naming discounts (localstripe refuses them), re-indexed. */
+export function withoutDiscountExpand(search: string): string {
+  if (!search.includes('discounts')) return search;
+  const query = new URLSearchParams(search.replace(/^\?/, ''));
+  const expand: string[] = [];
+  const rest: [string, string][] = [];
+  for (const [name, value] of query) {
+    if (/^expand(\[\d*\])?$/.test(name)) {
+      if (value !== 'discounts' && !value.startsWith('discounts.')) expand.push(value);
+    } else rest.push([name, value]);
+  }
+  const out = new URLSearchParams(rest);
+  expand.forEach((value, i) => out.append(`expand[${i}]`, value));
+  const text = out.toString();
+  return text ? `?${text}` : '';
+}

@@ -48,32 +48,6 @@ export async function resolveDiscount(ctx: FrontContext, account: AccountState, 
   return { coupon, promotionCode };
 }
 
-/** A Discount object: a coupon (or promotion code) applied to a subscription from now on. */
-export function discountObject(
-  coupon: StripeObject,
-  of: {
-    customer: string;
-    subscription: string;
-    promotionCode: string | null;
-    checkoutSession: string | null;
-  },
-): StripeObject {
-  return {
-    id: newId('di_'),
-    object: 'discount',
-    checkout_session: of.checkoutSession,
-    coupon,
-    customer: of.customer,
-    end: null,
-    invoice: null,
-    invoice_item: null,
-    promotion_code: of.promotionCode,
-    start: now(),
-    subscription: of.subscription,
-    subscription_item: null,
-  };
-}
-
 export interface SubscribeInput {
   customer: string;
   items: { price?: string; plan?: string; quantity?: number }[];
@@ -126,12 +100,20 @@ export async function subscribe(ctx: FrontContext, account: AccountState, input:
   });
   if (coupon) {
     ctx.discounts.set(subscription.id, [
-      discountObject(coupon, {
+      {
+        id: newId('di_'),
+        object: 'discount',
+        checkout_session: input.discount.checkoutSession ?? null,
+        coupon,
         customer: input.customer,
+        end: null,
+        invoice: null,
+        invoice_item: null,
+        promotion_code: promotionCode?.id ?? null,
+        start: now(),
         subscription: subscription.id,
-        promotionCode: promotionCode?.id ?? null,
-        checkoutSession: input.discount.checkoutSession ?? null,
-      }),
+        subscription_item: null,
+      },
     ]);
     if (promotionCode) promotionCode.times_redeemed = Number(promotionCode.times_redeemed ?? 0) + 1;
   }

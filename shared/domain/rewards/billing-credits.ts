@@ -1,7 +1,6 @@
 import type { Db, DbOrTrx } from '../../db/knex';
 import type { CouponBillingProcessor } from '../../processors/coupon-billing';
 import { createProcessorBillingRepo, type RewardWithProgram } from '../../repos/processor-billing.repo';
-import type { ProcessorName } from '../../repos/processor-connections.repo';
 import type { RewardRow } from '../../repos/rewards.repo';
 import type { BillingCreditSync } from '../../types/processors';
 import { recordWebhookEvent } from '../webhooks/webhook-events';
@@ -28,7 +27,7 @@ import { presentReward } from './rewards';
 export const creditIdempotencyKey = (rewardId: string) => `referral-credit-${rewardId}`;
 
 interface Target {
-  processor: ProcessorName;
+  processor: string;
   tenantId: string;
   accountId: string;
   customerId: string;

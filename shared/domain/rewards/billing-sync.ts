@@ -2,6 +2,7 @@ import type { Db } from '../../db/knex';
 import type { CouponBillingProcessor } from '../../processors/coupon-billing';
 import { createAccountsRepo } from '../../repos/accounts.repo';
 import { createProcessorBillingRepo, type RewardWithProgram } from '../../repos/processor-billing.repo';
+import { createProcessorConnectionsRepo } from '../../repos/processor-connections.repo';
 import { createReferralsRepo } from '../../repos/referrals.repo';
 import type { BillingSync, DiscountSyncResult } from '../../types/processors';
 import { DEFAULT_PROGRAM_ID } from '../../types/program';
@@ -43,8 +44,11 @@ export async function syncBillingAccount(
 
   const promotionCode = await syncPromotionCode(db, processor, input);
   const { rewards, due } = await accountCoupons(db, tenantId, accountId);
+  // The connection's processor (Stripe, or another of the coupon-billing model) names our records.
+  const connection = await createProcessorConnectionsRepo(db).find(tenantId);
+  const processorName = connection?.processor ?? 'STRIPE';
   const billing: BillingSync = {
-    processor: 'STRIPE',
+    processor: processorName,
     customerId: account.payment_provider_id,
     currency: null,
     couponIds: due.map((c) => c.spec.id),
@@ -80,7 +84,7 @@ export async function syncBillingAccount(
     billing.credits = await syncCredits(
       db,
       processor,
-      { processor: 'STRIPE', tenantId, accountId, customerId: customer.id, currency },
+      { processor: processorName, tenantId, accountId, customerId: customer.id, currency },
       rewards,
     );
   }
