@@ -16,6 +16,7 @@ export interface ProcessorCreditRow {
   amount_cents: string;
   currency: string;
   idempotency_key: string;
+  /** The processor's transaction; '' while reserved and not answered yet (billing-credits.ts). */
   transaction_id: string;
   created_at: Date;
 }
@@ -102,6 +103,39 @@ export function createProcessorBillingRepo(db: DbOrTrx) {
 
     async recordCredit(row: Omit<ProcessorCreditRow, 'created_at'>, trx: DbOrTrx): Promise<void> {
       await trx('processor_credits').insert(row);
+    },
+
+    /**
+     * The account's credits reserved but not answered yet (`transaction_id` empty: the request was made, or
+     * about to be, and its answer never recorded), with what their request names.
+     */
+    async pendingCredits(
+      tenantId: string,
+      accountId: string,
+      trx: DbOrTrx = db,
+    ): Promise<(ProcessorCreditRow & { account_id: string; reverses_reward_id: string | null })[]> {
+      return trx('processor_credits as c')
+        .join('rewards as w', function () {
+          this.on('w.tenant_id', '=', 'c.tenant_id').andOn('w.id', '=', 'c.reward_id');
+        })
+        .where({ 'c.tenant_id': tenantId, 'w.account_id': accountId, 'c.transaction_id': '' })
+        .orderBy('c.created_at')
+        .select('c.*', 'w.account_id', 'w.reverses_reward_id');
+    },
+
+    /** The answer of a reserved credit: its transaction, also the reward's reference. */
+    async completeCredit(
+      tenantId: string,
+      rewardId: string,
+      transactionId: string,
+      trx: DbOrTrx,
+    ): Promise<void> {
+      await trx('processor_credits')
+        .where({ tenant_id: tenantId, reward_id: rewardId, transaction_id: '' })
+        .update({ transaction_id: transactionId });
+      await trx('rewards')
+        .where({ tenant_id: tenantId, id: rewardId })
+        .update({ fulfilment_reference: transactionId });
     },
 
     /** Locks a reward row until the transaction ends; undefined when it is not the tenant's. */

@@ -1,6 +1,10 @@
 import type { Db, DbOrTrx } from '../../db/knex';
 import type { CouponBillingProcessor } from '../../processors/coupon-billing';
-import { createProcessorBillingRepo, type RewardWithProgram } from '../../repos/processor-billing.repo';
+import {
+  createProcessorBillingRepo,
+  type ProcessorCreditRow,
+  type RewardWithProgram,
+} from '../../repos/processor-billing.repo';
 import type { RewardRow } from '../../repos/rewards.repo';
 import type { BillingCreditSync } from '../../types/processors';
 import { recordWebhookEvent } from '../webhooks/webhook-events';
@@ -10,19 +14,26 @@ import { presentReward } from './rewards';
  * Credit as a customer balance at a coupon-and-balance processor (Stripe), exactly once per reward row:
  *
  * - A CREDIT reward that is AVAILABLE, in the customer's currency, becomes one balance transaction of
- *   minus what is left of it (credit), keyed `referral-credit-<reward id>` (the processor applies one
- *   request per key, so an answer lost and the request made again credits once). In the same transaction,
- *   holding the reward's row lock across the call, the transaction is recorded in `processor_credits` and
- *   the reward is REDEEMED with the transaction id as its reference (the "paid outside the service"
- *   marking), so the API's balance and redemptions never spend it again.
+ *   minus what is left of it (credit), keyed `referral-credit-<reward id>`.
  * - A negative row reversing such a reward (a reversal's debt, a partial refund's share:
- *   programs/reward-reversals.ts) becomes the opposite transaction (plus), keyed by its own id, once. Only
- *   what the processor was given of the reward is taken back there: a debt's part beyond it (the reward
- *   was redeemed through the API before, or was never applied) stays a debt in our balance. A debt counts
- *   as taken back what the reward's shares took back before they were cancelled by the full reversal.
- *   What was taken back is redeemed of the row (REDEEMED when all of it), so the balance nets to zero.
+ *   programs/reward-reversals.ts) becomes the opposite transaction (plus), keyed by its own id. Only what
+ *   the processor was given of the reward is taken back there: a debt's part beyond it (the reward was
+ *   redeemed through the API before, or never applied) stays a debt in our balance. A debt counts as
+ *   taken back what the reward's shares took back before the full reversal cancelled them. What was
+ *   taken back is redeemed of the row (REDEEMED when all of it), so the balance nets to zero.
  * - Rows in another unit than the customer's currency are left, and said so.
+ *
+ * Exactly once, in two steps. First, under the reward's row lock, one transaction reserves it: the
+ * `processor_credits` row (its amount, customer, currency and key; no transaction id yet) and the reward
+ * REDEEMED, so from that commit on the API's balance and redemptions cannot spend it. Then the request is
+ * made, and its answer (the transaction id, also the reward's reference) recorded. A reservation without
+ * an answer (the answer was lost, the worker died) is sent again as it was recorded, by the next sync:
+ * the same key and parameters, which the processor answers with the transaction it made, never a second.
+ * No lock is held while the processor is called.
  */
+
+/** The transaction id of a row settled without a transaction (a debt the shares already took back). */
+const NO_TRANSACTION = "none: covered by the reward's reversed shares";
 
 export const creditIdempotencyKey = (rewardId: string) => `referral-credit-${rewardId}`;
 
@@ -35,7 +46,13 @@ interface Target {
   currency: string;
 }
 
-/** Applies the account's CREDIT rows not applied yet: credits first, then the rows reversing them. */
+/** What a reserved credit's request names: fixed at reservation, so a repeat is the same request. */
+type Reserved = Pick<
+  ProcessorCreditRow,
+  'tenant_id' | 'reward_id' | 'customer_id' | 'amount_cents' | 'currency' | 'idempotency_key'
+> & { account_id: string; reverses_reward_id: string | null };
+
+/** Applies the account's CREDIT rows: unanswered reservations first, then credits, then their reversals. */
 export async function syncCredits(
   db: Db,
   processor: CouponBillingProcessor,
@@ -43,6 +60,10 @@ export async function syncCredits(
   rewards: RewardWithProgram[],
 ): Promise<BillingCreditSync[]> {
   const repo = createProcessorBillingRepo(db);
+  const results: BillingCreditSync[] = [];
+  for (const pending of await repo.pendingCredits(target.tenantId, target.accountId)) {
+    results.push(await send(db, processor, pending));
+  }
   const open = rewards.filter((r) => r.type === 'CREDIT' && r.status === 'AVAILABLE');
   const applied = await repo.appliedAmong(
     target.tenantId,
@@ -51,68 +72,73 @@ export async function syncCredits(
   const todo = open.filter((r) => !applied.has(r.id));
   const credits = todo.filter((r) => Number(r.amount_cents) > 0 && !r.reverses_reward_id);
   const reversals = todo.filter((r) => Number(r.amount_cents) < 0 && r.reverses_reward_id);
-  const results: BillingCreditSync[] = [];
   for (const row of [...credits, ...reversals]) {
     if ((row.unit ?? '').toUpperCase() !== target.currency) {
-      results.push(outcome(row, 'OTHER_CURRENCY', 0, null));
+      results.push(outcome(row.id, row.unit, 'OTHER_CURRENCY', 0, null));
       continue;
     }
-    results.push(
-      row.reverses_reward_id
-        ? await takeBack(db, processor, target, row.id, row.reverses_reward_id)
-        : await giveCredit(db, processor, target, row.id),
-    );
+    const reserved = row.reverses_reward_id
+      ? await reserveTakeBack(db, target, row.id, row.reverses_reward_id)
+      : await reserveCredit(db, target, row.id);
+    results.push('outcome' in reserved ? reserved : await send(db, processor, reserved));
   }
   return results;
 }
 
 function outcome(
-  row: Pick<RewardRow, 'id' | 'unit'>,
+  rewardId: string,
+  unit: string | null,
   result: BillingCreditSync['outcome'],
   amountCents: number,
   transactionId: string | null,
 ): BillingCreditSync {
-  return { rewardId: row.id, unit: row.unit ?? '', amountCents, transactionId, outcome: result };
+  return { rewardId, unit: unit ?? '', amountCents, transactionId, outcome: result };
 }
 
-async function giveCredit(
+/** Found reserved or answered before: its record, as it is. */
+const found = (row: RewardRow, credit: ProcessorCreditRow) =>
+  outcome(
+    row.id,
+    row.unit,
+    'FOUND',
+    Number(credit.amount_cents),
+    credit.transaction_id && credit.transaction_id !== NO_TRANSACTION ? credit.transaction_id : null,
+  );
+
+async function reserveCredit(
   db: Db,
-  processor: CouponBillingProcessor,
   target: Target,
   rewardId: string,
-): Promise<BillingCreditSync> {
+): Promise<Reserved | BillingCreditSync> {
   return db.transaction(async (trx) => {
     const repo = createProcessorBillingRepo(trx);
     const row = await repo.lockReward(target.tenantId, rewardId, trx);
-    if (!row) return outcome({ id: rewardId, unit: null }, 'GONE', 0, null);
-    const found = await repo.findCredit(target.tenantId, rewardId, trx);
-    if (found) return outcome(row, 'FOUND', Number(found.amount_cents), found.transaction_id);
+    if (!row) return outcome(rewardId, null, 'GONE', 0, null);
+    const credit = await repo.findCredit(target.tenantId, rewardId, trx);
+    if (credit) return found(row, credit);
     const left = Number(row.amount_cents) - Number(row.redeemed_cents);
-    if (row.status !== 'AVAILABLE' || left <= 0) return outcome(row, 'GONE', 0, null);
-    const amountCents = -left;
-    const tx = await applyTransaction(processor, target, row, amountCents, 'Referral credit');
-    await record(trx, target, row, amountCents, tx.id);
-    await settleRow(trx, target.tenantId, row, Number(row.amount_cents), true, tx.id);
-    return outcome(row, 'APPLIED', amountCents, tx.id);
+    if (row.status !== 'AVAILABLE' || left <= 0) return outcome(row.id, row.unit, 'GONE', 0, null);
+    const reserved = await reserve(trx, target, row, -left);
+    await settleRow(trx, target.tenantId, row, Number(row.amount_cents), true);
+    return reserved;
   });
 }
 
-async function takeBack(
+async function reserveTakeBack(
   db: Db,
-  processor: CouponBillingProcessor,
   target: Target,
   rowId: string,
   reversedId: string,
-): Promise<BillingCreditSync> {
+): Promise<Reserved | BillingCreditSync> {
   return db.transaction(async (trx) => {
     const repo = createProcessorBillingRepo(trx);
-    // The reversed reward first, as giveCredit locks it: every row reversing it waits for the others.
+    // The reversed reward first, as reserveCredit locks it: the rows reversing it go one at a time.
     await repo.lockReward(target.tenantId, reversedId, trx);
     const row = await repo.lockReward(target.tenantId, rowId, trx);
-    if (!row) return outcome({ id: rowId, unit: null }, 'GONE', 0, null);
-    const found = await repo.findCredit(target.tenantId, rowId, trx);
-    if (found) return outcome(row, 'FOUND', Number(found.amount_cents), found.transaction_id);
-    if (row.status !== 'AVAILABLE') return outcome(row, 'GONE', 0, null);
+    if (!row) return outcome(rowId, null, 'GONE', 0, null);
+    const credit = await repo.findCredit(target.tenantId, rowId, trx);
+    if (credit) return found(row, credit);
+    if (row.status !== 'AVAILABLE') return outcome(row.id, row.unit, 'GONE', 0, null);
     const applied = await repo.appliedForReward(target.tenantId, reversedId, trx);
     const given = -sum(applied.filter((a) => a.reward_id === reversedId));
     const reversing = applied.filter((a) => a.reverses_reward_id === reversedId);
@@ -122,78 +148,72 @@ async function takeBack(
     const due = -Number(row.amount_cents);
     const amountCents = Math.max(0, Math.min(due - covered, given - takenBack));
     const settled = Math.min(due, covered + amountCents);
-    if (settled <= 0) return outcome(row, 'NOT_GIVEN_HERE', 0, null);
-    let transactionId: string | null = null;
-    if (amountCents > 0) {
-      const tx = await applyTransaction(processor, target, row, amountCents, 'Referral credit reversed');
-      await record(trx, target, row, amountCents, tx.id);
-      transactionId = tx.id;
-    }
-    const reference = transactionId ?? `covered by the reversed shares of ${reversedId}`;
-    await settleRow(trx, target.tenantId, row, -settled, settled === due, reference);
-    return outcome(row, transactionId ? 'APPLIED' : 'SETTLED', amountCents, transactionId);
+    if (settled <= 0) return outcome(row.id, row.unit, 'NOT_GIVEN_HERE', 0, null);
+    await settleRow(trx, target.tenantId, row, -settled, settled === due);
+    if (amountCents > 0) return reserve(trx, target, row, amountCents);
+    // Nothing to send: recorded as applied (0, no transaction), so it is settled once.
+    const reserved = await reserve(trx, target, row, 0);
+    await repo.completeCredit(target.tenantId, reserved.reward_id, NO_TRANSACTION, trx);
+    return outcome(row.id, row.unit, 'SETTLED', 0, null);
   });
 }
 
 const sum = (rows: { amount_cents: string }[]) => rows.reduce((s, r) => s + Number(r.amount_cents), 0);
 
-function applyTransaction(
-  processor: CouponBillingProcessor,
-  target: Target,
-  row: RewardRow,
-  amountCents: number,
-  description: string,
-): Promise<{ id: string }> {
-  return processor.createBalanceTransaction({
-    customerId: target.customerId,
-    amountCents,
+async function reserve(trx: DbOrTrx, target: Target, row: RewardRow, amountCents: number): Promise<Reserved> {
+  const credit = {
+    tenant_id: target.tenantId,
+    reward_id: row.id,
+    processor: target.processor,
+    customer_id: target.customerId,
+    amount_cents: String(amountCents),
     currency: target.currency,
-    description,
-    idempotencyKey: creditIdempotencyKey(row.id),
+    idempotency_key: creditIdempotencyKey(row.id),
+    transaction_id: '',
+  };
+  await createProcessorBillingRepo(trx).recordCredit(credit, trx);
+  return { ...credit, account_id: target.accountId, reverses_reward_id: row.reverses_reward_id ?? null };
+}
+
+/** Makes (or repeats) a reserved credit's request and records its answer. */
+async function send(db: Db, processor: CouponBillingProcessor, credit: Reserved): Promise<BillingCreditSync> {
+  const amountCents = Number(credit.amount_cents);
+  const tx = await processor.createBalanceTransaction({
+    customerId: credit.customer_id,
+    amountCents,
+    currency: credit.currency,
+    description: credit.reverses_reward_id ? 'Referral credit reversed' : 'Referral credit',
+    idempotencyKey: credit.idempotency_key,
     metadata: {
-      referral_reward_id: row.id,
-      referral_account_id: target.accountId,
-      ...(row.reverses_reward_id ? { referral_reverses_reward_id: row.reverses_reward_id } : {}),
+      referral_reward_id: credit.reward_id,
+      referral_account_id: credit.account_id,
+      ...(credit.reverses_reward_id ? { referral_reverses_reward_id: credit.reverses_reward_id } : {}),
     },
   });
-}
-
-async function record(
-  trx: DbOrTrx,
-  target: Target,
-  row: RewardRow,
-  amountCents: number,
-  transactionId: string,
-): Promise<void> {
-  await createProcessorBillingRepo(trx).recordCredit(
-    {
-      tenant_id: target.tenantId,
-      reward_id: row.id,
-      processor: target.processor,
-      customer_id: target.customerId,
-      amount_cents: String(amountCents),
-      currency: target.currency,
-      idempotency_key: creditIdempotencyKey(row.id),
-      transaction_id: transactionId,
-    },
-    trx,
+  await db.transaction((trx) =>
+    createProcessorBillingRepo(trx).completeCredit(credit.tenant_id, credit.reward_id, tx.id, trx),
   );
+  return outcome(credit.reward_id, credit.currency, 'APPLIED', amountCents, tx.id);
 }
 
+/**
+ * Settles a reward row at the processor: `settledCents` of it redeemed (REDEEMED when all of it), marked
+ * as paid outside the service (its reference becomes the transaction id once answered).
+ */
 async function settleRow(
   trx: DbOrTrx,
   tenantId: string,
   row: RewardRow,
   settledCents: number,
   fully: boolean,
-  reference: string,
 ): Promise<void> {
-  const changed = await createProcessorBillingRepo(trx).settle(
+  const repo = createProcessorBillingRepo(trx);
+  const changed = await repo.settle(
     tenantId,
     row.id,
     settledCents,
     fully,
-    reference,
+    'processor transaction pending',
     trx,
   );
   await recordWebhookEvent(trx, tenantId, 'reward.redeemed', presentReward(changed));

@@ -7,6 +7,7 @@ import type Stripe from 'stripe';
 import { eventually } from '../../helpers/harness';
 import { until } from '../../helpers/wait';
 import { syncBillingAccount } from '../../../shared/domain/rewards/billing-sync';
+import { ProcessorUnavailableError } from '../../../shared/processors/payment-processor';
 import { createStripeProcessor } from '../../../shared/processors/stripe.processor';
 import { createRewardReversalsRepo } from '../../../shared/repos/reward-reversals.repo';
 import { requestSyncIfConnected } from '../../../shared/use-cases/discount-sync-request';
@@ -203,10 +204,18 @@ async function available(t: StripeTenant, accountId: string, unit = EUR): Promis
   return (rewardBalance as { unit: string; available: number }[]).find((b) => b.unit === unit)!.available;
 }
 
+/** The credits recorded with the processor's answer (a reservation's transaction id is empty until then). */
+const answered = (n: number) => (rows: { transaction_id: string }[]) =>
+  rows.length === n && rows.every((r) => r.transaction_id !== '');
 const creditRows = (tenantId: string, rewardIds: string[]) =>
   db()('processor_credits').where({ tenant_id: tenantId }).whereIn('reward_id', rewardIds);
 const customerBalance = async (t: StripeTenant, id: string) =>
   ((await t.stripe.customers.retrieve(id)) as Stripe.Customer).balance;
+const stripeOf = (t: StripeTenant) =>
+  createStripeProcessor(
+    { environment: 'SANDBOX', secretKey: t.key, webhookSecret: null },
+    { baseUrl: stack.standIn.url, timeoutMs: 10_000 },
+  );
 const requestSync = (t: StripeTenant, accountId: string) =>
   requestSyncIfConnected(
     stack.ref.gw.deps,
@@ -219,10 +228,7 @@ describe('credit', () => {
     const jane = await customerAccount(shop);
     stack.proxy.loseNext((method, path) => method === 'POST' && /\/balance_transactions$/.test(path));
     const rewardId = await grant(shop, jane.accountId, 500);
-    const [recorded] = await until(
-      () => creditRows(shop.tenantId, [rewardId]),
-      (rows) => rows.length > 0,
-    );
+    const [recorded] = await until(() => creditRows(shop.tenantId, [rewardId]), answered(1));
     const key = `referral-credit-${rewardId}`;
     // The first request was applied and its answer lost; the retry got Stripe's stored answer.
     expect(balanceCalls(shop.key, key).map((c) => [c.status, c.replayed])).toEqual([
@@ -244,20 +250,14 @@ describe('credit', () => {
   test("a partial refund's share and the debt of a full reversal are taken back once each, never more than Stripe was given", async () => {
     const jane = await customerAccount(shop);
     const rewardId = await grant(shop, jane.accountId, 1000);
-    await until(
-      () => creditRows(shop.tenantId, [rewardId]),
-      (rows) => rows.length === 1,
-    );
+    await until(() => creditRows(shop.tenantId, [rewardId]), answered(1));
     // A partial refund's share of the reward (reward-reversals.ts), then the full reversal that cancels
     // the share and leaves the used credit as a debt.
     const reversals = createRewardReversalsRepo();
     const reward = await db()('rewards').where({ id: rewardId }).first();
     const share = (await db().transaction((trx) => reversals.insertShare(reward, 300, 3000, 'share', trx)))!;
     await requestSync(shop, jane.accountId);
-    await until(
-      () => creditRows(shop.tenantId, [share.id]),
-      (rows) => rows.length === 1,
-    );
+    await until(() => creditRows(shop.tenantId, [share.id]), answered(1));
     expect(await customerBalance(shop, jane.customer.id)).toBe(-700);
     const debt = (await db().transaction(async (trx) => {
       await reversals.cancelShares([share.id], trx);
@@ -265,10 +265,7 @@ describe('credit', () => {
       return reversals.insertDebt(closed, 1000, 'debt', trx);
     }))!;
     await requestSync(shop, jane.accountId);
-    const [taken] = await until(
-      () => creditRows(shop.tenantId, [debt.id]),
-      (rows) => rows.length === 1,
-    );
+    const [taken] = await until(() => creditRows(shop.tenantId, [debt.id]), answered(1));
     // 300 came back with the share: the debt takes back the other 700, and is settled in full.
     expect(taken).toMatchObject({ amount_cents: '700', idempotency_key: `referral-credit-${debt.id}` });
     expect(await customerBalance(shop, jane.customer.id)).toBe(0);
@@ -285,6 +282,32 @@ describe('credit', () => {
     expect(await customerBalance(shop, jane.customer.id)).toBe(0);
   });
 
+  test('a debt of credit Stripe was never given (redeemed through the API before) is not taken back there', async () => {
+    const jane = await referrer();
+    const rewardId = await grant(shop, jane.accountId, 400);
+    const REDEEM = `mutation R($accountId: ID!) {
+      redeemCredit(accountId: $accountId, amountCents: 400, unit: "EUR", reason: "paid by cheque") { outcome } }`;
+    await shop.api.gqlOk(REDEEM, { accountId: jane.accountId });
+    const debt = (await db().transaction(async (trx) => {
+      const reversals = createRewardReversalsRepo();
+      const closed = await reversals.markReversed(rewardId, 'chargeback:dp_1', trx);
+      return reversals.insertDebt(closed, 400, 'debt', trx);
+    }))!;
+    const { customer } = await customerAndPrice(shop.stripe);
+    const path = `/open/account/${jane.accountId}/user/${jane.userId}`;
+    expect((await shop.api.call('PUT', path, { paymentProviderId: customer.id })).status).toBe(200);
+    const result = await syncBillingAccount(db(), stripeOf(shop), {
+      tenantId: shop.tenantId,
+      accountId: jane.accountId,
+    });
+    expect(result.billing!.credits).toEqual([
+      { rewardId: debt.id, unit: EUR, amountCents: 0, transactionId: null, outcome: 'NOT_GIVEN_HERE' },
+    ]);
+    expect(balanceCalls(shop.key, `referral-credit-${debt.id}`)).toHaveLength(0);
+    expect(await customerBalance(shop, customer.id)).toBe(0);
+    expect(await available(shop, jane.accountId)).toBe(-400);
+  });
+
   test('two syncs of one account at once make one transaction per reward; credit in another currency is left', async () => {
     const jane = await referrer();
     const euros = [await grant(shop, jane.accountId, 100), await grant(shop, jane.accountId, 200)];
@@ -297,20 +320,28 @@ describe('credit', () => {
       { baseUrl: stack.standIn.url, timeoutMs: 10_000 },
     );
     const target = { tenantId: shop.tenantId, accountId: jane.accountId };
-    const results = await Promise.all([
+    const racing = await Promise.allSettled([
       syncBillingAccount(db(), processor, target),
       syncBillingAccount(db(), processor, target),
       syncBillingAccount(db(), processor, target),
     ]);
-    for (const rewardId of euros) {
-      expect(balanceCalls(shop.key, `referral-credit-${rewardId}`)).toHaveLength(1);
-      const outcomes = results.map((r) => r.billing!.credits.find((c) => c.rewardId === rewardId)?.outcome);
-      // At most one of them applied it (the workflow's own sync may have been first).
-      expect(outcomes.filter((o) => o === 'APPLIED').length).toBeLessThanOrEqual(1);
+    // A sync that met another's request in flight (Stripe's 409 for the key) fails to be retried.
+    for (const r of racing) {
+      if (r.status === 'rejected') expect(r.reason).toBeInstanceOf(ProcessorUnavailableError);
     }
+    const last = await syncBillingAccount(db(), processor, target);
+    for (const rewardId of euros) {
+      const calls = balanceCalls(shop.key, `referral-credit-${rewardId}`);
+      expect(calls.filter((c) => c.status === 200 && !c.replayed)).toHaveLength(1);
+    }
+    const rows = await creditRows(shop.tenantId, euros);
+    expect(rows.map((r) => r.transaction_id)).toEqual([
+      expect.stringMatching(/^cbtxn_/),
+      expect.stringMatching(/^cbtxn_/),
+    ]);
     expect(await creditRows(shop.tenantId, [...euros, dollars])).toHaveLength(2);
     expect(await customerBalance(shop, customer.id)).toBe(-300);
-    expect(results[0]!.billing!.credits.find((c) => c.rewardId === dollars)).toMatchObject({
+    expect(last.billing!.credits.find((c) => c.rewardId === dollars)).toMatchObject({
       outcome: 'OTHER_CURRENCY',
       unit: 'USD',
     });
