@@ -123,6 +123,30 @@ export function createProcessorBillingRepo(db: DbOrTrx) {
         .select('c.*', 'w.account_id', 'w.reverses_reward_id');
     },
 
+    /**
+     * Undoes a reservation the processor refused for good: the record goes, and the reward row is as it
+     * was before (AVAILABLE, `redeemedCents` redeemed). False when it was answered meanwhile.
+     */
+    async releaseCredit(
+      tenantId: string,
+      rewardId: string,
+      redeemedCents: number,
+      trx: DbOrTrx,
+    ): Promise<boolean> {
+      const removed = await trx('processor_credits')
+        .where({ tenant_id: tenantId, reward_id: rewardId, transaction_id: '' })
+        .delete();
+      if (removed === 0) return false;
+      await trx('rewards').where({ tenant_id: tenantId, id: rewardId }).update({
+        status: 'AVAILABLE',
+        redeemed_cents: redeemedCents,
+        date_redeemed: null,
+        fulfilled_at: null,
+        fulfilment_reference: null,
+      });
+      return true;
+    },
+
     /** The answer of a reserved credit: its transaction, also the reward's reference. */
     async completeCredit(
       tenantId: string,

@@ -13,10 +13,16 @@ import { newStripeKey, startStripeStandIn, type StripeStandIn } from './stripe-s
  * `connectPaymentProcessor` with a key of an account of their own at the stand-in.
  */
 
-/** Forwards everything to `target`; `loseNext(match)` drops the connection after the next matching call. */
+/**
+ * Forwards everything to `target`; `loseNext(match)` drops the connection after the next matching call
+ * was applied, `refuseNext(match)` answers it with Stripe's 400 for a missing customer without passing it on.
+ */
 export interface LossyProxy {
   url: string;
   loseNext(match: (method: string, path: string) => boolean): void;
+  refuseNext(match: (method: string, path: string) => boolean): void;
+  /** Whether a refusal is still waiting for its call. */
+  refusing(): boolean;
   close(): Promise<void>;
 }
 
@@ -31,6 +37,7 @@ const PASSED_ANSWER = [
 
 export async function startLossyProxy(target: string): Promise<LossyProxy> {
   let lose: ((method: string, path: string) => boolean) | null = null;
+  let refuse: ((method: string, path: string) => boolean) | null = null;
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
@@ -41,6 +48,17 @@ export async function startLossyProxy(target: string): Promise<LossyProxy> {
           PASSED_REQUEST.filter((h) => req.headers[h]).map((h) => [h, String(req.headers[h])]),
         );
         const body = method === 'GET' || method === 'DELETE' ? undefined : Buffer.concat(chunks);
+        const asked = new URL(req.url ?? '/', target).pathname;
+        if (refuse?.(method, asked)) {
+          refuse = null;
+          const error = {
+            type: 'invalid_request_error',
+            code: 'resource_missing',
+            message: 'No such customer',
+          };
+          res.writeHead(400, { 'content-type': 'application/json' }).end(JSON.stringify({ error }));
+          return;
+        }
         const answer = await fetch(`${target}${req.url}`, { method, headers, body });
         const text = await answer.text();
         const path = new URL(req.url ?? '/', target).pathname;
@@ -62,6 +80,10 @@ export async function startLossyProxy(target: string): Promise<LossyProxy> {
     loseNext(match) {
       lose = match;
     },
+    refuseNext(match) {
+      refuse = match;
+    },
+    refusing: () => refuse !== null,
     close: () => closeServer(server),
   };
 }

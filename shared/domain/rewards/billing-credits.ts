@@ -1,5 +1,6 @@
 import type { Db, DbOrTrx } from '../../db/knex';
 import type { CouponBillingProcessor } from '../../processors/coupon-billing';
+import { ProcessorRejectedError } from '../../processors/payment-processor';
 import {
   createProcessorBillingRepo,
   type ProcessorCreditRow,
@@ -178,7 +179,20 @@ async function reserve(trx: DbOrTrx, target: Target, row: RewardRow, amountCents
 /** Makes (or repeats) a reserved credit's request and records its answer. */
 async function send(db: Db, processor: CouponBillingProcessor, credit: Reserved): Promise<BillingCreditSync> {
   const amountCents = Number(credit.amount_cents);
-  const tx = await processor.createBalanceTransaction({
+  const tx = await request(processor, credit, amountCents).catch(async (err: unknown) => {
+    // Refused for good (no such customer, a revoked key): nothing was applied, so the credit goes back
+    // to our balance; the error still fails the sync, for the operator to see.
+    if (err instanceof ProcessorRejectedError) await release(db, credit, amountCents);
+    throw err;
+  });
+  await db.transaction((trx) =>
+    createProcessorBillingRepo(trx).completeCredit(credit.tenant_id, credit.reward_id, tx.id, trx),
+  );
+  return outcome(credit.reward_id, credit.currency, 'APPLIED', amountCents, tx.id);
+}
+
+function request(processor: CouponBillingProcessor, credit: Reserved, amountCents: number) {
+  return processor.createBalanceTransaction({
     customerId: credit.customer_id,
     amountCents,
     currency: credit.currency,
@@ -190,10 +204,17 @@ async function send(db: Db, processor: CouponBillingProcessor, credit: Reserved)
       ...(credit.reverses_reward_id ? { referral_reverses_reward_id: credit.reverses_reward_id } : {}),
     },
   });
-  await db.transaction((trx) =>
-    createProcessorBillingRepo(trx).completeCredit(credit.tenant_id, credit.reward_id, tx.id, trx),
-  );
-  return outcome(credit.reward_id, credit.currency, 'APPLIED', amountCents, tx.id);
+}
+
+/** A reservation undone: a credit's row had `amount + sent` redeemed before (sent is negative), a reversal's none. */
+async function release(db: Db, credit: Reserved, amountCents: number): Promise<void> {
+  await db.transaction(async (trx) => {
+    const repo = createProcessorBillingRepo(trx);
+    const row = await repo.lockReward(credit.tenant_id, credit.reward_id, trx);
+    if (!row) return;
+    const before = credit.reverses_reward_id ? 0 : Number(row.amount_cents) + amountCents;
+    await repo.releaseCredit(credit.tenant_id, credit.reward_id, before, trx);
+  });
 }
 
 /**

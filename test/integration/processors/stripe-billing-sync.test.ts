@@ -247,6 +247,24 @@ describe('credit', () => {
     expect(await available(shop, jane.accountId)).toBe(0);
   });
 
+  test('a credit Stripe refuses for good goes back to the balance, and a later sync applies it', async () => {
+    const jane = await customerAccount(shop);
+    // Refused once, as for a customer deleted meanwhile: the reservation is released.
+    stack.proxy.refuseNext((method, path) => method === 'POST' && /\/balance_transactions$/.test(path));
+    const rewardId = await grant(shop, jane.accountId, 100);
+    await eventually('the refused credit is back in the balance', async () => {
+      const reward = await db()('rewards').where({ id: rewardId }).first();
+      const rows = await creditRows(shop.tenantId, [rewardId]);
+      return !stack.proxy.refusing() && reward.status === 'AVAILABLE' && rows.length === 0;
+    });
+    expect(await available(shop, jane.accountId)).toBe(100);
+    await requestSync(shop, jane.accountId);
+    await until(() => creditRows(shop.tenantId, [rewardId]), answered(1));
+    expect(balanceCalls(shop.key, `referral-credit-${rewardId}`).map((c) => c.replayed)).toEqual([false]);
+    expect(await customerBalance(shop, jane.customer.id)).toBe(-100);
+    expect(await available(shop, jane.accountId)).toBe(0);
+  });
+
   test("a partial refund's share and the debt of a full reversal are taken back once each, never more than Stripe was given", async () => {
     const jane = await customerAccount(shop);
     const rewardId = await grant(shop, jane.accountId, 1000);
