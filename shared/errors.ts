@@ -51,6 +51,8 @@ export const API_ERROR_STATUS = {
   CLIENT_CLOSED_REQUEST: 499,
   GRAPHQL_QUERY_TOO_COMPLEX: 400,
   INVALID_SIGNATURE: 401,
+  /** A Stripe delivery whose signature or signed timestamp does not verify (Stripe expects a 400). */
+  SIGNATURE_REJECTED: 400,
   INTERNAL_ERROR: 500,
   SECRET_KEY_NOT_CONFIGURED: 503,
   SERVICE_UNAVAILABLE: 503,

@@ -10,7 +10,7 @@ import type { Logger } from '../../shared/logger';
 import type { FileStorage } from '../../shared/storage/file-storage';
 import type { Metrics } from '../../shared/metrics';
 import type { PaymentProcessorFactory } from '../../shared/processors/payment-processor';
-import type { CouponBillingFactory } from '../../shared/processors/coupon-billing';
+import type { CouponBillingFactory, CouponBillingOptions } from '../../shared/processors/coupon-billing';
 import type { TemporalDeps } from '../../shared/temporal/client';
 import type { ShareLinkClicks } from '../../shared/domain/referrals/share-link-clicks';
 import type { UserIdentity } from '../../shared/domain/accounts/user-jwt';
@@ -40,6 +40,8 @@ export interface GatewayDeps {
   processors: PaymentProcessorFactory;
   /** Builds a tenant's Stripe adapter (connect, webhook verification). */
   billing: CouponBillingFactory;
+  /** STRIPE_BASE_URL, PROCESSOR_TIMEOUT_MS and STRIPE_WEBHOOK_TOLERANCE_SECONDS. */
+  billingOptions: CouponBillingOptions;
   /** Share-link visits counted in memory and written in batches (shared/domain/referrals/share-link-clicks.ts). */
   clicks: ShareLinkClicks;
   /** The browser library (clients/browser), bundled at start-up and served from memory under /js. */

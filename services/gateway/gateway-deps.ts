@@ -77,6 +77,11 @@ export async function buildGatewayDeps(options: {
     secretBox: secretBoxFor(config.SECRET_KEY),
     processors: createBraintreeProcessor,
     billing: createStripeProcessor,
+    billingOptions: {
+      baseUrl: config.STRIPE_BASE_URL,
+      timeoutMs: config.PROCESSOR_TIMEOUT_MS,
+      signatureToleranceSeconds: config.STRIPE_WEBHOOK_TOLERANCE_SECONDS,
+    },
     clicks,
     notifications,
     browserLibrary: clients.browserLibrary,

@@ -1,7 +1,13 @@
 import {
+  receiveBillingEvent,
+  signatureRejected,
+  type BillingReceiveDeps,
+} from '../domain/processors/billing-event-receipt';
+import {
   invalidSignature,
   receiveNotification,
   type ReceiveDeps,
+  type ReceivedNotification,
 } from '../domain/processors/processor-notifications';
 import type { Logger } from '../logger';
 import type { Metrics } from '../metrics';
@@ -9,7 +15,7 @@ import type { NotificationStatus } from '../repos/processor-notifications.repo';
 import type { NotificationDispatcher } from './notification-dispatch';
 import type { TenantRef } from './use-case-deps';
 
-export interface ReceiveNotificationDeps extends ReceiveDeps {
+export interface ReceiveNotificationDeps extends ReceiveDeps, BillingReceiveDeps {
   metrics: Metrics;
   /** Starts the stored notification's workflow after the answer (see createNotificationDispatcher). */
   notifications: Pick<NotificationDispatcher, 'dispatch'>;
@@ -34,7 +40,31 @@ export async function receiveProcessorNotification(
   log: Logger,
 ): Promise<NotificationReceipt> {
   if (!tenant) throw invalidSignature();
-  const received = await receiveNotification(deps, tenant.id, delivery);
+  return handOver(deps, tenant, await receiveNotification(deps, tenant.id, delivery), 'BRAINTREE', log);
+}
+
+/**
+ * A Stripe webhook delivery (`Stripe-Signature`, the raw body): verified with the tenant's signing
+ * secret and stored by the event's id (see receiveBillingEvent), then handed to the dispatcher like a
+ * Braintree notification. Unknown tenants and bad or old signatures are the same SIGNATURE_REJECTED.
+ */
+export async function receiveStripeEvent(
+  deps: ReceiveNotificationDeps,
+  tenant: TenantRef | undefined,
+  delivery: { signature: string; payload: string },
+  log: Logger,
+): Promise<NotificationReceipt> {
+  if (!tenant) throw signatureRejected();
+  return handOver(deps, tenant, await receiveBillingEvent(deps, tenant.id, delivery), 'STRIPE', log);
+}
+
+function handOver(
+  deps: ReceiveNotificationDeps,
+  tenant: TenantRef,
+  received: ReceivedNotification,
+  processor: 'BRAINTREE' | 'STRIPE',
+  log: Logger,
+): NotificationReceipt {
   if (received.status === 'REJECTED' && received.inserted) {
     log.warn({ notificationId: received.id }, 'webhook verified but unreadable: stored as REJECTED');
   }
@@ -44,7 +74,7 @@ export async function receiveProcessorNotification(
       id: received.id,
       tenant_id: tenant.id,
       tenant_alias: tenant.alias,
-      processor: 'BRAINTREE',
+      processor,
       notification_key: received.notificationKey,
       kind: received.kind,
       subject_id: received.subjectId,

@@ -31,6 +31,7 @@ const CONTRACT_OPERATIONS = {
   getAccountRewards: 'GET /api/v1/{tenantAlias}/account/{accountId}/reward',
   associateDiscount: 'POST /api/v1/{tenantAlias}/discount',
   segmentWebhook: 'POST /api/v1/{tenantAlias}/integrations/segment',
+  stripeWebhook: 'POST /api/v1/{tenantAlias}/processor/stripe/webhook',
   uploadFile: 'POST /api/v1/{tenantAlias}/export/upload',
   downloadFile: 'GET /api/v1/{tenantAlias}/export/download',
   braintreeWebhookChallenge: 'GET /api/v1/{tenantAlias}/processor/braintree/webhook',

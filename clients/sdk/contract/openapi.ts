@@ -334,6 +334,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/{tenantAlias}/processor/stripe/webhook": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Receive a Stripe event
+         * @description Stripe's events, authenticated by the `Stripe-Signature` header with the signing secret of the tenant's endpoint (created when Stripe was connected, or given then for one registered by hand), its timestamp within STRIPE_WEBHOOK_TOLERANCE_SECONDS (default 300). A verified event is stored by its id and acknowledged at once; its workflow applies it after the answer. A redelivery is acknowledged again (`duplicate: true`) and applied once; an event about a customer no account is tied to yet waits (WAITING) until one is. Types we do not act on are stored IGNORED.
+         */
+        post: operations["stripeWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/{tenantAlias}/program": {
         parameters: {
             query?: never;
@@ -883,7 +903,7 @@ export interface components {
              * @description The closed set of error codes (shared/errors.ts); each operation lists the ones it answers with in its responses (`x-api-error-codes`). CLIENT_CLOSED_REQUEST is only logged (499), never sent.
              * @enum {string}
              */
-            apiErrorCode: "VALIDATION_FAILED" | "INVALID_JSON" | "UNAUTHORIZED" | "INVALID_LOGIN" | "FORBIDDEN" | "CSRF_REJECTED" | "TWO_FACTOR_REQUIRED" | "NOT_FOUND" | "USER_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "NOT_ACCEPTABLE" | "REQUEST_TIMEOUT" | "CONFLICT" | "CODE_TAKEN" | "PAYMENT_PROVIDER_ID_IN_USE" | "INSUFFICIENT_BALANCE" | "IDEMPOTENCY_KEY_USED" | "DO_NOT_TRACK" | "OPERATOR_EXISTS" | "LAST_OWNER" | "TOO_MANY_API_KEYS" | "TOO_MANY_OPERATORS" | "ACCESS_LINK_INVALID" | "OPERATOR_NOT_PENDING" | "WRONG_PASSWORD" | "INVALID_REFERRAL_CODE" | "SELF_REFERRAL" | "REFERRAL_CODE_NOT_FOUND" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "RATE_LIMITED" | "TOO_MANY_LOGIN_ATTEMPTS" | "HEADERS_TOO_LARGE" | "CLIENT_CLOSED_REQUEST" | "GRAPHQL_QUERY_TOO_COMPLEX" | "INVALID_SIGNATURE" | "INTERNAL_ERROR" | "SECRET_KEY_NOT_CONFIGURED" | "SERVICE_UNAVAILABLE" | "STORAGE_QUOTA_EXCEEDED";
+            apiErrorCode: "VALIDATION_FAILED" | "INVALID_JSON" | "UNAUTHORIZED" | "INVALID_LOGIN" | "FORBIDDEN" | "CSRF_REJECTED" | "TWO_FACTOR_REQUIRED" | "NOT_FOUND" | "USER_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "NOT_ACCEPTABLE" | "REQUEST_TIMEOUT" | "CONFLICT" | "CODE_TAKEN" | "PAYMENT_PROVIDER_ID_IN_USE" | "INSUFFICIENT_BALANCE" | "IDEMPOTENCY_KEY_USED" | "DO_NOT_TRACK" | "OPERATOR_EXISTS" | "LAST_OWNER" | "TOO_MANY_API_KEYS" | "TOO_MANY_OPERATORS" | "ACCESS_LINK_INVALID" | "OPERATOR_NOT_PENDING" | "WRONG_PASSWORD" | "INVALID_REFERRAL_CODE" | "SELF_REFERRAL" | "REFERRAL_CODE_NOT_FOUND" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "RATE_LIMITED" | "TOO_MANY_LOGIN_ATTEMPTS" | "HEADERS_TOO_LARGE" | "CLIENT_CLOSED_REQUEST" | "GRAPHQL_QUERY_TOO_COMPLEX" | "INVALID_SIGNATURE" | "SIGNATURE_REJECTED" | "INTERNAL_ERROR" | "SECRET_KEY_NOT_CONFIGURED" | "SERVICE_UNAVAILABLE" | "STORAGE_QUOTA_EXCEEDED";
             /** @description What went wrong, for people (never a stack trace or SQL). */
             message: string;
             /** @description The X-Request-Id of the request. */
@@ -1027,7 +1047,7 @@ export interface components {
             duplicate: boolean;
             notificationId: string;
             /** @enum {string} */
-            status: "RECEIVED" | "PROCESSED" | "RECORDED" | "IGNORED" | "FAILED" | "REJECTED";
+            status: "RECEIVED" | "WAITING" | "PROCESSED" | "RECORDED" | "IGNORED" | "FAILED" | "REJECTED";
         };
         /** @description The tenant's referral program settings. */
         Program: {
@@ -1189,7 +1209,7 @@ export interface components {
              * @description The closed set of error codes (shared/errors.ts); each operation lists the ones it answers with in its responses (`x-api-error-codes`). CLIENT_CLOSED_REQUEST is only logged (499), never sent.
              * @enum {string}
              */
-            apiErrorCode: "VALIDATION_FAILED" | "INVALID_JSON" | "UNAUTHORIZED" | "INVALID_LOGIN" | "FORBIDDEN" | "CSRF_REJECTED" | "TWO_FACTOR_REQUIRED" | "NOT_FOUND" | "USER_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "NOT_ACCEPTABLE" | "REQUEST_TIMEOUT" | "CONFLICT" | "CODE_TAKEN" | "PAYMENT_PROVIDER_ID_IN_USE" | "INSUFFICIENT_BALANCE" | "IDEMPOTENCY_KEY_USED" | "DO_NOT_TRACK" | "OPERATOR_EXISTS" | "LAST_OWNER" | "TOO_MANY_API_KEYS" | "TOO_MANY_OPERATORS" | "ACCESS_LINK_INVALID" | "OPERATOR_NOT_PENDING" | "WRONG_PASSWORD" | "INVALID_REFERRAL_CODE" | "SELF_REFERRAL" | "REFERRAL_CODE_NOT_FOUND" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "RATE_LIMITED" | "TOO_MANY_LOGIN_ATTEMPTS" | "HEADERS_TOO_LARGE" | "CLIENT_CLOSED_REQUEST" | "GRAPHQL_QUERY_TOO_COMPLEX" | "INVALID_SIGNATURE" | "INTERNAL_ERROR" | "SECRET_KEY_NOT_CONFIGURED" | "SERVICE_UNAVAILABLE" | "STORAGE_QUOTA_EXCEEDED";
+            apiErrorCode: "VALIDATION_FAILED" | "INVALID_JSON" | "UNAUTHORIZED" | "INVALID_LOGIN" | "FORBIDDEN" | "CSRF_REJECTED" | "TWO_FACTOR_REQUIRED" | "NOT_FOUND" | "USER_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "NOT_ACCEPTABLE" | "REQUEST_TIMEOUT" | "CONFLICT" | "CODE_TAKEN" | "PAYMENT_PROVIDER_ID_IN_USE" | "INSUFFICIENT_BALANCE" | "IDEMPOTENCY_KEY_USED" | "DO_NOT_TRACK" | "OPERATOR_EXISTS" | "LAST_OWNER" | "TOO_MANY_API_KEYS" | "TOO_MANY_OPERATORS" | "ACCESS_LINK_INVALID" | "OPERATOR_NOT_PENDING" | "WRONG_PASSWORD" | "INVALID_REFERRAL_CODE" | "SELF_REFERRAL" | "REFERRAL_CODE_NOT_FOUND" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "RATE_LIMITED" | "TOO_MANY_LOGIN_ATTEMPTS" | "HEADERS_TOO_LARGE" | "CLIENT_CLOSED_REQUEST" | "GRAPHQL_QUERY_TOO_COMPLEX" | "INVALID_SIGNATURE" | "SIGNATURE_REJECTED" | "INTERNAL_ERROR" | "SECRET_KEY_NOT_CONFIGURED" | "SERVICE_UNAVAILABLE" | "STORAGE_QUOTA_EXCEEDED";
             /** @description The message that could not be applied. */
             failedIndex: number;
             /** @description What went wrong, for people (never a stack trace or SQL). */
@@ -3742,6 +3762,107 @@ export interface operations {
             };
         };
     };
+    stripeWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tenantAlias: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    id: string;
+                    type: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The stored event. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotificationReceipt"];
+                };
+            };
+            /**
+             * @description - `SIGNATURE_REJECTED`: Stripe-Signature is missing, malformed, does not verify with the tenant's signing secret, or is older than the tolerance; the tenant has no Stripe connection, no signing secret yet, or does not exist (all alike)
+             *     - `VALIDATION_FAILED`: the body is not UTF-8 or was incomplete
+             *     - `VALIDATION_FAILED`: the HTTP request itself is malformed (answered before routing)
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /**
+             * @description - `REQUEST_TIMEOUT`: the request headers did not arrive within HTTP_HEADERS_TIMEOUT_MS (default 10000 ms); the connection is closed
+             *     - `REQUEST_TIMEOUT`: the body did not arrive whole within HTTP_REQUEST_TIMEOUT_MS (default 30000 ms) or stalled for HTTP_BODY_IDLE_TIMEOUT_MS (default 10000 ms); the connection is closed
+             */
+            408: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description - `PAYLOAD_TOO_LARGE`: the body is larger than 512 KiB */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description - `UNSUPPORTED_MEDIA_TYPE`: the body is not application/json */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description - `HEADERS_TOO_LARGE`: the request headers are too large; the connection is closed */
+            431: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /**
+             * @description - `SECRET_KEY_NOT_CONFIGURED`: the gateway has no SECRET_KEY to open the stored processor keys
+             *     - `SERVICE_UNAVAILABLE`: the gateway is at its connection limit (MAX_CONNECTIONS, default 1024; Retry-After: 1), or the database is briefly unreachable (Retry-After: 5). Safe to retry after Retry-After.
+             */
+            503: {
+                headers: {
+                    "Retry-After"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
     getProgram: {
         parameters: {
             query?: never;
@@ -5070,6 +5191,7 @@ export interface operations {
                 /**
                  * @example {
                  *       "data": {
+                 *         "customerId": null,
                  *         "id": "0196f8d1-5e6f-7a80-b9c0-d1e2f3a4b5c6",
                  *         "kind": "subscription_went_active",
                  *         "outcome": {
@@ -5082,6 +5204,7 @@ export interface operations {
                  *           "syncDiscount": false
                  *         },
                  *         "processedAt": 1778236200420,
+                 *         "processor": "BRAINTREE",
                  *         "receivedAt": 1778236200000,
                  *         "status": "FAILED",
                  *         "subjectId": "sub_8kq2m"

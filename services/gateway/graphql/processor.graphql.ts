@@ -11,16 +11,9 @@ import { parseInput } from '../../../shared/validation';
 import type { GraphQLContext } from './context';
 
 function connectDeps(ctx: GraphQLContext): ConnectDeps {
-  const { db, secretBox, processors, billing, config } = ctx.deps;
-  const timeoutMs = config.PROCESSOR_TIMEOUT_MS;
-  return {
-    db,
-    secretBox,
-    processors,
-    processorOptions: { baseUrl: config.PROCESSOR_BASE_URL, timeoutMs },
-    billing,
-    billingOptions: { baseUrl: config.STRIPE_BASE_URL, timeoutMs },
-  };
+  const { db, secretBox, processors, billing, billingOptions, config } = ctx.deps;
+  const processorOptions = { baseUrl: config.PROCESSOR_BASE_URL, timeoutMs: config.PROCESSOR_TIMEOUT_MS };
+  return { db, secretBox, processors, processorOptions, billing, billingOptions };
 }
 import type { GraphQLModule } from './module';
 

@@ -4,16 +4,28 @@ import {
   answerWebhookChallenge,
   invalidSignature,
 } from '../../../shared/domain/processors/processor-notifications';
+import { signatureRejected } from '../../../shared/domain/processors/billing-event-receipt';
 import { tenantAliasSchema } from '../../../shared/ids';
 import type { GatewayDeps, GatewayState } from '../context';
 import { associateDiscountAndSync } from '../../../shared/use-cases/associate-discount';
-import { receiveProcessorNotification } from '../../../shared/use-cases/receive-notification';
+import {
+  receiveProcessorNotification,
+  receiveStripeEvent,
+} from '../../../shared/use-cases/receive-notification';
+import { AppError } from '../../../shared/errors';
 import { authenticate } from '../middleware/auth';
-import { formBody, jsonBody } from '../middleware/body';
+import { formBody, jsonBody, readBodyText } from '../middleware/body';
 import { validate } from '../middleware/validate';
-import { challengeSchema, deliverySchema, WEBHOOK_BODY_LIMIT } from './processor.schema';
+import {
+  challengeSchema,
+  deliverySchema,
+  STRIPE_WEBHOOK_BODY_LIMIT,
+  stripeSignatureSchema,
+  WEBHOOK_BODY_LIMIT,
+} from './processor.schema';
 
 const WEBHOOK = '/processor/braintree/webhook';
+const STRIPE_WEBHOOK = '/processor/stripe/webhook';
 
 /**
  * Processor webhooks (no Basic auth: the signature authenticates, with the tenant's keys) and the
@@ -48,6 +60,21 @@ export function processorRoutes(router: Router<GatewayState>, deps: GatewayDeps)
       ctx.body = await receiveProcessorNotification(deps, tenant, { signature, payload }, ctx.state.log);
     },
   );
+
+  // Stripe signs the exact bytes it sends, so the body is read raw (bounded, under the short deadline of
+  // bodies read before the caller is known) and verified before anything parses it.
+  router.post(STRIPE_WEBHOOK, async (ctx) => {
+    const tenant = await tenantOf((ctx.params as { tenantAlias: string }).tenantAlias);
+    if (!ctx.is('application/json')) {
+      throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Content-Type must be application/json');
+    }
+    const payload = await readBodyText(ctx, STRIPE_WEBHOOK_BODY_LIMIT, 'VALIDATION_FAILED', {
+      timeoutMs: deps.config.UNAUTHENTICATED_BODY_TIMEOUT_MS,
+    });
+    const signature = stripeSignatureSchema.safeParse(ctx.get('stripe-signature'));
+    if (!signature.success) throw signatureRejected();
+    ctx.body = await receiveStripeEvent(deps, tenant, { signature: signature.data, payload }, ctx.state.log);
+  });
 
   router.post(
     '/discount',

@@ -103,17 +103,18 @@ export const UNREADABLE_KIND = 'unreadable';
  * REJECTED, keyed by the payload's hash so a redelivery only counts; answering it (200) stops the
  * processor's retries, which could never succeed. The raw payload stays for an operator to inspect.
  */
-async function recordRejected(
-  deps: ReceiveDeps,
+export async function recordRejected(
+  deps: Pick<ReceiveDeps, 'db'>,
   tenantId: string,
   delivery: { signature: string; payload: string },
   reason: string,
+  processor: 'BRAINTREE' | 'STRIPE' = 'BRAINTREE',
 ): Promise<ReceivedNotification> {
   const digest = crypto.createHash('sha256').update(delivery.payload).digest('hex');
   const notificationKey = `${UNREADABLE_KIND}:${digest}`;
   const row = await createProcessorNotificationsRepo(deps.db).record({
     tenant_id: tenantId,
-    processor: 'BRAINTREE',
+    processor,
     notification_key: notificationKey,
     kind: UNREADABLE_KIND,
     subject_id: null,

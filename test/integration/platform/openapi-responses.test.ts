@@ -16,6 +16,7 @@ import {
 } from '../../helpers/openapi';
 import { startProcessorApi, type ProcessorApi } from '../../helpers/processor';
 import { identifyReferrer, uid, userToken } from '../../helpers/referrals';
+import { seedStripeConnection, stripeEvent, stripeSignature } from '../../helpers/stripe-events';
 
 const doc = buildOpenApiDocument();
 let api: ProcessorApi;
@@ -317,6 +318,22 @@ test('processor webhooks', async () => {
   expect((await deliver(signed)).body.duplicate).toBe(true);
   expect((await deliver('bt_signature=x')).status).toBe(401);
   expect((await deliver('{}', 'application/json')).status).toBe(415);
+
+  // Stripe's door, on a tenant of its own connected to Stripe (its events need no Stripe to be stored).
+  const stripeTenant = await createTestTenant(api.gw.deps.db, 'oas-stripe');
+  const { id } = await api.gw.deps.db('tenants').where({ alias: stripeTenant.alias }).first('id');
+  await seedStripeConnection(api.gw.deps.db, api.gw.deps.secretBox!, id);
+  const stripe = (body: string, signature: string) =>
+    answer('stripeWebhook', `/api/v1/${stripeTenant.alias}/processor/stripe/webhook`, {
+      method: 'POST',
+      auth: null,
+      body,
+      headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+    });
+  const payload = stripeEvent('customer.created', { id: 'cus_oas', object: 'customer' });
+  expect((await stripe(payload, stripeSignature(payload))).body.duplicate).toBe(false);
+  expect((await stripe(payload, stripeSignature(payload))).body.duplicate).toBe(true);
+  expect((await stripe(payload, 't=1,v1=00')).status).toBe(400);
 });
 
 test('GraphQL over HTTP', async () => {

@@ -1,7 +1,12 @@
 import 'zod-openapi';
 import { z } from 'zod';
 import type { ZodOpenApiPathsObject } from 'zod-openapi';
-import { challengeSchema, deliverySchema, WEBHOOK_BODY_LIMIT } from '../../routes/processor.schema';
+import {
+  challengeSchema,
+  deliverySchema,
+  STRIPE_WEBHOOK_BODY_LIMIT,
+  WEBHOOK_BODY_LIMIT,
+} from '../../routes/processor.schema';
 import { downloadQuerySchema, uploadQuerySchema } from '../../routes/files.schema';
 import { cause, storageQuotaExceededErrorSchema } from '../errors';
 import { commonHeaders, contentDispositionHeader, rateLimitedRouteHeaders } from '../headers';
@@ -147,6 +152,41 @@ export const fileAndProcessorPaths: ZodOpenApiPathsObject = {
       errors: {
         400: [cause('VALIDATION_FAILED', 'a field breaks its rule, or the body is not UTF-8')],
         401: [cause('INVALID_SIGNATURE', 'bt_signature or bt_payload is missing'), invalidSignature],
+        503: [noSecretKey],
+      },
+    }),
+  },
+  [`${API}/processor/stripe/webhook`]: {
+    post: operation({
+      operationId: 'stripeWebhook',
+      tag: 'Payment processor',
+      auth: 'none',
+      body: { limit: bytes(STRIPE_WEBHOOK_BODY_LIMIT), types: 'application/json' },
+      summary: 'Receive a Stripe event',
+      description:
+        "Stripe's events, authenticated by the `Stripe-Signature` header with the signing secret of the tenant's endpoint (created when Stripe was connected, or given then for one registered by hand), its timestamp within STRIPE_WEBHOOK_TOLERANCE_SECONDS (default 300). A verified event is stored by its id and acknowledged at once; its workflow applies it after the answer. A redelivery is acknowledged again (`duplicate: true`) and applied once; an event about a customer no account is tied to yet waits (WAITING) until one is. Types we do not act on are stored IGNORED.",
+      requestParams: { path: webhookPathSchema },
+      requestBody: {
+        required: true,
+        content: {
+          'application/json': {
+            schema: z
+              .object({ id: z.string(), type: z.string() })
+              .meta({ description: 'A Stripe event, read raw.' }),
+          },
+        },
+      },
+      responses: {
+        200: jsonResponse('The stored event.', notificationReceiptSchema),
+      },
+      errors: {
+        400: [
+          cause(
+            'SIGNATURE_REJECTED',
+            "Stripe-Signature is missing, malformed, does not verify with the tenant's signing secret, or is older than the tolerance; the tenant has no Stripe connection, no signing secret yet, or does not exist (all alike)",
+          ),
+          cause('VALIDATION_FAILED', 'the body is not UTF-8 or was incomplete'),
+        ],
         503: [noSecretKey],
       },
     }),
