@@ -1,6 +1,6 @@
 import type { FrontContext } from './context';
 import { StripeApiError } from './errors';
-import { presentSession, sessionItems, sessionOf } from './checkout-sessions';
+import { presentSession, sessionItems, sessionOf, sessionSubscriptionMetadata } from './checkout-sessions';
 import { activePromotionCode } from './promotion-codes';
 import { present } from './shapes';
 import type { AccountState, StripeObject } from './state';
@@ -92,7 +92,7 @@ export async function completeSession(
         .filter((i) => i.price.type === 'recurring')
         .map((i) => ({ price: i.price.id, quantity: i.quantity })),
       discount: { coupon: coupon?.id, promotionCode: promotionCode?.id, checkoutSession: session.id },
-      metadata: session.metadata as Record<string, unknown>,
+      metadata: sessionSubscriptionMetadata.get(session),
     });
     session.subscription = subscription.id;
     session.invoice = subscription.latest_invoice ?? null;

@@ -1,5 +1,5 @@
 import { StripeApiError, missingParam, noSuch } from './errors';
-import { list, metadataOf, str, type FormValue, type Params } from './form';
+import { list, metadataOf, obj, str, type FormValue, type Params } from './form';
 import { priceOf } from './prices';
 import { pageQuery, type Route, type RouteRequest } from './routes';
 import { listOf, newId, now, objectsOf, type AccountState, type StripeObject } from './state';
@@ -17,6 +17,8 @@ export interface LineItem {
 
 /** The line items of each session (Stripe answers them at /v1/checkout/sessions/{id}/line_items). */
 export const sessionItems = new WeakMap<StripeObject, LineItem[]>();
+/** `subscription_data[metadata]` of each session: the subscription's metadata (not the session's). */
+export const sessionSubscriptionMetadata = new WeakMap<StripeObject, Record<string, string>>();
 
 /** A session as answered: `total_details.breakdown` only when expanded (Stripe's includable field). */
 export function presentSession(session: StripeObject, expand: unknown = []): StripeObject {
@@ -124,7 +126,7 @@ async function create(request: RouteRequest, frontUrl: string) {
     discounts: coupon ? [{ coupon: coupon.id, promotion_code: promotionCode?.id ?? null }] : [],
     expires_at: now() + 24 * 3600,
     invoice: null,
-    livemode: false,
+    livemode: account.livemode,
     locale: null,
     metadata: metadataOf(params),
     mode,
@@ -150,6 +152,8 @@ async function create(request: RouteRequest, frontUrl: string) {
   };
   account.objects.set(id, session);
   sessionItems.set(session, items);
+  const subscriptionData = obj(params, 'subscription_data');
+  if (subscriptionData) sessionSubscriptionMetadata.set(session, metadataOf(subscriptionData));
   return presentSession(session, params.expand);
 }
 

@@ -34,9 +34,9 @@ export class FrontContext {
     readonly events: EventHub,
   ) {}
 
-  account(id: string): AccountState {
+  account(id: string, livemode = false): AccountState {
     let account = this.accounts.get(id);
-    if (!account) this.accounts.set(id, (account = newAccount(id)));
+    if (!account) this.accounts.set(id, (account = newAccount(id, livemode)));
     return account;
   }
 

@@ -62,7 +62,11 @@ export function present<T>(ctx: FrontContext, value: T, expand: string[] = []): 
     if (object.object === 'invoice') invoice(ctx, object);
     if (object.object === 'coupon')
       Object.assign(object, ctx.couponExtras.get(String(object.id)) ?? { name: null });
-    if (object.object === 'charge') object.disputed = ctx.disputedCharges.has(String(object.id));
+    if (object.object === 'charge') {
+      object.disputed = ctx.disputedCharges.has(String(object.id));
+      // Since API 2022-11-15 a charge's refunds are answered only when expanded.
+      if (!expand.includes('refunds')) delete object.refunds;
+    }
   }
   return value;
 }

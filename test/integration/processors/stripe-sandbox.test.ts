@@ -66,6 +66,14 @@ describe('keys', () => {
       type: 'StripeAuthenticationError',
       statusCode: 401,
     });
+    expect(balance.livemode).toBe(false);
+    const live = standIn.stripe(newStripeKey('live'));
+    expect((await live.balance.retrieve()).livemode).toBe(true);
+    const account = await standIn.stripe(key).accounts.retrieve();
+    expect(account).toMatchObject({ object: 'account' });
+    expect(account.id).toMatch(/^acct_/);
+    expect((await standIn.stripe(restrictedKeyOf(key)).accounts.retrieve()).id).toBe(account.id);
+    expect((await live.accounts.retrieve()).id).not.toBe(account.id);
     await standIn.control('/_sandbox/keys/revoke', { key });
     await expect(standIn.stripe(key).balance.retrieve()).rejects.toMatchObject({
       type: 'StripeAuthenticationError',
@@ -431,6 +439,9 @@ describe('checkout, invoices, refunds and disputes', () => {
     await a.stripe.refunds.create({ charge: chargeId, amount: 1000 });
     const refunded = (await a.waitFor('charge.refunded')).find((e) => e.type === 'charge.refunded')!;
     expect(refunded.data.object).toMatchObject({ id: chargeId, amount_refunded: 1000, refunded: false });
+    expect(refunded.data.object).not.toHaveProperty('refunds');
+    const expanded = await a.stripe.charges.retrieve(chargeId, { expand: ['refunds'] });
+    expect(expanded.refunds!.data.map((r) => r.amount)).toEqual([1000]);
 
     const dispute = await standIn.control(`/_sandbox/charges/${chargeId}/dispute`, { key: a.key });
     expect(dispute).toMatchObject({
@@ -451,5 +462,135 @@ describe('checkout, invoices, refunds and disputes', () => {
     );
     expect((await a.stripe.disputes.retrieve(dispute.id)).status).toBe('won');
     await expect(a.stripe.disputes.close(dispute.id)).rejects.toMatchObject({ statusCode: 400 });
+  });
+});
+
+describe('discounts, prices and events', () => {
+  test('a subscription created with a promotion code is billed with its coupon; a retried create makes one', async () => {
+    const key = newStripeKey();
+    const stripe = standIn.stripe(key);
+    const customer = await payingCustomer(stripe);
+    const price = await monthlyPrice(stripe, 4000);
+    expect(price).toMatchObject({
+      object: 'price',
+      type: 'recurring',
+      unit_amount: 4000,
+      recurring: { interval: 'month' },
+    });
+    const coupon = await stripe.coupons.create({ amount_off: 1000, currency: 'usd', duration: 'once' });
+    expect(coupon.id).toMatch(/^[A-Z0-9]{8}$/);
+    const code = await stripe.promotionCodes.create({ coupon: coupon.id, code: 'FRIEND10' });
+    const params = {
+      customer: customer.id,
+      items: [{ price: price.id }],
+      discounts: [{ promotion_code: code.id }],
+    };
+    const subscription = await stripe.subscriptions.create(params, { idempotencyKey: 'sub-1' });
+    const retried = await stripe.subscriptions.create(params, { idempotencyKey: 'sub-1' });
+    expect(retried.id).toBe(subscription.id);
+    expect((await stripe.subscriptions.list({ customer: customer.id })).data).toHaveLength(1);
+    expect(subscription).toMatchObject({ discount: { coupon: { id: coupon.id }, promotion_code: code.id } });
+    const invoice = await stripe.invoices.retrieve(String(subscription.latest_invoice));
+    expect(invoice).toMatchObject({ status: 'paid', amount_paid: 3000, subscription: subscription.id });
+    await expect(
+      stripe.subscriptions.create({ customer: customer.id, items: [{ price: 'price_missing' }] }),
+    ).rejects.toMatchObject({ statusCode: 404, param: 'items[0][price]' });
+    await expect(
+      stripe.subscriptions.create({ customer: 'cus_missing', items: [{ price: price.id }] }),
+    ).rejects.toMatchObject({ statusCode: 404, param: 'customer' });
+  });
+
+  test('a payment-mode session with a preset promotion code; the subscription takes subscription_data metadata', async () => {
+    const a = await account(['checkout.session.completed']);
+    const customer = await a.stripe.customers.create({ email: 'known@example.com' });
+    const once = await a.stripe.prices.create({
+      currency: 'usd',
+      unit_amount: 5000,
+      product_data: { name: 'Setup' },
+    });
+    expect(once.type).toBe('one_time');
+    const coupon = await a.stripe.coupons.create({ percent_off: 10, duration: 'once' });
+    const code = await a.stripe.promotionCodes.create({ coupon: coupon.id, code: 'SETUP10' });
+    const session = await a.stripe.checkout.sessions.create({
+      mode: 'payment',
+      customer: customer.id,
+      line_items: [{ price: once.id, quantity: 2 }],
+      discounts: [{ promotion_code: code.id }],
+      success_url: 'https://merchant.example/thanks',
+    });
+    const done = await standIn.control(`/_sandbox/checkout/sessions/${session.id}/complete`, { key: a.key });
+    expect(done).toMatchObject({
+      status: 'complete',
+      customer: customer.id,
+      amount_subtotal: 10000,
+      amount_total: 9000,
+    });
+    expect(done.payment_intent).toMatch(/^pi_/);
+    await a.waitFor('checkout.session.completed');
+    await expect(
+      standIn.control(`/_sandbox/checkout/sessions/${session.id}/complete`, { key: a.key }),
+    ).rejects.toThrow(/400/);
+
+    const price = await monthlyPrice(a.stripe);
+    const sub = await a.stripe.checkout.sessions.create({
+      mode: 'subscription',
+      line_items: [{ price: price.id }],
+      metadata: { on: 'session' },
+      subscription_data: { metadata: { on: 'subscription' } },
+    });
+    await expect(
+      standIn.control(`/_sandbox/checkout/sessions/${sub.id}/complete`, {
+        key: a.key,
+        promotion_code: 'SETUP10',
+      }),
+    ).rejects.toThrow(/does not allow promotion codes/);
+    const completed = await standIn.control(`/_sandbox/checkout/sessions/${sub.id}/complete`, { key: a.key });
+    expect((await a.stripe.subscriptions.retrieve(completed.subscription)).metadata).toEqual({
+      on: 'subscription',
+    });
+    const sessions = await a.stripe.checkout.sessions.list({ status: 'complete' });
+    expect(sessions.data.map((s) => s.id)).toEqual([sub.id, session.id]);
+    const items = await a.stripe.checkout.sessions.listLineItems(session.id);
+    expect(items.data[0]).toMatchObject({ quantity: 2, price: { id: once.id }, amount_subtotal: 10000 });
+  });
+
+  test('events list by type; unknown routes and control mistakes are refused', async () => {
+    const key = newStripeKey();
+    const stripe = standIn.stripe(key);
+    const customer = await stripe.customers.create({ email: 'ev@example.com' });
+    const charge = await stripe.charges.create({
+      amount: 700,
+      currency: 'usd',
+      customer: customer.id,
+      source: 'pm_card_visa',
+    });
+    const dispute = await standIn.control(`/_sandbox/charges/${charge.id}/dispute`, {
+      key,
+      reason: 'product_not_received',
+    });
+    const events = await stripe.events.list({ type: 'charge.dispute.*' });
+    expect(events.data.map((e) => e.type)).toEqual([
+      'charge.dispute.funds_withdrawn',
+      'charge.dispute.created',
+    ]);
+    expect(events.data[1]!.data.object).toMatchObject({ id: dispute.id, reason: 'product_not_received' });
+    await expect(standIn.control(`/_sandbox/charges/${charge.id}/dispute`, { key })).rejects.toThrow(/400/);
+    await expect(
+      standIn.control(`/_sandbox/disputes/${dispute.id}/close`, { key, status: 'maybe' }),
+    ).rejects.toThrow(/400/);
+    await expect(
+      standIn.control(`/_sandbox/disputes/${dispute.id}/close`, { key: newStripeKey(), status: 'won' }),
+    ).rejects.toThrow(/404/);
+    const res = await fetch(`${standIn.url}/v1/nothing_here`, {
+      headers: { authorization: `Bearer ${key}` },
+    });
+    expect(res.status).toBe(404);
+    expect(await res.json()).toMatchObject({ error: { type: 'invalid_request_error' } });
+    const relay = await fetch(`${standIn.url}/_sandbox/relay`, {
+      method: 'POST',
+      headers: { 'stripe-signature': 't=1,v1=00' },
+      body: '{}',
+    });
+    expect(relay.status).toBe(400);
   });
 });
