@@ -51,7 +51,7 @@ export function createProcessorActivities(deps: ProcessorActivityDeps) {
         deps,
         {
           braintree: () => processorFor(input.tenantId),
-          stripe: () => openBillingProcessor(deps, input.tenantId, deps.billingOptions),
+          billing: (processor) => openBillingProcessor(deps, input.tenantId, deps.billingOptions, processor),
         },
         input,
       );

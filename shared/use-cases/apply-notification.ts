@@ -3,6 +3,7 @@ import { applyBillingEvent } from '../domain/processors/billing-event-effects';
 import { applyNotification } from '../domain/processors/notification-effects';
 import { notificationProcessor } from '../domain/processors/processor-notifications';
 import type { CouponBillingProcessor } from '../processors/coupon-billing';
+import { couponBillingNamed } from '../processors/coupon-billing-registry';
 import type { PaymentProcessor } from '../processors/payment-processor';
 import { createReferralsRepo } from '../repos/referrals.repo';
 import { requestDiscountSync } from '../temporal/processor-workflows';
@@ -15,13 +16,14 @@ import type { WorkflowMessaging } from './use-case-deps';
 export interface NotificationProcessors {
   /** Braintree's (null: no Braintree connection). */
   braintree(): Promise<PaymentProcessor | null>;
-  /** Stripe's (null: no Stripe connection). */
-  stripe(): Promise<CouponBillingProcessor | null>;
+  /** The coupon-billing processor's of this name (Stripe; null: the tenant is not connected to it). */
+  billing(processor: string): Promise<CouponBillingProcessor | null>;
 }
 
 /**
  * Applies a stored notification (once: the outcome is committed with the account change) by its
- * processor's effects (Braintree: notification-effects.ts; Stripe: billing-event-effects.ts), then
+ * processor's effects (Braintree: notification-effects.ts; coupon billing such as Stripe:
+ * billing-event-effects.ts), then
  * passes its consequences on: the referral lifecycle if the change left one pending, the discount sync,
  * and the workflows of the customer's events that waited for the tie it made. All are idempotent, so a
  * retried attempt repeats them safely; a failure to reach Temporal throws.
@@ -32,10 +34,10 @@ export async function applyStoredNotification(
   input: NotificationWorkflowInput,
 ): Promise<NotificationOutcome> {
   const { tenantId, notificationId } = input;
-  const outcome =
-    (await notificationProcessor(deps.db, tenantId, notificationId)) === 'STRIPE'
-      ? await applyBillingEvent(deps.db, await processors.stripe(), tenantId, notificationId)
-      : await applyNotification(deps.db, await processors.braintree(), tenantId, notificationId);
+  const processor = await notificationProcessor(deps.db, tenantId, notificationId);
+  const outcome = couponBillingNamed(processor)
+    ? await applyBillingEvent(deps.db, await processors.billing(processor), tenantId, notificationId)
+    : await applyNotification(deps.db, await processors.braintree(), tenantId, notificationId);
   if (outcome.customerId && outcome.result !== 'WAITING') {
     await dispatchCustomerNotifications(deps, tenantId, outcome.customerId);
   }

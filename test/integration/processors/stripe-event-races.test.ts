@@ -50,7 +50,7 @@ async function store(kind: string, subjectId: string, customerId: string | null)
 
 const processors = {
   braintree: async () => null,
-  stripe: () => openBillingProcessor(api.gw.deps, api.tenantId, { baseUrl: standIn.url, timeoutMs: 5000 }),
+  billing: () => openBillingProcessor(api.gw.deps, api.tenantId, { baseUrl: standIn.url, timeoutMs: 5000 }),
 };
 const applyStored = (notificationId: string) =>
   applyStoredNotification(api.gw.deps, processors, {
@@ -101,13 +101,13 @@ test('a dispute won restored while the lifecycle applies its reversal ends resto
     // The reversal recorded, not applied yet (the lifecycle is not told).
     await applyBillingEvent(
       db,
-      await processors.stripe(),
+      await processors.billing(),
       api.tenantId,
       await store('charge.dispute.created', dispute.id, null),
     );
     await standIn.control(`/_sandbox/disputes/${dispute.id}/close`, { key: stripe.key, status: 'won' });
     const closed = await store('charge.dispute.closed', dispute.id, null);
-    const processor = await processors.stripe();
+    const processor = await processors.billing();
     const reconcile = () =>
       reconcileReferral(db, { tenantId: api.tenantId, accountId: paid.friend }, { dayMs: 86_400_000 });
     const restore = () => applyBillingEvent(db, processor, api.tenantId, closed);
