@@ -28,7 +28,7 @@ export interface ProcessorActivityDeps {
   secretBox: SecretBox | undefined;
   processors: PaymentProcessorFactory;
   processorOptions: { baseUrl: string | undefined; timeoutMs: number };
-  /** Stripe's adapter and its options: a tenant connected to Stripe syncs through it. */
+  /** Stripe's adapter and its options (STRIPE_BASE_URL): a tenant connected to Stripe syncs through it. */
   billing: CouponBillingFactory;
   billingOptions: CouponBillingOptions;
 }
@@ -48,7 +48,14 @@ export function createProcessorActivities(deps: ProcessorActivityDeps) {
      * sync. Both are idempotent, so a retried attempt repeats them safely.
      */
     async applyProcessorNotification(input: NotificationWorkflowInput): Promise<NotificationOutcome> {
-      return applyStoredNotification(deps, await processorFor(input.tenantId), input);
+      return applyStoredNotification(
+        deps,
+        {
+          braintree: () => processorFor(input.tenantId),
+          billing: (processor) => openBillingProcessor(deps, input.tenantId, deps.billingOptions, processor),
+        },
+        input,
+      );
     },
 
     /**
