@@ -18,7 +18,22 @@ export interface ProcessorCreditRow {
   idempotency_key: string;
   /** The processor's transaction; '' while reserved and not answered yet (billing-credits.ts). */
   transaction_id: string;
+  /** 0 for the row's application; 1, 2… for later adjustments (a debt given back, taken back again). */
+  seq: number;
   created_at: Date;
+}
+
+/** A debt the processor was given, with what it holds of it now (billing-credits.ts `adjustDebts`). */
+export interface AppliedDebt {
+  reward_id: string;
+  status: string;
+  unit: string | null;
+  /** The sum of its processor rows: what the processor holds taken back for it. */
+  net_cents: string;
+  /** Its first row's amount: what applying it took back. */
+  first_cents: string;
+  last_seq: number;
+  pending: boolean;
 }
 
 export interface PromotionCodeRow {
@@ -101,8 +116,37 @@ export function createProcessorBillingRepo(db: DbOrTrx) {
         );
     },
 
-    async recordCredit(row: Omit<ProcessorCreditRow, 'created_at'>, trx: DbOrTrx): Promise<void> {
+    async recordCredit(
+      row: Omit<ProcessorCreditRow, 'created_at' | 'seq'> & { seq?: number },
+      trx: DbOrTrx,
+    ): Promise<void> {
       await trx('processor_credits').insert(row);
+    },
+
+    /**
+     * The account's debts (rows reversing a whole reward, not a refund's share) that the processor was
+     * given, with the sum of their rows: a debt cancelled since (a dispute won) is to be given back, one
+     * revived (a later reversal) taken back again.
+     */
+    async appliedDebts(tenantId: string, accountId: string, trx: DbOrTrx = db): Promise<AppliedDebt[]> {
+      return trx('processor_credits as c')
+        .join('rewards as w', function () {
+          this.on('w.tenant_id', '=', 'c.tenant_id').andOn('w.id', '=', 'c.reward_id');
+        })
+        .where({ 'c.tenant_id': tenantId, 'w.account_id': accountId })
+        .whereNotNull('w.reverses_reward_id')
+        .whereNull('w.reversed_through_cents')
+        .groupBy('w.id', 'w.status', 'w.unit')
+        .orderBy('w.id')
+        .select(
+          'w.id as reward_id',
+          'w.status',
+          'w.unit',
+          trx.raw('sum(c.amount_cents)::text as net_cents'),
+          trx.raw('(array_agg(c.amount_cents order by c.seq))[1]::text as first_cents'),
+          trx.raw('max(c.seq)::int as last_seq'),
+          trx.raw("bool_or(c.transaction_id = '') as pending"),
+        );
     },
 
     /**
@@ -130,13 +174,15 @@ export function createProcessorBillingRepo(db: DbOrTrx) {
     async releaseCredit(
       tenantId: string,
       rewardId: string,
-      redeemedCents: number,
+      redeemedCents: number | null,
       trx: DbOrTrx,
     ): Promise<boolean> {
       const removed = await trx('processor_credits')
         .where({ tenant_id: tenantId, reward_id: rewardId, transaction_id: '' })
         .delete();
       if (removed === 0) return false;
+      // An adjustment's reservation (seq > 0) left the row as it was: only its record goes.
+      if (redeemedCents === null) return true;
       await trx('rewards').where({ tenant_id: tenantId, id: rewardId }).update({
         status: 'AVAILABLE',
         redeemed_cents: redeemedCents,

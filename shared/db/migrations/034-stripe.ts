@@ -12,7 +12,10 @@ import type { Knex } from 'knex';
  *   an event about a customer no account is tied to yet waits, and is started again when a tie arrives
  *   (shared/domain/accounts/account-changes.ts), instead of being lost to an out-of-order delivery.
  * - `processor_credits`: each reward row (credit, or a negative row reversing one) applied to the
- *   customer's balance at the processor, once: its idempotency key is the processor's.
+ *   customer's balance at the processor, once: its idempotency key is the processor's. A debt taken back
+ *   and later cancelled (a dispute won) is given back by a further row of the same reward (`seq` 1, 2…),
+ *   and taken back again by another if a later reversal revives it: the rows' sum is what the processor
+ *   holds of it.
  * - `processor_promotion_codes`: each referral code's promotion code at the processor, and the coupon
  *   it grants, so a changed code or coupon is replaced rather than duplicated.
  */
@@ -50,8 +53,9 @@ export async function up(knex: Knex): Promise<void> {
     t.text('currency').notNullable();
     t.text('idempotency_key').notNullable();
     t.text('transaction_id').notNullable();
+    t.integer('seq').notNullable().defaultTo(0);
     t.timestamp('created_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
-    t.primary(['tenant_id', 'reward_id']);
+    t.primary(['tenant_id', 'reward_id', 'seq']);
   });
 
   await knex.schema.createTable('processor_promotion_codes', (t) => {

@@ -3,6 +3,7 @@ import type { CouponBillingProcessor } from '../../processors/coupon-billing';
 import { ProcessorRejectedError } from '../../processors/payment-processor';
 import {
   createProcessorBillingRepo,
+  type AppliedDebt,
   type ProcessorCreditRow,
   type RewardWithProgram,
 } from '../../repos/processor-billing.repo';
@@ -23,6 +24,9 @@ import { presentReward } from './rewards';
  *   taken back what the reward's shares took back before the full reversal cancelled them. What was
  *   taken back is redeemed of the row (REDEEMED when all of it), so the balance nets to zero.
  * - Rows in another unit than the customer's currency are left, and said so.
+ * - A debt the processor was given and that is cancelled since (the reversal undone: a dispute won) is
+ *   given back by a further transaction of its row (`seq` 1, 2…, keyed `…-<seq>`); revived by a later
+ *   reversal, it is taken back again the same way. Its rows' sum is what the processor holds of it.
  *
  * Exactly once, in two steps. First, under the reward's row lock, one transaction reserves it: the
  * `processor_credits` row (its amount, customer, currency and key; no transaction id yet) and the reward
@@ -36,7 +40,8 @@ import { presentReward } from './rewards';
 /** The transaction id of a row settled without a transaction (a debt the shares already took back). */
 const NO_TRANSACTION = "none: covered by the reward's reversed shares";
 
-export const creditIdempotencyKey = (rewardId: string) => `referral-credit-${rewardId}`;
+export const creditIdempotencyKey = (rewardId: string, seq = 0) =>
+  seq === 0 ? `referral-credit-${rewardId}` : `referral-credit-${rewardId}-${seq}`;
 
 interface Target {
   processor: string;
@@ -50,7 +55,7 @@ interface Target {
 /** What a reserved credit's request names: fixed at reservation, so a repeat is the same request. */
 type Reserved = Pick<
   ProcessorCreditRow,
-  'tenant_id' | 'reward_id' | 'customer_id' | 'amount_cents' | 'currency' | 'idempotency_key'
+  'tenant_id' | 'reward_id' | 'customer_id' | 'amount_cents' | 'currency' | 'idempotency_key' | 'seq'
 > & { account_id: string; reverses_reward_id: string | null };
 
 /** Applies the account's CREDIT rows: unanswered reservations first, then credits, then their reversals. */
@@ -83,7 +88,40 @@ export async function syncCredits(
       : await reserveCredit(db, target, row.id);
     results.push('outcome' in reserved ? reserved : await send(db, processor, reserved));
   }
+  return [...results, ...(await adjustDebts(db, processor, target))];
+}
+
+/**
+ * Debts whose state changed since the processor was given them: cancelled (given back in full) or
+ * revived (taken back again, as first). Decided again under the row's lock, so two syncs make one.
+ */
+async function adjustDebts(
+  db: Db,
+  processor: CouponBillingProcessor,
+  target: Target,
+): Promise<BillingCreditSync[]> {
+  const results: BillingCreditSync[] = [];
+  const repo = createProcessorBillingRepo(db);
+  for (const debt of await repo.appliedDebts(target.tenantId, target.accountId)) {
+    if (debt.pending || adjustment(debt) === 0) continue;
+    const reserved = await db.transaction(async (trx) => {
+      const locked = createProcessorBillingRepo(trx);
+      const row = await locked.lockReward(target.tenantId, debt.reward_id, trx);
+      const now = (await locked.appliedDebts(target.tenantId, target.accountId, trx)).find(
+        (d) => d.reward_id === debt.reward_id,
+      );
+      if (!row || !now || now.pending || adjustment(now) === 0) return null;
+      return reserve(trx, target, row, adjustment(now), now.last_seq + 1);
+    });
+    if (reserved) results.push(await send(db, processor, reserved));
+  }
   return results;
+}
+
+/** What the processor should hold of a debt (nothing once cancelled, its first take-back while live) less what it holds. */
+function adjustment(debt: AppliedDebt): number {
+  const wanted = debt.status === 'CANCELLED' ? 0 : Number(debt.first_cents);
+  return wanted - Number(debt.net_cents);
 }
 
 function outcome(
@@ -161,7 +199,13 @@ async function reserveTakeBack(
 
 const sum = (rows: { amount_cents: string }[]) => rows.reduce((s, r) => s + Number(r.amount_cents), 0);
 
-async function reserve(trx: DbOrTrx, target: Target, row: RewardRow, amountCents: number): Promise<Reserved> {
+async function reserve(
+  trx: DbOrTrx,
+  target: Target,
+  row: RewardRow,
+  amountCents: number,
+  seq = 0,
+): Promise<Reserved> {
   const credit = {
     tenant_id: target.tenantId,
     reward_id: row.id,
@@ -169,8 +213,9 @@ async function reserve(trx: DbOrTrx, target: Target, row: RewardRow, amountCents
     customer_id: target.customerId,
     amount_cents: String(amountCents),
     currency: target.currency,
-    idempotency_key: creditIdempotencyKey(row.id),
+    idempotency_key: creditIdempotencyKey(row.id, seq),
     transaction_id: '',
+    seq,
   };
   await createProcessorBillingRepo(trx).recordCredit(credit, trx);
   return { ...credit, account_id: target.accountId, reverses_reward_id: row.reverses_reward_id ?? null };
@@ -196,7 +241,11 @@ function request(processor: CouponBillingProcessor, credit: Reserved, amountCent
     customerId: credit.customer_id,
     amountCents,
     currency: credit.currency,
-    description: credit.reverses_reward_id ? 'Referral credit reversed' : 'Referral credit',
+    description: !credit.reverses_reward_id
+      ? 'Referral credit'
+      : credit.seq > 0 && amountCents < 0
+        ? 'Referral credit reversal undone'
+        : 'Referral credit reversed',
     idempotencyKey: credit.idempotency_key,
     metadata: {
       referral_reward_id: credit.reward_id,
@@ -212,7 +261,9 @@ async function release(db: Db, credit: Reserved, amountCents: number): Promise<v
     const repo = createProcessorBillingRepo(trx);
     const row = await repo.lockReward(credit.tenant_id, credit.reward_id, trx);
     if (!row) return;
-    const before = credit.reverses_reward_id ? 0 : Number(row.amount_cents) + amountCents;
+    // An adjustment (seq > 0) changed nothing of the row; a reversal's had nothing redeemed before.
+    const before =
+      credit.seq > 0 ? null : credit.reverses_reward_id ? 0 : Number(row.amount_cents) + amountCents;
     await repo.releaseCredit(credit.tenant_id, credit.reward_id, before, trx);
   });
 }
