@@ -10,6 +10,7 @@ import { loadProgramSettings } from '../tenants/program';
 import { COUPON_PREFIX, dueCoupons, type DueCoupon } from './billing-coupons';
 import { syncCredits } from './billing-credits';
 import { syncPromotionCode } from './billing-promotion-codes';
+import { emptySyncResult } from './discount-sync';
 
 /**
  * The discount sync of one account at a coupon-and-balance processor (Stripe), the counterpart of
@@ -29,15 +30,7 @@ export async function syncBillingAccount(
   input: { tenantId: string; accountId: string },
 ): Promise<DiscountSyncResult> {
   const { tenantId, accountId } = input;
-  const base: DiscountSyncResult = {
-    accountId,
-    skipped: null,
-    referredPercent: 0,
-    referrerPercent: 0,
-    referredFixedCents: 0,
-    referrerFixedCents: 0,
-    subscriptions: [],
-  };
+  const base = emptySyncResult(accountId);
   const account = await createAccountsRepo(db).find(tenantId, accountId);
   if (!account) return { ...base, skipped: 'NO_ACCOUNT' };
   if (!processor) return { ...base, skipped: 'NO_CONNECTION' };

@@ -75,6 +75,19 @@ export async function discountPercents(
   };
 }
 
+/** A sync's result before anything is known or done: nothing off, no subscription. */
+export function emptySyncResult(accountId: string): DiscountSyncResult {
+  return {
+    accountId,
+    skipped: null,
+    referredPercent: 0,
+    referrerPercent: 0,
+    referredFixedCents: 0,
+    referrerFixedCents: 0,
+    subscriptions: [],
+  };
+}
+
 /**
  * Converges the processor to our state for one account: every live subscription of its customer carries
  * the program's discount (e.g. `service_discount`) at the account's percent of the subscription price,
@@ -88,15 +101,7 @@ export async function syncAccountDiscount(
   input: { tenantId: string; accountId: string },
 ): Promise<DiscountSyncResult> {
   const { tenantId, accountId } = input;
-  const base: DiscountSyncResult = {
-    accountId,
-    skipped: null,
-    referredPercent: 0,
-    referrerPercent: 0,
-    referredFixedCents: 0,
-    referrerFixedCents: 0,
-    subscriptions: [],
-  };
+  const base = emptySyncResult(accountId);
   const account = await createAccountsRepo(db).find(tenantId, accountId);
   if (!account) return { ...base, skipped: 'NO_ACCOUNT' };
   if (!processor) return { ...base, skipped: 'NO_CONNECTION' };
