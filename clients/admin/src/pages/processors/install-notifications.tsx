@@ -1,4 +1,7 @@
-/** The Install page's last processor notifications: what arrived at the webhook and what it came to. */
+/**
+ * The Install page's last processor notifications: what arrived at the webhook (the processor, its kind or
+ * Stripe event type, what it concerns, the customer) and what it came to, WAITING explained in words.
+ */
 import { Fragment } from 'preact';
 import {
   Badge,
@@ -21,7 +24,9 @@ export const NOTIFICATIONS = graphql(`
     processorNotifications(first: 20) {
       id
       kind
+      processor
       subjectId
+      customerId
       status
       receivedAt
       processedAt
@@ -31,7 +36,12 @@ export const NOTIFICATIONS = graphql(`
 `);
 
 const STATUS: Record<string, { label: string; tone: BadgeTone; none: string }> = {
-  RECEIVED: { label: 'Waiting', tone: 'warning', none: 'Waiting for its workflow' },
+  RECEIVED: { label: 'Received', tone: 'info', none: 'Being applied by its workflow' },
+  WAITING: {
+    label: 'Waiting',
+    tone: 'warning',
+    none: 'Waiting for the customer to be tied to an account: applied as soon as it is',
+  },
   PROCESSED: { label: 'Processed', tone: 'success', none: 'Processed' },
   RECORDED: { label: 'Recorded', tone: 'info', none: 'Recorded; this kind changes no referral' },
   IGNORED: { label: 'Ignored', tone: 'neutral', none: 'Not a kind the service acts on' },
@@ -81,18 +91,46 @@ export function describeOutcome(n: ProcessorNotification): string {
   return message ? `${text}. ${message}` : text;
 }
 
-/** A kind such as subscription_charged_successfully, allowed to wrap after each "_". */
+/** A kind such as subscription_charged_successfully or charge.dispute.created, wrapping after "_" or ".". */
 function breakable(kind: string) {
-  return kind.split('_').map((part, i, parts) => (
+  return kind.split(/(?<=[_.])/).map((part, i) => (
     <Fragment key={i}>
+      {i > 0 && <wbr />}
       {part}
-      {i < parts.length - 1 && (
-        <>
-          _<wbr />
-        </>
-      )}
     </Fragment>
   ));
+}
+
+const PROCESSOR: Record<string, string> = { BRAINTREE: 'Braintree', STRIPE: 'Stripe' };
+
+/** What a Stripe event's object is, by its type (customer.subscription.updated: a subscription). */
+function stripeSubject(kind: string): string {
+  if (kind.startsWith('customer.subscription.')) return 'Subscription';
+  if (kind.startsWith('checkout.session.')) return 'Checkout session';
+  if (kind.startsWith('charge.dispute.')) return 'Dispute';
+  const object = kind.split('.')[0] ?? '';
+  return object ? object[0]!.toUpperCase() + object.slice(1) : 'Object';
+}
+
+/** The processor, the kind, what it concerns and (Stripe) the customer: text only, never HTML. */
+function NotificationCell({ n }: { n: ProcessorNotification }) {
+  const stripe = n.processor === 'STRIPE';
+  return (
+    <>
+      <span class="notification-processor">{PROCESSOR[n.processor] ?? n.processor}</span>
+      <span class="mono notification-kind">{breakable(n.kind)}</span>
+      {n.subjectId !== null || !stripe ? (
+        <span class="notification-note">
+          {stripe ? stripeSubject(n.kind) : 'Subscription'} <span class="mono">{n.subjectId ?? '—'}</span>
+        </span>
+      ) : null}
+      {n.customerId !== null && (
+        <span class="notification-note">
+          Customer <span class="mono">{n.customerId}</span>
+        </span>
+      )}
+    </>
+  );
 }
 
 const COLUMNS: Column<ProcessorNotification>[] = [
@@ -101,14 +139,7 @@ const COLUMNS: Column<ProcessorNotification>[] = [
     header: 'Notification',
     rowHeader: true,
     className: 'notification-cell',
-    render: (n) => (
-      <>
-        <span class="mono notification-kind">{breakable(n.kind)}</span>
-        <span class="notification-note">
-          Subscription <span class="mono">{n.subjectId ?? '—'}</span>
-        </span>
-      </>
-    ),
+    render: (n) => <NotificationCell n={n} />,
   },
   {
     key: 'status',
@@ -158,10 +189,11 @@ export function NotificationsCard({
           rowKey={(n) => n.id}
           testId="notifications"
           rowTestId="notification-row"
+          stackOnPhone
           empty={
             <EmptyState title="No notifications yet">
-              They appear here, updated every few seconds, once the processor sends subscription notifications
-              to the webhook URL.
+              They appear here, updated every few seconds, once the processor sends its notifications (Stripe:
+              its events) to the webhook URL.
             </EmptyState>
           }
         />
