@@ -7,6 +7,7 @@ import { createDb, migrateLatest } from '../shared/db/knex';
 import { dropDatabase, ensureDatabase } from '../shared/db/databases';
 import { ensurePostgres } from '../tooling/postgres';
 import { findOrInstallTemporalCli, startTemporalDevServer } from '../tooling/temporal-server';
+import { findOrInstallLocalstripe } from '../tooling/localstripe';
 import { createLogger } from '../shared/logger';
 import { CUSTOM_SEARCH_ATTRIBUTES } from '../shared/temporal/search-attributes';
 import { freePort } from '../shared/http';
@@ -80,6 +81,9 @@ export default async function globalSetup(): Promise<void> {
     });
   })();
 
+  // The Stripe stand-in's localstripe, installed once here rather than by test files side by side.
+  const localstripePromise = findOrInstallLocalstripe(path.join(PROJECT_ROOT, '.tools'), logger);
+
   const bundlePromise = bundleWorkflowCode({
     ...workflowBundleOptions(),
     logger: {
@@ -120,7 +124,12 @@ export default async function globalSetup(): Promise<void> {
   await migrateLatest(db);
   await db.destroy();
 
-  const [temporal, bundleFile] = await Promise.all([temporalPromise, bundlePromise, clientsPromise]);
+  const [temporal, bundleFile] = await Promise.all([
+    temporalPromise,
+    bundlePromise,
+    clientsPromise,
+    localstripePromise,
+  ]);
   process.env.TEST_DATABASE_URL = testDbUrl.toString();
   process.env.TEST_TEMPORAL_ADDRESS = temporal.address;
   process.env.TEST_WORKFLOW_BUNDLE = bundleFile;

@@ -38,6 +38,11 @@ export interface PythonToolSpec {
   executable: string;
   /** Install the package alone (a self-contained wheel) rather than with its dependencies. */
   noDeps?: boolean;
+  /**
+   * Exact versions of its dependencies (`name==version`), installed with it so that every machine gets
+   * the same set rather than the newest releases its ranges admit.
+   */
+  pins?: string[];
   /** Whether the executable at this path (run with the tool's environment) is the right, working one. */
   works(executable: string, env: NodeJS.ProcessEnv): Promise<boolean>;
 }
@@ -93,6 +98,7 @@ export async function findOrInstallPythonTool(
       '--target',
       scratch,
       `${spec.distribution}==${spec.version}`,
+      ...(spec.pins ?? []),
     ],
     600_000,
   );
