@@ -124,7 +124,7 @@ function NotificationCell({ n }: { n: ProcessorNotification }) {
           {stripe ? stripeSubject(n.kind) : 'Subscription'} <span class="mono">{n.subjectId ?? '—'}</span>
         </span>
       ) : null}
-      {n.customerId !== null && (
+      {n.customerId !== null && n.customerId !== n.subjectId && (
         <span class="notification-note">
           Customer <span class="mono">{n.customerId}</span>
         </span>

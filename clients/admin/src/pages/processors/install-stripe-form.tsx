@@ -116,12 +116,15 @@ export function StripeKeyForm({ connection, mode, feedback, disconnectButton, va
       class={variant === 'secret' ? 'processor-form stripe-secret-form' : 'processor-form'}
       onSubmit={submit}
       noValidate
-      aria-label={variant === 'secret' ? 'Signing secret' : 'Stripe key'}
+      aria-label={variant === 'secret' ? undefined : 'Stripe key'}
+      aria-labelledby={variant === 'secret' ? 'stripe-secret-title' : undefined}
       data-testid={variant === 'secret' ? 'stripe-secret-form' : 'stripe-key-form'}
     >
       {variant === 'secret' ? (
         <>
-          <h4 class="webhook-subtitle">Give the endpoint’s signing secret</h4>
+          <h4 class="webhook-subtitle" id="stripe-secret-title">
+            Give the endpoint’s signing secret
+          </h4>
           <p class="card-intro">
             Saving it connects Stripe again with your key, which we keep encrypted and never show. To use a
             key that may create endpoints instead, disconnect and connect with that key.

@@ -1,0 +1,369 @@
+/**
+ * The Install page with Stripe, in headless Chromium, against the Stripe stand-in (localstripe and its
+ * front; STRIPE_BASE_URL points the gateway and worker at it), on a test_ program: Stripe chosen and
+ * connected with the keyboard only; a live key refused under its field; a secret key's endpoint created
+ * at Stripe (AUTOMATIC), its URL copied, an event Stripe delivers appearing in the table; a restricted
+ * key (SECRET_NEEDED: the URL and exact events to register by hand), then its signing secret given with
+ * the key again (MANUAL), a delivery signed with it appearing; a VIEWER's view; Disconnect. Axe on each
+ * state, screenshots at 1280 and 390.
+ */
+import crypto from 'node:crypto';
+import type { Locator, Page } from 'playwright-core';
+import { STRIPE_WEBHOOK_EVENTS } from '../../shared/domain/processors/stripe-connection';
+import { createOperator } from '../../shared/domain/operators/operators';
+import { createPortalTenant } from '../helpers/admin-api';
+import {
+  expectAccessible,
+  expectPhoneView,
+  ON_PHONE,
+  portalShot,
+  usePortalStack,
+  type PortalCredentials,
+} from '../helpers/portal';
+import {
+  newStripeKey,
+  restrictedKeyOf,
+  startStripeStandIn,
+  type StripeStandIn,
+} from '../helpers/stripe-stand-in';
+import { stripeEvent, stripeSignature } from '../helpers/stripe-events';
+import { uid } from '../helpers/referrals';
+
+let standIn: StripeStandIn;
+beforeAll(async () => {
+  standIn = await startStripeStandIn();
+});
+// Started after the stand-in, and closed before it.
+const stack = usePortalStack(() => ({ env: { STRIPE_BASE_URL: standIn.url } }));
+afterAll(async () => {
+  await standIn?.close();
+});
+
+/** The test program (test_ before the alias) and its OWNER: Stripe test keys are its mode's. */
+let owner: PortalCredentials;
+let testAlias: string;
+const secretKey = newStripeKey('test');
+const restrictedKey = restrictedKeyOf(secretKey);
+const signingSecret = `whsec_${crypto.randomBytes(18).toString('hex')}`;
+
+beforeAll(async () => {
+  testAlias = `test_${stack.tenant.alias}`;
+  const twin = await createPortalTenant(stack.gateway.deps.db, testAlias);
+  owner = {
+    alias: testAlias,
+    email: `owner@${testAlias.replace(/_/g, '-')}.test`,
+    password: 'a test-program password',
+  };
+  await createOperator(stack.gateway.deps.db, { tenantId: twin.id, ...owner, role: 'OWNER' });
+});
+
+const webhookUrl = () => `${stack.config.publicUrl}/api/v1/${testAlias}/processor/stripe/webhook`;
+const hint = (key: string) => `${key.slice(0, 8)}…${key.slice(-4)}`;
+
+/** The element's text once it contains `expected`. */
+async function shown(page: Page, testId: string, expected: string): Promise<string> {
+  await page.getByTestId(testId).filter({ hasText: expected }).first().waitFor({ timeout: 20_000 });
+  return page.getByTestId(testId).first().innerText();
+}
+
+/** Each checklist step's state (done, not-yet, yours), by step id. */
+async function checklist(page: Page): Promise<Record<string, string>> {
+  const items = await page
+    .getByTestId('install-checklist')
+    .locator('li')
+    .evaluateAll((els) => els.map((el) => [el.getAttribute('data-step'), el.getAttribute('data-state')]));
+  return Object.fromEntries(items as [string, string][]);
+}
+
+/** Presses Tab until `target` has the focus: it is reachable with the keyboard (fails after 80 presses). */
+async function tabTo(page: Page, target: Locator): Promise<void> {
+  for (let i = 0; i < 80; i += 1) {
+    if (await target.evaluate((el) => el === (globalThis as any).document.activeElement)) return;
+    await page.keyboard.press('Tab');
+  }
+  throw new Error(`Tab never reached ${String(target)}`);
+}
+
+async function openInstall(page: Page): Promise<void> {
+  await page.goto(stack.url('/admin/install'));
+  await page.getByTestId('processor-status').waitFor();
+}
+
+async function storedConnection(alias = testAlias): Promise<Record<string, unknown> | null> {
+  const db = stack.gateway.deps.db;
+  const tenant = (await db('tenants').where({ alias }).first('id')) as { id: string };
+  const row = await db('processor_connections').where({ tenant_id: tenant.id }).first();
+  return row ?? null;
+}
+
+/** Posts a Stripe event to the test program's webhook, signed as Stripe does. */
+async function deliver(payload: string, secret = signingSecret): Promise<number> {
+  const res = await fetch(webhookUrl(), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'stripe-signature': stripeSignature(payload, secret) },
+    body: payload,
+  });
+  await res.text();
+  return res.status;
+}
+
+let page: Page;
+
+test('keyboard only: choose Stripe; a live key on the test program is refused under its field and cleared', async () => {
+  const wp = await stack.signedInPage(owner, { clipboardOrigins: [stack.url('')] });
+  page = wp.page;
+  await openInstall(page);
+  expect(await page.getByTestId('processor-status').innerText()).toContain('Not connected');
+  // The choice is a labelled radio group: Tab reaches it, the arrow keys move the choice.
+  const group = page.getByRole('group', { name: 'Your payment processor' });
+  expect(await group.getByRole('radio').count()).toBe(2);
+  await tabTo(page, group.getByRole('radio', { name: 'Braintree' }));
+  await page.keyboard.press('ArrowRight');
+  expect(await group.getByRole('radio', { name: 'Stripe' }).isChecked()).toBe(true);
+  const key = page.getByLabel('Secret or restricted key');
+  await key.waitFor();
+  expect(await page.getByTestId('stripe-key-form').innerText()).toContain(
+    'This is your test program: it takes test keys only (sk_test_… or rk_test_…).',
+  );
+  expect(await page.getByTestId('webhook-url-pending').innerText()).toContain('Connect Stripe');
+  // The checklist is Stripe's.
+  expect(await checklist(page)).toMatchObject({
+    connect: 'not-yet',
+    webhook: 'not-yet',
+    'first-event': 'not-yet',
+    'first-applied': 'not-yet',
+    'customer-tie': 'yours',
+    'promotion-codes': 'yours',
+  });
+  expect(await page.getByTestId('install-checklist').locator('[data-step=custom-field]').count()).toBe(0);
+
+  const liveKey = newStripeKey('live');
+  await page.keyboard.press('Tab');
+  expect(await key.evaluate((el) => el === (globalThis as any).document.activeElement)).toBe(true);
+  await page.keyboard.type(liveKey);
+  await page.keyboard.press('Enter');
+  expect(await shown(page, 'error-secretKey', 'test keys')).toBe(
+    'a test-mode tenant takes only test keys (sk_test_… or rk_test_…)',
+  );
+  expect(await page.getByTestId('processor-error').innerText()).toContain('Not connected:');
+  expect(await key.getAttribute('aria-describedby')).toBe('field-secretKey-hint field-secretKey-error');
+  expect(await key.getAttribute('aria-invalid')).toBe('true');
+  expect(await key.inputValue()).toBe('');
+  expect(await page.content()).not.toContain(liveKey);
+  expect(standIn.calls(liveKey)).toEqual([]);
+  expect(await storedConnection()).toBeNull();
+  await expectAccessible(page);
+  await portalShot(page, 'install-stripe-refused');
+});
+
+test('keyboard only: a secret key connects, the endpoint is created at Stripe (AUTOMATIC), the URL is copied', async () => {
+  const key = page.getByLabel('Secret or restricted key');
+  await tabTo(page, key);
+  await page.keyboard.type(secretKey);
+  await tabTo(page, page.getByTestId('processor-connect'));
+  await page.keyboard.press('Enter');
+  expect(await shown(page, 'processor-notice', 'Connected')).toBe(
+    'Connected to Stripe (test mode). We created the webhook endpoint at Stripe.',
+  );
+  const status = await shown(page, 'processor-status', 'Stripe test mode');
+  // The stand-in does not serve the account (GET /v1/account): the summary leaves it out.
+  expect(status).toContain(`Stripe test mode · key ${hint(secretKey)} · since`);
+  expect(await key.inputValue()).toBe('');
+  expect(await page.content()).not.toContain(secretKey);
+  const registration = page.getByTestId('webhook-registration');
+  expect(await registration.getAttribute('data-registration')).toBe('AUTOMATIC');
+  expect(await registration.innerText()).toContain('Created by us');
+  expect(await page.getByTestId('webhook-events').locator('li').allInnerTexts()).toEqual([
+    ...STRIPE_WEBHOOK_EVENTS,
+  ]);
+  // The endpoint exists at Stripe, for our URL and exactly these events.
+  const endpoints = await standIn.stripe(secretKey).webhookEndpoints.list();
+  expect(endpoints.data.map((e) => [e.url, e.enabled_events])).toEqual([
+    [webhookUrl(), [...STRIPE_WEBHOOK_EVENTS]],
+  ]);
+
+  expect(await page.getByTestId('webhook-url').innerText()).toBe(webhookUrl());
+  await tabTo(page, page.getByTestId('copy-webhook-url'));
+  await page.keyboard.press('Enter');
+  await shown(page, 'copy-webhook-url', 'Copied');
+  expect(await page.evaluate(() => (globalThis as any).navigator.clipboard.readText())).toBe(webhookUrl());
+  await page.getByTestId('install-checklist').locator('[data-step=webhook][data-state=done]').waitFor();
+  expect(await checklist(page)).toMatchObject({ connect: 'done', webhook: 'done', 'first-event': 'not-yet' });
+  await expectAccessible(page);
+});
+
+test('an event Stripe delivers to the endpoint appears in the table with its type and customer', async () => {
+  const customer = await standIn.stripe(secretKey).customers.create({ email: `${uid('ann')}@example.com` });
+  const row = page.getByTestId('notification-row').filter({ hasText: 'customer.created' });
+  await row.waitFor({ timeout: 20_000 });
+  const text = await row.innerText();
+  expect(text).toMatch(/^Stripe\ncustomer\.created\nCustomer cus_/);
+  expect(text).toContain(`Customer ${customer.id}`);
+  await page.getByTestId('install-checklist').locator('[data-step=first-event][data-state=done]').waitFor();
+  expect(await page.getByTestId('install-checklist').innerText()).toContain('Latest: customer.created');
+  await expectAccessible(page);
+  await portalShot(page, 'install-stripe-automatic');
+});
+
+test('a restricted key cannot create the endpoint: SECRET_NEEDED shows the URL and the exact events to register', async () => {
+  await page.getByLabel('Secret or restricted key').fill(restrictedKey);
+  await page.getByTestId('processor-connect').click();
+  expect(await shown(page, 'processor-notice', 'Connected')).toBe(
+    'Connected to Stripe (test mode). This key may not create webhook endpoints: register the endpoint at Stripe as shown below, then give its signing secret.',
+  );
+  expect(await shown(page, 'processor-status', hint(restrictedKey))).toContain(
+    `Stripe test mode · key ${hint(restrictedKey)} · since`,
+  );
+  const registration = page.getByTestId('webhook-registration');
+  expect(await registration.getAttribute('data-registration')).toBe('SECRET_NEEDED');
+  expect(await registration.innerText()).toContain('Signing secret needed');
+  // The endpoint the secret key made is gone: connecting again replaced it.
+  expect((await standIn.stripe(secretKey).webhookEndpoints.list()).data).toEqual([]);
+  // What to register at Stripe: the URL (copyable) and exactly our events.
+  const steps = page.getByTestId('webhook-steps');
+  expect(await steps.getByTestId('webhook-url').innerText()).toBe(webhookUrl());
+  expect(await steps.getByTestId('webhook-events').locator('li').allInnerTexts()).toEqual([
+    ...STRIPE_WEBHOOK_EVENTS,
+  ]);
+  expect(await steps.innerText()).toContain(`Select exactly these ${STRIPE_WEBHOOK_EVENTS.length} events`);
+  // One form now: the signing secret, and the key again (it is never shown or sent back).
+  expect(await page.getByLabel('Secret or restricted key').count()).toBe(0);
+  const form = page.getByTestId('stripe-secret-form');
+  expect(await form.innerText()).toContain(
+    `We never show or send back the key you connected with (${hint(restrictedKey)})`,
+  );
+  expect(await checklist(page)).toMatchObject({ connect: 'done', webhook: 'not-yet' });
+  expect(await page.getByTestId('install-checklist').innerText()).toContain(
+    'Its signing secret is still needed',
+  );
+  await expectAccessible(page);
+  await portalShot(page, 'install-stripe-secret-needed');
+
+  const phone = await stack.signedInPage(owner, ON_PHONE);
+  await openInstall(phone.page);
+  await phone.page.getByTestId('webhook-steps').waitFor();
+  await expectPhoneView(phone.page, 'install-stripe-secret-needed-phone');
+  phone.expectClean();
+});
+
+test('giving the signing secret with the key again: a malformed secret is refused under its field; then MANUAL', async () => {
+  const secret = page.getByLabel('Signing secret', { exact: true });
+  const key = page.getByLabel('Your Stripe key, again');
+  await secret.fill('not-a-signing-secret');
+  await key.fill(restrictedKey);
+  await page.getByTestId('processor-connect').click();
+  expect(await shown(page, 'error-webhookSecret', 'whsec_')).toBe(
+    "must be the endpoint's signing secret (whsec_…)",
+  );
+  expect(await page.getByTestId('processor-error').innerText()).toContain('Not saved:');
+  expect(await secret.inputValue()).toBe('');
+  expect(await key.inputValue()).toBe('');
+  // Nothing to give: both are asked for, and nothing leaves the page.
+  await page.getByTestId('processor-connect').click();
+  expect(await shown(page, 'error-secretKey', 'Required')).toBe('Required');
+  expect(await page.getByTestId('error-webhookSecret').innerText()).toBe('Required');
+  expect((await storedConnection())?.webhook_secret_sealed).toBeNull();
+
+  await secret.fill(signingSecret);
+  await key.fill(restrictedKey);
+  await page.getByTestId('processor-connect').click();
+  expect(await shown(page, 'processor-notice', 'saved')).toBe(
+    'Signing secret saved: events Stripe sends to your endpoint are verified and applied now.',
+  );
+  const registration = page.getByTestId('webhook-registration');
+  await registration.and(page.locator('[data-registration=MANUAL]')).waitFor();
+  expect(await registration.innerText()).toContain('Registered by you');
+  expect(await page.getByTestId('webhook-url').innerText()).toBe(webhookUrl());
+  expect(await page.content()).not.toContain(signingSecret);
+  expect(await page.content()).not.toContain(restrictedKey);
+  await page.getByTestId('install-checklist').locator('[data-step=webhook][data-state=done]').waitFor();
+  await expectAccessible(page);
+});
+
+test('an event signed with the given secret appears with its type, invoice and customer', async () => {
+  const customerId = `cus_${crypto.randomBytes(7).toString('hex')}`;
+  const invoiceId = `in_${crypto.randomBytes(7).toString('hex')}`;
+  const payload = stripeEvent('invoice.paid', {
+    id: invoiceId,
+    object: 'invoice',
+    customer: customerId,
+    amount_paid: 1900,
+    currency: 'usd',
+    paid: true,
+    status: 'paid',
+  });
+  expect(await deliver(payload)).toBe(200);
+  // Signed with another secret: refused, and nothing more in the table.
+  expect(
+    await deliver(
+      stripeEvent('invoice.paid', { id: 'in_other', object: 'invoice' }),
+      `whsec_${'x'.repeat(20)}`,
+    ),
+  ).toBe(400);
+  const row = page.getByTestId('notification-row').filter({ hasText: invoiceId });
+  await row.waitFor({ timeout: 20_000 });
+  expect(await row.innerText()).toMatch(
+    new RegExp(`^Stripe\\ninvoice\\.paid\\nInvoice ${invoiceId}\\nCustomer ${customerId}`),
+  );
+  expect(await page.getByTestId('notification-row').filter({ hasText: 'in_other' }).count()).toBe(0);
+  await expectAccessible(page);
+  await portalShot(page, 'install-stripe-manual');
+});
+
+test('a VIEWER sees the Stripe connection, its webhook and events, with no control that changes them', async () => {
+  const db = stack.gateway.deps.db;
+  const tenant = (await db('tenants').where({ alias: testAlias }).first('id')) as { id: string };
+  const viewer = {
+    alias: testAlias,
+    email: `viewer@${testAlias.replace(/_/g, '-')}.test`,
+    password: 'a viewer password',
+  };
+  await createOperator(db, { tenantId: tenant.id, ...viewer, role: 'VIEWER' });
+  const wp = await stack.signedInPage(viewer);
+  await openInstall(wp.page);
+  await shown(wp.page, 'processor-status', 'Stripe test mode');
+  expect(await wp.page.getByTestId('webhook-registration').innerText()).toContain('Registered by you');
+  expect(await wp.page.getByTestId('processor-choice').count()).toBe(0);
+  expect(await wp.page.getByTestId('processor-connect').count()).toBe(0);
+  expect(await wp.page.getByTestId('processor-disconnect').count()).toBe(0);
+  expect(await wp.page.locator('main input:enabled').count()).toBe(0);
+  await wp.page.getByTestId('notification-row').first().waitFor();
+  await expectAccessible(wp.page);
+  wp.expectClean();
+});
+
+test('disconnect: the stored key and secret are gone, and events signed with the secret are refused', async () => {
+  await page.getByTestId('processor-disconnect').click();
+  const dialog = page.getByTestId('confirm-dialog');
+  await dialog.waitFor();
+  expect(await dialog.innerText()).toContain('The stored key and signing secret are deleted.');
+  await page.getByTestId('confirm-ok').click();
+  expect(await shown(page, 'processor-status', 'Not connected')).toContain('Not connected');
+  // The endpoint was registered by hand: the merchant removes it at Stripe.
+  expect(await page.getByTestId('processor-notice').innerText()).toContain(
+    'Remove the endpoint you registered at Stripe too',
+  );
+  expect(await storedConnection()).toBeNull();
+  expect(await deliver(stripeEvent('customer.updated', { id: 'cus_after', object: 'customer' }))).toBe(400);
+  // The choice is back, still on Stripe, its form empty; the table keeps what arrived.
+  expect(await page.getByRole('radio', { name: 'Stripe' }).isChecked()).toBe(true);
+  expect(await page.getByLabel('Secret or restricted key').inputValue()).toBe('');
+  expect(await page.getByTestId('notification-row').count()).toBeGreaterThan(0);
+  await expectAccessible(page);
+});
+
+test('disconnecting an endpoint we created removes it at Stripe', async () => {
+  await page.getByRole('radio', { name: 'Stripe' }).check();
+  await page.getByLabel('Secret or restricted key').fill(secretKey);
+  await page.getByTestId('processor-connect').click();
+  await shown(page, 'processor-notice', 'We created the webhook endpoint');
+  expect((await standIn.stripe(secretKey).webhookEndpoints.list()).data).toHaveLength(1);
+  await page.getByTestId('processor-disconnect').click();
+  expect(await page.getByTestId('confirm-dialog').innerText()).toContain(
+    'The webhook endpoint we created at Stripe is removed',
+  );
+  await page.getByTestId('confirm-ok').click();
+  await shown(page, 'processor-status', 'Not connected');
+  expect((await standIn.stripe(secretKey).webhookEndpoints.list()).data).toEqual([]);
+  expect(await page.getByTestId('processor-notice').innerText()).not.toContain('Remove the endpoint');
+});
