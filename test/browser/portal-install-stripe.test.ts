@@ -14,6 +14,8 @@ import { createOperator } from '../../shared/domain/operators/operators';
 import { createPortalTenant } from '../helpers/admin-api';
 import {
   expectAccessible,
+  failGraphql,
+  GRAPHQL_ROUTE,
   expectPhoneView,
   ON_PHONE,
   portalShot,
@@ -143,7 +145,7 @@ test('keyboard only: choose Stripe; a live key on the test program is refused un
   await page.keyboard.type(liveKey);
   await page.keyboard.press('Enter');
   expect(await shown(page, 'error-secretKey', 'test keys')).toBe(
-    'a test-mode tenant takes only test keys (sk_test_… or rk_test_…)',
+    'A test-mode tenant takes only test keys (sk_test_… or rk_test_…)',
   );
   expect(await page.getByTestId('processor-error').innerText()).toContain('Not connected:');
   expect(await key.getAttribute('aria-describedby')).toBe('field-secretKey-hint field-secretKey-error');
@@ -234,7 +236,7 @@ test('a restricted key cannot create the endpoint: SECRET_NEEDED shows the URL a
   );
   expect(await checklist(page)).toMatchObject({ connect: 'done', webhook: 'not-yet' });
   expect(await page.getByTestId('install-checklist').innerText()).toContain(
-    'Its signing secret is still needed',
+    'The signing secret of the endpoint you register at Stripe is still needed',
   );
   await expectAccessible(page);
   await portalShot(page, 'install-stripe-secret-needed');
@@ -253,7 +255,7 @@ test('giving the signing secret with the key again: a malformed secret is refuse
   await key.fill(restrictedKey);
   await page.getByTestId('processor-connect').click();
   expect(await shown(page, 'error-webhookSecret', 'whsec_')).toBe(
-    "must be the endpoint's signing secret (whsec_…)",
+    "Must be the endpoint's signing secret (whsec_…)",
   );
   expect(await page.getByTestId('processor-error').innerText()).toContain('Not saved:');
   expect(await secret.inputValue()).toBe('');
@@ -366,4 +368,27 @@ test('disconnecting an endpoint we created removes it at Stripe', async () => {
   await shown(page, 'processor-status', 'Not connected');
   expect((await standIn.stripe(secretKey).webhookEndpoints.list()).data).toEqual([]);
   expect(await page.getByTestId('processor-notice').innerText()).not.toContain('Remove the endpoint');
+});
+
+test('a database outage shows each part\'s error state, and "Try again" loads it once the outage is over', async () => {
+  const wp = await stack.signedInPage(owner);
+  const { page: p } = wp;
+  await failGraphql(p, 503, {
+    statusCode: 503,
+    message: 'The database is unavailable',
+    apiErrorCode: 'SERVICE_UNAVAILABLE',
+  });
+  await p.goto(stack.url('/admin/install'));
+  const settings = p
+    .getByTestId('error-state')
+    .filter({ hasText: "The install settings couldn't be loaded" });
+  await settings.waitFor();
+  expect(await settings.innerText()).toContain('The database is unavailable');
+  await p.getByTestId('error-state').filter({ hasText: "The notifications couldn't be loaded" }).waitFor();
+  await expectAccessible(p);
+  await portalShot(p, 'install-stripe-outage');
+  await p.unroute(GRAPHQL_ROUTE);
+  await settings.getByRole('button', { name: 'Try again' }).click();
+  await p.getByTestId('processor-status').waitFor();
+  wp.expectClean([/503/]);
 });

@@ -113,7 +113,7 @@ export function braintreeSteps(s: ProcessorState): Step[] {
 const WEBHOOK_EVIDENCE = {
   AUTOMATIC: 'We created the endpoint at Stripe and hold its signing secret',
   MANUAL: 'Registered by you; its signing secret is stored',
-  SECRET_NEEDED: 'Registered by hand? Its signing secret is still needed',
+  SECRET_NEEDED: 'The signing secret of the endpoint you register at Stripe is still needed',
 } as const;
 
 export function stripeSteps(s: ProcessorState): Step[] {

@@ -154,7 +154,7 @@ export function StripeKeyForm({ connection, mode, feedback, disconnectButton, va
                 setByHand(checked);
                 setErrors({});
               }}
-              hint="Then give its signing secret. Otherwise we create the endpoint; a restricted key that may not shows you what to register."
+              hint="Then give its signing secret. Otherwise we create the endpoint for you, or show you what to register if your key may not."
             />
             {secretField}
           </>

@@ -36,7 +36,9 @@ export function fieldErrors<F extends string>(
   const mapped: Partial<Record<F, string>> = {};
   for (const issue of issues) {
     const field = issue.field.replace(/^input\./, '') as F;
-    if (fields.includes(field)) mapped[field] ??= issue.message;
+    // A sentence under its field: "must be …" → "Must be …".
+    const message = issue.message.charAt(0).toUpperCase() + issue.message.slice(1);
+    if (fields.includes(field)) mapped[field] ??= message;
   }
   return mapped;
 }
