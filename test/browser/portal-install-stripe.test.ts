@@ -29,6 +29,7 @@ import {
   type StripeStandIn,
 } from '../helpers/stripe-stand-in';
 import { stripeEvent, stripeSignature } from '../helpers/stripe-events';
+import { screenshot } from '../helpers/browser';
 import { uid } from '../helpers/referrals';
 
 let standIn: StripeStandIn;
@@ -111,6 +112,15 @@ async function deliver(payload: string, secret = signingSecret): Promise<number>
 
 let page: Page;
 
+/**
+ * The Payment processor card (or the notifications card) alone, as .data/test/screenshots/portal-<name>.png,
+ * with nothing focused: the pictures docs/admin-portal.md shows are copied from these.
+ */
+async function cardShot(p: Page, name: string, titleId = 'processor-title'): Promise<void> {
+  await p.evaluate(() => (globalThis as any).document.activeElement?.blur());
+  await screenshot(p, `portal-${name}`, p.locator(`section[aria-labelledby=${titleId}]`));
+}
+
 test('keyboard only: choose Stripe; a live key on the test program is refused under its field and cleared', async () => {
   const wp = await stack.signedInPage(owner, { clipboardOrigins: [stack.url('')] });
   page = wp.page;
@@ -156,6 +166,7 @@ test('keyboard only: choose Stripe; a live key on the test program is refused un
   expect(await storedConnection()).toBeNull();
   await expectAccessible(page);
   await portalShot(page, 'install-stripe-refused');
+  await cardShot(page, 'install-stripe-refused-card');
 });
 
 test('keyboard only: a secret key connects, the endpoint is created at Stripe (AUTOMATIC), the URL is copied', async () => {
@@ -205,6 +216,7 @@ test('an event Stripe delivers to the endpoint appears in the table with its typ
   expect(await page.getByTestId('install-checklist').innerText()).toContain('Latest: customer.created');
   await expectAccessible(page);
   await portalShot(page, 'install-stripe-automatic');
+  await cardShot(page, 'install-stripe-automatic-card');
 });
 
 test('a restricted key cannot create the endpoint: SECRET_NEEDED shows the URL and the exact events to register', async () => {
@@ -240,11 +252,13 @@ test('a restricted key cannot create the endpoint: SECRET_NEEDED shows the URL a
   );
   await expectAccessible(page);
   await portalShot(page, 'install-stripe-secret-needed');
+  await cardShot(page, 'install-stripe-secret-needed-card');
 
   const phone = await stack.signedInPage(owner, ON_PHONE);
   await openInstall(phone.page);
   await phone.page.getByTestId('webhook-steps').waitFor();
   await expectPhoneView(phone.page, 'install-stripe-secret-needed-phone');
+  await cardShot(phone.page, 'install-stripe-secret-needed-phone-card');
   phone.expectClean();
 });
 
@@ -310,6 +324,7 @@ test('an event signed with the given secret appears with its type, invoice and c
   expect(await page.getByTestId('notification-row').filter({ hasText: 'in_other' }).count()).toBe(0);
   await expectAccessible(page);
   await portalShot(page, 'install-stripe-manual');
+  await cardShot(page, 'install-stripe-events-card', 'notifications-title');
 });
 
 test('a VIEWER sees the Stripe connection, its webhook and events, with no control that changes them', async () => {

@@ -61,16 +61,27 @@ export function describeOutcome(n: ProcessorNotification): string {
   const reason = str(o.reason);
   if (reason) return reason;
   const account = str(o.accountId);
-  const status = str(o.accountStatus)?.toLowerCase() ?? 'updated';
+  const status = str(o.accountStatus)?.toLowerCase();
   const customer = str(o.customerId);
   let text: string;
   switch (o.result) {
     case 'APPLIED':
-      text = `Account ${account ?? '—'} is now ${status}`;
+      // A Stripe event may change no subscription status (a customer tied, a payment recorded).
+      text = status ? `Account ${account ?? '—'} is now ${status}` : `Applied to account ${account ?? '—'}`;
       if (str(o.attributedBy)) text += ` (referred with code ${str(o.attributedBy)})`;
       break;
     case 'UNCHANGED':
-      text = `Account ${account ?? '—'} was already ${status}`;
+      text = status
+        ? `Account ${account ?? '—'} was already ${status}`
+        : `Nothing to change${account ? ` for account ${account}` : ''}`;
+      break;
+    case 'WAITING':
+      text = customer
+        ? `Waiting for customer ${customer} to be tied to an account: applied as soon as it is`
+        : statusOf('WAITING').none;
+      break;
+    case 'CUSTOMER_IN_USE':
+      text = `Customer ${customer ?? '—'} is already tied to another account here`;
       break;
     case 'STALE':
       text = `A newer notification had already updated account ${account ?? '—'}`;
