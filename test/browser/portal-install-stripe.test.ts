@@ -99,6 +99,12 @@ async function storedConnection(alias = testAlias): Promise<Record<string, unkno
   return row ?? null;
 }
 
+/** The status line of a connection with `key`: the account when Stripe let the key read it. */
+async function summary(key: string): Promise<string> {
+  const account = (await storedConnection())?.merchant_id as string | null;
+  return `Stripe test mode · key ${hint(key)}${account ? ` · account ${account}` : ''} · since`;
+}
+
 /** Posts a Stripe event to the test program's webhook, signed as Stripe does. */
 async function deliver(payload: string, secret = signingSecret): Promise<number> {
   const res = await fetch(webhookUrl(), {
@@ -179,8 +185,7 @@ test('keyboard only: a secret key connects, the endpoint is created at Stripe (A
     'Connected to Stripe (test mode). We created the webhook endpoint at Stripe.',
   );
   const status = await shown(page, 'processor-status', 'Stripe test mode');
-  // The stand-in does not serve the account (GET /v1/account): the summary leaves it out.
-  expect(status).toContain(`Stripe test mode · key ${hint(secretKey)} · since`);
+  expect(status).toContain(await summary(secretKey));
   expect(await key.inputValue()).toBe('');
   expect(await page.content()).not.toContain(secretKey);
   const registration = page.getByTestId('webhook-registration');
@@ -225,9 +230,7 @@ test('a restricted key cannot create the endpoint: SECRET_NEEDED shows the URL a
   expect(await shown(page, 'processor-notice', 'Connected')).toBe(
     'Connected to Stripe (test mode). This key may not create webhook endpoints: register the endpoint at Stripe as shown below, then give its signing secret.',
   );
-  expect(await shown(page, 'processor-status', hint(restrictedKey))).toContain(
-    `Stripe test mode · key ${hint(restrictedKey)} · since`,
-  );
+  expect(await shown(page, 'processor-status', hint(restrictedKey))).toContain(await summary(restrictedKey));
   const registration = page.getByTestId('webhook-registration');
   expect(await registration.getAttribute('data-registration')).toBe('SECRET_NEEDED');
   expect(await registration.innerText()).toContain('Signing secret needed');

@@ -29,6 +29,11 @@ export interface ProcessorState {
 
 export const known = (ok: boolean): StepState => (ok ? 'done' : 'not-yet');
 
+/** The outcome's result (APPLIED, UNCHANGED, NO_ACCOUNT, …), when it has one. */
+function resultOf(n: ProcessorNotification): unknown {
+  return n.outcome && typeof n.outcome === 'object' ? (n.outcome as { result?: unknown }).result : undefined;
+}
+
 export function braintreeSteps(s: ProcessorState): Step[] {
   const received = s.notifications?.length;
   return [
@@ -120,7 +125,8 @@ export function stripeSteps(s: ProcessorState): Step[] {
   const c = s.connection;
   const events = s.notifications;
   const newest = events?.[0];
-  const applied = events?.find((n) => n.status === 'PROCESSED');
+  // Applied: it changed something here (not a customer no account has, nor a repeat).
+  const applied = events?.find((n) => n.status === 'PROCESSED' && resultOf(n) === 'APPLIED');
   const waiting = events?.filter((n) => n.status === 'WAITING').length ?? 0;
   return [
     {
@@ -152,7 +158,7 @@ export function stripeSteps(s: ProcessorState): Step[] {
     },
     {
       id: 'first-applied',
-      title: 'First event applied to a referral',
+      title: 'First event applied',
       detail:
         'A paid invoice converting a referral, a customer tied to an account, a refund reversing a reward.',
       state: known(applied !== undefined),

@@ -158,7 +158,9 @@ const COLUMNS: Column<ProcessorNotification>[] = [
     render: (n) => (
       <>
         <Badge tone={statusOf(n.status).tone}>{statusOf(n.status).label}</Badge>
-        {n.processedAt !== null && <span class="notification-note">{formatDateTime(n.processedAt)}</span>}
+        {n.processedAt !== null && n.status !== 'WAITING' && n.status !== 'RECEIVED' && (
+          <span class="notification-note">{formatDateTime(n.processedAt)}</span>
+        )}
       </>
     ),
   },
