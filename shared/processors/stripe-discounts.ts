@@ -1,7 +1,14 @@
 import type Stripe from 'stripe';
 import type { CouponSpec } from './coupon-billing';
 import { ProcessorRejectedError } from './payment-processor';
-import { callStripe, classifyStripeError, findStripe, isAlreadyExists, isNotFound } from './stripe-errors';
+import {
+  callStripe,
+  classifyStripeError,
+  findStripe,
+  isAlreadyExists,
+  isNotFound,
+  statusOf,
+} from './stripe-errors';
 import { appliedDiscounts, idOf, type AppliedDiscount } from './stripe-mapping';
 
 /**
@@ -39,14 +46,16 @@ function couponParams(spec: CouponSpec): Stripe.CouponCreateParams {
 export async function ensureCoupon(ctx: StripeContext, spec: CouponSpec): Promise<void> {
   const params = couponParams(spec);
   const action = `coupon ${spec.id}`;
-  const existing = await findStripe(`${action} lookup`, ctx.secretKey, () =>
-    ctx.stripe.coupons.retrieve(spec.id),
-  );
-  if (existing) return;
+  const lookup = () =>
+    findStripe(`${action} lookup`, ctx.secretKey, () => ctx.stripe.coupons.retrieve(spec.id));
+  if (await lookup()) return;
   try {
     await ctx.stripe.coupons.create(params);
   } catch (err) {
-    if (isAlreadyExists(err)) return; // a concurrent ensure created it
+    // A concurrent ensure created it first: Stripe answers 400 resource_already_exists (localstripe a 409).
+    if (isAlreadyExists(err) || statusOf(err) === 409) {
+      if (await lookup()) return;
+    }
     throw classifyStripeError(err, `${action} creation`, ctx.secretKey);
   }
 }
@@ -137,7 +146,7 @@ export function subscriptionDiscountUpdate(
  * The older single-coupon shape (`discount` on the subscription, `coupon` in the update), for a server
  * without `discounts`: one coupon only, so ours can only replace nothing or ours.
  */
-function singleCouponUpdate(
+export function singleCouponUpdate(
   subscriptionId: string,
   applied: readonly AppliedDiscount[],
   ourPrefix: string,

@@ -110,7 +110,7 @@ export async function findStripe<T>(
  */
 export function classifySignatureError(err: unknown): Error {
   if (err instanceof Stripe.errors.StripeSignatureVerificationError) {
-    const first = (err.message ?? '').split('\n')[0];
+    const first = (err.message ?? '').split('\n')[0].trim();
     return new InvalidSignatureError(`Stripe webhook: ${first}`);
   }
   if (err instanceof SyntaxError) {

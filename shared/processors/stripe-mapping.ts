@@ -192,20 +192,21 @@ export interface AppliedDiscount {
 
 /**
  * The subscription's discounts, from `discounts` (expanded to objects: an id alone does not name its
- * coupon) or, where the server only has the older single `discount`, from that. Null when `discounts`
- * holds ids only (not expanded).
+ * coupon; an id that is the single `discount`'s is read from that) or, where the server only has the
+ * older single `discount`, from that. Null when some id cannot be resolved (not expanded).
  */
 export function appliedDiscounts(subscription: Stripe.Subscription): AppliedDiscount[] | null {
   const { discounts } = subscription as { discounts?: (string | Stripe.Discount)[] | null };
+  const single = subscription.discount;
   if (Array.isArray(discounts) && discounts.length > 0) {
     const applied: AppliedDiscount[] = [];
-    for (const discount of discounts) {
-      if (typeof discount === 'string') return null;
+    for (const entry of discounts) {
+      const discount = typeof entry === 'string' ? (single?.id === entry ? single : null) : entry;
+      if (!discount) return null;
       applied.push({ discountId: discount.id || null, couponId: discount.coupon.id });
     }
     return applied;
   }
-  const single = subscription.discount;
   return single ? [{ discountId: single.id || null, couponId: single.coupon.id }] : [];
 }
 

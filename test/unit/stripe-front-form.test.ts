@@ -35,6 +35,8 @@ describe('the Stripe front: form encoding, idempotency, signatures', () => {
     expect(store.begin('sk', 'k2', 'POST', '/v1/refunds', '')).toBeNull();
     store.finish('sk', 'k2', { status: 503, body: {} });
     expect(store.begin('sk', 'k2', 'POST', '/v1/refunds', '')).toBeNull();
+    store.abandon('sk', 'k2');
+    expect(store.begin('sk', 'k2', 'POST', '/v1/refunds', '')).toBeNull();
   });
 
   test('signatures are t=…,v1=… over "t.payload"', () => {

@@ -56,7 +56,7 @@ async function create(request: RouteRequest) {
     description: str(params, 'description') ?? null,
     ending_balance: ending,
     invoice: null,
-    livemode: false,
+    livemode: account.livemode,
     metadata: metadataOf(params),
     type: 'adjustment',
   };

@@ -14,13 +14,13 @@ export const balanceRoutes: Route[] = [
   {
     method: 'GET',
     path: /^\/v1\/balance$/,
-    async handle({ ctx }) {
+    async handle({ ctx, account }) {
       const body = (await ctx.localstripe('GET', '/v1/balance')).body as Record<string, Amount | undefined>;
       return {
         object: 'balance',
         available: asList(body.available),
         connect_reserved: [],
-        livemode: false,
+        livemode: account.livemode,
         pending: asList(body.pending),
       };
     },

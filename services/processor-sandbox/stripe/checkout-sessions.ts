@@ -126,7 +126,7 @@ async function create(request: RouteRequest, frontUrl: string) {
     discounts: coupon ? [{ coupon: coupon.id, promotion_code: promotionCode?.id ?? null }] : [],
     expires_at: now() + 24 * 3600,
     invoice: null,
-    livemode: false,
+    livemode: account.livemode,
     locale: null,
     metadata: metadataOf(params),
     mode,

@@ -18,8 +18,8 @@ export class FrontContext {
   readonly accounts = new Map<string, AccountState>();
   /** localstripe object id → the account whose call made it (the front separates accounts by this). */
   readonly owners = new Map<string, string>();
-  /** subscription id → the Discount object the front applied to it. */
-  readonly discounts = new Map<string, StripeObject>();
+  /** subscription id → the Discount objects the front applied to it (subscription-discounts.ts). */
+  readonly discounts = new Map<string, StripeObject[]>();
   /** Recurring prices the front serves, by id (a localstripe plan of the same id carries each). */
   readonly prices = new Map<string, StripeObject>();
   /** Charges with a dispute (localstripe's charges have no `disputed`). */
@@ -34,9 +34,9 @@ export class FrontContext {
     readonly events: EventHub,
   ) {}
 
-  account(id: string): AccountState {
+  account(id: string, livemode = false): AccountState {
     let account = this.accounts.get(id);
-    if (!account) this.accounts.set(id, (account = newAccount(id)));
+    if (!account) this.accounts.set(id, (account = newAccount(id, livemode)));
     return account;
   }
 

@@ -77,7 +77,10 @@ export async function control(
 ): Promise<[number, unknown]> {
   const { ctx } = deps;
   const path = url.pathname;
-  const accountOf = (k: string) => ctx.account(authenticate(`Bearer ${k}`, deps.revoked).account);
+  const accountOf = (k: string) => {
+    const apiKey = authenticate(`Bearer ${k}`, deps.revoked);
+    return ctx.account(apiKey.account, apiKey.mode === 'live');
+  };
   const optionalAccount = (k?: string) => (k ? accountOf(k).id : undefined);
   if (method === 'POST' && path === '/_sandbox/relay') return [deps.relay.receive(raw, signature), {}];
   if (method === 'GET' && (path === '/_sandbox' || path === '/')) return [200, deps.usage()];

@@ -48,7 +48,7 @@ export async function openDispute(
       submission_count: 0,
     },
     is_charge_refundable: false,
-    livemode: false,
+    livemode: account.livemode,
     metadata: {},
     payment_intent: charge.payment_intent ?? null,
     reason: input.reason ?? 'fraudulent',

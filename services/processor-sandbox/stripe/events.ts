@@ -48,7 +48,7 @@ export class EventHub {
         object: structuredClone(object),
         ...(options.previousAttributes ? { previous_attributes: options.previousAttributes } : {}),
       },
-      livemode: false,
+      livemode: account.livemode,
       pending_webhooks: endpoints.length,
       request: { id: null, idempotency_key: null },
       type,

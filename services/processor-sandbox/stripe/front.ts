@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import http from 'node:http';
 import { listen } from '../../../shared/http';
+import { accountRoutes } from './account';
 import { balanceRoutes } from './balance';
 import { balanceTransactionRoutes } from './balance-transactions';
 import { CallLog, type StripeCall } from './call-log';
@@ -81,6 +82,7 @@ export async function startStripeFront(options: StripeFrontOptions): Promise<Str
     ...couponRoutes,
     ...subscriptionRoutes,
     ...balanceRoutes,
+    ...accountRoutes,
   ];
 
   async function answerApi(
@@ -92,7 +94,7 @@ export async function startStripeFront(options: StripeFrontOptions): Promise<Str
     const path = target.pathname;
     const apiKey = authenticate(req.headers.authorization, revoked);
     checkPermission(apiKey, method, path);
-    const account = ctx.account(apiKey.account);
+    const account = ctx.account(apiKey.account, apiKey.mode === 'live');
     const idempotencyKey =
       method === 'POST' ? ((req.headers['idempotency-key'] as string | undefined) ?? null) : null;
     if (idempotencyKey) {
@@ -125,7 +127,10 @@ export async function startStripeFront(options: StripeFrontOptions): Promise<Str
         });
       } else throw unknownRoute(method, path);
     } catch (err) {
-      if (!(err instanceof StripeApiError)) throw err;
+      if (!(err instanceof StripeApiError)) {
+        if (idempotencyKey) idempotency.abandon(apiKey.key, idempotencyKey);
+        throw err;
+      }
       answer = { status: err.status, body: err.body() };
     }
     if (idempotencyKey) idempotency.finish(apiKey.key, idempotencyKey, answer);

@@ -61,6 +61,12 @@ export class IdempotencyStore {
     else this.entries.get(slot)!.answer = structuredClone(answer);
   }
 
+  /** Frees a key whose request failed without an answer (an unexpected error). */
+  abandon(apiKey: string, idempotencyKey: string) {
+    const slot = this.slot(apiKey, idempotencyKey);
+    if (this.entries.get(slot)?.answer === null) this.entries.delete(slot);
+  }
+
   reset() {
     this.entries.clear();
   }

@@ -65,7 +65,7 @@ async function create(request: RouteRequest) {
     created: now(),
     currency,
     custom_unit_amount: null,
-    livemode: false,
+    livemode: account.livemode,
     lookup_key: str(params, 'lookup_key') ?? null,
     metadata: metadataOf(params),
     nickname: str(params, 'nickname') ?? null,

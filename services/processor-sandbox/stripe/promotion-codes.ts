@@ -71,7 +71,7 @@ async function create({ ctx, account, params }: RouteRequest) {
     created: now(),
     customer: str(params, 'customer') ?? null,
     expires_at: str(params, 'expires_at') ? Number(str(params, 'expires_at')) : null,
-    livemode: false,
+    livemode: account.livemode,
     max_redemptions: maxRedemptions ? Number(maxRedemptions) : null,
     metadata: metadataOf(params),
     restrictions: {

@@ -3,6 +3,7 @@ import { unknownRoute } from './errors';
 import { ownerOf } from './events-api';
 import { metadataOf, parseForm } from './form';
 import { present } from './shapes';
+import { takeDiscountParams, withoutDiscountExpand } from './subscription-discounts';
 import type { AccountState, StripeObject } from './state';
 
 /*
@@ -71,12 +72,21 @@ export async function proxy(
     method === 'POST' && /^\/v1\/subscriptions\/[^/]+$/.test(path)
       ? present(ctx, (await ctx.localstripe('GET', path)).body as Json)
       : null;
-  const answer = await ctx.localstripe(
-    method,
-    `${path}${request.search}`,
-    method === 'POST' ? { form: request.raw } : undefined,
-    request.contentType,
-  );
+  // A subscription's discounts are the front's (subscription-discounts.ts): taken out of what localstripe gets.
+  const form =
+    before?.object === 'subscription'
+      ? await takeDiscountParams(ctx, account, before as StripeObject, request.raw)
+      : request.raw;
+  // An update of nothing but discounts leaves localstripe's object as it is (it refuses an empty update).
+  const answer =
+    form === '' && before?.object === 'subscription'
+      ? await ctx.localstripe('GET', path)
+      : await ctx.localstripe(
+          method,
+          `${path}${withoutDiscountExpand(request.search)}`,
+          method === 'POST' ? { form } : undefined,
+          request.contentType,
+        );
   if (answer.status === 404 || answer.status === 405) throw notFound(method, path, answer);
   if (answer.status >= 300) throw fromLocalstripe(answer);
   const body = answer.body as Json;

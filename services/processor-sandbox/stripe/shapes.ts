@@ -16,12 +16,16 @@ function customer(object: Json) {
   }
 }
 
-function subscription(ctx: FrontContext, object: Json) {
-  const discount = ctx.discounts.get(String(object.id));
-  if (discount) {
-    object.discount = discount;
-    object.discounts = [discount.id];
-  } else object.discounts ??= [];
+/** Discounts as ids, or as the Discount objects when `expand` names them (subscription-discounts.ts). */
+const discountsOf = (list: StripeObject[], expand: string[]) =>
+  expand.includes('discounts') ? list : list.map((d) => d.id);
+
+function subscription(ctx: FrontContext, object: Json, expand: string[]) {
+  const list = ctx.discounts.get(String(object.id)) ?? [];
+  object.discount = list[0] ?? null;
+  object.discounts = discountsOf(list, expand);
+  // localstripe's subscriptions have no currency: Stripe's is its prices'.
+  object.currency ??= ((object.plan as Json | undefined)?.currency as string | undefined) ?? null;
   const items = (object.items as { data?: Json[] } | undefined)?.data ?? [];
   for (const item of items) {
     const plan = item.plan as Json | undefined;
@@ -37,10 +41,11 @@ function collapse(object: Json, field: string, expand: string[]) {
     object[field] = value.id;
 }
 
-function invoice(ctx: FrontContext, object: Json) {
-  const discount = object.subscription ? ctx.discounts.get(String(object.subscription)) : undefined;
-  object.discounts = discount ? [discount.id] : [];
-  if (discount) object.discount = discount;
+function invoice(ctx: FrontContext, object: Json, expand: string[]) {
+  const list = (object.subscription ? ctx.discounts.get(String(object.subscription)) : undefined) ?? [];
+  object.discounts = discountsOf(list, expand);
+  // Stripe leaves the single `discount` null when there are several.
+  object.discount = list.length === 1 ? list[0] : null;
   object.amount_remaining ??= Math.max(0, Number(object.amount_due ?? 0) - Number(object.amount_paid ?? 0));
 }
 
@@ -58,11 +63,15 @@ export function present<T>(ctx: FrontContext, value: T, expand: string[] = []): 
     if (typeof object.id === 'string' && ctx.metadata.has(object.id))
       object.metadata = ctx.metadata.get(object.id);
     if (object.object === 'customer') customer(object);
-    if (object.object === 'subscription') subscription(ctx, object);
-    if (object.object === 'invoice') invoice(ctx, object);
+    if (object.object === 'subscription') subscription(ctx, object, expand);
+    if (object.object === 'invoice') invoice(ctx, object, expand);
     if (object.object === 'coupon')
       Object.assign(object, ctx.couponExtras.get(String(object.id)) ?? { name: null });
-    if (object.object === 'charge') object.disputed = ctx.disputedCharges.has(String(object.id));
+    if (object.object === 'charge') {
+      object.disputed = ctx.disputedCharges.has(String(object.id));
+      // Since API 2022-11-15 a charge's refunds are answered only when expanded.
+      if (!expand.includes('refunds')) delete object.refunds;
+    }
   }
   return value;
 }

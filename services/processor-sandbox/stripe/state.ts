@@ -23,6 +23,8 @@ export interface WebhookEndpoint extends StripeObject {
 
 export interface AccountState {
   id: string;
+  /** Made with a live key (sk_live_/rk_live_): the front's objects and events say livemode: true. */
+  livemode: boolean;
   /** Objects the front serves, by id: webhook endpoints, promotion codes, checkout sessions, prices, ... */
   objects: Map<string, StripeObject>;
   /** Events of this account (the front's own and those relayed from localstripe), newest last. */
@@ -31,8 +33,8 @@ export interface AccountState {
   balanceTransactions: Map<string, StripeObject[]>;
 }
 
-export function newAccount(id: string): AccountState {
-  return { id, objects: new Map(), events: new Map(), balanceTransactions: new Map() };
+export function newAccount(id: string, livemode = false): AccountState {
+  return { id, livemode, objects: new Map(), events: new Map(), balanceTransactions: new Map() };
 }
 
 /** The objects of one type (`object` field) of an account, oldest first. */

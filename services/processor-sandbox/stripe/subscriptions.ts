@@ -99,20 +99,22 @@ export async function subscribe(ctx: FrontContext, account: AccountState, input:
     ...(input.metadata ? { metadata: input.metadata } : {}),
   });
   if (coupon) {
-    ctx.discounts.set(subscription.id, {
-      id: newId('di_'),
-      object: 'discount',
-      checkout_session: input.discount.checkoutSession ?? null,
-      coupon,
-      customer: input.customer,
-      end: null,
-      invoice: null,
-      invoice_item: null,
-      promotion_code: promotionCode?.id ?? null,
-      start: now(),
-      subscription: subscription.id,
-      subscription_item: null,
-    });
+    ctx.discounts.set(subscription.id, [
+      {
+        id: newId('di_'),
+        object: 'discount',
+        checkout_session: input.discount.checkoutSession ?? null,
+        coupon,
+        customer: input.customer,
+        end: null,
+        invoice: null,
+        invoice_item: null,
+        promotion_code: promotionCode?.id ?? null,
+        start: now(),
+        subscription: subscription.id,
+        subscription_item: null,
+      },
+    ]);
     if (promotionCode) promotionCode.times_redeemed = Number(promotionCode.times_redeemed ?? 0) + 1;
   }
   return present(ctx, subscription);

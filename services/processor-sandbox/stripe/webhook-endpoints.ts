@@ -40,7 +40,7 @@ export const webhookEndpointRoutes: Route[] = [
         created: now(),
         description: str(params, 'description') ?? null,
         enabled_events: eventsParam(params.enabled_events),
-        livemode: false,
+        livemode: account.livemode,
         metadata: metadataOf(params),
         secret: `whsec_${crypto.randomBytes(24).toString('hex')}`,
         status: 'enabled',

@@ -66,6 +66,14 @@ describe('keys', () => {
       type: 'StripeAuthenticationError',
       statusCode: 401,
     });
+    expect(balance.livemode).toBe(false);
+    const live = standIn.stripe(newStripeKey('live'));
+    expect((await live.balance.retrieve()).livemode).toBe(true);
+    const account = await standIn.stripe(key).accounts.retrieve();
+    expect(account).toMatchObject({ object: 'account' });
+    expect(account.id).toMatch(/^acct_/);
+    expect((await standIn.stripe(restrictedKeyOf(key)).accounts.retrieve()).id).toBe(account.id);
+    expect((await live.accounts.retrieve()).id).not.toBe(account.id);
     await standIn.control('/_sandbox/keys/revoke', { key });
     await expect(standIn.stripe(key).balance.retrieve()).rejects.toMatchObject({
       type: 'StripeAuthenticationError',
@@ -431,6 +439,9 @@ describe('checkout, invoices, refunds and disputes', () => {
     await a.stripe.refunds.create({ charge: chargeId, amount: 1000 });
     const refunded = (await a.waitFor('charge.refunded')).find((e) => e.type === 'charge.refunded')!;
     expect(refunded.data.object).toMatchObject({ id: chargeId, amount_refunded: 1000, refunded: false });
+    expect(refunded.data.object).not.toHaveProperty('refunds');
+    const expanded = await a.stripe.charges.retrieve(chargeId, { expand: ['refunds'] });
+    expect(expanded.refunds!.data.map((r) => r.amount)).toEqual([1000]);
 
     const dispute = await standIn.control(`/_sandbox/charges/${chargeId}/dispute`, { key: a.key });
     expect(dispute).toMatchObject({
