@@ -9,7 +9,7 @@
  */
 import crypto from 'node:crypto';
 import type { Locator, Page } from 'playwright-core';
-import { STRIPE_WEBHOOK_EVENTS } from '../../shared/domain/processors/stripe-connection';
+import { STRIPE_WEBHOOK_EVENTS } from '../../shared/processors/stripe-events';
 import { createOperator } from '../../shared/domain/operators/operators';
 import { createPortalTenant } from '../helpers/admin-api';
 import {
