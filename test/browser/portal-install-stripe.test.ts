@@ -138,6 +138,8 @@ test('keyboard only: choose Stripe; a live key on the test program is refused un
   await tabTo(page, group.getByRole('radio', { name: 'Braintree' }));
   await page.keyboard.press('ArrowRight');
   expect(await group.getByRole('radio', { name: 'Stripe' }).isChecked()).toBe(true);
+  // The focused choice shows the focus ring (a test artifact to look at).
+  await screenshot(page, 'portal-install-stripe-choice-focus', page.getByTestId('processor-choice'));
   const key = page.getByLabel('Secret or restricted key');
   await key.waitFor();
   expect(await page.getByTestId('stripe-key-form').innerText()).toContain(
