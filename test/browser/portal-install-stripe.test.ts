@@ -193,6 +193,11 @@ test('keyboard only: a secret key connects, the endpoint is created at Stripe (A
   const registration = page.getByTestId('webhook-registration');
   expect(await registration.getAttribute('data-registration')).toBe('AUTOMATIC');
   expect(await registration.innerText()).toContain('Created by us');
+  // One processor at a time: the choice is gone while one is connected.
+  expect(await page.getByTestId('processor-choice').count()).toBe(0);
+  expect(await page.getByTestId('processor-switch-hint').innerText()).toBe(
+    'To use Braintree instead, disconnect Stripe first.',
+  );
   expect(await page.getByTestId('webhook-events').locator('li').allInnerTexts()).toEqual([
     ...STRIPE_WEBHOOK_EVENTS,
   ]);

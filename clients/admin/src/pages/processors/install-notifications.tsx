@@ -104,7 +104,7 @@ export function describeOutcome(n: ProcessorNotification): string {
 
 /** A kind such as subscription_charged_successfully or charge.dispute.created, wrapping after "_" or ".". */
 function breakable(kind: string) {
-  return kind.split(/(?<=[_.])/).map((part, i) => (
+  return (kind.match(/[^_.]+[_.]?|[_.]/g) ?? [kind]).map((part, i) => (
     <Fragment key={i}>
       {i > 0 && <wbr />}
       {part}

@@ -143,6 +143,12 @@ export function ProcessorCard(props: ProcessorCardProps) {
         </p>
       )}
       {editable && !connection && <ProcessorChoice value={chosen} onChange={choose} />}
+      {editable && connection && (
+        <p class="card-intro" data-testid="processor-switch-hint">
+          To use {PROCESSOR_NAME[connection.processor === 'STRIPE' ? 'BRAINTREE' : 'STRIPE']} instead,
+          disconnect {PROCESSOR_NAME[connection.processor]} first.
+        </p>
+      )}
       {processor === 'STRIPE' ? (
         <StripeSection
           key={`stripe-${connection?.connectedAt ?? 'none'}`}
