@@ -81,7 +81,7 @@ export function describeOutcome(n: ProcessorNotification): string {
         : statusOf('WAITING').none;
       break;
     case 'CUSTOMER_IN_USE':
-      text = `Customer ${customer ?? '—'} is already tied to another account here`;
+      text = `Customer ${customer ?? '—'} is tied to another account than ${account ?? '—'}`;
       break;
     case 'STALE':
       text = `A newer notification had already updated account ${account ?? '—'}`;
