@@ -180,6 +180,12 @@ export interface CouponBillingProcessor {
 
   findCustomer(id: string): Promise<BillingCustomer | null>;
   findCheckoutSession(id: string): Promise<BillingCheckoutSession | null>;
+  /**
+   * The completed checkout session that created this subscription, null when none did (created through
+   * the API): a paid invoice delivered before its checkout.session.completed still finds the buyer's
+   * client reference and promotion code.
+   */
+  findSubscriptionCheckout(subscriptionId: string): Promise<BillingCheckoutSession | null>;
   findInvoice(id: string): Promise<BillingInvoice | null>;
   findCharge(id: string): Promise<BillingCharge | null>;
   findDispute(id: string): Promise<BillingDispute | null>;

@@ -161,6 +161,19 @@ export const createStripeProcessor: CouponBillingFactory = (credentials, options
       return mapCheckoutSession(session, await promotionCodeText(sessionPromotionCode(session)));
     },
 
+    async findSubscriptionCheckout(subscriptionId) {
+      const sessions = await call(`checkout sessions of subscription ${subscriptionId}`, () =>
+        stripe.checkout.sessions.list({
+          subscription: subscriptionId,
+          limit: 10,
+          expand: ['data.total_details.breakdown'],
+        }),
+      );
+      const session = sessions.data.find((s) => s.status === 'complete');
+      if (!session) return null;
+      return mapCheckoutSession(session, await promotionCodeText(sessionPromotionCode(session)));
+    },
+
     async findInvoice(id) {
       const invoice = await find(`invoice lookup ${id}`, () =>
         stripe.invoices.retrieve(id, { expand: ['discounts'] }),

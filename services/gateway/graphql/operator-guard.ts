@@ -63,6 +63,8 @@ const COMMIT_THEN_CALL = new Set([
   'replayFailedWebhookEvents',
   'sendTestWebhook',
   'connectPaymentProcessor',
+  // Stripe: our webhook endpoint is removed at Stripe before the connection goes.
+  'disconnectPaymentProcessor',
   // Hand actions on referrals and rewards: each commits, then updates the lifecycle.
   'cancelReferral',
   'reattributeReferral',
@@ -74,6 +76,8 @@ const COMMIT_THEN_CALL = new Set([
   // Credit changed by hand: each commits, then asks for the account's discount sync.
   'adjustCredit',
   'redeemCredit',
+  // A share code changed by hand: commits, then asks for the sync (a Stripe tenant's promotion code).
+  'changeShareCode',
 ]);
 
 /**
