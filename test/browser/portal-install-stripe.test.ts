@@ -29,6 +29,7 @@ import {
   type StripeStandIn,
 } from '../helpers/stripe-stand-in';
 import { stripeEvent, stripeSignature } from '../helpers/stripe-events';
+import { keyApi } from '../helpers/api-client';
 import { screenshot } from '../helpers/browser';
 import { uid } from '../helpers/referrals';
 
@@ -45,19 +46,21 @@ afterAll(async () => {
 /** The test program (test_ before the alias) and its OWNER: Stripe test keys are its mode's. */
 let owner: PortalCredentials;
 let testAlias: string;
+let twin: { alias: string; apiKey: string };
 const secretKey = newStripeKey('test');
 const restrictedKey = restrictedKeyOf(secretKey);
 const signingSecret = `whsec_${crypto.randomBytes(18).toString('hex')}`;
 
 beforeAll(async () => {
   testAlias = `test_${stack.tenant.alias}`;
-  const twin = await createPortalTenant(stack.gateway.deps.db, testAlias);
+  const created = await createPortalTenant(stack.gateway.deps.db, testAlias);
+  twin = created;
   owner = {
     alias: testAlias,
     email: `owner@${testAlias.replace(/_/g, '-')}.test`,
     password: 'a test-program password',
   };
-  await createOperator(stack.gateway.deps.db, { tenantId: twin.id, ...owner, role: 'OWNER' });
+  await createOperator(stack.gateway.deps.db, { tenantId: created.id, ...owner, role: 'OWNER' });
 });
 
 const webhookUrl = () => `${stack.config.publicUrl}/api/v1/${testAlias}/processor/stripe/webhook`;
@@ -306,35 +309,62 @@ test('giving the signing secret with the key again: a malformed secret is refuse
   await expectAccessible(page);
 });
 
-test('an event signed with the given secret appears with its type, invoice and customer', async () => {
-  const customerId = `cus_${crypto.randomBytes(7).toString('hex')}`;
-  const invoiceId = `in_${crypto.randomBytes(7).toString('hex')}`;
-  const payload = stripeEvent('invoice.paid', {
-    id: invoiceId,
-    object: 'invoice',
-    customer: customerId,
-    amount_paid: 1900,
-    currency: 'usd',
-    paid: true,
-    status: 'paid',
+test('a paid invoice signed with the given secret waits for its customer, in words; tying the customer applies it', async () => {
+  const stripe = standIn.stripe(secretKey);
+  const customer = await stripe.customers.create({
+    email: `${uid('friend')}@example.com`,
+    payment_method: 'pm_card_visa',
+    invoice_settings: { default_payment_method: 'pm_card_visa' },
   });
-  expect(await deliver(payload)).toBe(200);
+  const price = await stripe.prices.create({
+    currency: 'usd',
+    unit_amount: 1900,
+    recurring: { interval: 'month' },
+    product_data: { name: 'Pro' },
+  });
+  const subscription = await stripe.subscriptions.create({
+    customer: customer.id,
+    items: [{ price: price.id }],
+  });
+  const invoice = await stripe.invoices.retrieve(String(subscription.latest_invoice));
+  expect(await deliver(stripeEvent('invoice.paid', invoice as unknown as Record<string, unknown>))).toBe(200);
   // Signed with another secret: refused, and nothing more in the table.
-  expect(
-    await deliver(
-      stripeEvent('invoice.paid', { id: 'in_other', object: 'invoice' }),
-      `whsec_${'x'.repeat(20)}`,
-    ),
-  ).toBe(400);
-  const row = page.getByTestId('notification-row').filter({ hasText: invoiceId });
-  await row.waitFor({ timeout: 20_000 });
-  expect(await row.innerText()).toMatch(
-    new RegExp(`^Stripe\\ninvoice\\.paid\\nInvoice ${invoiceId}\\nCustomer ${customerId}`),
+  const forged = stripeEvent('invoice.paid', { id: 'in_forged', object: 'invoice' });
+  expect(await deliver(forged, `whsec_${'x'.repeat(20)}`)).toBe(400);
+
+  // No account is tied to the customer yet: the event waits, and the table says so in words.
+  const row = page.getByTestId('notification-row').filter({ hasText: invoice.id });
+  await row.filter({ hasText: 'Waiting' }).waitFor({ timeout: 20_000 });
+  const text = await row.innerText();
+  expect(text).toMatch(
+    new RegExp(`^Stripe\\ninvoice\\.paid\\nInvoice ${invoice.id}\\nCustomer ${customer.id}`),
   );
-  expect(await page.getByTestId('notification-row').filter({ hasText: 'in_other' }).count()).toBe(0);
+  expect(text).toContain(
+    `Waiting for customer ${customer.id} to be tied to an account: applied as soon as it is`,
+  );
+  expect(await page.getByTestId('notification-row').filter({ hasText: 'in_forged' }).count()).toBe(0);
+  await page.getByTestId('install-checklist').getByText('None yet: 1 waiting for their customer').waitFor();
+  expect(await checklist(page)).toMatchObject({ 'first-event': 'done', 'first-applied': 'not-yet' });
   await expectAccessible(page);
-  await portalShot(page, 'install-stripe-manual');
+  await portalShot(page, 'install-stripe-waiting');
   await cardShot(page, 'install-stripe-events-card', 'notifications-title');
+
+  // The merchant ties the customer to an account at Stripe: the waiting invoice is applied.
+  const accountId = uid('acct');
+  expect(
+    (await keyApi(stack.gateway, twin).call('PUT', `/open/account/${accountId}/user/${uid('u')}`, {})).status,
+  ).toBe(200);
+  const tied = await stripe.customers.update(customer.id, { metadata: { referral_account_id: accountId } });
+  expect(await deliver(stripeEvent('customer.updated', tied as unknown as Record<string, unknown>))).toBe(
+    200,
+  );
+  await row.filter({ hasText: 'Processed' }).waitFor({ timeout: 20_000 });
+  await page.getByTestId('install-checklist').locator('[data-step=first-applied][data-state=done]').waitFor();
+  expect(await page.getByTestId('install-checklist').innerText()).toMatch(
+    /Latest applied: (invoice\.paid|customer\.updated)/,
+  );
+  await expectAccessible(page);
+  await portalShot(page, 'install-stripe-applied');
 });
 
 test('a VIEWER sees the Stripe connection, its webhook and events, with no control that changes them', async () => {
