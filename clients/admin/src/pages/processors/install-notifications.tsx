@@ -126,8 +126,9 @@ function stripeSubject(kind: string): string {
 /** The processor, the kind, what it concerns and (Stripe) the customer: text only, never HTML. */
 function NotificationCell({ n }: { n: ProcessorNotification }) {
   const stripe = n.processor === 'STRIPE';
+  // One element per cell: on a phone the cell is a "label value" grid.
   return (
-    <>
+    <div>
       <span class="notification-processor">{PROCESSOR[n.processor] ?? n.processor}</span>
       <span class="mono notification-kind">{breakable(n.kind)}</span>
       {n.subjectId !== null || !stripe ? (
@@ -140,7 +141,7 @@ function NotificationCell({ n }: { n: ProcessorNotification }) {
           Customer <span class="mono">{n.customerId}</span>
         </span>
       )}
-    </>
+    </div>
   );
 }
 
@@ -156,12 +157,12 @@ const COLUMNS: Column<ProcessorNotification>[] = [
     key: 'status',
     header: 'Status',
     render: (n) => (
-      <>
+      <div>
         <Badge tone={statusOf(n.status).tone}>{statusOf(n.status).label}</Badge>
         {n.processedAt !== null && n.status !== 'WAITING' && n.status !== 'RECEIVED' && (
           <span class="notification-note">{formatDateTime(n.processedAt)}</span>
         )}
-      </>
+      </div>
     ),
   },
   { key: 'outcome', header: 'Outcome', render: (n) => describeOutcome(n), className: 'wrap' },
