@@ -1,7 +1,7 @@
 import type { Db } from '../db/knex';
 import { applyBillingEvent } from '../domain/processors/billing-event-effects';
 import { applyNotification } from '../domain/processors/notification-effects';
-import { notificationProcessor } from '../domain/processors/processor-notifications';
+import { notificationSource } from '../domain/processors/processor-notifications';
 import type { CouponBillingProcessor } from '../processors/coupon-billing';
 import { couponBillingNamed } from '../processors/coupon-billing-registry';
 import type { PaymentProcessor } from '../processors/payment-processor';
@@ -34,8 +34,9 @@ export async function applyStoredNotification(
   input: NotificationWorkflowInput,
 ): Promise<NotificationOutcome> {
   const { tenantId, notificationId } = input;
-  const processor = await notificationProcessor(deps.db, tenantId, notificationId);
-  const outcome = couponBillingNamed(processor)
+  const { processor, kind } = await notificationSource(deps.db, tenantId, notificationId);
+  const billing = couponBillingNamed(processor);
+  const outcome = billing
     ? await applyBillingEvent(deps.db, await processors.billing(processor), tenantId, notificationId)
     : await applyNotification(deps.db, await processors.braintree(), tenantId, notificationId);
   if (outcome.customerId && outcome.result !== 'WAITING') {
@@ -51,6 +52,16 @@ export async function applyStoredNotification(
       referral,
       { eventId: `notification:${notificationId}`, kind: 'reconcile' },
       { wait: true, timeoutMs: 30_000 },
+    );
+  }
+  // A dispute won restores the referrer's rewards outside the lifecycle's counts: its credit at the
+  // processor follows (the sync is idempotent, so asking after a reversal too is harmless).
+  if (billing?.effectOf(kind) === 'DISPUTE' && outcome.result === 'APPLIED' && referral) {
+    await requestDiscountSync(
+      deps.temporal,
+      deps.metrics,
+      { tenantId, tenantAlias: input.tenantAlias, accountId: referral.referrer_account_id },
+      { reason: `notification ${notificationId}` },
     );
   }
   if (outcome.syncDiscount) {

@@ -206,6 +206,10 @@ test('a dispute won after its reversal left a debt of used credit: the debt is c
   for (let i = 0; i < 2; i++) await applyBillingEvent(db, await processors.billing(), api.tenantId, closed);
   await reconcile();
   expect(await credit()).toMatchObject({ status: 'AVAILABLE', reversed_by: null, redeemed_cents: '100' });
+  // Told once as usable again (the two applies of the closing are one).
+  const told = await db('webhook_events').where({ tenant_id: api.tenantId, type: 'reward.available' });
+  const creditId = (await credit()).id as string;
+  expect(told.filter((e) => JSON.stringify(e.payload).includes(creditId))).toHaveLength(1);
   expect((await debtOf()).map((d) => [d.amount_cents, d.status])).toEqual([['-100', 'CANCELLED']]);
 
   // Refunded later in full: reversed again, and the used part owed again through the same debt row.
