@@ -38,9 +38,9 @@ type Documents = {
     "\n  mutation ResetOperatorAccess($email: String!) {\n    resetOperatorAccess(email: $email) {\n      email\n      role\n      link\n      expiresAt\n    }\n  }\n": typeof types.ResetOperatorAccessDocument,
     "\n  mutation ChangeOperatorRole($email: String!, $role: OperatorRole!) {\n    changeOperatorRole(email: $email, role: $role) {\n      email\n      role\n    }\n  }\n": typeof types.ChangeOperatorRoleDocument,
     "\n  mutation RemoveOperator($email: String!) {\n    removeOperator(email: $email) {\n      email\n    }\n  }\n": typeof types.RemoveOperatorDocument,
-    "\n  query Notifications {\n    processorNotifications(first: 20) {\n      id\n      kind\n      subjectId\n      status\n      receivedAt\n      processedAt\n      outcome\n    }\n  }\n": typeof types.NotificationsDocument,
-    "\n  mutation Connect($input: ConnectPaymentProcessorInput!) {\n    connectPaymentProcessor(input: $input) {\n      environment\n    }\n  }\n": typeof types.ConnectDocument,
+    "\n  query Notifications {\n    processorNotifications(first: 20) {\n      id\n      kind\n      processor\n      subjectId\n      customerId\n      status\n      receivedAt\n      processedAt\n      outcome\n    }\n  }\n": typeof types.NotificationsDocument,
     "\n  mutation Disconnect {\n    disconnectPaymentProcessor\n  }\n": typeof types.DisconnectDocument,
+    "\n  mutation Connect($input: ConnectPaymentProcessorInput!) {\n    connectPaymentProcessor(input: $input) {\n      environment\n      webhookRegistration\n    }\n  }\n": typeof types.ConnectDocument,
     "\n  query ProgramList {\n    programs {\n      id\n      isDefault\n      archivedAt\n      name\n      referredDiscountPercent\n      referrerReward {\n        type\n        discountPercent\n        amountCents\n        unit\n      }\n      ruleVersion\n    }\n  }\n": typeof types.ProgramListDocument,
     "\n  mutation CreateProgram($input: ProgramInput!) {\n    createProgram(input: $input) {\n      id\n      name\n    }\n  }\n": typeof types.CreateProgramDocument,
     "\n  mutation ArchiveProgram($id: ID!) {\n    archiveProgram(id: $id) {\n      id\n      archivedAt\n    }\n  }\n": typeof types.ArchiveProgramDocument,
@@ -75,7 +75,7 @@ type Documents = {
     "\n  mutation RevokeApiKey($id: ID!) {\n    revokeApiKey(id: $id) {\n      id\n    }\n  }\n": typeof types.RevokeApiKeyDocument,
     "\n  query BrowserIntegration {\n    browserIntegration {\n      scriptUrl\n      scriptTag\n      widgetSnippet\n      jwtSnippet\n      firstBrowserCallAt\n      refusedOrigins {\n        origin\n        firstSeenAt\n        lastSeenAt\n        requests\n      }\n    }\n  }\n": typeof types.BrowserIntegrationDocument,
     "\n  mutation AllowBrowserOrigin($origin: String!) {\n    allowBrowserOrigin(origin: $origin) {\n      allowedOrigins\n    }\n  }\n": typeof types.AllowBrowserOriginDocument,
-    "\n  query Install {\n    paymentProcessor {\n      processor\n      merchantId\n      publicKey\n      environment\n      webhookUrl\n      connectedAt\n    }\n    program {\n      discountId\n      allowedOrigins\n    }\n    apiKeys {\n      id\n    }\n    accounts(first: 1) {\n      items {\n        id\n      }\n    }\n  }\n": typeof types.InstallDocument,
+    "\n  query Install {\n    paymentProcessor {\n      processor\n      merchantId\n      publicKey\n      keyHint\n      environment\n      webhookUrl\n      webhookRegistration\n      webhookEvents\n      connectedAt\n    }\n    program {\n      discountId\n      allowedOrigins\n    }\n    apiKeys {\n      id\n    }\n    accounts(first: 1) {\n      items {\n        id\n      }\n    }\n  }\n": typeof types.InstallDocument,
     "\n  fragment ProgramFields on Program {\n    id\n    isDefault\n    archivedAt\n    name\n    referredDiscountPercent\n    referrerReward {\n      type\n      discountPercent\n      amountCents\n      unit\n    }\n    maxReferrerDiscountPercent\n    discountId\n    landingUrl\n    conversionEventKey\n    requireUserJwtExp\n    allowedOrigins\n    referralCookieDays\n    referralCookieLastClickWins\n    leaderboardEnabled\n    websiteUrl\n    widgetHeadline\n    widgetSubheadline\n    maxAttributionsPerReferrerPerHour\n    fraudPolicy {\n      signal\n      action\n    }\n    rewardHoldDays\n    creditExpiryDays\n    # Share page\n    signupUrl\n    shareLinkUrl\n    shareParam\n    customHost\n    brandColor\n    landingHeadline\n    landingText\n    landingButtonText\n    logoUrl\n    shareMessage\n    shareEmailSubject\n  }\n": typeof types.ProgramFieldsFragmentDoc,
     "\n  mutation UploadProgramLogo($imageBase64: String!) {\n    uploadProgramLogo(imageBase64: $imageBase64) {\n      logoUrl\n    }\n  }\n": typeof types.UploadProgramLogoDocument,
     "\n  mutation RemoveProgramLogo {\n    removeProgramLogo {\n      logoUrl\n    }\n  }\n": typeof types.RemoveProgramLogoDocument,
@@ -118,9 +118,9 @@ const documents: Documents = {
     "\n  mutation ResetOperatorAccess($email: String!) {\n    resetOperatorAccess(email: $email) {\n      email\n      role\n      link\n      expiresAt\n    }\n  }\n": types.ResetOperatorAccessDocument,
     "\n  mutation ChangeOperatorRole($email: String!, $role: OperatorRole!) {\n    changeOperatorRole(email: $email, role: $role) {\n      email\n      role\n    }\n  }\n": types.ChangeOperatorRoleDocument,
     "\n  mutation RemoveOperator($email: String!) {\n    removeOperator(email: $email) {\n      email\n    }\n  }\n": types.RemoveOperatorDocument,
-    "\n  query Notifications {\n    processorNotifications(first: 20) {\n      id\n      kind\n      subjectId\n      status\n      receivedAt\n      processedAt\n      outcome\n    }\n  }\n": types.NotificationsDocument,
-    "\n  mutation Connect($input: ConnectPaymentProcessorInput!) {\n    connectPaymentProcessor(input: $input) {\n      environment\n    }\n  }\n": types.ConnectDocument,
+    "\n  query Notifications {\n    processorNotifications(first: 20) {\n      id\n      kind\n      processor\n      subjectId\n      customerId\n      status\n      receivedAt\n      processedAt\n      outcome\n    }\n  }\n": types.NotificationsDocument,
     "\n  mutation Disconnect {\n    disconnectPaymentProcessor\n  }\n": types.DisconnectDocument,
+    "\n  mutation Connect($input: ConnectPaymentProcessorInput!) {\n    connectPaymentProcessor(input: $input) {\n      environment\n      webhookRegistration\n    }\n  }\n": types.ConnectDocument,
     "\n  query ProgramList {\n    programs {\n      id\n      isDefault\n      archivedAt\n      name\n      referredDiscountPercent\n      referrerReward {\n        type\n        discountPercent\n        amountCents\n        unit\n      }\n      ruleVersion\n    }\n  }\n": types.ProgramListDocument,
     "\n  mutation CreateProgram($input: ProgramInput!) {\n    createProgram(input: $input) {\n      id\n      name\n    }\n  }\n": types.CreateProgramDocument,
     "\n  mutation ArchiveProgram($id: ID!) {\n    archiveProgram(id: $id) {\n      id\n      archivedAt\n    }\n  }\n": types.ArchiveProgramDocument,
@@ -155,7 +155,7 @@ const documents: Documents = {
     "\n  mutation RevokeApiKey($id: ID!) {\n    revokeApiKey(id: $id) {\n      id\n    }\n  }\n": types.RevokeApiKeyDocument,
     "\n  query BrowserIntegration {\n    browserIntegration {\n      scriptUrl\n      scriptTag\n      widgetSnippet\n      jwtSnippet\n      firstBrowserCallAt\n      refusedOrigins {\n        origin\n        firstSeenAt\n        lastSeenAt\n        requests\n      }\n    }\n  }\n": types.BrowserIntegrationDocument,
     "\n  mutation AllowBrowserOrigin($origin: String!) {\n    allowBrowserOrigin(origin: $origin) {\n      allowedOrigins\n    }\n  }\n": types.AllowBrowserOriginDocument,
-    "\n  query Install {\n    paymentProcessor {\n      processor\n      merchantId\n      publicKey\n      environment\n      webhookUrl\n      connectedAt\n    }\n    program {\n      discountId\n      allowedOrigins\n    }\n    apiKeys {\n      id\n    }\n    accounts(first: 1) {\n      items {\n        id\n      }\n    }\n  }\n": types.InstallDocument,
+    "\n  query Install {\n    paymentProcessor {\n      processor\n      merchantId\n      publicKey\n      keyHint\n      environment\n      webhookUrl\n      webhookRegistration\n      webhookEvents\n      connectedAt\n    }\n    program {\n      discountId\n      allowedOrigins\n    }\n    apiKeys {\n      id\n    }\n    accounts(first: 1) {\n      items {\n        id\n      }\n    }\n  }\n": types.InstallDocument,
     "\n  fragment ProgramFields on Program {\n    id\n    isDefault\n    archivedAt\n    name\n    referredDiscountPercent\n    referrerReward {\n      type\n      discountPercent\n      amountCents\n      unit\n    }\n    maxReferrerDiscountPercent\n    discountId\n    landingUrl\n    conversionEventKey\n    requireUserJwtExp\n    allowedOrigins\n    referralCookieDays\n    referralCookieLastClickWins\n    leaderboardEnabled\n    websiteUrl\n    widgetHeadline\n    widgetSubheadline\n    maxAttributionsPerReferrerPerHour\n    fraudPolicy {\n      signal\n      action\n    }\n    rewardHoldDays\n    creditExpiryDays\n    # Share page\n    signupUrl\n    shareLinkUrl\n    shareParam\n    customHost\n    brandColor\n    landingHeadline\n    landingText\n    landingButtonText\n    logoUrl\n    shareMessage\n    shareEmailSubject\n  }\n": types.ProgramFieldsFragmentDoc,
     "\n  mutation UploadProgramLogo($imageBase64: String!) {\n    uploadProgramLogo(imageBase64: $imageBase64) {\n      logoUrl\n    }\n  }\n": types.UploadProgramLogoDocument,
     "\n  mutation RemoveProgramLogo {\n    removeProgramLogo {\n      logoUrl\n    }\n  }\n": types.RemoveProgramLogoDocument,
@@ -270,15 +270,15 @@ export function graphql(source: "\n  mutation RemoveOperator($email: String!) {\
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query Notifications {\n    processorNotifications(first: 20) {\n      id\n      kind\n      subjectId\n      status\n      receivedAt\n      processedAt\n      outcome\n    }\n  }\n"): typeof import('./graphql').NotificationsDocument;
-/**
- * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
- */
-export function graphql(source: "\n  mutation Connect($input: ConnectPaymentProcessorInput!) {\n    connectPaymentProcessor(input: $input) {\n      environment\n    }\n  }\n"): typeof import('./graphql').ConnectDocument;
+export function graphql(source: "\n  query Notifications {\n    processorNotifications(first: 20) {\n      id\n      kind\n      processor\n      subjectId\n      customerId\n      status\n      receivedAt\n      processedAt\n      outcome\n    }\n  }\n"): typeof import('./graphql').NotificationsDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation Disconnect {\n    disconnectPaymentProcessor\n  }\n"): typeof import('./graphql').DisconnectDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation Connect($input: ConnectPaymentProcessorInput!) {\n    connectPaymentProcessor(input: $input) {\n      environment\n      webhookRegistration\n    }\n  }\n"): typeof import('./graphql').ConnectDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -418,7 +418,7 @@ export function graphql(source: "\n  mutation AllowBrowserOrigin($origin: String
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query Install {\n    paymentProcessor {\n      processor\n      merchantId\n      publicKey\n      environment\n      webhookUrl\n      connectedAt\n    }\n    program {\n      discountId\n      allowedOrigins\n    }\n    apiKeys {\n      id\n    }\n    accounts(first: 1) {\n      items {\n        id\n      }\n    }\n  }\n"): typeof import('./graphql').InstallDocument;
+export function graphql(source: "\n  query Install {\n    paymentProcessor {\n      processor\n      merchantId\n      publicKey\n      keyHint\n      environment\n      webhookUrl\n      webhookRegistration\n      webhookEvents\n      connectedAt\n    }\n    program {\n      discountId\n      allowedOrigins\n    }\n    apiKeys {\n      id\n    }\n    accounts(first: 1) {\n      items {\n        id\n      }\n    }\n  }\n"): typeof import('./graphql').InstallDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

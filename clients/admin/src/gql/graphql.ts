@@ -149,6 +149,15 @@ export type PaymentProcessorKind =
   | 'BRAINTREE'
   | 'STRIPE';
 
+/** How the processor's webhook reaches us. */
+export type ProcessorWebhookRegistration =
+  /** We created the endpoint at the processor (Stripe, with a key that may). */
+  | 'AUTOMATIC'
+  /** The merchant registers webhookUrl for webhookEvents (Braintree always; Stripe when the key may not create endpoints, with its signing secret given). */
+  | 'MANUAL'
+  /** Stripe, registered by hand: connect again with the endpoint's signing secret (webhookSecret); until then no event can be verified. */
+  | 'SECRET_NEEDED';
+
 export type ProgramInput = {
   allowedOrigins?: Array<string> | null | undefined;
   brandColor?: string | null | undefined;
@@ -581,19 +590,19 @@ export type RemoveOperatorMutation = { removeOperator: { email: string } };
 export type NotificationsQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type NotificationsQuery = { processorNotifications: Array<{ id: string, kind: string, subjectId: string | null, status: string, receivedAt: number, processedAt: number | null, outcome: unknown }> };
+export type NotificationsQuery = { processorNotifications: Array<{ id: string, kind: string, processor: string, subjectId: string | null, customerId: string | null, status: string, receivedAt: number, processedAt: number | null, outcome: unknown }> };
+
+export type DisconnectMutationVariables = Exact<{ [key: string]: never; }>;
+
+
+export type DisconnectMutation = { disconnectPaymentProcessor: boolean };
 
 export type ConnectMutationVariables = Exact<{
   input: ConnectPaymentProcessorInput;
 }>;
 
 
-export type ConnectMutation = { connectPaymentProcessor: { environment: PaymentProcessorEnvironment } };
-
-export type DisconnectMutationVariables = Exact<{ [key: string]: never; }>;
-
-
-export type DisconnectMutation = { disconnectPaymentProcessor: boolean };
+export type ConnectMutation = { connectPaymentProcessor: { environment: PaymentProcessorEnvironment, webhookRegistration: ProcessorWebhookRegistration } };
 
 export type ProgramListQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -825,7 +834,7 @@ export type AllowBrowserOriginMutation = { allowBrowserOrigin: { allowedOrigins:
 export type InstallQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type InstallQuery = { paymentProcessor: { processor: PaymentProcessorKind, merchantId: string | null, publicKey: string | null, environment: PaymentProcessorEnvironment, webhookUrl: string, connectedAt: number } | null, program: { discountId: string, allowedOrigins: Array<string> }, apiKeys: Array<{ id: string }>, accounts: { items: Array<{ id: string }> } };
+export type InstallQuery = { paymentProcessor: { processor: PaymentProcessorKind, merchantId: string | null, publicKey: string | null, keyHint: string | null, environment: PaymentProcessorEnvironment, webhookUrl: string, webhookRegistration: ProcessorWebhookRegistration, webhookEvents: Array<string>, connectedAt: number } | null, program: { discountId: string, allowedOrigins: Array<string> }, apiKeys: Array<{ id: string }>, accounts: { items: Array<{ id: string }> } };
 
 export type ProgramFieldsFragment = { id: string, isDefault: boolean, archivedAt: number | null, name: string, referredDiscountPercent: number, maxReferrerDiscountPercent: number, discountId: string, landingUrl: string | null, conversionEventKey: string | null, requireUserJwtExp: boolean, allowedOrigins: Array<string>, referralCookieDays: number, referralCookieLastClickWins: boolean, leaderboardEnabled: boolean, websiteUrl: string | null, widgetHeadline: string | null, widgetSubheadline: string | null, maxAttributionsPerReferrerPerHour: number | null, rewardHoldDays: number, creditExpiryDays: number | null, signupUrl: string | null, shareLinkUrl: string | null, shareParam: string, customHost: string | null, brandColor: string | null, landingHeadline: string | null, landingText: string | null, landingButtonText: string | null, logoUrl: string | null, shareMessage: string | null, shareEmailSubject: string | null, referrerReward: { type: RewardType, discountPercent: number | null, amountCents: number | null, unit: string | null }, fraudPolicy: Array<{ signal: FraudSignal, action: FraudAction }> };
 
@@ -1723,7 +1732,9 @@ export const NotificationsDocument = new TypedDocumentString(`
   processorNotifications(first: 20) {
     id
     kind
+    processor
     subjectId
+    customerId
     status
     receivedAt
     processedAt
@@ -1731,18 +1742,19 @@ export const NotificationsDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<NotificationsQuery, NotificationsQueryVariables>;
-export const ConnectDocument = new TypedDocumentString(`
-    mutation Connect($input: ConnectPaymentProcessorInput!) {
-  connectPaymentProcessor(input: $input) {
-    environment
-  }
-}
-    `) as unknown as TypedDocumentString<ConnectMutation, ConnectMutationVariables>;
 export const DisconnectDocument = new TypedDocumentString(`
     mutation Disconnect {
   disconnectPaymentProcessor
 }
     `) as unknown as TypedDocumentString<DisconnectMutation, DisconnectMutationVariables>;
+export const ConnectDocument = new TypedDocumentString(`
+    mutation Connect($input: ConnectPaymentProcessorInput!) {
+  connectPaymentProcessor(input: $input) {
+    environment
+    webhookRegistration
+  }
+}
+    `) as unknown as TypedDocumentString<ConnectMutation, ConnectMutationVariables>;
 export const ProgramListDocument = new TypedDocumentString(`
     query ProgramList {
   programs {
@@ -2333,8 +2345,11 @@ export const InstallDocument = new TypedDocumentString(`
     processor
     merchantId
     publicKey
+    keyHint
     environment
     webhookUrl
+    webhookRegistration
+    webhookEvents
     connectedAt
   }
   program {

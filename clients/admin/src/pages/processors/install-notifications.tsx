@@ -1,4 +1,7 @@
-/** The Install page's last processor notifications: what arrived at the webhook and what it came to. */
+/**
+ * The Install page's last processor notifications: what arrived at the webhook (the processor, its kind or
+ * Stripe event type, what it concerns, the customer) and what it came to, WAITING explained in words.
+ */
 import { Fragment } from 'preact';
 import {
   Badge,
@@ -21,7 +24,9 @@ export const NOTIFICATIONS = graphql(`
     processorNotifications(first: 20) {
       id
       kind
+      processor
       subjectId
+      customerId
       status
       receivedAt
       processedAt
@@ -31,7 +36,12 @@ export const NOTIFICATIONS = graphql(`
 `);
 
 const STATUS: Record<string, { label: string; tone: BadgeTone; none: string }> = {
-  RECEIVED: { label: 'Waiting', tone: 'warning', none: 'Waiting for its workflow' },
+  RECEIVED: { label: 'Received', tone: 'info', none: 'Being applied by its workflow' },
+  WAITING: {
+    label: 'Waiting',
+    tone: 'warning',
+    none: 'Waiting for the customer to be tied to an account: applied as soon as it is',
+  },
   PROCESSED: { label: 'Processed', tone: 'success', none: 'Processed' },
   RECORDED: { label: 'Recorded', tone: 'info', none: 'Recorded; this kind changes no referral' },
   IGNORED: { label: 'Ignored', tone: 'neutral', none: 'Not a kind the service acts on' },
@@ -51,16 +61,27 @@ export function describeOutcome(n: ProcessorNotification): string {
   const reason = str(o.reason);
   if (reason) return reason;
   const account = str(o.accountId);
-  const status = str(o.accountStatus)?.toLowerCase() ?? 'updated';
+  const status = str(o.accountStatus)?.toLowerCase();
   const customer = str(o.customerId);
   let text: string;
   switch (o.result) {
     case 'APPLIED':
-      text = `Account ${account ?? '—'} is now ${status}`;
+      // A Stripe event may change no subscription status (a customer tied, a payment recorded).
+      text = status ? `Account ${account ?? '—'} is now ${status}` : `Applied to account ${account ?? '—'}`;
       if (str(o.attributedBy)) text += ` (referred with code ${str(o.attributedBy)})`;
       break;
     case 'UNCHANGED':
-      text = `Account ${account ?? '—'} was already ${status}`;
+      text = status
+        ? `Account ${account ?? '—'} was already ${status}`
+        : `Nothing to change${account ? ` for account ${account}` : ''}`;
+      break;
+    case 'WAITING':
+      text = customer
+        ? `Waiting for customer ${customer} to be tied to an account: applied as soon as it is`
+        : statusOf('WAITING').none;
+      break;
+    case 'CUSTOMER_IN_USE':
+      text = `Customer ${customer ?? '—'} is tied to another account than ${account ?? '—'}`;
       break;
     case 'STALE':
       text = `A newer notification had already updated account ${account ?? '—'}`;
@@ -70,12 +91,6 @@ export function describeOutcome(n: ProcessorNotification): string {
       break;
     case 'NO_CUSTOMER':
       text = 'The processor did not name the subscription’s customer';
-      break;
-    case 'WAITING':
-      text = `Waiting for customer ${customer ?? '—'} to be tied to an account`;
-      break;
-    case 'CUSTOMER_IN_USE':
-      text = `Customer ${customer ?? '—'} is tied to another account than ${account ?? '—'}`;
       break;
     case 'DISCONNECTED':
       text = 'The processor was disconnected before it could be applied';
@@ -87,18 +102,47 @@ export function describeOutcome(n: ProcessorNotification): string {
   return message ? `${text}. ${message}` : text;
 }
 
-/** A kind such as subscription_charged_successfully, allowed to wrap after each "_". */
+/** A kind such as subscription_charged_successfully or charge.dispute.created, wrapping after "_" or ".". */
 function breakable(kind: string) {
-  return kind.split('_').map((part, i, parts) => (
+  return (kind.match(/[^_.]+[_.]?|[_.]/g) ?? [kind]).map((part, i) => (
     <Fragment key={i}>
+      {i > 0 && <wbr />}
       {part}
-      {i < parts.length - 1 && (
-        <>
-          _<wbr />
-        </>
-      )}
     </Fragment>
   ));
+}
+
+const PROCESSOR: Record<string, string> = { BRAINTREE: 'Braintree', STRIPE: 'Stripe' };
+
+/** What a Stripe event's object is, by its type (customer.subscription.updated: a subscription). */
+function stripeSubject(kind: string): string {
+  if (kind.startsWith('customer.subscription.')) return 'Subscription';
+  if (kind.startsWith('checkout.session.')) return 'Checkout session';
+  if (kind.startsWith('charge.dispute.')) return 'Dispute';
+  const object = kind.split('.')[0] ?? '';
+  return object ? object[0]!.toUpperCase() + object.slice(1) : 'Object';
+}
+
+/** The processor, the kind, what it concerns and (Stripe) the customer: text only, never HTML. */
+function NotificationCell({ n }: { n: ProcessorNotification }) {
+  const stripe = n.processor === 'STRIPE';
+  // One element per cell: on a phone the cell is a "label value" grid.
+  return (
+    <div>
+      <span class="notification-processor">{PROCESSOR[n.processor] ?? n.processor}</span>
+      <span class="mono notification-kind">{breakable(n.kind)}</span>
+      {n.subjectId !== null || !stripe ? (
+        <span class="notification-note">
+          {stripe ? stripeSubject(n.kind) : 'Subscription'} <span class="mono">{n.subjectId ?? '—'}</span>
+        </span>
+      ) : null}
+      {n.customerId !== null && n.customerId !== n.subjectId && (
+        <span class="notification-note">
+          Customer <span class="mono">{n.customerId}</span>
+        </span>
+      )}
+    </div>
+  );
 }
 
 const COLUMNS: Column<ProcessorNotification>[] = [
@@ -107,23 +151,18 @@ const COLUMNS: Column<ProcessorNotification>[] = [
     header: 'Notification',
     rowHeader: true,
     className: 'notification-cell',
-    render: (n) => (
-      <>
-        <span class="mono notification-kind">{breakable(n.kind)}</span>
-        <span class="notification-note">
-          Subscription <span class="mono">{n.subjectId ?? '—'}</span>
-        </span>
-      </>
-    ),
+    render: (n) => <NotificationCell n={n} />,
   },
   {
     key: 'status',
     header: 'Status',
     render: (n) => (
-      <>
+      <div>
         <Badge tone={statusOf(n.status).tone}>{statusOf(n.status).label}</Badge>
-        {n.processedAt !== null && <span class="notification-note">{formatDateTime(n.processedAt)}</span>}
-      </>
+        {n.processedAt !== null && n.status !== 'WAITING' && n.status !== 'RECEIVED' && (
+          <span class="notification-note">{formatDateTime(n.processedAt)}</span>
+        )}
+      </div>
     ),
   },
   { key: 'outcome', header: 'Outcome', render: (n) => describeOutcome(n), className: 'wrap' },
@@ -164,10 +203,11 @@ export function NotificationsCard({
           rowKey={(n) => n.id}
           testId="notifications"
           rowTestId="notification-row"
+          stackOnPhone
           empty={
             <EmptyState title="No notifications yet">
-              They appear here, updated every few seconds, once the processor sends subscription notifications
-              to the webhook URL.
+              They appear here, updated every few seconds, once the processor sends its notifications (Stripe:
+              its events) to the webhook URL.
             </EmptyState>
           }
         />

@@ -1,89 +1,117 @@
 /**
- * The payment-processor connection: its status, the form (merchant ID, public key, and the private key,
- * which is write-only: never shown, cleared after each attempt), Disconnect, and the webhook URL.
+ * The payment-processor card of the Install page: which processor (Braintree or Stripe, chosen while none
+ * is connected), the connection's status, each processor's form and webhook section
+ * (install-braintree.tsx, install-stripe.tsx), and Disconnect after a confirmation.
  */
 import { useState } from 'preact/hooks';
-import { ApiError, gql, type Mode } from '../../api';
-import { Badge, Card, ConfirmDialog, CopyableValue, errorMessage, Field } from '../../components';
-import { formatDateTime } from '../../format';
+import { gql, type Mode } from '../../api';
+import { Badge, Card, ConfirmDialog } from '../../components';
 import { graphql } from '../../gql';
-import type { InstallQuery } from '../../gql/graphql';
+import { BraintreeSection, BraintreeSummary } from './install-braintree';
+import { StripeSection, StripeSummary } from './install-stripe';
+import {
+  PROCESSOR_NAME,
+  type Feedback,
+  type ProcessorConnection,
+  type ProcessorKind,
+} from './processor-connect';
 
-export type ProcessorConnection = NonNullable<InstallQuery['paymentProcessor']>;
+export type { ProcessorConnection, ProcessorKind } from './processor-connect';
 
-const CONNECT = graphql(`
-  mutation Connect($input: ConnectPaymentProcessorInput!) {
-    connectPaymentProcessor(input: $input) {
-      environment
-    }
-  }
-`);
 const DISCONNECT = graphql(`
   mutation Disconnect {
     disconnectPaymentProcessor
   }
 `);
 
-const KEY_FIELDS = ['merchantId', 'publicKey', 'privateKey'] as const;
-type KeyField = (typeof KEY_FIELDS)[number];
-const ENVIRONMENT = { SANDBOX: 'Sandbox', PRODUCTION: 'Production' } as const;
-
 export interface ProcessorCardProps {
   connection: ProcessorConnection | null;
   mode: Mode;
   editable: boolean;
+  /** The processor the form is for while none is connected. */
+  chosen: ProcessorKind;
+  onChoose: (processor: ProcessorKind) => void;
   /** After a connect or disconnect: load the page's state again. */
   onChanged: () => void;
 }
 
-export function ProcessorCard({ connection, mode, editable, onChanged }: ProcessorCardProps) {
-  const [merchantId, setMerchantId] = useState(connection?.merchantId ?? '');
-  const [publicKey, setPublicKey] = useState(connection?.publicKey ?? '');
-  const [privateKey, setPrivateKey] = useState('');
-  const [errors, setErrors] = useState<Partial<Record<KeyField, string>>>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [confirming, setConfirming] = useState(false);
-  const environment = mode === 'test' ? 'sandbox' : 'production';
+/** Braintree or Stripe: a labelled radio group drawn as a segmented control (arrow keys move the choice). */
+function ProcessorChoice({
+  value,
+  onChange,
+}: {
+  value: ProcessorKind;
+  onChange: (p: ProcessorKind) => void;
+}) {
+  return (
+    <fieldset class="processor-choice" data-testid="processor-choice">
+      <legend class="field-label">Your payment processor</legend>
+      <div class="segmented">
+        {(['BRAINTREE', 'STRIPE'] as const).map((kind) => (
+          <label key={kind} class="segment">
+            <input
+              type="radio"
+              name="processor"
+              value={kind}
+              checked={value === kind}
+              data-testid={`choose-${kind.toLowerCase()}`}
+              onChange={() => onChange(kind)}
+            />
+            <span>{PROCESSOR_NAME[kind]}</span>
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
 
-  async function connect(event: Event) {
-    event.preventDefault();
-    const input = { merchantId: merchantId.trim(), publicKey: publicKey.trim(), privateKey };
-    // The private key leaves the page once: the field is empty again whatever the answer.
-    setPrivateKey('');
-    const missing: Partial<Record<KeyField, string>> = {};
-    for (const field of KEY_FIELDS) if (!input[field]) missing[field] = 'Required';
+function disconnectWarning(connection: ProcessorConnection): string {
+  if (connection.processor === 'BRAINTREE') {
+    return 'The stored keys are deleted. Notifications the processor sends from now on are refused, so referral discounts stop following subscriptions until you connect again.';
+  }
+  const ours = connection.webhookRegistration === 'AUTOMATIC';
+  return `${ours ? 'The webhook endpoint we created at Stripe is removed, and the' : 'The'} stored key and signing secret are deleted. Events Stripe sends from now on are refused, so referral rewards and discounts stop following payments until you connect again.`;
+}
+
+export function ProcessorCard(props: ProcessorCardProps) {
+  const { connection, mode, editable, chosen, onChoose, onChanged } = props;
+  const [notice, setNotice] = useState<string | null>(null);
+  const [formError, setFormError] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  const processor = connection?.processor ?? chosen;
+  const feedback: Feedback = { notice: setNotice, error: setFormError, changed: onChanged };
+
+  function choose(next: ProcessorKind) {
     setNotice(null);
     setFormError(null);
-    setErrors(missing);
-    if (Object.keys(missing).length > 0) return;
-    setBusy(true);
-    try {
-      const data = await gql(CONNECT, { input: { processor: 'BRAINTREE', ...input } });
-      setNotice(`Connected to Braintree (${ENVIRONMENT[data.connectPaymentProcessor.environment]}).`);
-      onChanged();
-    } catch (err) {
-      const issues = err instanceof ApiError ? (err.validationErrors ?? []) : [];
-      const mapped: Partial<Record<KeyField, string>> = {};
-      for (const issue of issues) {
-        const field = issue.field.replace(/^input\./, '') as KeyField;
-        if (KEY_FIELDS.includes(field)) mapped[field] = issue.message;
-      }
-      setErrors(mapped);
-      setFormError(`Not connected: ${errorMessage(err)}`);
-    } finally {
-      setBusy(false);
-    }
+    onChoose(next);
   }
 
   async function disconnect() {
     await gql(DISCONNECT);
-    setNotice('Disconnected. The processor’s notifications are refused until you connect again.');
-    setMerchantId('');
-    setPublicKey('');
+    const byHand = connection?.processor === 'STRIPE' && connection.webhookRegistration !== 'AUTOMATIC';
+    setFormError(null);
+    setNotice(
+      `Disconnected. The processor’s notifications are refused until you connect again.${
+        byHand ? ' Remove the endpoint you registered at Stripe too (Developers → Webhooks).' : ''
+      }`,
+    );
     onChanged();
   }
+
+  // Drawn by the form in its button row (disabled while it connects).
+  const disconnectButton = (busy: boolean) =>
+    editable && connection ? (
+      <button
+        type="button"
+        class="button button-secondary button-danger-outline"
+        disabled={busy}
+        data-testid="processor-disconnect"
+        onClick={() => setConfirming(true)}
+      >
+        Disconnect
+      </button>
+    ) : null;
 
   return (
     <Card title="Payment processor" titleId="processor-title">
@@ -91,11 +119,11 @@ export function ProcessorCard({ connection, mode, editable, onChanged }: Process
         {connection ? (
           <>
             <Badge tone="success">Connected</Badge>
-            <span>
-              Braintree {ENVIRONMENT[connection.environment]} · merchant <code>{connection.merchantId}</code>{' '}
-              · public key <code>{connection.publicKey}</code> · since{' '}
-              {formatDateTime(connection.connectedAt)}
-            </span>
+            {connection.processor === 'STRIPE' ? (
+              <StripeSummary connection={connection} />
+            ) : (
+              <BraintreeSummary connection={connection} />
+            )}
           </>
         ) : (
           <>
@@ -114,88 +142,32 @@ export function ProcessorCard({ connection, mode, editable, onChanged }: Process
           {formError}
         </p>
       )}
-      {editable && (
-        <form class="processor-form" onSubmit={connect} noValidate aria-label="Processor keys">
-          <p class="card-intro">
-            {connection ? 'To replace the keys, enter' : 'Enter'} your Braintree {environment} account’s API
-            keys (Settings → API in the Braintree control panel).
-          </p>
-          <fieldset class="plain-fieldset" disabled={busy}>
-            <div class="form-grid">
-              <Field
-                label="Merchant ID"
-                name="merchantId"
-                value={merchantId}
-                error={errors.merchantId}
-                autocomplete="off"
-                spellcheck={false}
-                class="input mono"
-                onInput={(e) => setMerchantId(e.currentTarget.value)}
-              />
-              <Field
-                label="Public key"
-                name="publicKey"
-                value={publicKey}
-                error={errors.publicKey}
-                autocomplete="off"
-                spellcheck={false}
-                class="input mono"
-                onInput={(e) => setPublicKey(e.currentTarget.value)}
-              />
-            </div>
-            <Field
-              label="Private key"
-              name="privateKey"
-              type="password"
-              value={privateKey}
-              error={errors.privateKey}
-              autocomplete="new-password"
-              spellcheck={false}
-              class="input mono"
-              hint="Write-only: stored encrypted and never shown again, here or in the API."
-              onInput={(e) => setPrivateKey(e.currentTarget.value)}
-            />
-          </fieldset>
-          <div class="button-row">
-            <button type="submit" class="button" disabled={busy} data-testid="processor-connect">
-              {busy ? 'Connecting…' : connection ? 'Replace keys' : 'Connect'}
-            </button>
-            {connection && (
-              <button
-                type="button"
-                class="button button-secondary button-danger-outline"
-                disabled={busy}
-                data-testid="processor-disconnect"
-                onClick={() => setConfirming(true)}
-              >
-                Disconnect
-              </button>
-            )}
-          </div>
-        </form>
+      {editable && !connection && <ProcessorChoice value={chosen} onChange={choose} />}
+      {editable && connection && (
+        <p class="card-intro" data-testid="processor-switch-hint">
+          To use {PROCESSOR_NAME[connection.processor === 'STRIPE' ? 'BRAINTREE' : 'STRIPE']} instead,
+          disconnect {PROCESSOR_NAME[connection.processor]} first.
+        </p>
       )}
-      <div class="webhook">
-        <h3 class="webhook-title">Webhook URL</h3>
-        {connection ? (
-          <>
-            <p class="card-intro">
-              Register it at Braintree (Settings → Webhooks) for all subscription notifications.
-            </p>
-            <CopyableValue
-              value={connection.webhookUrl}
-              copyLabel="Copy URL"
-              testId="webhook-url"
-              copyTestId="copy-webhook-url"
-              wide
-            />
-          </>
-        ) : (
-          <p class="card-intro" data-testid="webhook-url-pending">
-            Connect the processor to get the webhook URL: the processor’s notifications are verified with its
-            keys.
-          </p>
-        )}
-      </div>
+      {processor === 'STRIPE' ? (
+        <StripeSection
+          key={`stripe-${connection?.connectedAt ?? 'none'}`}
+          connection={connection}
+          mode={mode}
+          editable={editable}
+          feedback={feedback}
+          disconnectButton={disconnectButton}
+        />
+      ) : (
+        <BraintreeSection
+          key={`braintree-${connection?.connectedAt ?? 'none'}`}
+          connection={connection}
+          mode={mode}
+          editable={editable}
+          feedback={feedback}
+          disconnectButton={disconnectButton}
+        />
+      )}
       {editable && (
         <ConfirmDialog
           open={confirming}
@@ -205,8 +177,7 @@ export function ProcessorCard({ connection, mode, editable, onChanged }: Process
           onConfirm={disconnect}
           onClose={() => setConfirming(false)}
         >
-          The stored keys are deleted. Notifications the processor sends from now on are refused, so referral
-          discounts stop following subscriptions until you connect again.
+          {connection && disconnectWarning(connection)}
         </ConfirmDialog>
       )}
     </Card>

@@ -1,35 +1,29 @@
 /**
- * The spec's integration steps as a checklist. A step the service can see (a key, the program's
- * origins, identified users, the processor connection, notifications at the webhook) is ticked from the
- * tenant's real state; a step done at the processor or in the merchant's code says so instead.
+ * The spec's integration steps as a checklist, for the connected (or chosen) processor. A step the
+ * service can see (a key, the program's origins, identified users, the processor connection and its
+ * webhook, events that arrived and were applied) is ticked from the tenant's real state; a step done at
+ * the processor or in the merchant's code says so instead (processors/checklist-steps.tsx).
  */
-import type { ComponentChildren } from 'preact';
 import { Badge, Card } from '../../components';
 import { formatDateTime, formatNumber } from '../../format';
+import { braintreeSteps, known, stripeSteps, type Step, type StepState } from '../processors/checklist-steps';
+import type { ProcessorNotification } from '../processors/install-notifications';
+import type { ProcessorConnection, ProcessorKind } from '../processors/install-processor';
 
 export interface ChecklistState {
   activeKeys: number;
   allowedOrigins: string[];
   discountId: string;
   hasAccounts: boolean;
-  connected: boolean;
-  /** Undefined while the notifications load. */
-  notificationsReceived: number | undefined;
+  /** The connected processor, or the one chosen in the form while none is. */
+  processor: ProcessorKind;
+  connection: ProcessorConnection | null;
+  /** This processor's newest notifications; undefined while they load. */
+  notifications: ProcessorNotification[] | undefined;
   twinAlias: string | null;
   // Browser integration.
   /** The first browser call's time; null: none yet; undefined while it loads. */
   browserCallAt: number | null | undefined;
-}
-
-type StepState = 'done' | 'not-yet' | 'yours';
-
-interface Step {
-  id: string;
-  title: ComponentChildren;
-  detail: ComponentChildren;
-  state: StepState;
-  /** Where the state comes from, when the service can see it. */
-  evidence?: ComponentChildren;
 }
 
 const STATE_LABEL: Record<StepState, string> = {
@@ -39,7 +33,7 @@ const STATE_LABEL: Record<StepState, string> = {
 };
 
 function steps(s: ChecklistState): Step[] {
-  const known = (ok: boolean): StepState => (ok ? 'done' : 'not-yet');
+  const processor = { connection: s.connection, notifications: s.notifications, discountId: s.discountId };
   return [
     {
       id: 'api-key',
@@ -95,81 +89,7 @@ function steps(s: ChecklistState): Step[] {
       state: known(s.hasAccounts),
       evidence: s.hasAccounts ? 'Users have been identified' : 'No user identified yet',
     },
-    {
-      id: 'custom-field',
-      title: (
-        <>
-          At the processor, create the custom field <code>service_coupon</code>
-        </>
-      ),
-      detail: 'With the store-and-pass-back option on.',
-      state: 'yours',
-    },
-    {
-      id: 'discount',
-      title: (
-        <>
-          At the processor, create the discount <code>{s.discountId}</code>
-        </>
-      ),
-      detail: 'A placeholder amount, lasting the whole subscription. The ID is the program’s discount ID.',
-      state: 'yours',
-    },
-    {
-      id: 'connect',
-      title: 'Connect the processor here',
-      detail: 'Merchant ID, public key and private key, in the form above.',
-      state: known(s.connected),
-      evidence: s.connected ? 'Connected' : 'Not connected',
-    },
-    {
-      id: 'webhook',
-      title: 'Register the webhook URL at the processor',
-      detail: 'For all subscription notifications. Ticked once a notification has arrived.',
-      state: known((s.notificationsReceived ?? 0) > 0),
-      evidence:
-        s.notificationsReceived === undefined
-          ? 'Checking…'
-          : s.notificationsReceived > 0
-            ? 'Notifications are arriving'
-            : 'No notification received yet',
-    },
-    {
-      id: 'payment-form',
-      title: (
-        <>
-          Put a <code>referral_code</code> input in your payment form
-        </>
-      ),
-      detail: (
-        <>
-          Hidden or visible, filled by <code>autofill('name=referral_code')</code>. With transparent redirect
-          forms, name it <code>customer[custom_fields][service_coupon]</code>.
-        </>
-      ),
-      state: 'yours',
-    },
-    {
-      id: 'subscription',
-      title: 'Create subscriptions with the referral discount',
-      detail: (
-        <>
-          Look the code up (<code>GET /code/&#123;referral_code&#125;</code>) and add a discount inheriting
-          from <code>{s.discountId}</code>, its amount from <code>discountPercentage</code>.
-        </>
-      ),
-      state: 'yours',
-    },
-    {
-      id: 'discount-call',
-      title: (
-        <>
-          Call <code>POST /discount</code> once the customer exists
-        </>
-      ),
-      detail: 'So referral credit applies to the new customer right away.',
-      state: 'yours',
-    },
+    ...(s.processor === 'STRIPE' ? stripeSteps(processor) : braintreeSteps(processor)),
     {
       id: 'both-modes',
       title: 'Repeat for test and live',
@@ -177,6 +97,8 @@ function steps(s: ChecklistState): Step[] {
         <>
           Your other program is <code>{s.twinAlias}</code>: switch to it to connect its processor account.
         </>
+      ) : s.processor === 'STRIPE' ? (
+        'The test program (test_ before the alias) takes Stripe test keys; the live one live keys.'
       ) : (
         'The test program (test_ before the alias) uses the processor’s sandbox; the live one its production account.'
       ),

@@ -6,7 +6,7 @@ import { canChange, useSession } from '../../session';
 import { BROWSER_INTEGRATION, BrowserSection } from './install-browser';
 import { InstallChecklist } from './install-checklist';
 import { NOTIFICATIONS, NotificationsCard } from '../processors/install-notifications';
-import { ProcessorCard } from '../processors/install-processor';
+import { ProcessorCard, type ProcessorKind } from '../processors/install-processor';
 import { SftpSection } from '../sftp/install-sftp';
 import { graphql } from '../../gql';
 
@@ -16,8 +16,11 @@ const INSTALL = graphql(`
       processor
       merchantId
       publicKey
+      keyHint
       environment
       webhookUrl
+      webhookRegistration
+      webhookEvents
       connectedAt
     }
     program {
@@ -67,8 +70,8 @@ function ModeNotice() {
         </p>
         <p class="card-intro">
           {live
-            ? 'Real customers and money: connect your Braintree production account.'
-            : 'For trying things out: connect your Braintree sandbox account. Nothing here reaches real customers.'}
+            ? 'Real customers and money: connect your Braintree production account or Stripe in live mode.'
+            : 'For trying things out: connect your Braintree sandbox account or Stripe in test mode. Nothing here reaches real customers.'}
         </p>
         {error && (
           <p class="field-error" role="alert">
@@ -101,6 +104,9 @@ export function InstallPage() {
   // Browser integration: snippets, first browser call, refused origins.
   const browser = useQuery(BROWSER_INTEGRATION);
   const { data, error, loading, reload } = install;
+  // The processor the form and the checklist are for while none is connected.
+  const [chosen, setChosen] = useState<ProcessorKind>('BRAINTREE');
+  const processor = data?.paymentProcessor?.processor ?? chosen;
 
   return (
     <Page
@@ -123,6 +129,8 @@ export function InstallPage() {
             connection={data.paymentProcessor}
             mode={session.tenant.mode}
             editable={editable}
+            chosen={chosen}
+            onChoose={setChosen}
             onChanged={() => {
               reload();
               notifications.reload();
@@ -134,8 +142,11 @@ export function InstallPage() {
               allowedOrigins: data.program.allowedOrigins,
               discountId: data.program.discountId,
               hasAccounts: data.accounts.items.length > 0,
-              connected: data.paymentProcessor !== null,
-              notificationsReceived: notifications.data?.processorNotifications.length,
+              processor,
+              connection: data.paymentProcessor,
+              notifications: notifications.data?.processorNotifications.filter(
+                (n) => n.processor === processor,
+              ),
               twinAlias: session.twin?.alias ?? null,
               browserCallAt: browser.data?.browserIntegration.firstBrowserCallAt,
             }}
