@@ -11,6 +11,7 @@ import { ProcessorUnavailableError } from '../../../shared/processors/payment-pr
 import { createStripeProcessor } from '../../../shared/processors/stripe.processor';
 import { createRewardReversalsRepo } from '../../../shared/repos/reward-reversals.repo';
 import { requestSyncIfConnected } from '../../../shared/use-cases/discount-sync-request';
+import { workflowIds } from '../../../shared/temporal/workflow-ids';
 import { uid } from '../../helpers/referrals';
 import {
   couponsOn,
@@ -226,7 +227,10 @@ const requestSync = (t: StripeTenant, accountId: string) =>
 describe('credit', () => {
   test('a credit is one balance transaction even when the answer to the first request was lost (the activity retried)', async () => {
     const jane = await customerAccount(shop);
-    stack.proxy.loseNext((method, path) => method === 'POST' && /\/balance_transactions$/.test(path));
+    stack.proxy.loseNext(
+      (method, path) =>
+        method === 'POST' && path === `/v1/customers/${jane.customer.id}/balance_transactions`,
+    );
     const rewardId = await grant(shop, jane.accountId, 500);
     const [recorded] = await until(() => creditRows(shop.tenantId, [rewardId]), answered(1));
     const key = `referral-credit-${rewardId}`;
@@ -250,13 +254,19 @@ describe('credit', () => {
   test('a credit Stripe refuses for good goes back to the balance, and a later sync applies it', async () => {
     const jane = await customerAccount(shop);
     // Refused once, as for a customer deleted meanwhile: the reservation is released.
-    stack.proxy.refuseNext((method, path) => method === 'POST' && /\/balance_transactions$/.test(path));
+    stack.proxy.refuseNext(
+      (method, path) =>
+        method === 'POST' && path === `/v1/customers/${jane.customer.id}/balance_transactions`,
+    );
     const rewardId = await grant(shop, jane.accountId, 100);
-    await eventually('the refused credit is back in the balance', async () => {
-      const reward = await db()('rewards').where({ id: rewardId }).first();
-      const rows = await creditRows(shop.tenantId, [rewardId]);
-      return !stack.proxy.refusing() && reward.status === 'AVAILABLE' && rows.length === 0;
-    });
+    // The refusal fails the sync (ProcessorRejectedError is permanent): its workflow run ends failed.
+    const run = stack.ref.gw.deps.temporal.client.workflow.getHandle(
+      workflowIds.discountSync(shop.alias, jane.accountId),
+    );
+    await eventually('the refused sync failed', async () => (await run.describe()).status.name === 'FAILED');
+    expect(stack.proxy.refusing()).toBe(false);
+    expect(await db()('rewards').where({ id: rewardId }).first()).toMatchObject({ status: 'AVAILABLE' });
+    expect(await creditRows(shop.tenantId, [rewardId])).toEqual([]);
     expect(await available(shop, jane.accountId)).toBe(100);
     await requestSync(shop, jane.accountId);
     await until(() => creditRows(shop.tenantId, [rewardId]), answered(1));
