@@ -109,6 +109,7 @@ export type OperationName = keyof typeof OPERATIONS;
 export const NOT_IN_SDK: Readonly<Record<string, string>> = {
   braintreeWebhookChallenge: 'called by the payment processor',
   braintreeWebhook: 'called by the payment processor',
+  stripeWebhook: 'called by the payment processor',
   healthz: 'probe for orchestrators',
   readyz: 'probe for orchestrators',
   metrics: 'Prometheus scrape',

@@ -347,7 +347,7 @@ test('processor_notification.failed: a notification applied after the processor 
     await quietly(1000);
 
     const listed = (await gql2(
-      '{ processorNotifications(first: 100) { id kind subjectId status receivedAt processedAt outcome } }',
+      '{ processorNotifications(first: 100) { id processor kind subjectId customerId status receivedAt processedAt outcome } }',
     )) as Json;
     const view = listed.data.processorNotifications.find((n: Json) => n.id === notificationId);
     expect(view).toMatchObject({ status: 'FAILED', outcome: { result: 'DISCONNECTED' } });
