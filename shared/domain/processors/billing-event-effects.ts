@@ -7,34 +7,24 @@ import {
   type NotificationRow,
 } from '../../repos/processor-notifications.repo';
 import { createReferralsRepo } from '../../repos/referrals.repo';
-import { createRewardsRepo } from '../../repos/rewards.repo';
 import type { NotificationOutcome } from '../../types/processors';
 import { applyAccountMutation, type AccountMutation } from '../accounts/account-changes';
 import { recordChargeDispute, recordChargeRefunds, recordInvoicePaid } from '../programs/billing-payments';
-import { recordWebhookEvent } from '../webhooks/webhook-events';
 import { resolveAccount } from './billing-event-accounts';
+import {
+  finishNotification as finish,
+  hasReferrerCredit,
+  isStale,
+  outcome,
+  storedOutcome,
+} from './notification-outcomes';
 import { recordChargeback } from './chargebacks';
 import { billingFacts, type BillingFacts } from './billing-event-facts';
-import { presentNotification } from './processor-notifications';
 
 type Effect = Exclude<BillingEventEffect, 'IGNORE'>;
 
 /** What applying an event came to: an outcome, or that it waits for its customer's tie. */
 type Applied = NotificationOutcome | { waitFor: string };
-
-export function outcome(
-  partial: Partial<NotificationOutcome> & Pick<NotificationOutcome, 'result'>,
-): NotificationOutcome {
-  return {
-    status: 'PROCESSED',
-    accountId: null,
-    customerId: null,
-    accountStatus: null,
-    attributedBy: null,
-    syncDiscount: false,
-    ...partial,
-  };
-}
 
 /**
  * Applies a stored event of a coupon-billing processor (Stripe; its effect by the processor's
@@ -74,16 +64,6 @@ export async function applyBillingEvent(
     }
     return finish(trx, locked, applied);
   });
-}
-
-async function finish(trx: DbOrTrx, row: NotificationRow, result: NotificationOutcome) {
-  const done = await createProcessorNotificationsRepo(trx).finish(row.id, result.status, result, trx);
-  if (done.status === 'FAILED') {
-    await recordWebhookEvent(trx, row.tenant_id, 'processor_notification.failed', {
-      ...presentNotification(done),
-    });
-  }
-  return result;
 }
 
 async function applyEffect(
@@ -206,18 +186,4 @@ function resultOf(r: {
   if (r.stale && !r.tiedNow && !r.created && !r.money) return 'STALE';
   const statusChanged = r.status !== undefined && r.before.subscription_status !== r.status;
   return statusChanged || r.tiedNow || r.created || r.money ? 'APPLIED' : 'UNCHANGED';
-}
-
-async function hasReferrerCredit(trx: DbOrTrx, tenantId: string, accountId: string): Promise<boolean> {
-  return (await createRewardsRepo(trx).liveReferrerPercents(tenantId, accountId, trx)).length > 0;
-}
-
-/** What an applied event came to, as stored then: a retried activity returns it again. */
-function storedOutcome(row: NotificationRow): NotificationOutcome {
-  if (row.outcome && !('reason' in row.outcome)) return row.outcome;
-  throw new Error(`Notification ${row.id} is ${row.status}, with no outcome of being applied`);
-}
-
-function isStale(account: AccountRow, notifiedAt: Date): boolean {
-  return account.processor_status_at !== null && notifiedAt.getTime() < account.processor_status_at.getTime();
 }

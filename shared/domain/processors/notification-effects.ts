@@ -1,20 +1,25 @@
 import type { Db, DbOrTrx } from '../../db/knex';
 import { referralCodeInputSchema } from '../../ids';
 import type { PaymentProcessor, ProcessorSubscription } from '../../processors/payment-processor';
-import { createAccountsRepo, type AccountRow } from '../../repos/accounts.repo';
+import { createAccountsRepo } from '../../repos/accounts.repo';
 import {
   createProcessorNotificationsRepo,
   type NotificationRow,
 } from '../../repos/processor-notifications.repo';
 import { createReferralsRepo } from '../../repos/referrals.repo';
-import { createRewardsRepo } from '../../repos/rewards.repo';
 import type { NotificationOutcome } from '../../types/processors';
 import { applyAccountMutation } from '../accounts/account-changes';
-import { notificationEffect, presentNotification, type NotificationEffect } from './processor-notifications';
-import { recordWebhookEvent } from '../webhooks/webhook-events';
+import { notificationEffect, type NotificationEffect } from './processor-notifications';
 import { recordSubscriptionPayments } from '../programs/processor-payments';
 import { processorPaymentId } from '../programs/payment-reports';
 import { recordChargeback } from './chargebacks';
+import {
+  finishNotification,
+  hasReferrerCredit,
+  isStale,
+  outcome,
+  storedOutcome,
+} from './notification-outcomes';
 
 /** The custom field a transparent-redirect form fills (`customer[custom_fields][service_coupon]`). */
 export const COUPON_FIELD = 'service_coupon';
@@ -68,20 +73,6 @@ async function customerFacts(
   }
 }
 
-function outcome(
-  partial: Partial<NotificationOutcome> & Pick<NotificationOutcome, 'result'>,
-): NotificationOutcome {
-  return {
-    status: 'PROCESSED',
-    accountId: null,
-    customerId: null,
-    accountStatus: null,
-    attributedBy: null,
-    syncDiscount: false,
-    ...partial,
-  };
-}
-
 /**
  * Applies a stored notification once. The notification row is locked and its status checked in the
  * transaction that changes the account, so a retried activity finds the stored outcome instead of
@@ -109,15 +100,7 @@ export async function applyNotification(
     const locked = await notifications.lock(tenantId, notificationId, trx);
     if (!locked) throw new Error(`Notification ${notificationId} vanished`);
     if (locked.status !== 'RECEIVED') return storedOutcome(locked);
-    const finish = async (result: NotificationOutcome) => {
-      const done = await notifications.finish(notificationId, result.status, { ...result }, trx);
-      if (done.status === 'FAILED') {
-        await recordWebhookEvent(trx, tenantId, 'processor_notification.failed', {
-          ...presentNotification(done),
-        });
-      }
-      return result;
-    };
+    const finish = (result: NotificationOutcome) => finishNotification(trx, locked, result);
     if (!facts) return finish(outcome({ status: 'FAILED', result: 'DISCONNECTED' }));
     const { customerId, coupon } = facts;
     if (!customerId) return finish(outcome({ result: 'NO_CUSTOMER' }));
@@ -180,18 +163,4 @@ async function recordCustomerChargeback(
     : null;
   const recorded = await recordChargeback(trx, account, at, payment);
   return outcome({ accountId: account.id, customerId, result: recorded ? 'APPLIED' : 'UNCHANGED' });
-}
-
-async function hasReferrerCredit(trx: DbOrTrx, tenantId: string, accountId: string): Promise<boolean> {
-  return (await createRewardsRepo(trx).liveReferrerPercents(tenantId, accountId, trx)).length > 0;
-}
-
-/** What an applied notification came to, as stored then: a retried activity returns it again. */
-function storedOutcome(row: NotificationRow): NotificationOutcome {
-  if (row.outcome && !('reason' in row.outcome)) return row.outcome;
-  throw new Error(`Notification ${row.id} is ${row.status}, with no outcome of being applied`);
-}
-
-function isStale(account: AccountRow, notifiedAt: Date): boolean {
-  return account.processor_status_at !== null && notifiedAt.getTime() < account.processor_status_at.getTime();
 }
