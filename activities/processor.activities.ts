@@ -2,6 +2,8 @@ import type { SecretBox } from '../shared/crypto/secret-box';
 import type { Db } from '../shared/db/knex';
 import { syncAccountDiscount } from '../shared/domain/rewards/discount-sync';
 import { openProcessor } from '../shared/domain/processors/processor-notifications';
+import { openBillingProcessor } from '../shared/domain/processors/stripe-connection';
+import type { CouponBillingFactory, CouponBillingOptions } from '../shared/processors/coupon-billing';
 import type { Metrics } from '../shared/metrics';
 import type { PaymentProcessor, PaymentProcessorFactory } from '../shared/processors/payment-processor';
 import type { TemporalDeps } from '../shared/temporal/client';
@@ -25,6 +27,9 @@ export interface ProcessorActivityDeps {
   secretBox: SecretBox | undefined;
   processors: PaymentProcessorFactory;
   processorOptions: { baseUrl: string | undefined; timeoutMs: number };
+  /** Stripe's adapter and its options (STRIPE_BASE_URL). */
+  billing: CouponBillingFactory;
+  billingOptions: CouponBillingOptions;
 }
 
 export function createProcessorActivities(deps: ProcessorActivityDeps) {
@@ -42,7 +47,14 @@ export function createProcessorActivities(deps: ProcessorActivityDeps) {
      * sync. Both are idempotent, so a retried attempt repeats them safely.
      */
     async applyProcessorNotification(input: NotificationWorkflowInput): Promise<NotificationOutcome> {
-      return applyStoredNotification(deps, await processorFor(input.tenantId), input);
+      return applyStoredNotification(
+        deps,
+        {
+          braintree: () => processorFor(input.tenantId),
+          stripe: () => openBillingProcessor(deps, input.tenantId),
+        },
+        input,
+      );
     },
 
     /** Converges the processor's discounts and refunds for one account to our state; idempotent. */

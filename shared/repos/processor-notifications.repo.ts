@@ -22,7 +22,16 @@ const appliedOutcomeSchema = z.object({
   status: z.enum(['PROCESSED', 'FAILED']),
   accountId: z.string().nullable(),
   customerId: z.string().nullable(),
-  result: z.enum(['APPLIED', 'UNCHANGED', 'STALE', 'NO_ACCOUNT', 'NO_CUSTOMER', 'DISCONNECTED', 'WAITING']),
+  result: z.enum([
+    'APPLIED',
+    'UNCHANGED',
+    'STALE',
+    'NO_ACCOUNT',
+    'NO_CUSTOMER',
+    'DISCONNECTED',
+    'WAITING',
+    'CUSTOMER_IN_USE',
+  ]),
   accountStatus: z.enum(['PAID', 'CANCELLED']).nullable(),
   attributedBy: z.string().nullable(),
   syncDiscount: z.boolean(),
@@ -72,6 +81,13 @@ export type NewNotification = Pick<
   | 'payload'
   | 'status'
 > & { outcome?: RejectedOutcome; customer_id?: string | null };
+
+/** A transaction lock on one processor customer of a tenant (see lockCustomer). */
+async function lockCustomer(tenantId: string, customerId: string, trx: DbOrTrx): Promise<void> {
+  await trx.raw('select pg_advisory_xact_lock(hashtextextended(?, 0))', [
+    `processor-customer:${tenantId}:${customerId}`,
+  ]);
+}
 
 export function createProcessorNotificationsRepo(db: DbOrTrx) {
   return {
@@ -172,6 +188,7 @@ export function createProcessorNotificationsRepo(db: DbOrTrx) {
       customerId: string,
       trx: DbOrTrx,
     ): Promise<NotificationToDispatch[]> {
+      await lockCustomer(tenantId, customerId, trx);
       const rows: NotificationToDispatch[] = await trx('processor_notifications as n')
         .where({ 'n.tenant_id': tenantId, 'n.customer_id': customerId, 'n.status': 'WAITING' })
         .update({ status: 'RECEIVED', dispatched_at: null, processed_at: null, outcome: null })
@@ -179,6 +196,66 @@ export function createProcessorNotificationsRepo(db: DbOrTrx) {
       if (rows.length === 0) return [];
       const tenant = await trx('tenants').where({ id: tenantId }).first('alias');
       return rows.map((r) => ({ ...r, tenant_alias: tenant.alias as string }));
+    },
+
+    /**
+     * Serialises deciding that a notification waits for a customer's tie with tying it (releaseWaiting
+     * takes the same lock): whichever comes second sees what the first committed. Held until the
+     * transaction ends.
+     */
+    lockCustomer: (tenantId: string, customerId: string, trx: DbOrTrx) =>
+      lockCustomer(tenantId, customerId, trx),
+
+    /**
+     * Parks a notification about a customer no account is tied to (WAITING), keeping the customer it
+     * concerns, which the payload may not have named (a dispute names its charge only).
+     */
+    async wait(id: string, customerId: string, outcome: NotificationOutcome, trx: DbOrTrx): Promise<void> {
+      await trx('processor_notifications')
+        .where({ id })
+        .update({
+          status: 'WAITING',
+          customer_id: customerId,
+          outcome: JSON.stringify(outcome),
+          processed_at: trx.raw('clock_timestamp()'),
+          dispatched_at: trx.raw('coalesce(dispatched_at, clock_timestamp())'),
+        });
+    },
+
+    /** The customer's received notifications no workflow is known to have taken (released ones among them). */
+    async listUndispatchedOfCustomer(
+      tenantId: string,
+      customerId: string,
+      trx: DbOrTrx = db,
+    ): Promise<NotificationToDispatch[]> {
+      return trx('processor_notifications as n')
+        .join('tenants as t', 't.id', 'n.tenant_id')
+        .where({ 'n.tenant_id': tenantId, 'n.customer_id': customerId, 'n.status': 'RECEIVED' })
+        .whereNull('n.dispatched_at')
+        .orderBy('n.received_at')
+        .select(
+          'n.id',
+          'n.tenant_id',
+          't.alias as tenant_alias',
+          'n.processor',
+          'n.notification_key',
+          'n.kind',
+          'n.subject_id',
+        );
+    },
+
+    /** Whether a notification of this kind about this subject has been applied (PROCESSED). */
+    async hasProcessed(
+      tenantId: string,
+      processor: string,
+      kind: string,
+      subjectId: string,
+      trx: DbOrTrx = db,
+    ): Promise<boolean> {
+      const row = await trx('processor_notifications')
+        .where({ tenant_id: tenantId, processor, kind, subject_id: subjectId, status: 'PROCESSED' })
+        .first('id');
+      return row !== undefined;
     },
 
     /** Received notifications no workflow is known to have taken, older than `before`, oldest first. */

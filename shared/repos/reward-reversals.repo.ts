@@ -31,6 +31,9 @@ export function createRewardReversalsRepo() {
           expires_at: null,
           reversed_by: reversedBy,
           date_reversed: trx.raw('clock_timestamp()'),
+          // What it was, for a restore (the SET's right-hand sides read the row as it was).
+          status_before_reversal: trx.raw('status'),
+          expires_before_reversal: trx.raw('expires_at'),
         })
         .returning('*');
       return rows[0]!;
@@ -48,12 +51,21 @@ export function createRewardReversalsRepo() {
         .forUpdate();
     },
 
-    /** Cancels rows reversing partial refunds' shares (their reward is now reversed in full). */
+    /**
+     * Cancels rows reversing partial refunds' shares (their reward is now reversed in full), keeping what
+     * they were for a restore.
+     */
     async cancelShares(ids: string[], trx: DbOrTrx): Promise<void> {
       if (ids.length === 0) return;
       await trx('rewards')
         .whereIn('id', ids)
-        .update({ status: 'CANCELLED', date_cancelled: trx.raw('clock_timestamp()'), expires_at: null });
+        .update({
+          status: 'CANCELLED',
+          date_cancelled: trx.raw('clock_timestamp()'),
+          expires_at: null,
+          status_before_reversal: trx.raw('status'),
+          expires_before_reversal: trx.raw('expires_at'),
+        });
     },
 
     /**
@@ -89,10 +101,25 @@ export function createRewardReversalsRepo() {
       explanation: string,
       trx: DbOrTrx,
     ): Promise<RewardRow | undefined> {
-      return insertReversalRow(trx, reversed, -usedCents, explanation, {
+      const inserted = await insertReversalRow(trx, reversed, -usedCents, explanation, {
         status: 'AVAILABLE',
         grant_key: `reversal:${reversed.id}`,
       });
+      if (inserted) return inserted;
+      // A debt a restore cancelled (reward-restores.ts) holds the reward's one debt key: a new reversal
+      // of the same reward owes again through it. A live debt stays as it is (a repeat).
+      const [revived] = await trx('rewards')
+        .where({ reverses_reward_id: reversed.id, status: 'CANCELLED' })
+        .whereNull('reversed_through_cents')
+        .update({
+          status: 'AVAILABLE',
+          amount_cents: -usedCents,
+          date_cancelled: null,
+          date_given: trx.raw('clock_timestamp()'),
+          explanation,
+        })
+        .returning('*');
+      return revived as RewardRow | undefined;
     },
   };
 }

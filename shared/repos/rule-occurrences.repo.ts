@@ -157,6 +157,32 @@ export function createRuleOccurrencesRepo(db: DbOrTrx) {
       return result.rows;
     },
 
+    /** The tenant's payment of this id, locked until the transaction ends. */
+    async lockPayment(tenantId: string, paymentId: string, trx: DbOrTrx): Promise<OccurrenceRow | undefined> {
+      return trx<OccurrenceRow>('rule_occurrences')
+        .where({ tenant_id: tenantId, kind: 'PAYMENT', occurrence_id: paymentId })
+        .forUpdate()
+        .first();
+    },
+
+    /**
+     * Forgets a payment's reversal (a restore): no longer reversed, so a later refund or charge-back is
+     * recorded as the first. A partial refund's total stays, and is due again (its shares are idempotent).
+     * `reapply`: the payment was applied while reversed, so it gave nothing; it is due again (its rules'
+     * rewards have exactly-once keys).
+     */
+    async clearReversal(id: string, reapply: boolean, trx: DbOrTrx): Promise<void> {
+      await trx('rule_occurrences')
+        .where({ id })
+        .update({
+          reversal_kind: null,
+          reversal_ref: null,
+          reversed_at: null,
+          reversal_applied_at: null,
+          ...(reapply ? { applied_at: null } : {}),
+        });
+    },
+
     /** The referrals' occurrences, each referral's in the order they happened. */
     async listByReferrals(
       tenantId: string,

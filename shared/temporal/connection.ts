@@ -26,7 +26,10 @@ export function connectTemporal(
   config: Config,
   options: { taskQueue?: string; interceptors?: ClientInterceptors } = {},
 ): TemporalDeps {
-  return createTemporal({ ...temporalOptions(config, options.taskQueue), interceptors: options.interceptors });
+  return createTemporal({
+    ...temporalOptions(config, options.taskQueue),
+    interceptors: options.interceptors,
+  });
 }
 
 /** The worker's NativeConnection options: the same address and credentials as every client connection. */

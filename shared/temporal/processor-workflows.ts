@@ -17,8 +17,11 @@ import { startWorkflowOnce } from './start-workflow';
 import { workflowIds } from './workflow-ids';
 
 /**
- * Hands a stored notification to its workflow, `notification/{tenant}/{processor}/{key}`. Closed
- * executions are never reused, so a notification delivered again after it was processed starts nothing.
+ * Hands a stored notification to its workflow, `notification/{tenant}/{processor}/{key}`. A running
+ * execution is never duplicated. A closed one may be followed by a new run (ALLOW_DUPLICATE): a WAITING
+ * notification received again when its customer is tied must run again, and a run for a notification
+ * already applied only answers its stored outcome (the row's lock and status decide, not the workflow).
+ * The gateway and the dispatcher start only RECEIVED, undispatched rows.
  */
 export async function startNotificationWorkflow(
   temporal: TemporalDeps,
@@ -42,6 +45,7 @@ export async function startNotificationWorkflow(
     entityId: n.subject_id ?? n.id,
     kind: 'notification',
     summary: `${n.processor} ${n.kind} for ${n.subject_id ?? 'no subject'}`,
+    allowReuse: true,
   });
   return { started };
 }

@@ -27,12 +27,18 @@ export interface StartOnceOptions<W extends Workflow> {
   summary: string;
   /** Another task queue than the client's (the webhook deliveries' own). */
   taskQueue?: string;
+  /**
+   * A closed execution of this ID may be followed by a new one (ALLOW_DUPLICATE), for a workflow whose
+   * work is idempotent by its own state and may be due again (a processor notification received again).
+   * A running one is still never duplicated.
+   */
+  allowReuse?: boolean;
 }
 
 /**
  * Starts a workflow whose ID is the operation's natural key. A second start with the same ID, running
  * or already closed, never creates a second execution: the existing run is returned instead, which is
- * what makes retried client requests at-most-once.
+ * what makes retried client requests at-most-once (unless `allowReuse`, after a closed one).
  */
 export async function startWorkflowOnce<W extends Workflow>(
   temporal: TemporalDeps,
@@ -51,7 +57,9 @@ export async function startWorkflowOnce<W extends Workflow>(
       taskQueue: options.taskQueue ?? temporal.taskQueue,
       workflowId: options.workflowId,
       args: options.args,
-      workflowIdReusePolicy: WorkflowIdReusePolicy.REJECT_DUPLICATE,
+      workflowIdReusePolicy: options.allowReuse
+        ? WorkflowIdReusePolicy.ALLOW_DUPLICATE
+        : WorkflowIdReusePolicy.REJECT_DUPLICATE,
       workflowIdConflictPolicy: WorkflowIdConflictPolicy.FAIL,
       typedSearchAttributes: searchAttributes,
       staticSummary: options.summary,

@@ -18,9 +18,18 @@ export interface NotificationOutcome {
   customerId: string | null;
   /**
    * APPLIED: the status was set; UNCHANGED: already so; STALE: a newer notification had set it; NO_ACCOUNT;
-   * WAITING: no account is tied to its customer yet (it is applied when one is).
+   * WAITING: no account is tied to its customer yet (it is applied when one is); CUSTOMER_IN_USE: the
+   * account the processor names for its customer is not the account the customer is tied to here.
    */
-  result: 'APPLIED' | 'UNCHANGED' | 'STALE' | 'NO_ACCOUNT' | 'NO_CUSTOMER' | 'DISCONNECTED' | 'WAITING';
+  result:
+    | 'APPLIED'
+    | 'UNCHANGED'
+    | 'STALE'
+    | 'NO_ACCOUNT'
+    | 'NO_CUSTOMER'
+    | 'DISCONNECTED'
+    | 'WAITING'
+    | 'CUSTOMER_IN_USE';
   accountStatus: 'PAID' | 'CANCELLED' | null;
   /** The code of the customer's `service_coupon` field when it attributed the account. */
   attributedBy: string | null;

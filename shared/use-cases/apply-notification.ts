@@ -1,35 +1,53 @@
 import type { Db } from '../db/knex';
+import { applyBillingEvent } from '../domain/processors/billing-event-effects';
 import { applyNotification } from '../domain/processors/notification-effects';
+import { notificationProcessor } from '../domain/processors/processor-notifications';
+import type { CouponBillingProcessor } from '../processors/coupon-billing';
 import type { PaymentProcessor } from '../processors/payment-processor';
 import { createReferralsRepo } from '../repos/referrals.repo';
 import { requestDiscountSync } from '../temporal/processor-workflows';
 import type { NotificationOutcome, NotificationWorkflowInput } from '../types/processors';
+import { dispatchCustomerNotifications } from './notification-dispatch';
 import { messageLifecycle } from './settle-lifecycle';
 import type { WorkflowMessaging } from './use-case-deps';
 
+/** The tenant's adapters, opened on demand: the one of the notification's processor is used. */
+export interface NotificationProcessors {
+  /** Braintree's (null: no Braintree connection). */
+  braintree(): Promise<PaymentProcessor | null>;
+  /** Stripe's (null: no Stripe connection). */
+  stripe(): Promise<CouponBillingProcessor | null>;
+}
+
 /**
- * Applies a stored notification (once: the outcome is committed with the account change), then passes
- * its consequences on: the referral lifecycle if the change left one pending, and the discount sync.
- * Both are idempotent, so a retried attempt repeats them safely; a failure to reach Temporal throws.
+ * Applies a stored notification (once: the outcome is committed with the account change) by its
+ * processor's effects (Braintree: notification-effects.ts; Stripe: billing-event-effects.ts), then
+ * passes its consequences on: the referral lifecycle if the change left one pending, the discount sync,
+ * and the workflows of the customer's events that waited for the tie it made. All are idempotent, so a
+ * retried attempt repeats them safely; a failure to reach Temporal throws.
  */
 export async function applyStoredNotification(
   deps: WorkflowMessaging & { db: Db },
-  processor: PaymentProcessor | null,
+  processors: NotificationProcessors,
   input: NotificationWorkflowInput,
 ): Promise<NotificationOutcome> {
-  const outcome = await applyNotification(deps.db, processor, input.tenantId, input.notificationId);
+  const { tenantId, notificationId } = input;
+  const outcome =
+    (await notificationProcessor(deps.db, tenantId, notificationId)) === 'STRIPE'
+      ? await applyBillingEvent(deps.db, await processors.stripe(), tenantId, notificationId)
+      : await applyNotification(deps.db, await processors.braintree(), tenantId, notificationId);
+  if (outcome.customerId && outcome.result !== 'WAITING') {
+    await dispatchCustomerNotifications(deps, tenantId, outcome.customerId);
+  }
   if (!outcome.accountId) return outcome;
-  const referral = await createReferralsRepo(deps.db).findByReferredAccount(
-    input.tenantId,
-    outcome.accountId,
-  );
+  const referral = await createReferralsRepo(deps.db).findByReferredAccount(tenantId, outcome.accountId);
   // Waited (an update), so a completed notification workflow means its conversion or end is committed.
   if (referral?.lifecycle_pending_since) {
     await messageLifecycle(
       deps,
-      { id: input.tenantId, alias: input.tenantAlias },
+      { id: tenantId, alias: input.tenantAlias },
       referral,
-      { eventId: `notification:${input.notificationId}`, kind: 'reconcile' },
+      { eventId: `notification:${notificationId}`, kind: 'reconcile' },
       { wait: true, timeoutMs: 30_000 },
     );
   }
@@ -37,8 +55,8 @@ export async function applyStoredNotification(
     await requestDiscountSync(
       deps.temporal,
       deps.metrics,
-      { tenantId: input.tenantId, tenantAlias: input.tenantAlias, accountId: outcome.accountId },
-      { reason: `notification ${input.notificationId}` },
+      { tenantId, tenantAlias: input.tenantAlias, accountId: outcome.accountId },
+      { reason: `notification ${notificationId}` },
     );
   }
   return outcome;

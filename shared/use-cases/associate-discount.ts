@@ -7,12 +7,14 @@ import {
   type PresentedAssociation,
 } from '../domain/rewards/discount-association';
 import { requestDiscountSync } from '../temporal/processor-workflows';
+import { dispatchCustomerNotifications } from './notification-dispatch';
 import { settleLifecycle, type SettleLifecycleDeps } from './settle-lifecycle';
 import type { TenantRef } from './use-case-deps';
 
 /**
  * POST /discount: ties the processor customer to the account and attributes it by the coupon code (see
- * associateDiscount), tells the referral's lifecycle, then asks for the account's discount sync when the
+ * associateDiscount), starts the customer's processor events that waited for the tie, tells the
+ * referral's lifecycle, then asks for the account's discount sync when the
  * tenant has a processor connection. The association is committed first, so a sync Temporal cannot take
  * is 503 and the client's retry (idempotent) asks again. Answers with the account's discount now.
  */
@@ -23,6 +25,8 @@ export async function associateDiscountAndSync(
   request: { requestId: string },
 ): Promise<PresentedAssociation> {
   const outcome = await associateDiscount(deps.db, tenant.id, input);
+  // Processor events that waited for this customer's tie run now; any not started, the dispatcher starts.
+  await dispatchCustomerNotifications(deps, tenant.id, input.paymentProviderId).catch(() => 0);
   await settleLifecycle(deps, tenant, outcome);
   if (outcome.connected) {
     await requestDiscountSync(

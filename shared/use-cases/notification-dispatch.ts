@@ -95,3 +95,24 @@ export async function dispatchStoredNotifications(
   }
   return { found: rows.length, delivered, failed };
 }
+
+/**
+ * After a commit that tied a processor customer to an account: starts the workflows of the customer's
+ * received notifications not dispatched yet (those it released from WAITING, applyAccountMutation),
+ * marking those it started. One whose previous run is still closing is left to the dispatcher.
+ */
+export async function dispatchCustomerNotifications(
+  deps: NotificationDispatchDeps,
+  tenantId: string,
+  customerId: string,
+): Promise<number> {
+  const repo = createProcessorNotificationsRepo(deps.db);
+  const rows = await repo.listUndispatchedOfCustomer(tenantId, customerId);
+  const started: string[] = [];
+  for (const row of rows) {
+    const result = await startNotificationWorkflow(deps.temporal, deps.metrics, row);
+    if (result.started) started.push(row.id);
+  }
+  await repo.markDispatched(started);
+  return started.length;
+}

@@ -32,6 +32,7 @@ import * as m031 from './031-payment-rewards';
 import * as m032 from './032-programs';
 import * as m033 from './033-partial-refunds';
 import * as m034 from './034-stripe';
+import * as m035 from './035-reward-restores';
 
 /**
  * Migrations are listed statically (not discovered on disk) so they load the same way under tsx, jest
@@ -71,6 +72,7 @@ const migrations: Record<string, Knex.Migration> = {
   '032-programs': m032,
   '033-partial-refunds': m033,
   '034-stripe': m034,
+  '035-reward-restores': m035,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

@@ -6,6 +6,7 @@ import {
   type AccountFact,
   type AccountRow,
 } from '../../repos/accounts.repo';
+import { createProcessorNotificationsRepo } from '../../repos/processor-notifications.repo';
 import { createReferralsRepo, type ReferralRow } from '../../repos/referrals.repo';
 import type { RefusedAttribution } from '../../types/fraud';
 import type { SubscriptionStatus } from '../../types/referrals';
@@ -107,6 +108,11 @@ export async function applyAccountMutation(
   const updated = touched
     ? await updateAccount(accounts, account, changes, { set, setIfNull }, trx)
     : account;
+  // Processor events that waited for this customer's tie are received again (started after the commit:
+  // apply-notification.ts, associate-discount.ts; else by the notification dispatcher).
+  if (changes.payment_provider_id) {
+    await createProcessorNotificationsRepo(trx).releaseWaiting(tenantId, changes.payment_provider_id, trx);
+  }
   // Recorded with the change, so the reconciler delivers it if the workflow never hears of it.
   if (referral && (created || pendingSteps(referral.status, accountFacts(updated)).length > 0)) {
     await createReferralsRepo(trx).markLifecyclePending(referral.id, trx);

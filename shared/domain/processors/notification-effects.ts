@@ -12,7 +12,9 @@ import type { NotificationOutcome } from '../../types/processors';
 import { applyAccountMutation } from '../accounts/account-changes';
 import { notificationEffect, presentNotification, type NotificationEffect } from './processor-notifications';
 import { recordWebhookEvent } from '../webhooks/webhook-events';
-import { recordDisputedPayment, recordSubscriptionPayments } from '../programs/processor-payments';
+import { recordSubscriptionPayments } from '../programs/processor-payments';
+import { processorPaymentId } from '../programs/payment-reports';
+import { recordChargeback } from './chargebacks';
 
 /** The custom field a transparent-redirect form fills (`customer[custom_fields][service_coupon]`). */
 export const COUPON_FIELD = 'service_coupon';
@@ -122,7 +124,9 @@ export async function applyNotification(
 
     const accounts = createAccountsRepo(trx);
     if (effect === 'CHARGEBACK')
-      return finish(await recordChargeback(trx, tenantId, customerId, row.notified_at, row.subject_id));
+      return finish(
+        await recordCustomerChargeback(trx, tenantId, customerId, row.notified_at, row.subject_id),
+      );
     const known = await accounts.findByPaymentProviderId(tenantId, customerId, trx);
     const accountId = known?.id ?? (coupon ? customerId : null);
     if (!accountId) return finish(outcome({ result: 'NO_ACCOUNT', customerId }));
@@ -159,13 +163,8 @@ export async function applyNotification(
   });
 }
 
-/**
- * A charge-back of the tenant's account whose processor customer this is: recorded on the account once
- * (`charged_back_at`, the notification's time; a later dispute finds it set: UNCHANGED), and its referral
- * marked lifecycle-pending in the same transaction, so the lifecycle's reconcile cancels the rewards
- * still held then, and the reconciler delivers it if the workflow never hears of it.
- */
-async function recordChargeback(
+/** A dispute of a charge of the customer: the account's charge-back and the charge's payment reversed (chargebacks.ts). */
+async function recordCustomerChargeback(
   trx: DbOrTrx,
   tenantId: string,
   customerId: string,
@@ -176,15 +175,10 @@ async function recordChargeback(
   const known = await accounts.findByPaymentProviderId(tenantId, customerId, trx);
   const account = known && (await accounts.lock(tenantId, known.id, trx));
   if (!account) return outcome({ result: 'NO_ACCOUNT', customerId });
-  const recorded = await accounts.recordChargeback(tenantId, account.id, at, trx);
-  // The disputed charge's rewards from PAYMENT rules are reversed (once, whatever the dispute's state).
-  if (transactionId) await recordDisputedPayment(trx, tenantId, transactionId, at);
-  const referrals = createReferralsRepo(trx);
-  const referral = await referrals.findByReferredAccount(tenantId, account.id, trx);
-  // An ENDED referral's rewards were cancelled when it ended; its workflow has finished.
-  if (recorded && referral && referral.status !== 'ENDED') {
-    await referrals.markLifecyclePending(referral.id, trx);
-  }
+  const payment = transactionId
+    ? { paymentId: processorPaymentId('braintree', transactionId), ref: transactionId }
+    : null;
+  const recorded = await recordChargeback(trx, account, at, payment);
   return outcome({ accountId: account.id, customerId, result: recorded ? 'APPLIED' : 'UNCHANGED' });
 }
 

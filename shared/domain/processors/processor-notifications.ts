@@ -217,6 +217,17 @@ export function presentNotification(row: NotificationRow): NotificationView {
   };
 }
 
+/** The processor a stored notification came from (BRAINTREE, STRIPE); throws when there is no such row. */
+export async function notificationProcessor(
+  db: Db,
+  tenantId: string,
+  notificationId: string,
+): Promise<string> {
+  const row = await createProcessorNotificationsRepo(db).find(tenantId, notificationId);
+  if (!row) throw new Error(`No notification ${notificationId}`);
+  return row.processor;
+}
+
 export const NOTIFICATIONS_PAGE_MAX = 100;
 
 const recentSchema = z.object({ first: z.int().min(1).max(NOTIFICATIONS_PAGE_MAX).default(20) });

@@ -157,6 +157,15 @@ export async function loadBillingCredentials(
   return row?.processor === 'STRIPE' ? openCredentials(box, row) : null;
 }
 
+/** The tenant's Stripe adapter (as openProcessor opens Braintree's), or null when its processor is not Stripe. */
+export async function openBillingProcessor(
+  deps: Pick<ConnectDeps, 'db' | 'secretBox' | 'billing' | 'billingOptions'>,
+  tenantId: string,
+): Promise<CouponBillingProcessor | null> {
+  const credentials = await loadBillingCredentials(deps.db, deps.secretBox, tenantId);
+  return credentials ? deps.billing(credentials, deps.billingOptions) : null;
+}
+
 function openCredentials(box: SecretBox | undefined, row: ProcessorConnectionRow): CouponBillingCredentials {
   const opened = requireSecretBox(box);
   return {

@@ -1,15 +1,15 @@
 import { z } from 'zod';
 import { AppError } from '../../errors';
 import type { AccountRow } from '../../repos/accounts.repo';
-import type { ProcessorTransaction } from '../../processors/payment-processor';
 import { addMonthsUtc } from './rule-evaluation';
 import type { OccurrenceReport } from './rule-occurrences';
 
 /**
  * The stable id of each kind of payment report, so a repeat of the same payment is the same payment:
  *
- * - processor: `braintree:<transaction id>`, the charge's id at the processor (a redelivered or later
- *   notification names the same transaction);
+ * - processor: `braintree:<transaction id>` or `stripe:<charge id>` (`stripe:<invoice id>` for an invoice
+ *   no charge paid), the charge's id at the processor (a redelivered or later notification names the
+ *   same charge);
  * - account sync: `sync:<account id>:<n>`, the n-th billing period since the account's first payment
  *   (first_paid_at, the conversion's), counted in the synced billing interval (one MONTH when none was
  *   ever synced). The spec's sync carries no payment id, only that the subscription is PAID and its
@@ -68,16 +68,46 @@ export function syncPayment(
   };
 }
 
-/** A charge at the processor, in the account's currency (the adapter reports amounts in cents). */
-export function processorPayment(transaction: ProcessorTransaction, currency: string): OccurrenceReport {
+/** The processors whose charges are payments, as their payment ids name them. */
+export type PaymentProcessorName = 'braintree' | 'stripe';
+
+/** A processor charge's payment id: `<processor>:<charge id>`. */
+export const processorPaymentId = (processor: PaymentProcessorName, chargeId: string): string =>
+  `${processor}:${chargeId}`;
+
+/** A charge at the processor, in cents of `currency` (the adapters report amounts in minor units). */
+export function processorPayment(
+  processor: PaymentProcessorName,
+  charge: { id: string; amountCents: number; at: Date },
+  currency: string,
+): OccurrenceReport {
   return {
     kind: 'PAYMENT',
-    paymentId: `braintree:${transaction.id}`,
+    paymentId: processorPaymentId(processor, charge.id),
     source: 'PROCESSOR',
-    amountCents: transaction.amountCents,
+    amountCents: charge.amountCents,
     currency,
-    at: transaction.createdAt,
+    at: charge.at,
   };
+}
+
+/**
+ * A paid invoice of a coupon-billing processor (Stripe): the payment of its charge (`stripe:<charge id>`),
+ * or of the invoice itself when no charge paid it (`stripe:<invoice id>`, e.g. paid from the balance),
+ * for what was paid, when it was paid. A refund or dispute of the charge names the same payment.
+ */
+export function invoicePayment(invoice: {
+  id: string;
+  chargeId: string | null;
+  amountPaidCents: number;
+  currency: string;
+  paidAt: Date;
+}): OccurrenceReport {
+  return processorPayment(
+    'stripe',
+    { id: invoice.chargeId ?? invoice.id, amountCents: invoice.amountPaidCents, at: invoice.paidAt },
+    invoice.currency,
+  );
 }
 
 const paymentFieldsSchema = z.object({

@@ -33,7 +33,13 @@ export async function recordSubscriptionPayments(
   const recorded = await recordRuleOccurrences(
     trx,
     referral,
-    charges.map((t) => processorPayment(t, account.currency)),
+    charges.map((t) =>
+      processorPayment(
+        'braintree',
+        { id: t.id, amountCents: t.amountCents, at: t.createdAt },
+        account.currency,
+      ),
+    ),
   );
   const refunded = charges.filter((t) => t.refundIds.length > 0);
   if (refunded.length === 0) return recorded;

@@ -1,0 +1,220 @@
+import type { Db, DbOrTrx } from '../../db/knex';
+import type { BillingEventEffect, CouponBillingProcessor } from '../../processors/coupon-billing';
+import { eventEffect } from '../../processors/stripe-events';
+import { createAccountsRepo, type AccountRow } from '../../repos/accounts.repo';
+import {
+  createProcessorNotificationsRepo,
+  type NotificationRow,
+} from '../../repos/processor-notifications.repo';
+import { createReferralsRepo } from '../../repos/referrals.repo';
+import { createRewardsRepo } from '../../repos/rewards.repo';
+import type { NotificationOutcome } from '../../types/processors';
+import { applyAccountMutation, type AccountMutation } from '../accounts/account-changes';
+import { recordChargeDispute, recordChargeRefunds, recordInvoicePaid } from '../programs/billing-payments';
+import { recordWebhookEvent } from '../webhooks/webhook-events';
+import { resolveAccount } from './billing-event-accounts';
+import { recordChargeback } from './chargebacks';
+import { billingFacts, type BillingFacts } from './billing-event-facts';
+import { presentNotification } from './processor-notifications';
+
+type Effect = Exclude<BillingEventEffect, 'IGNORE'>;
+
+/** What applying an event came to: an outcome, or that it waits for its customer's tie. */
+type Applied = NotificationOutcome | { waitFor: string };
+
+export function outcome(
+  partial: Partial<NotificationOutcome> & Pick<NotificationOutcome, 'result'>,
+): NotificationOutcome {
+  return {
+    status: 'PROCESSED',
+    accountId: null,
+    customerId: null,
+    accountStatus: null,
+    attributedBy: null,
+    syncDiscount: false,
+    ...partial,
+  };
+}
+
+/**
+ * Applies a stored event of a coupon-billing processor (Stripe) once, with the skeleton of Braintree's
+ * applyNotification: the objects it names are read from the processor outside the transaction
+ * (billingFacts), then the event's row is locked and its status checked in the transaction that applies
+ * it, so a redelivery or a retried activity finds the stored outcome. Each effect also reads the
+ * current state, so applying an older event after a newer one records nothing new.
+ *
+ * An event about a customer no account is tied to yet waits (WAITING, with its customer): tying the
+ * customer (applyAccountMutation) receives it again, and its workflow is started after that commit.
+ */
+export async function applyBillingEvent(
+  db: Db,
+  processor: CouponBillingProcessor | null,
+  tenantId: string,
+  notificationId: string,
+): Promise<NotificationOutcome> {
+  const notifications = createProcessorNotificationsRepo(db);
+  const row = await notifications.find(tenantId, notificationId);
+  if (!row) throw new Error(`No notification ${notificationId}`);
+  if (row.status !== 'RECEIVED') return storedOutcome(row);
+  const effect = eventEffect(row.kind);
+  if (effect === 'IGNORE') throw new Error(`${row.kind} has no effect to apply`);
+  const facts = processor ? await billingFacts(processor, row, effect) : null;
+
+  return db.transaction(async (trx) => {
+    const locked = await notifications.lock(tenantId, notificationId, trx);
+    if (!locked) throw new Error(`Notification ${notificationId} vanished`);
+    if (locked.status !== 'RECEIVED') return storedOutcome(locked);
+    if (!facts) return finish(trx, locked, outcome({ status: 'FAILED', result: 'DISCONNECTED' }));
+    const applied = await applyEffect(trx, locked, effect, facts);
+    if ('waitFor' in applied) {
+      const waiting = outcome({ result: 'WAITING', customerId: applied.waitFor });
+      await notifications.wait(locked.id, applied.waitFor, waiting, trx);
+      return waiting;
+    }
+    return finish(trx, locked, applied);
+  });
+}
+
+async function finish(trx: DbOrTrx, row: NotificationRow, result: NotificationOutcome) {
+  const done = await createProcessorNotificationsRepo(trx).finish(row.id, result.status, result, trx);
+  if (done.status === 'FAILED') {
+    await recordWebhookEvent(trx, row.tenant_id, 'processor_notification.failed', {
+      ...presentNotification(done),
+    });
+  }
+  return result;
+}
+
+async function applyEffect(
+  trx: DbOrTrx,
+  row: NotificationRow,
+  effect: Effect,
+  facts: BillingFacts,
+): Promise<Applied> {
+  const tenantId = row.tenant_id;
+  const { customerId } = facts;
+  const object = facts.session ?? facts.invoice ?? facts.subscription ?? facts.dispute ?? facts.charge;
+  if (effect !== 'CUSTOMER' && !object) {
+    return outcome({ result: 'UNCHANGED', customerId, message: `${row.subject_id} was not found at Stripe` });
+  }
+  if (!customerId && !(effect === 'CHECKOUT' && facts.namedAccountId)) {
+    return outcome({ result: 'NO_CUSTOMER' });
+  }
+  const codeAccount = effect === 'CHECKOUT' || effect === 'INVOICE_PAID';
+  const waitsForTie = effect !== 'CUSTOMER' && effect !== 'CHECKOUT';
+  const resolved = await resolveAccount(trx, tenantId, facts, { codeAccount, waitsForTie });
+  if (resolved.kind === 'IN_USE') {
+    return outcome({
+      result: 'CUSTOMER_IN_USE',
+      accountId: resolved.namedAccountId,
+      customerId,
+      message: `Stripe names account ${resolved.namedAccountId} for customer ${customerId}, which is tied to account ${resolved.holderId} here (PAYMENT_PROVIDER_ID_IN_USE)`,
+    });
+  }
+  if (resolved.kind === 'NONE') {
+    return waitsForTie && customerId
+      ? { waitFor: customerId }
+      : outcome({ result: 'NO_ACCOUNT', customerId });
+  }
+  const { account } = resolved;
+  const accounts = createAccountsRepo(trx);
+  const existing = await createReferralsRepo(trx).findByReferredAccount(tenantId, account.id, trx);
+  const stale = isStale(account, row.notified_at);
+  const status = statusOf(effect, facts, stale);
+  const mutation: AccountMutation = {
+    ...(resolved.tie ? { paymentProviderId: resolved.tie } : {}),
+    ...(status ? { status } : {}),
+    ...(facts.code && !existing
+      ? { attribution: { code: facts.code, source: 'PROCESSOR', strict: false } }
+      : {}),
+    ...(facts.invoice && account.currency === null ? { currency: facts.invoice.currency } : {}),
+  };
+  const changed = await applyAccountMutation(trx, account, mutation);
+  const statusEvent = effect === 'INVOICE_PAID' || status !== undefined;
+  if (statusEvent && !stale) {
+    await accounts.update(tenantId, account.id, { processor_status_at: row.notified_at }, {}, trx);
+  }
+  const referral = changed.referral;
+  let money = false;
+  if (effect === 'INVOICE_PAID' && facts.invoice) {
+    money = (await recordInvoicePaid(trx, referral, facts.invoice)).length > 0;
+  } else if (effect === 'REFUND' && facts.charge) {
+    money = await recordChargeRefunds(
+      trx,
+      tenantId,
+      referral,
+      { charge: facts.charge, invoice: facts.invoice ?? null },
+      row.notified_at,
+    );
+  } else if (effect === 'DISPUTE' && facts.charge && facts.dispute) {
+    const closed = await createProcessorNotificationsRepo(trx).hasProcessed(
+      tenantId,
+      row.processor,
+      'charge.dispute.closed',
+      facts.dispute.id,
+      trx,
+    );
+    // A dispute read as open, applied after its closing was: the closing's reading is the later one.
+    if (facts.dispute.state === 'OPEN' && closed) {
+      return outcome({ result: 'STALE', accountId: account.id, customerId });
+    }
+    const dispute = { charge: facts.charge, invoice: facts.invoice ?? null, dispute: facts.dispute };
+    money = await recordChargeDispute(trx, tenantId, referral, dispute, row.notified_at);
+    if (facts.dispute.state === 'LOST') {
+      // The payment was reversed above; the account's charge-back cancels its held rewards.
+      money = (await recordChargeback(trx, changed.account, row.notified_at, null)) || money;
+    }
+  }
+  const tiedNow = resolved.tie !== null && resolved.tie !== account.payment_provider_id;
+  const created = changed.referralCreated && !existing;
+  const accountStatus = changed.account.subscription_status;
+  return outcome({
+    accountId: account.id,
+    customerId,
+    result: resultOf({ stale: statusEvent && stale, status, before: account, tiedNow, created, money }),
+    accountStatus: accountStatus === 'PAID' || accountStatus === 'CANCELLED' ? accountStatus : null,
+    attributedBy: created ? (changed.referral?.referral_code_used ?? null) : null,
+    syncDiscount:
+      (effect === 'INVOICE_PAID' || effect === 'CHECKOUT' || tiedNow) &&
+      (referral !== null || (await hasReferrerCredit(trx, tenantId, account.id))),
+  });
+}
+
+/** The subscription status an event sets: PAID by a paid invoice, CANCELLED by the customer's last subscription ending. */
+function statusOf(effect: Effect, facts: BillingFacts, stale: boolean): 'PAID' | 'CANCELLED' | undefined {
+  if (stale) return undefined;
+  if (effect === 'INVOICE_PAID' && facts.invoice?.paid) return 'PAID';
+  if (effect === 'SUBSCRIPTION' && facts.subscription?.ended) {
+    // Another subscription of the customer still bills: the account has not cancelled.
+    const others = (facts.customer?.subscriptionIds ?? []).filter((id) => id !== facts.subscription!.id);
+    return others.length === 0 ? 'CANCELLED' : undefined;
+  }
+  return undefined;
+}
+
+function resultOf(r: {
+  stale: boolean;
+  status: 'PAID' | 'CANCELLED' | undefined;
+  before: AccountRow;
+  tiedNow: boolean;
+  created: boolean;
+  money: boolean;
+}): NotificationOutcome['result'] {
+  if (r.stale && !r.tiedNow && !r.created && !r.money) return 'STALE';
+  const statusChanged = r.status !== undefined && r.before.subscription_status !== r.status;
+  return statusChanged || r.tiedNow || r.created || r.money ? 'APPLIED' : 'UNCHANGED';
+}
+
+async function hasReferrerCredit(trx: DbOrTrx, tenantId: string, accountId: string): Promise<boolean> {
+  return (await createRewardsRepo(trx).liveReferrerPercents(tenantId, accountId, trx)).length > 0;
+}
+
+/** What an applied event came to, as stored then: a retried activity returns it again. */
+function storedOutcome(row: NotificationRow): NotificationOutcome {
+  if (row.outcome && !('reason' in row.outcome)) return row.outcome;
+  throw new Error(`Notification ${row.id} is ${row.status}, with no outcome of being applied`);
+}
+
+function isStale(account: AccountRow, notifiedAt: Date): boolean {
+  return account.processor_status_at !== null && notifiedAt.getTime() < account.processor_status_at.getTime();
+}
