@@ -33,6 +33,23 @@ export interface CheckResult {
   counts: Record<string, number>;
 }
 
+interface NotificationCells {
+  notification_key: string;
+  kind: string;
+  status: string;
+  deliveries: number | string;
+  customer_id: string | null;
+  outcome: { accountId?: string | null; result?: string } | null;
+}
+
+interface OccurrenceCells {
+  occurrence_id: string;
+  referral_id: string;
+  amount_cents: string | null;
+  reversal_kind: string | null;
+  reversal_ref: string | null;
+}
+
 const paymentOf = (o: CustomerObjects) => `stripe:${o.charge.id}`;
 
 export async function checkStripeBench(input: CheckInput): Promise<CheckResult> {
@@ -43,10 +60,10 @@ export async function checkStripeBench(input: CheckInput): Promise<CheckResult> 
   const { db, tenantId, customers, objects } = input;
 
   // 1. One row per distinct event, its deliveries counted, its status and outcome as the plan says.
-  const rows = await db('processor_notifications')
+  const rows: NotificationCells[] = await db('processor_notifications')
     .where({ tenant_id: tenantId, processor: 'STRIPE' })
     .select('notification_key', 'kind', 'status', 'deliveries', 'customer_id', 'outcome');
-  const byKey = new Map<string, any[]>();
+  const byKey = new Map<string, NotificationCells[]>();
   for (const r of rows) byKey.set(r.notification_key, [...(byKey.get(r.notification_key) ?? []), r]);
   const planned = new Map(input.events.map((e) => [e.id, e]));
   for (const key of byKey.keys()) if (!planned.has(key)) fail(`row ${key}: not an event of the plan`);
@@ -133,10 +150,10 @@ export async function checkStripeBench(input: CheckInput): Promise<CheckResult> 
   }
 
   // 4. Each referred customer's invoice recorded once as a payment, reversed once if refunded.
-  const occurrences = await db('rule_occurrences')
+  const occurrences: OccurrenceCells[] = await db('rule_occurrences')
     .where({ tenant_id: tenantId, kind: 'PAYMENT' })
     .select('occurrence_id', 'referral_id', 'amount_cents', 'reversal_kind', 'reversal_ref');
-  const occurrencesOf = new Map<string, any[]>();
+  const occurrencesOf = new Map<string, OccurrenceCells[]>();
   for (const o of occurrences) {
     occurrencesOf.set(o.occurrence_id, [...(occurrencesOf.get(o.occurrence_id) ?? []), o]);
   }

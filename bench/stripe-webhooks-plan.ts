@@ -137,9 +137,12 @@ export function planDeliveries(
   const deliveries: PlannedEvent[] = [];
   let next = 0;
   let duplicates = 0;
-  while (next < firsts.length) {
+  const duplicateSlot = (at: number) =>
+    options.duplicateEvery > 0 && at % options.duplicateEvery === options.duplicateEvery - 1;
+  // Until every event is out, and the last slot is filled if it is a duplicate's.
+  while (next < firsts.length || duplicateSlot(deliveries.length)) {
     const at = deliveries.length;
-    if (options.duplicateEvery > 0 && at % options.duplicateEvery === options.duplicateEvery - 1) {
+    if (duplicateSlot(at)) {
       const back = 1 + ((at * 7919) % Math.min(at, 500));
       deliveries.push(deliveries[at - back]!);
       duplicates += 1;

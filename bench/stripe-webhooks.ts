@@ -80,6 +80,8 @@ const latencyCells = (r: LoadResult) =>
   ` | ${fmt(Math.max(...r.latenciesMs), 1)}`;
 
 runBench(async () => {
+  if (duplicateEvery === 1 || duplicateEvery < 0)
+    throw new Error('BENCH_DUPLICATE_EVERY: 0 (none) or 2 and up');
   const loadAtStart = os.loadavg();
   const sandbox = await startStripeSandbox();
   process.env.SECRET_KEY ??= 'bench-secret-key-of-at-least-32-characters';
