@@ -2,7 +2,7 @@ import type { SecretBox } from '../shared/crypto/secret-box';
 import type { Db } from '../shared/db/knex';
 import { syncAccountDiscount } from '../shared/domain/rewards/discount-sync';
 import { openProcessor } from '../shared/domain/processors/processor-notifications';
-import { openBillingProcessor } from '../shared/domain/processors/stripe-connection';
+import { openBillingProcessor } from '../shared/domain/processors/billing-event-receipt';
 import type { CouponBillingFactory, CouponBillingOptions } from '../shared/processors/coupon-billing';
 import type { Metrics } from '../shared/metrics';
 import type { PaymentProcessor, PaymentProcessorFactory } from '../shared/processors/payment-processor';
@@ -51,7 +51,7 @@ export function createProcessorActivities(deps: ProcessorActivityDeps) {
         deps,
         {
           braintree: () => processorFor(input.tenantId),
-          stripe: () => openBillingProcessor(deps, input.tenantId),
+          stripe: () => openBillingProcessor(deps, input.tenantId, deps.billingOptions),
         },
         input,
       );

@@ -10,7 +10,7 @@ import { startBrowserSightings } from '../../shared/domain/tenants/browser-sight
 import type { Logger } from '../../shared/logger';
 import type { Metrics } from '../../shared/metrics';
 import { createBraintreeProcessor } from '../../shared/processors/braintree.processor';
-import { createStripeProcessor } from '../../shared/processors/stripe.processor';
+import { createCouponBilling } from '../../shared/processors/coupon-billing-registry';
 import { createLocalFileStorage } from '../../shared/storage/file-storage';
 import { checkTemporalTls } from '../../shared/temporal/connection-check';
 import { connectTemporal } from '../../shared/temporal/connection';
@@ -76,7 +76,7 @@ export async function buildGatewayDeps(options: {
     storage: createLocalFileStorage(config.fileStorageDir),
     secretBox: secretBoxFor(config.SECRET_KEY),
     processors: createBraintreeProcessor,
-    billing: createStripeProcessor,
+    billing: createCouponBilling,
     billingOptions: {
       baseUrl: config.STRIPE_BASE_URL,
       timeoutMs: config.PROCESSOR_TIMEOUT_MS,

@@ -12,7 +12,7 @@ import { connectTemporal } from '../../shared/temporal/connection';
 import { connectWorkerToTemporal } from '../../shared/temporal/worker-connection';
 import { secretBoxFor } from '../../shared/crypto/secret-box';
 import { createBraintreeProcessor } from '../../shared/processors/braintree.processor';
-import { createStripeProcessor } from '../../shared/processors/stripe.processor';
+import { createCouponBilling } from '../../shared/processors/coupon-billing-registry';
 import { configureSystemWorkflowsAtStart } from '../../shared/use-cases/system-workflows';
 import { webhookTaskQueue } from '../../shared/temporal/webhook-delivery';
 import { workerTracingOptions, type Tracing } from '../../shared/tracing/tracing';
@@ -85,7 +85,7 @@ export async function startWorker(
     secretBox: secretBoxFor(config.SECRET_KEY),
     processors: createBraintreeProcessor,
     processorOptions: { baseUrl: config.PROCESSOR_BASE_URL, timeoutMs: config.PROCESSOR_TIMEOUT_MS },
-    billing: createStripeProcessor,
+    billing: createCouponBilling,
     billingOptions: { baseUrl: config.STRIPE_BASE_URL, timeoutMs: config.PROCESSOR_TIMEOUT_MS },
     webhooks: {
       allowHttp: config.WEBHOOK_ALLOW_HTTP,

@@ -13,6 +13,8 @@ import type { ProcessorEnvironment } from '../types/processors';
  */
 
 export interface CouponBillingCredentials {
+  /** The connection's processor (a registered descriptor's name); Stripe when absent. */
+  processor?: string;
   environment: ProcessorEnvironment;
   /** A secret or restricted API key (Stripe: sk_test_…, rk_live_…). */
   secretKey: string;
@@ -178,6 +180,12 @@ export interface CouponBillingProcessor {
 
   findCustomer(id: string): Promise<BillingCustomer | null>;
   findCheckoutSession(id: string): Promise<BillingCheckoutSession | null>;
+  /**
+   * The completed checkout session that created this subscription, null when none did (created through
+   * the API): a paid invoice delivered before its checkout.session.completed still finds the buyer's
+   * client reference and promotion code.
+   */
+  findSubscriptionCheckout(subscriptionId: string): Promise<BillingCheckoutSession | null>;
   findInvoice(id: string): Promise<BillingInvoice | null>;
   findCharge(id: string): Promise<BillingCharge | null>;
   findDispute(id: string): Promise<BillingDispute | null>;
@@ -209,3 +217,31 @@ export type CouponBillingFactory = (
   credentials: CouponBillingCredentials,
   options: CouponBillingOptions,
 ) => CouponBillingProcessor;
+
+/**
+ * What the service needs to know of a coupon-billing processor besides its adapter: its name in the
+ * closed lists, its webhook path, what its keys and signing secrets look like. One per adapter file,
+ * listed in coupon-billing-registry.ts; the connection, the webhook route and the portal read it.
+ */
+export interface CouponBillingDescriptor {
+  /** `processor_connections.processor` and GraphQL `PaymentProcessorKind`, e.g. STRIPE. */
+  readonly name: string;
+  /** The webhook path segment: `/processor/<slug>/webhook`. */
+  readonly slug: string;
+  /** The request header carrying the delivery's signature (Stripe: stripe-signature). */
+  readonly signatureHeader: string;
+  readonly label: string;
+  /** The mode a key belongs to by its text; null when it is not one of this processor's keys. */
+  keyMode(secretKey: string): 'live' | 'test' | null;
+  /** What a key looks like, for the error naming the field, e.g. "a Stripe secret key (sk_…) or …". */
+  readonly keyRule: string;
+  /** Which key it is (kind, mode, last characters), never enough to use it. */
+  keyHint(secretKey: string): string;
+  readonly webhookSecretPattern: RegExp;
+  readonly webhookSecretRule: string;
+  /** The event types our endpoint subscribes to. */
+  readonly webhookEvents: readonly string[];
+  /** What an event type does here (the same table parseEvent uses). */
+  effectOf(type: string): BillingEventEffect;
+  readonly create: CouponBillingFactory;
+}

@@ -1,5 +1,5 @@
 import type Stripe from 'stripe';
-import type { CouponBillingFactory, CouponBillingProcessor } from './coupon-billing';
+import type { CouponBillingDescriptor, CouponBillingFactory, CouponBillingProcessor } from './coupon-billing';
 import {
   InvalidSignatureError,
   ProcessorCredentialsRefusedError,
@@ -22,7 +22,7 @@ import {
   isPermissionDenied,
   redact,
 } from './stripe-errors';
-import { mapEvent, STRIPE_WEBHOOK_EVENTS } from './stripe-events';
+import { eventEffect, mapEvent, STRIPE_WEBHOOK_EVENTS } from './stripe-events';
 import {
   invoicePromotionCode,
   liveSubscriptionIds,
@@ -161,6 +161,19 @@ export const createStripeProcessor: CouponBillingFactory = (credentials, options
       return mapCheckoutSession(session, await promotionCodeText(sessionPromotionCode(session)));
     },
 
+    async findSubscriptionCheckout(subscriptionId) {
+      const sessions = await call(`checkout sessions of subscription ${subscriptionId}`, () =>
+        stripe.checkout.sessions.list({
+          subscription: subscriptionId,
+          limit: 10,
+          expand: ['data.total_details.breakdown'],
+        }),
+      );
+      const session = sessions.data.find((s) => s.status === 'complete');
+      if (!session) return null;
+      return mapCheckoutSession(session, await promotionCodeText(sessionPromotionCode(session)));
+    },
+
     async findInvoice(id) {
       const invoice = await find(`invoice lookup ${id}`, () =>
         stripe.invoices.retrieve(id, { expand: ['discounts'] }),
@@ -212,4 +225,25 @@ export const createStripeProcessor: CouponBillingFactory = (credentials, options
     },
   };
   return processor;
+};
+
+const KEY = /^(sk|rk)_(test|live)_[A-Za-z0-9]{8,247}$/;
+
+/** Stripe in the registry (coupon-billing-registry.ts): its keys, signing secrets, events and adapter. */
+export const stripeBilling: CouponBillingDescriptor = {
+  name: 'STRIPE',
+  slug: 'stripe',
+  signatureHeader: 'stripe-signature',
+  label: 'Stripe',
+  keyMode: (secretKey) => {
+    const match = KEY.exec(secretKey);
+    return match ? (match[2] as 'live' | 'test') : null;
+  },
+  keyRule: 'must be a Stripe secret key (sk_test_…, sk_live_…) or restricted key (rk_test_…, rk_live_…)',
+  keyHint: (secretKey) => `${/^(sk|rk)_(test|live)_/.exec(secretKey)?.[0] ?? ''}…${secretKey.slice(-4)}`,
+  webhookSecretPattern: /^whsec_[A-Za-z0-9+/=_-]{8,200}$/,
+  webhookSecretRule: "must be the endpoint's signing secret (whsec_…)",
+  webhookEvents: STRIPE_WEBHOOK_EVENTS,
+  effectOf: eventEffect,
+  create: createStripeProcessor,
 };

@@ -11,6 +11,7 @@ import {
 } from '../domain/processors/processor-notifications';
 import type { Logger } from '../logger';
 import type { Metrics } from '../metrics';
+import type { ProcessorName } from '../repos/processor-connections.repo';
 import type { NotificationStatus } from '../repos/processor-notifications.repo';
 import type { NotificationDispatcher } from './notification-dispatch';
 import type { TenantRef } from './use-case-deps';
@@ -44,25 +45,28 @@ export async function receiveProcessorNotification(
 }
 
 /**
- * A Stripe webhook delivery (`Stripe-Signature`, the raw body): verified with the tenant's signing
- * secret and stored by the event's id (see receiveBillingEvent), then handed to the dispatcher like a
- * Braintree notification. Unknown tenants and bad or old signatures are the same SIGNATURE_REJECTED.
+ * A coupon-billing webhook delivery (Stripe: `Stripe-Signature`, the raw body): verified with the
+ * tenant's signing secret and stored by the event's id (see receiveBillingEvent), then handed to the
+ * dispatcher like a Braintree notification. Unknown tenants, a connection of another processor and bad
+ * or old signatures are the same SIGNATURE_REJECTED.
  */
-export async function receiveStripeEvent(
+export async function receiveBillingDelivery(
   deps: ReceiveNotificationDeps,
   tenant: TenantRef | undefined,
   delivery: { signature: string; payload: string },
+  processor: ProcessorName,
   log: Logger,
 ): Promise<NotificationReceipt> {
   if (!tenant) throw signatureRejected();
-  return handOver(deps, tenant, await receiveBillingEvent(deps, tenant.id, delivery), 'STRIPE', log);
+  const received = await receiveBillingEvent(deps, tenant.id, delivery, processor);
+  return handOver(deps, tenant, received, processor, log);
 }
 
 function handOver(
   deps: ReceiveNotificationDeps,
   tenant: TenantRef,
   received: ReceivedNotification,
-  processor: 'BRAINTREE' | 'STRIPE',
+  processor: ProcessorName,
   log: Logger,
 ): NotificationReceipt {
   if (received.status === 'REJECTED' && received.inserted) {

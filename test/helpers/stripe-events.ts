@@ -1,7 +1,7 @@
 import Stripe from 'stripe';
 import type { SecretBox } from '../../shared/crypto/secret-box';
 import type { Db } from '../../shared/db/knex';
-import { keyHint } from '../../shared/domain/processors/stripe-connection';
+import { stripeBilling } from '../../shared/processors/stripe.processor';
 import { createProcessorConnectionsRepo } from '../../shared/repos/processor-connections.repo';
 import { uid } from './referrals';
 
@@ -31,7 +31,7 @@ export async function seedStripeConnection(
     merchant_id: null,
     public_key: null,
     private_key_sealed: box.seal(key, tenantId),
-    key_hint: keyHint(key),
+    key_hint: stripeBilling.keyHint(key),
     webhook_endpoint_id: null,
     webhook_secret_sealed: webhookSecret === null ? null : box.seal(webhookSecret, tenantId),
   });

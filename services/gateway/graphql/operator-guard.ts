@@ -63,6 +63,8 @@ const COMMIT_THEN_CALL = new Set([
   'replayFailedWebhookEvents',
   'sendTestWebhook',
   'connectPaymentProcessor',
+  // Stripe: our webhook endpoint is removed at Stripe before the connection goes.
+  'disconnectPaymentProcessor',
   // Hand actions on referrals and rewards: each commits, then updates the lifecycle.
   'cancelReferral',
   'reattributeReferral',

@@ -9,23 +9,24 @@ import { tenantAliasSchema } from '../../../shared/ids';
 import type { GatewayDeps, GatewayState } from '../context';
 import { associateDiscountAndSync } from '../../../shared/use-cases/associate-discount';
 import {
+  receiveBillingDelivery,
   receiveProcessorNotification,
-  receiveStripeEvent,
 } from '../../../shared/use-cases/receive-notification';
 import { AppError } from '../../../shared/errors';
+import { COUPON_BILLING_PROCESSORS } from '../../../shared/processors/coupon-billing-registry';
+import type { ProcessorName } from '../../../shared/repos/processor-connections.repo';
 import { authenticate } from '../middleware/auth';
 import { formBody, jsonBody, readBodyText } from '../middleware/body';
 import { validate } from '../middleware/validate';
 import {
   challengeSchema,
   deliverySchema,
-  STRIPE_WEBHOOK_BODY_LIMIT,
-  stripeSignatureSchema,
+  BILLING_WEBHOOK_BODY_LIMIT,
+  signatureHeaderSchema,
   WEBHOOK_BODY_LIMIT,
 } from './processor.schema';
 
 const WEBHOOK = '/processor/braintree/webhook';
-const STRIPE_WEBHOOK = '/processor/stripe/webhook';
 
 /**
  * Processor webhooks (no Basic auth: the signature authenticates, with the tenant's keys) and the
@@ -61,20 +62,25 @@ export function processorRoutes(router: Router<GatewayState>, deps: GatewayDeps)
     },
   );
 
-  // Stripe signs the exact bytes it sends, so the body is read raw (bounded, under the short deadline of
-  // bodies read before the caller is known) and verified before anything parses it.
-  router.post(STRIPE_WEBHOOK, async (ctx) => {
-    const tenant = await tenantOf((ctx.params as { tenantAlias: string }).tenantAlias);
-    if (!ctx.is('application/json')) {
-      throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Content-Type must be application/json');
-    }
-    const payload = await readBodyText(ctx, STRIPE_WEBHOOK_BODY_LIMIT, 'VALIDATION_FAILED', {
-      timeoutMs: deps.config.UNAUTHENTICATED_BODY_TIMEOUT_MS,
+  // Coupon-billing processors (Stripe) sign the exact bytes they send, so the body is read raw (bounded,
+  // under the short deadline of bodies read before the caller is known) and verified before anything
+  // parses it. One route per registered processor, `/processor/<slug>/webhook`.
+  for (const billing of COUPON_BILLING_PROCESSORS) {
+    router.post(`/processor/${billing.slug}/webhook`, async (ctx) => {
+      const tenant = await tenantOf((ctx.params as { tenantAlias: string }).tenantAlias);
+      if (!ctx.is('application/json')) {
+        throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Content-Type must be application/json');
+      }
+      const payload = await readBodyText(ctx, BILLING_WEBHOOK_BODY_LIMIT, 'VALIDATION_FAILED', {
+        timeoutMs: deps.config.UNAUTHENTICATED_BODY_TIMEOUT_MS,
+      });
+      const signature = signatureHeaderSchema.safeParse(ctx.get(billing.signatureHeader));
+      if (!signature.success) throw signatureRejected();
+      const delivery = { signature: signature.data, payload };
+      const name = billing.name as ProcessorName;
+      ctx.body = await receiveBillingDelivery(deps, tenant, delivery, name, ctx.state.log);
     });
-    const signature = stripeSignatureSchema.safeParse(ctx.get('stripe-signature'));
-    if (!signature.success) throw signatureRejected();
-    ctx.body = await receiveStripeEvent(deps, tenant, { signature: signature.data, payload }, ctx.state.log);
-  });
+  }
 
   router.post(
     '/discount',

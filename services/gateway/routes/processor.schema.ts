@@ -14,13 +14,14 @@ export const deliverySchema = z.object({
 export const challengeSchema = z.object({ bt_challenge: idSchema(64) });
 
 /** A Stripe event is JSON of a few KB (an invoice with many lines stays well under this). */
-export const STRIPE_WEBHOOK_BODY_LIMIT = 512 * 1024;
+export const BILLING_WEBHOOK_BODY_LIMIT = 512 * 1024;
 
 /**
- * The `Stripe-Signature` header, `t=…,v1=…[,v0=…]`: a timestamp and a few 64-hex signatures (several
- * while a secret is rolled). Absent or malformed, it is the same 400 as a wrong one.
+ * A coupon-billing processor's signature header (Stripe's `Stripe-Signature`, `t=…,v1=…[,v0=…]`: a
+ * timestamp and a few 64-hex signatures, several while a secret is rolled). Absent or malformed, it is
+ * the same 400 as a wrong one.
  */
-export const stripeSignatureSchema = z
+export const signatureHeaderSchema = z
   .string()
   .min(1)
   .max(2048)

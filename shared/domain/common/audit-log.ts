@@ -22,8 +22,12 @@ export function isSecretName(name: string): boolean {
   return normalized.endsWith('key') && !PUBLIC_KEY_NAMES.has(normalized);
 }
 
-/** API keys (`rsk_live_…`) are secrets whatever member holds them. */
-const API_KEY_VALUE = /rsk_(?:live|test)_[A-Za-z0-9_-]{20,}/g;
+/**
+ * Keys are secrets whatever member holds them: ours (`rsk_live_…`), Stripe's secret and restricted keys
+ * (`sk_live_…`, `rk_test_…`) and webhook signing secrets (`whsec_…`).
+ */
+const API_KEY_VALUE =
+  /\b(?:rsk_(?:live|test)_[A-Za-z0-9_-]{20,}|[sr]k_(?:live|test)_[A-Za-z0-9]{8,}|whsec_[A-Za-z0-9+/=_-]{8,})/g;
 
 const MAX_DEPTH = 8;
 const MAX_ITEMS = 100;

@@ -120,7 +120,9 @@ async function applyEffect(
   const accounts = createAccountsRepo(trx);
   const existing = await createReferralsRepo(trx).findByReferredAccount(tenantId, account.id, trx);
   const stale = isStale(account, row.notified_at);
-  const status = statusOf(effect, facts, stale);
+  // The status the event calls for, set unless a newer event set the account's status already.
+  const wanted = statusOf(effect, facts);
+  const status = stale ? undefined : wanted;
   const mutation: AccountMutation = {
     ...(resolved.tie ? { paymentProviderId: resolved.tie } : {}),
     ...(status ? { status } : {}),
@@ -130,7 +132,7 @@ async function applyEffect(
     ...(facts.invoice && account.currency === null ? { currency: facts.invoice.currency } : {}),
   };
   const changed = await applyAccountMutation(trx, account, mutation);
-  const statusEvent = effect === 'INVOICE_PAID' || status !== undefined;
+  const statusEvent = wanted !== undefined;
   if (statusEvent && !stale) {
     await accounts.update(tenantId, account.id, { processor_status_at: row.notified_at }, {}, trx);
   }
@@ -181,8 +183,7 @@ async function applyEffect(
 }
 
 /** The subscription status an event sets: PAID by a paid invoice, CANCELLED by the customer's last subscription ending. */
-function statusOf(effect: Effect, facts: BillingFacts, stale: boolean): 'PAID' | 'CANCELLED' | undefined {
-  if (stale) return undefined;
+function statusOf(effect: Effect, facts: BillingFacts): 'PAID' | 'CANCELLED' | undefined {
   if (effect === 'INVOICE_PAID' && facts.invoice?.paid) return 'PAID';
   if (effect === 'SUBSCRIPTION' && facts.subscription?.ended) {
     // Another subscription of the customer still bills: the account has not cancelled.

@@ -88,9 +88,15 @@ export async function billingFacts(
     }
     case 'INVOICE_PAID': {
       const invoice = subject ? await processor.findInvoice(subject) : null;
+      // Delivered before its checkout.session.completed, the first invoice of a Checkout subscription
+      // still attributes as the checkout does: by its client reference and the code typed there.
+      const session = invoice?.subscriptionId
+        ? await processor.findSubscriptionCheckout(invoice.subscriptionId)
+        : null;
       return withCustomer(invoice?.customerId ?? row.customer_id, {
         invoice,
-        code: asReferralCode(invoice?.promotionCode),
+        namedAccountId: asAccountId(session?.clientReferenceId) ?? undefined,
+        code: asReferralCode(invoice?.promotionCode) ?? asReferralCode(session?.promotionCode),
       });
     }
     case 'SUBSCRIPTION': {

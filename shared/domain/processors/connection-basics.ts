@@ -3,7 +3,6 @@ import { AppError } from '../../errors';
 import type { DbOrTrx } from '../../db/knex';
 import type { CouponBillingFactory, CouponBillingOptions } from '../../processors/coupon-billing';
 import type { PaymentProcessorFactory, ProcessorOptions } from '../../processors/payment-processor';
-import type { ProcessorName } from '../../repos/processor-connections.repo';
 import type { ProcessorEnvironment } from '../../types/processors';
 
 /** What connecting a processor needs to know of the tenant. */
@@ -27,13 +26,8 @@ export function requireSecretBox(box: SecretBox | undefined): SecretBox {
 }
 
 /** Where the processor sends notifications for this tenant (what the merchant registers, step 4). */
-export function webhookUrl(
-  publicUrl: string,
-  tenantAlias: string,
-  processor: ProcessorName = 'BRAINTREE',
-): string {
-  const name = processor === 'STRIPE' ? 'stripe' : 'braintree';
-  return `${publicUrl}/api/v1/${encodeURIComponent(tenantAlias)}/processor/${name}/webhook`;
+export function webhookUrl(publicUrl: string, tenantAlias: string, slug = 'braintree'): string {
+  return `${publicUrl}/api/v1/${encodeURIComponent(tenantAlias)}/processor/${slug}/webhook`;
 }
 
 export interface ConnectDeps {

@@ -20,11 +20,12 @@ import {
 } from './connection-basics';
 import { BRAINTREE_WEBHOOK_KINDS } from './notification-kinds';
 import {
-  connectStripe,
-  removeStripeEndpoint,
-  STRIPE_WEBHOOK_EVENTS,
-  stripeInputSchema,
-} from './stripe-connection';
+  billingInputSchema,
+  connectCouponBilling,
+  removeBillingEndpoint,
+  type BillingConnectInput,
+} from './billing-connection';
+import { COUPON_BILLING_PROCESSORS, couponBillingNamed } from '../../processors/coupon-billing-registry';
 
 const credential = (max: number) =>
   z
@@ -48,9 +49,14 @@ export const connectProcessorSchema = z.preprocess(
     input && typeof input === 'object'
       ? Object.fromEntries(Object.entries(input).filter(([, value]) => value !== null))
       : input,
-  z.discriminatedUnion('processor', [braintreeInputSchema, stripeInputSchema], {
-    error: 'must be BRAINTREE or STRIPE',
-  }),
+  z.discriminatedUnion(
+    'processor',
+    [braintreeInputSchema, ...COUPON_BILLING_PROCESSORS.map(billingInputSchema)] as [
+      typeof braintreeInputSchema,
+      ...ReturnType<typeof billingInputSchema>[],
+    ],
+    { error: `must be ${['BRAINTREE', ...COUPON_BILLING_PROCESSORS.map((d) => d.name)].join(' or ')}` },
+  ),
 );
 
 export type ConnectProcessorInput = z.output<typeof connectProcessorSchema>;
@@ -80,15 +86,16 @@ function registrationOf(row: ProcessorConnectionRow): WebhookRegistration {
 
 /** The connection as the API shows it: never a private or secret key, sealed or not. */
 export function presentConnection(row: ProcessorConnectionRow, publicUrl: string, tenantAlias: string) {
+  const billing = couponBillingNamed(row.processor);
   return {
     processor: row.processor,
     merchantId: row.merchant_id,
     publicKey: row.public_key,
     keyHint: row.key_hint,
     environment: row.environment,
-    webhookUrl: webhookUrl(publicUrl, tenantAlias, row.processor),
+    webhookUrl: webhookUrl(publicUrl, tenantAlias, billing?.slug),
     webhookRegistration: registrationOf(row),
-    webhookEvents: row.processor === 'STRIPE' ? [...STRIPE_WEBHOOK_EVENTS] : [...BRAINTREE_WEBHOOK_KINDS],
+    webhookEvents: [...(billing?.webhookEvents ?? BRAINTREE_WEBHOOK_KINDS)],
     connectedAt: row.connected_at.getTime(),
   };
 }
@@ -129,7 +136,8 @@ export async function verifyProcessorKeys(
 
 /**
  * Checks the keys with the processor, then stores them (the private or secret key sealed); nothing is
- * stored on failure. A Stripe connection also registers our webhook endpoint (stripe-connection.ts).
+ * stored on failure. A coupon-billing connection (Stripe) also registers our webhook endpoint
+ * (billing-connection.ts).
  */
 export async function connectProcessor(
   deps: ConnectDeps,
@@ -137,8 +145,8 @@ export async function connectProcessor(
   input: ConnectProcessorInput,
   publicUrl: string,
 ): Promise<ProcessorConnectionRow> {
-  if (input.processor === 'STRIPE') return connectStripe(deps, tenant, input, publicUrl);
-  return connectBraintree(deps, tenant, input);
+  if (input.processor === 'BRAINTREE') return connectBraintree(deps, tenant, input as BraintreeConnectInput);
+  return connectCouponBilling(deps, tenant, input as BillingConnectInput, publicUrl);
 }
 
 async function connectBraintree(
@@ -192,13 +200,13 @@ export async function getConnection(db: DbOrTrx, tenant: { id: string; alias: st
 
 /**
  * Removes the tenant's connection; true when there was one. A Stripe connection's webhook endpoint is
- * removed at Stripe first (stripe-connection.ts).
+ * removed at the processor first (billing-connection.ts).
  */
 export async function disconnectProcessor(
   deps: Pick<ConnectDeps, 'db' | 'secretBox' | 'billing' | 'billingOptions'>,
   tenantId: string,
 ): Promise<boolean> {
   const row = await createProcessorConnectionsRepo(deps.db).find(tenantId);
-  if (row?.processor === 'STRIPE') await removeStripeEndpoint(deps, row);
+  if (row && couponBillingNamed(row.processor)) await removeBillingEndpoint(deps, row);
   return createProcessorConnectionsRepo(deps.db).remove(tenantId);
 }

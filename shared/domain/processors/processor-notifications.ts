@@ -9,6 +9,7 @@ import {
   type PaymentProcessorFactory,
   type ProcessorNotification,
 } from '../../processors/payment-processor';
+import type { ProcessorName } from '../../repos/processor-connections.repo';
 import {
   createProcessorNotificationsRepo,
   type NotificationRow,
@@ -108,7 +109,7 @@ export async function recordRejected(
   tenantId: string,
   delivery: { signature: string; payload: string },
   reason: string,
-  processor: 'BRAINTREE' | 'STRIPE' = 'BRAINTREE',
+  processor: ProcessorName = 'BRAINTREE',
 ): Promise<ReceivedNotification> {
   const digest = crypto.createHash('sha256').update(delivery.payload).digest('hex');
   const notificationKey = `${UNREADABLE_KIND}:${digest}`;

@@ -268,6 +268,7 @@ describe('audit log', () => {
         },
         conversionEventKey: 'purchase',
         note: `key was ${apiKey}`,
+        pasted: 'sk_live_4eC39HqLyjWDarjtT1zdp7dc and rk_test_abcdefgh12 and whsec_a1B2c3D4e5F6g7H8',
       }),
     ).toEqual({
       email: 'x@example.test',
@@ -283,6 +284,7 @@ describe('audit log', () => {
       },
       conversionEventKey: 'purchase',
       note: 'key was [redacted]',
+      pasted: '[redacted] and [redacted] and [redacted]',
     });
   });
 

@@ -36,6 +36,11 @@ test('connecting creates our endpoint for the events we handle, pinned to our AP
   const row = await api.gw.deps.db('processor_connections').where({ tenant_id: api.tenantId }).first();
   expect(row.private_key_sealed).not.toContain(api.key);
   expect(row.webhook_secret_sealed).not.toContain('whsec_');
+  const [audit] = await api.gw.deps
+    .db('audit_log')
+    .where({ tenant_id: api.tenantId, action: 'connectPaymentProcessor' });
+  expect(audit.details.input).toMatchObject({ processor: 'STRIPE', secretKey: '[redacted]' });
+  expect(JSON.stringify(audit)).not.toContain(api.key);
   expect(JSON.stringify(await api.gqlOk('{ paymentProcessor { keyHint webhookUrl } }'))).not.toContain(
     api.key,
   );
@@ -113,6 +118,7 @@ test('a restricted key that may not create endpoints: the URL and events to regi
 test('reconnecting replaces our endpoint; disconnecting removes it', async () => {
   const issued = await createTestTenant(api.gw.deps.db, 'stripe-re');
   const t = keyApi(api.gw, issued);
+  const { id: tenantId } = await api.gw.deps.db('tenants').where({ alias: issued.alias }).first('id');
   const key = newStripeKey('live');
   const CONNECT = `mutation C($input: ConnectPaymentProcessorInput!) { connectPaymentProcessor(input: $input) { webhookRegistration } }`;
   await t.gqlOk(CONNECT, { input: { processor: 'STRIPE', secretKey: key } });
@@ -126,4 +132,14 @@ test('reconnecting replaces our endpoint; disconnecting removes it', async () =>
   });
   expect((await endpoints(key)).data).toHaveLength(0);
   expect(await t.gqlOk('{ paymentProcessor { keyHint } }')).toEqual({ paymentProcessor: null });
+  const actions = await api.gw.deps
+    .db('audit_log')
+    .where({ tenant_id: tenantId })
+    .orderBy([{ column: 'at' }, { column: 'id' }])
+    .pluck('action');
+  expect(actions.filter((a: string) => a.endsWith('PaymentProcessor'))).toEqual([
+    'connectPaymentProcessor',
+    'connectPaymentProcessor',
+    'disconnectPaymentProcessor',
+  ]);
 });

@@ -4,7 +4,7 @@ import type { ZodOpenApiPathsObject } from 'zod-openapi';
 import {
   challengeSchema,
   deliverySchema,
-  STRIPE_WEBHOOK_BODY_LIMIT,
+  BILLING_WEBHOOK_BODY_LIMIT,
   WEBHOOK_BODY_LIMIT,
 } from '../../routes/processor.schema';
 import { downloadQuerySchema, uploadQuerySchema } from '../../routes/files.schema';
@@ -161,7 +161,7 @@ export const fileAndProcessorPaths: ZodOpenApiPathsObject = {
       operationId: 'stripeWebhook',
       tag: 'Payment processor',
       auth: 'none',
-      body: { limit: bytes(STRIPE_WEBHOOK_BODY_LIMIT), types: 'application/json' },
+      body: { limit: bytes(BILLING_WEBHOOK_BODY_LIMIT), types: 'application/json' },
       summary: 'Receive a Stripe event',
       description:
         "Stripe's events, authenticated by the `Stripe-Signature` header with the signing secret of the tenant's endpoint (created when Stripe was connected, or given then for one registered by hand), its timestamp within STRIPE_WEBHOOK_TOLERANCE_SECONDS (default 300). A verified event is stored by its id and acknowledged at once; its workflow applies it after the answer. A redelivery is acknowledged again (`duplicate: true`) and applied once; an event about a customer no account is tied to yet waits (WAITING) until one is. Types we do not act on are stored IGNORED.",

@@ -71,6 +71,12 @@ export function describeOutcome(n: ProcessorNotification): string {
     case 'NO_CUSTOMER':
       text = 'The processor did not name the subscription’s customer';
       break;
+    case 'WAITING':
+      text = `Waiting for customer ${customer ?? '—'} to be tied to an account`;
+      break;
+    case 'CUSTOMER_IN_USE':
+      text = `Customer ${customer ?? '—'} is tied to another account than ${account ?? '—'}`;
+      break;
     case 'DISCONNECTED':
       text = 'The processor was disconnected before it could be applied';
       break;
