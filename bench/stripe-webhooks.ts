@@ -4,7 +4,7 @@ import os from 'node:os';
 import Stripe from 'stripe';
 import { secretBoxFor } from '../shared/crypto/secret-box';
 import { createDb } from '../shared/db/knex';
-import { keyHint } from '../shared/domain/processors/stripe-connection';
+import { stripeBilling } from '../shared/processors/stripe.processor';
 import { publishRuleVersion } from '../shared/domain/programs/rule-versions';
 import { createProcessorConnectionsRepo } from '../shared/repos/processor-connections.repo';
 import { connectTemporal } from '../shared/temporal/connection';
@@ -112,7 +112,7 @@ runBench(async () => {
       merchant_id: null,
       public_key: null,
       private_key_sealed: box.seal(key, tenantId),
-      key_hint: keyHint(key),
+      key_hint: stripeBilling.keyHint(key),
       webhook_endpoint_id: null,
       webhook_secret_sealed: box.seal(webhookSecret, tenantId),
     });
