@@ -170,6 +170,8 @@ runBench(async () => {
     });
 
     const webhook = new URL(`${env.apiUrl}/processor/stripe/webhook`);
+    /** Each answer's status (or the socket error's code), counted. */
+    const answers = new Map<number | string, number>();
     const count = plan.deliveries.length;
     process.stdout.write(`delivering ${count} events at ${rate}/s...\n`);
     const load = await pacedLoop({
@@ -181,7 +183,8 @@ runBench(async () => {
         const status = await post(agent, webhook, payload, {
           'content-type': 'application/json; charset=utf-8',
           'stripe-signature': signature,
-        });
+        }).catch((err: unknown) => (err as { code?: string }).code ?? 'error');
+        answers.set(status, (answers.get(status) ?? 0) + 1);
         return status === 200 ? 'ok' : 'non2xx';
       },
     });
@@ -210,7 +213,11 @@ runBench(async () => {
       events,
       plan,
     };
-    const effectsMs = await waitForEffects(checkInput, events.length, effectsWaitMs);
+    // One workflow per stored event (a delivery never acknowledged stored nothing to apply).
+    const stored = Number(
+      (await db('processor_notifications').where({ tenant_id: tenantId }).count('* as n'))[0]!.n,
+    );
+    const effectsMs = await waitForEffects(checkInput, stored, effectsWaitMs);
     const check = await checkStripeBench(checkInput);
 
     const p99 = percentile(load.latenciesMs, 99);
@@ -231,6 +238,7 @@ runBench(async () => {
       '|---|---|---|---|---|---|---|---|---|---|',
       `| ${events.length} | ${c['status PROCESSED'] ?? 0} | ${c['status WAITING'] ?? 0} | ${c.deliveries ?? 0} | ${c['completed workflows'] ?? 0} | ${c['payments recorded'] ?? 0} | ${c['payment rewards'] ?? 0} | ${fmt(drainMs / 1000, 1)} s | ${fmt(effectsMs / 1000, 1)} s | ${check.failures.length} |`,
       '',
+      `Answers: ${[...answers].map(([k, v]) => `${k} × ${v}`).join(', ')}`,
       `Outcomes: ${Object.entries(c)
         .filter(([k]) => /^(result|accounts|referrals) /.test(k))
         .map(([k, v]) => `${k} ${v}`)
