@@ -1,11 +1,12 @@
 import type { SecretBox } from '../shared/crypto/secret-box';
 import type { Db } from '../shared/db/knex';
 import { syncAccountDiscount } from '../shared/domain/rewards/discount-sync';
-import { openProcessor } from '../shared/domain/processors/processor-notifications';
+import { syncBillingAccount } from '../shared/domain/rewards/billing-sync';
 import { openBillingProcessor } from '../shared/domain/processors/billing-event-receipt';
-import type { CouponBillingFactory, CouponBillingOptions } from '../shared/processors/coupon-billing';
+import { openProcessor } from '../shared/domain/processors/processor-notifications';
 import type { Metrics } from '../shared/metrics';
 import type { PaymentProcessor, PaymentProcessorFactory } from '../shared/processors/payment-processor';
+import type { CouponBillingFactory, CouponBillingOptions } from '../shared/processors/coupon-billing';
 import type { TemporalDeps } from '../shared/temporal/client';
 import type {
   DiscountSyncResult,
@@ -27,7 +28,7 @@ export interface ProcessorActivityDeps {
   secretBox: SecretBox | undefined;
   processors: PaymentProcessorFactory;
   processorOptions: { baseUrl: string | undefined; timeoutMs: number };
-  /** Stripe's adapter and its options (STRIPE_BASE_URL). */
+  /** Stripe's adapter and its options (STRIPE_BASE_URL): a tenant connected to Stripe syncs through it. */
   billing: CouponBillingFactory;
   billingOptions: CouponBillingOptions;
 }
@@ -51,14 +52,19 @@ export function createProcessorActivities(deps: ProcessorActivityDeps) {
         deps,
         {
           braintree: () => processorFor(input.tenantId),
-          stripe: () => openBillingProcessor(deps, input.tenantId, deps.billingOptions),
+          billing: (processor) => openBillingProcessor(deps, input.tenantId, deps.billingOptions, processor),
         },
         input,
       );
     },
 
-    /** Converges the processor's discounts and refunds for one account to our state; idempotent. */
+    /**
+     * Converges the processor's discounts and refunds for one account to our state; idempotent. A tenant
+     * connected to Stripe: its coupons, promotion code and credit (billing-sync.ts).
+     */
     async syncAccountDiscount(input: { tenantId: string; accountId: string }): Promise<DiscountSyncResult> {
+      const billing = await openBillingProcessor(deps, input.tenantId, deps.billingOptions);
+      if (billing) return syncBillingAccount(deps.db, billing, input);
       return syncAccountDiscount(deps.db, await processorFor(input.tenantId), input);
     },
 

@@ -1,4 +1,5 @@
 import type { DbOrTrx } from '../db/knex';
+import { inTransaction, notifyTenantChanged } from '../db/notify';
 import type { ProcessorEnvironment } from '../types/processors';
 
 export type ProcessorName = 'BRAINTREE' | 'STRIPE';
@@ -38,16 +39,24 @@ export function createProcessorConnectionsRepo(db: DbOrTrx) {
       trx: DbOrTrx = db,
     ): Promise<ProcessorConnectionRow> {
       const full = { key_hint: null, webhook_endpoint_id: null, webhook_secret_sealed: null, ...row };
-      const [saved] = await trx<ProcessorConnectionRow>('processor_connections')
-        .insert(full)
-        .onConflict('tenant_id')
-        .merge({ ...full, connected_at: trx.fn.now() } as never)
-        .returning('*');
-      return saved as ProcessorConnectionRow;
+      // Gateways cache which processor a tenant has (tenants.repo findWithActiveKeys): dropped at commit.
+      return inTransaction(trx, async (t) => {
+        const [saved] = await t<ProcessorConnectionRow>('processor_connections')
+          .insert(full)
+          .onConflict('tenant_id')
+          .merge({ ...full, connected_at: t.fn.now() } as never)
+          .returning('*');
+        await notifyTenantChanged(t, row.tenant_id, 'tenant');
+        return saved as ProcessorConnectionRow;
+      });
     },
 
     async remove(tenantId: string, trx: DbOrTrx = db): Promise<boolean> {
-      return (await trx('processor_connections').where({ tenant_id: tenantId }).delete()) > 0;
+      return inTransaction(trx, async (t) => {
+        const removed = (await t('processor_connections').where({ tenant_id: tenantId }).delete()) > 0;
+        if (removed) await notifyTenantChanged(t, tenantId, 'tenant');
+        return removed;
+      });
     },
   };
 }

@@ -244,16 +244,17 @@ export function createProcessorNotificationsRepo(db: DbOrTrx) {
         );
     },
 
-    /** Whether a notification of this kind about this subject has been applied (PROCESSED). */
-    async hasProcessed(
+    /** Whether another notification about this subject than `exceptId` has been applied (PROCESSED). */
+    async hasProcessedOther(
       tenantId: string,
       processor: string,
-      kind: string,
       subjectId: string,
+      exceptId: string,
       trx: DbOrTrx = db,
     ): Promise<boolean> {
       const row = await trx('processor_notifications')
-        .where({ tenant_id: tenantId, processor, kind, subject_id: subjectId, status: 'PROCESSED' })
+        .where({ tenant_id: tenantId, processor, subject_id: subjectId, status: 'PROCESSED' })
+        .whereNot('id', exceptId)
         .first('id');
       return row !== undefined;
     },

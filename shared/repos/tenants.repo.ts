@@ -1,3 +1,4 @@
+import type { ProcessorName } from './processor-connections.repo';
 import type { DbOrTrx } from '../db/knex';
 import { inTransaction, notifyTenantChanged } from '../db/notify';
 import type { ProgramRow } from './programs.repo';
@@ -65,6 +66,8 @@ export interface ActiveApiKey {
 }
 
 export interface TenantWithKeys extends TenantRow {
+  /** The tenant's payment processor, null when it has none (what answers for Stripe tenants depend on). */
+  processor: ProcessorName | null;
   /** The tenant's programs other than the default (migration 032), oldest first. */
   programs: ProgramRow[];
   keyHashes: Buffer[];
@@ -119,9 +122,13 @@ export function createTenantsRepo(db: DbOrTrx) {
             `(select coalesce(json_agg(p order by p.created_at, p.id), '[]'::json)
                 from programs p where p.tenant_id = t.id) as programs_json`,
           ),
+          trx.raw(
+            '(select pc.processor from processor_connections pc where pc.tenant_id = t.id) as processor',
+          ),
         );
       if (rows.length === 0) return undefined;
       type Joined = TenantRow & {
+        processor: ProcessorName | null;
         key_hash: Buffer | null;
         key_id: string | null;
         key_prefix: string | null;

@@ -87,6 +87,45 @@ export interface DiscountSyncResult {
   referredFixedCents: number;
   referrerFixedCents: number;
   subscriptions: SubscriptionSync[];
+  /** A coupon-and-balance processor's sync (Stripe): its coupons, promotion code and credit. */
+  billing?: BillingSync;
+}
+
+/** One reward row's credit at a coupon-and-balance processor (a customer balance transaction). */
+export interface BillingCreditSync {
+  rewardId: string;
+  unit: string;
+  /** What the transaction moved: negative credits the customer, positive takes credit back. */
+  amountCents: number;
+  transactionId: string | null;
+  /**
+   * APPLIED: by this sync; FOUND: applied before; SETTLED: a debt covered by shares taken back before
+   * (no transaction); OTHER_CURRENCY: left, not in the customer's currency; NOT_GIVEN_HERE: a reversal
+   * of credit the processor was not given, left as a debt in our balance; GONE: it changed meanwhile.
+   */
+  outcome: 'APPLIED' | 'FOUND' | 'SETTLED' | 'OTHER_CURRENCY' | 'NOT_GIVEN_HERE' | 'GONE';
+}
+
+/** The account's share code as a promotion code at the processor. */
+export interface PromotionCodeSync {
+  code: string | null;
+  couponId: string | null;
+  promotionCodeId: string | null;
+  outcome: 'CREATED' | 'REPLACED' | 'UNCHANGED' | 'REMOVED' | 'NONE';
+}
+
+export interface BillingSync {
+  /** The connection's processor, e.g. STRIPE. */
+  processor: string;
+  customerId: string | null;
+  /** The customer's currency (upper case), or the account's while the customer has none. */
+  currency: string | null;
+  /** The ids of our coupons due to the account now. */
+  couponIds: string[];
+  /** Our coupons set on each live subscription (the merchant's own are kept). */
+  subscriptions: { subscriptionId: string; couponIds: string[] }[];
+  promotionCode: PromotionCodeSync;
+  credits: BillingCreditSync[];
 }
 
 export interface DispatchInput {

@@ -37,7 +37,8 @@ export interface AccountActionResult {
   result: Record<string, unknown>;
 }
 
-const CREDIT_ACTIONS = new Set(['ADJUST_CREDIT', 'REDEEM_CREDIT']);
+/** Changes the discount sync follows: credit (Braintree discounts, Stripe balances) and a share code (Stripe promotion codes). */
+const SYNCED_ACTIONS = new Set(['ADJUST_CREDIT', 'REDEEM_CREDIT', 'CHANGE_SHARE_CODE']);
 
 /**
  * Applies one hand action on an account or a user once per idempotency key (the caller's, or one
@@ -68,11 +69,11 @@ export async function actOnAccount(
         return deleteUser(trx, tenant.id, { ...(rest as DeleteUserInput), idempotencyKey }, actor);
     }
   });
-  if (applied.created && CREDIT_ACTIONS.has(input.action)) {
+  if (applied.created && SYNCED_ACTIONS.has(input.action)) {
     await requestSyncIfConnected(
       deps,
       { tenantId: tenant.id, tenantAlias: tenant.alias, accountId: input.accountId },
-      `credit changed by hand (${input.action})`,
+      `changed by hand (${input.action})`,
     ).catch(() => false);
   }
   return {

@@ -10,6 +10,8 @@ import { requestDiscountSync } from '../temporal/processor-workflows';
 import { dispatchCustomerNotifications } from './notification-dispatch';
 import { settleLifecycle, type SettleLifecycleDeps } from './settle-lifecycle';
 import type { TenantRef } from './use-case-deps';
+import { stripeAssociationIds } from './stripe-answers';
+import type { StripeCodeIds } from '../domain/rewards/billing-answers';
 
 /**
  * POST /discount: ties the processor customer to the account and attributes it by the coupon code (see
@@ -23,7 +25,7 @@ export async function associateDiscountAndSync(
   tenant: TenantRef,
   input: DiscountAssociation,
   request: { requestId: string },
-): Promise<PresentedAssociation> {
+): Promise<PresentedAssociation & Partial<StripeCodeIds>> {
   const outcome = await associateDiscount(deps.db, tenant.id, input);
   // Processor events that waited for this customer's tie run now; any not started, the dispatcher starts.
   await dispatchCustomerNotifications(deps, tenant.id, input.paymentProviderId).catch(() => 0);
@@ -42,5 +44,10 @@ export async function associateDiscountAndSync(
       );
     });
   }
-  return presentAssociation(input, await loadAssociationDiscount(deps.db, tenant.id, input.accountId));
+  const answer = presentAssociation(
+    input,
+    await loadAssociationDiscount(deps.db, tenant.id, input.accountId),
+  );
+  const stripe = await stripeAssociationIds(deps, tenant, input);
+  return stripe ? { ...answer, ...stripe } : answer;
 }

@@ -6,7 +6,8 @@ import type { WorkflowMessaging } from './use-case-deps';
 
 /**
  * Asks for the account's discount sync when there is something to sync: a processor connection and a
- * customer. False when there is not (nothing was asked for).
+ * customer, or for Stripe an account (its share code is a promotion code, which needs no customer).
+ * False when there is not (nothing was asked for).
  */
 export async function requestSyncIfConnected(
   deps: WorkflowMessaging & { db: Db },
@@ -17,7 +18,8 @@ export async function requestSyncIfConnected(
     createProcessorConnectionsRepo(deps.db).find(target.tenantId),
     createAccountsRepo(deps.db).find(target.tenantId, target.accountId),
   ]);
-  if (!connection || !account?.payment_provider_id) return false;
+  if (!connection || !account) return false;
+  if (connection.processor !== 'STRIPE' && !account.payment_provider_id) return false;
   await requestDiscountSync(deps.temporal, deps.metrics, target, { reason });
   return true;
 }

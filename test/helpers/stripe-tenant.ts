@@ -1,6 +1,5 @@
 import type Stripe from 'stripe';
-import { STRIPE_WEBHOOK_EVENTS } from '../../shared/domain/processors/stripe-connection';
-import { keyHint } from '../../shared/domain/processors/stripe-connection';
+import { stripeBilling, STRIPE_WEBHOOK_EVENTS } from '../../shared/processors/stripe.processor';
 import { publishRuleVersion } from '../../shared/domain/programs/rule-versions';
 import { createProcessorConnectionsRepo } from '../../shared/repos/processor-connections.repo';
 import type { NotificationRow } from '../../shared/repos/processor-notifications.repo';
@@ -46,7 +45,7 @@ export async function connectStripeTenant(
     merchant_id: null,
     public_key: null,
     private_key_sealed: box.seal(key, tenant.id),
-    key_hint: keyHint(key),
+    key_hint: stripeBilling.keyHint(key),
     webhook_endpoint_id: endpoint.id,
     webhook_secret_sealed: box.seal(endpoint.secret!, tenant.id),
   });

@@ -11,6 +11,7 @@ function tenantRow(id: string, alias: string, discountId = 'service_discount'): 
     id,
     alias,
     mode: 'live',
+    processor: null,
     name: alias,
     landing_url: null,
     referred_discount_percent: 10,

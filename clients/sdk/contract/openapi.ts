@@ -889,9 +889,13 @@ export interface components {
     schemas: {
         AccountRewards: {
             accountId: string;
+            /** @description Stripe tenants only: our Stripe coupons due to the account now (the friend's and the referrer's, `referral-<programId>-…`), which its live subscriptions carry beside the merchant's own once synced. Braintree tenants' answers leave it out. */
+            couponIds?: string[];
             discountId: string;
             /** @description Referred plus referrer percent, at most 100. */
             discountPercentage: number;
+            /** @description Stripe tenants only: the Stripe promotion code (promo_…) of the share code, which a friend may type at Stripe Checkout; null until it is created (asked for by this answer). Braintree tenants' answers leave it out. */
+            promotionCodeId?: string | null;
             referredDiscountPercent: number;
             referrerDiscountPercent: number;
             referrerName: string | null;
@@ -926,6 +930,8 @@ export interface components {
             code: string;
             /** @description The same code, as the coupon to apply at the processor. */
             couponCode: string;
+            /** @description Stripe tenants only: our Stripe coupon for the friend's percent off (`referral-<programId>-p<percent>`), null when the program gives none. Braintree tenants' answers leave it out. */
+            couponId?: string | null;
             /**
              * @description Milliseconds since the epoch.
              * @example 1732280000000
@@ -934,14 +940,20 @@ export interface components {
             discountId: string;
             /** @description What a referred customer gets. */
             discountPercentage: number;
+            /** @description Stripe tenants only: the Stripe promotion code (promo_…) of the share code, which a friend may type at Stripe Checkout; null until it is created (asked for by this answer). Braintree tenants' answers leave it out. */
+            promotionCodeId?: string | null;
             referrerName: string | null;
         };
         /** @description What the customer gets now as the referred side. */
         DiscountAssociation: {
             accountId: string;
             couponCode: string;
+            /** @description Stripe tenants only: our Stripe coupon for the friend's percent off (`referral-<programId>-p<percent>`), null when the program gives none. Braintree tenants' answers leave it out. */
+            couponId?: string | null;
             discountId: string;
             paymentProviderId: string;
+            /** @description Stripe tenants only: the Stripe promotion code (promo_…) of the share code, which a friend may type at Stripe Checkout; null until it is created (asked for by this answer). Braintree tenants' answers leave it out. */
+            promotionCodeId?: string | null;
             referredDiscountPercent: number;
         };
         GraphQLRequest: {

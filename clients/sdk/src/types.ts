@@ -97,6 +97,10 @@ export interface CodeLookup {
   discountPercentage: number;
   dateCreated: number;
   referrerName: string | null;
+  /** Stripe tenants only: our Stripe coupon for the friend's percent off, null when the program gives none. */
+  couponId?: string | null;
+  /** Stripe tenants only: the share code's Stripe promotion code (promo_…), null until it is created. */
+  promotionCodeId?: string | null;
 }
 
 /** FIXED_DISCOUNT and CASH come only from a program's rules (a program without them never shows them). */
@@ -132,6 +136,10 @@ export interface AccountRewards {
   discountId: string;
   referrerName: string | null;
   rewards: Reward[];
+  /** Stripe tenants only: our Stripe coupons due to the account now. */
+  couponIds?: string[];
+  /** Stripe tenants only: the Stripe promotion code of the account's share code, null until it is created. */
+  promotionCodeId?: string | null;
 }
 
 /** Body of POST /discount. */
@@ -144,6 +152,10 @@ export interface DiscountAssociationInput {
 export interface DiscountAssociation extends DiscountAssociationInput {
   referredDiscountPercent: number;
   discountId: string;
+  /** Stripe tenants only: the friend coupon the account gets now, null when none. */
+  couponId?: string | null;
+  /** Stripe tenants only: the Stripe promotion code of the code used, null until it is created. */
+  promotionCodeId?: string | null;
 }
 
 // ---- user events ----

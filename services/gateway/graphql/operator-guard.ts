@@ -76,6 +76,8 @@ const COMMIT_THEN_CALL = new Set([
   // Credit changed by hand: each commits, then asks for the account's discount sync.
   'adjustCredit',
   'redeemCredit',
+  // A share code changed by hand: commits, then asks for the sync (a Stripe tenant's promotion code).
+  'changeShareCode',
 ]);
 
 /**

@@ -1,9 +1,9 @@
 import type Router from '@koa/router';
 import { presentSyncedAccount } from '../../../shared/domain/accounts/account-sync';
-import { getAccountRewards } from '../../../shared/domain/accounts/account-view';
 import { lookupCode } from '../../../shared/domain/referrals/code-lookup';
 import type { GatewayDeps, GatewayState } from '../context';
 import { syncAccountAndSettle } from '../../../shared/use-cases/sync-account';
+import { answerAccountRewards, stripeCodeIds } from '../../../shared/use-cases/stripe-answers';
 import { authenticate } from '../middleware/auth';
 import { jsonBody } from '../middleware/body';
 import { validate } from '../middleware/validate';
@@ -24,7 +24,12 @@ export function codeLookupRoutes(router: Router<GatewayState>, deps: GatewayDeps
     authenticate(deps),
     validate({ params: codePathSchema }, 'authenticated'),
     async (ctx) => {
-      ctx.body = await lookupCode(deps.cache, ctx.state.tenant, ctx.state.input.params.code);
+      const { tenant } = ctx.state;
+      const found = await lookupCode(deps.cache, tenant, ctx.state.input.params.code);
+      // For a Stripe tenant (the cached tenant row says), Stripe's coupon and promotion code too.
+      const processor = (await deps.cache.findTenant(tenant.alias))?.processor ?? null;
+      const stripe = processor === 'STRIPE' ? await stripeCodeIds(deps, tenant, found.code, processor) : null;
+      ctx.body = stripe ? { ...found, ...stripe } : found;
     },
   );
 }
@@ -52,9 +57,9 @@ export function accountRoutes(router: Router<GatewayState>, deps: GatewayDeps): 
     validate({ params: accountPathSchema, query: rewardQuerySchema }, 'authenticated'),
     async (ctx) => {
       const { accountId } = ctx.state.input.params;
-      ctx.body = await getAccountRewards(
-        deps.db,
-        ctx.state.tenant.id,
+      ctx.body = await answerAccountRewards(
+        deps,
+        ctx.state.tenant,
         accountId,
         ctx.state.input.query.couponCode,
       );

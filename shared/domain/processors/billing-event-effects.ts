@@ -1,6 +1,6 @@
 import type { Db, DbOrTrx } from '../../db/knex';
 import type { BillingEventEffect, CouponBillingProcessor } from '../../processors/coupon-billing';
-import { eventEffect } from '../../processors/stripe-events';
+import { couponBillingNamed } from '../../processors/coupon-billing-registry';
 import { createAccountsRepo, type AccountRow } from '../../repos/accounts.repo';
 import {
   createProcessorNotificationsRepo,
@@ -37,7 +37,8 @@ export function outcome(
 }
 
 /**
- * Applies a stored event of a coupon-billing processor (Stripe) once, with the skeleton of Braintree's
+ * Applies a stored event of a coupon-billing processor (Stripe; its effect by the processor's
+ * descriptor) once, with the skeleton of Braintree's
  * applyNotification: the objects it names are read from the processor outside the transaction
  * (billingFacts), then the event's row is locked and its status checked in the transaction that applies
  * it, so a redelivery or a retried activity finds the stored outcome. Each effect also reads the
@@ -56,7 +57,7 @@ export async function applyBillingEvent(
   const row = await notifications.find(tenantId, notificationId);
   if (!row) throw new Error(`No notification ${notificationId}`);
   if (row.status !== 'RECEIVED') return storedOutcome(row);
-  const effect = eventEffect(row.kind);
+  const effect = couponBillingNamed(row.processor)?.effectOf(row.kind) ?? 'IGNORE';
   if (effect === 'IGNORE') throw new Error(`${row.kind} has no effect to apply`);
   const facts = processor ? await billingFacts(processor, row, effect) : null;
 
@@ -149,14 +150,15 @@ async function applyEffect(
       row.notified_at,
     );
   } else if (effect === 'DISPUTE' && facts.charge && facts.dispute) {
-    const closed = await createProcessorNotificationsRepo(trx).hasProcessed(
+    const closed = await createProcessorNotificationsRepo(trx).hasProcessedOther(
       tenantId,
       row.processor,
-      'charge.dispute.closed',
       facts.dispute.id,
+      row.id,
       trx,
     );
-    // A dispute read as open, applied after its closing was: the closing's reading is the later one.
+    // A dispute read as open, applied after another event about it (its closing: the only other one we
+    // subscribe to) was: that one's reading is the later one.
     if (facts.dispute.state === 'OPEN' && closed) {
       return outcome({ result: 'STALE', accountId: account.id, customerId });
     }

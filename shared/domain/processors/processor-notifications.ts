@@ -218,15 +218,15 @@ export function presentNotification(row: NotificationRow): NotificationView {
   };
 }
 
-/** The processor a stored notification came from (BRAINTREE, STRIPE); throws when there is no such row. */
-export async function notificationProcessor(
+/** The processor a stored notification came from (BRAINTREE, STRIPE) and its kind; throws when there is no such row. */
+export async function notificationSource(
   db: Db,
   tenantId: string,
   notificationId: string,
-): Promise<string> {
+): Promise<{ processor: string; kind: string }> {
   const row = await createProcessorNotificationsRepo(db).find(tenantId, notificationId);
   if (!row) throw new Error(`No notification ${notificationId}`);
-  return row.processor;
+  return { processor: row.processor, kind: row.kind };
 }
 
 export const NOTIFICATIONS_PAGE_MAX = 100;

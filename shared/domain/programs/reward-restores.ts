@@ -3,6 +3,8 @@ import { createReferralsRepo } from '../../repos/referrals.repo';
 import { createRewardRestoresRepo } from '../../repos/reward-restores.repo';
 import type { RewardRow } from '../../repos/rewards.repo';
 import { createRuleOccurrencesRepo, type ReversalKind } from '../../repos/rule-occurrences.repo';
+import { presentReward } from '../rewards/rewards';
+import { recordWebhookEvent } from '../webhooks/webhook-events';
 
 export interface RestoredPayment {
   /** Whether this call undid the reversal (false: it was not recorded, another one's, or undone before). */
@@ -59,6 +61,12 @@ export async function restorePaymentReversal(
     reapply = payment.applied_at !== null && !(await repo.paymentGaveRewards(tenantId, paymentId, trx));
   }
   await occurrences.clearReversal(payment.id, reapply, trx);
+  // Usable again: told as a reward that became available (its reversal was told as reward.cancelled).
+  for (const reward of rewards) {
+    if (reward.status === 'AVAILABLE') {
+      await recordWebhookEvent(trx, tenantId, 'reward.available', presentReward(reward));
+    }
+  }
   // The lifecycle settles what was put back (holds ended since, expiry) and passes the change on.
   if (referral && !ended) await referrals.markLifecyclePending(referral.id, trx);
   return { restored: true, rewards, debts };

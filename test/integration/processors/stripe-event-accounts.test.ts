@@ -13,6 +13,7 @@ import {
   startStripeRulesApi,
   type StripeTenant,
 } from '../../helpers/stripe-tenant';
+import { until } from '../../helpers/wait';
 
 let standIn: StripeStandIn;
 let api: ReferralApi;
@@ -89,12 +90,28 @@ test("a subscription's end cancels the account once; an update that ends nothing
   const paid = await checkoutFriend(api, standIn, stripe, referrer.code);
   await stripe.applied('invoice.paid', paid.invoiceId, 'PROCESSED');
   await stripe.stripe.subscriptions.update(paid.subscriptionId, { metadata: { plan: 'pro' } });
-  const updated = await stripe.applied('customer.subscription.updated', paid.subscriptionId);
-  expect(updated.outcome).toMatchObject({
-    accountId: paid.friend,
-    result: 'UNCHANGED',
-    accountStatus: 'PAID',
-  });
+  // Every update event of the subscription at Stripe (Checkout's discount makes one too), all applied
+  // before it is cancelled: each read an active subscription.
+  const updates = await until(
+    async () =>
+      (await stripe.stripe.events.list({ type: 'customer.subscription.updated', limit: 100 })).data.filter(
+        (e) => (e.data.object as { id: string }).id === paid.subscriptionId,
+      ),
+    (events) => events.some((e) => JSON.stringify(e.data.previous_attributes ?? {}).includes('metadata')),
+  );
+  const updated = await until(
+    async () =>
+      (await stripe.rows('customer.subscription.updated')).filter((r) =>
+        updates.some((e) => e.id === r.notification_key),
+      ),
+    (rows) => rows.length === updates.length && rows.every((r) => r.status === 'PROCESSED'),
+  );
+  expect(updated).toHaveLength(updates.length);
+  for (const row of updated) {
+    // (Checkout's own update may be applied before the invoice made the account PAID.)
+    expect(row.outcome).toMatchObject({ accountId: paid.friend, result: 'UNCHANGED' });
+    expect(row.outcome).not.toMatchObject({ accountStatus: 'CANCELLED' });
+  }
   await stripe.stripe.subscriptions.cancel(paid.subscriptionId);
   const deleted = await stripe.applied('customer.subscription.deleted', paid.subscriptionId);
   expect(deleted.outcome).toMatchObject({

@@ -14,6 +14,7 @@ import { applyStoredNotification } from '../../../shared/use-cases/apply-notific
 import { identifyReferrer, uid, type ReferralApi } from '../../helpers/referrals';
 import { startStripeStandIn, type StripeStandIn } from '../../helpers/stripe-stand-in';
 import { checkoutFriend, startStripeRulesApi, type StripeTenant } from '../../helpers/stripe-tenant';
+import { until } from '../../helpers/wait';
 
 let standIn: StripeStandIn;
 let api: ReferralApi;
@@ -50,7 +51,7 @@ async function store(kind: string, subjectId: string, customerId: string | null)
 
 const processors = {
   braintree: async () => null,
-  stripe: () => openBillingProcessor(api.gw.deps, api.tenantId, { baseUrl: standIn.url, timeoutMs: 5000 }),
+  billing: () => openBillingProcessor(api.gw.deps, api.tenantId, { baseUrl: standIn.url, timeoutMs: 5000 }),
 };
 const applyStored = (notificationId: string) =>
   applyStoredNotification(api.gw.deps, processors, {
@@ -101,13 +102,13 @@ test('a dispute won restored while the lifecycle applies its reversal ends resto
     // The reversal recorded, not applied yet (the lifecycle is not told).
     await applyBillingEvent(
       db,
-      await processors.stripe(),
+      await processors.billing(),
       api.tenantId,
       await store('charge.dispute.created', dispute.id, null),
     );
     await standIn.control(`/_sandbox/disputes/${dispute.id}/close`, { key: stripe.key, status: 'won' });
     const closed = await store('charge.dispute.closed', dispute.id, null);
-    const processor = await processors.stripe();
+    const processor = await processors.billing();
     const reconcile = () =>
       reconcileReferral(db, { tenantId: api.tenantId, accountId: paid.friend }, { dayMs: 86_400_000 });
     const restore = () => applyBillingEvent(db, processor, api.tenantId, closed);
@@ -122,4 +123,107 @@ test('a dispute won restored while the lifecycle applies its reversal ends resto
         .first(),
     ).toMatchObject({ reversed_at: null, reversal_kind: null });
   }
+});
+
+test('an invoice waiting for its customer while POST /discount ties it is never lost, whichever commits first', async () => {
+  const referrer = await identifyReferrer(api, 'Tess');
+  for (let round = 0; round < 3; round++) {
+    const customer = await stripe.stripe.customers.create({
+      payment_method: 'pm_card_visa',
+      invoice_settings: { default_payment_method: 'pm_card_visa' },
+    });
+    const price = await stripe.stripe.prices.create({
+      currency: 'usd',
+      unit_amount: 1000,
+      recurring: { interval: 'month' },
+      product_data: { name: 'Solo' },
+    });
+    const subscription = await stripe.stripe.subscriptions.create({
+      customer: customer.id,
+      items: [{ price: price.id }],
+    });
+    const friend = uid('acct-race');
+    await api.identify(friend, uid('user'));
+    const id = await store('invoice.paid', String(subscription.latest_invoice), customer.id);
+    const tie = () =>
+      api.call('POST', '/discount', {
+        accountId: friend,
+        paymentProviderId: customer.id,
+        couponCode: referrer.code,
+      });
+    // Started in either order; both run at once.
+    const [applied, tied] =
+      round % 2 === 0
+        ? await Promise.all([applyStored(id), tie()])
+        : await Promise.all([tie(), applyStored(id)]).then(([t, a]) => [a, t] as const);
+    expect(tied.status).toBe(200);
+    expect(['APPLIED', 'WAITING']).toContain(applied.result);
+    // Applied at once (the tie was seen), or parked and started again by the tie's commit.
+    const row = await until(
+      () => db('processor_notifications').where({ id }).first(),
+      (r) => r.status === 'PROCESSED',
+    );
+    expect(row.outcome).toMatchObject({ accountId: friend, accountStatus: 'PAID' });
+  }
+});
+
+test('a dispute won after its reversal left a debt of used credit: the debt is cancelled; a later refund owes it again', async () => {
+  const { paid, referrer } = await paidFriend();
+  const credit = () =>
+    db('rewards')
+      .where({
+        tenant_id: api.tenantId,
+        account_id: referrer.accountId,
+        type: 'CREDIT',
+        payment_id: `stripe:${paid.chargeId}`,
+      })
+      .whereNull('reverses_reward_id')
+      .first();
+  // 100 of the $3 credit used (as a redemption records it).
+  await db('rewards')
+    .where({ id: (await credit()).id })
+    .update({ redeemed_cents: 100 });
+  const debtOf = async () =>
+    db('rewards')
+      .where({ tenant_id: api.tenantId, reverses_reward_id: (await credit()).id })
+      .whereNull('reversed_through_cents');
+  const reconcile = () =>
+    reconcileReferral(db, { tenantId: api.tenantId, accountId: paid.friend }, { dayMs: 86_400_000 });
+
+  const dispute = await standIn.control(`/_sandbox/charges/${paid.chargeId}/dispute`, { key: stripe.key });
+  await applyBillingEvent(
+    db,
+    await processors.billing(),
+    api.tenantId,
+    await store('charge.dispute.created', dispute.id, null),
+  );
+  await reconcile();
+  expect(await credit()).toMatchObject({ status: 'CANCELLED', reversed_by: `chargeback:${dispute.id}` });
+  expect((await debtOf()).map((d) => [d.amount_cents, d.status])).toEqual([['-100', 'AVAILABLE']]);
+
+  await standIn.control(`/_sandbox/disputes/${dispute.id}/close`, { key: stripe.key, status: 'won' });
+  const closed = await store('charge.dispute.closed', dispute.id, null);
+  for (let i = 0; i < 2; i++) await applyBillingEvent(db, await processors.billing(), api.tenantId, closed);
+  await reconcile();
+  expect(await credit()).toMatchObject({ status: 'AVAILABLE', reversed_by: null, redeemed_cents: '100' });
+  // Told once as usable again (the two applies of the closing are one).
+  const told = await db('webhook_events').where({ tenant_id: api.tenantId, type: 'reward.available' });
+  const creditId = (await credit()).id as string;
+  expect(told.filter((e) => JSON.stringify(e.payload).includes(creditId))).toHaveLength(1);
+  expect((await debtOf()).map((d) => [d.amount_cents, d.status])).toEqual([['-100', 'CANCELLED']]);
+
+  // Refunded later in full: reversed again, and the used part owed again through the same debt row.
+  await stripe.stripe.refunds.create({ charge: paid.chargeId });
+  await applyBillingEvent(
+    db,
+    await processors.billing(),
+    api.tenantId,
+    await store('charge.refunded', paid.chargeId, paid.customerId),
+  );
+  await reconcile();
+  expect(await credit()).toMatchObject({
+    status: 'CANCELLED',
+    reversed_by: expect.stringMatching(/^refund:/),
+  });
+  expect((await debtOf()).map((d) => [d.amount_cents, d.status])).toEqual([['-100', 'AVAILABLE']]);
 });

@@ -6,6 +6,7 @@ import {
 } from '../../../../shared/domain/accounts/account-sync';
 import type { getAccountRewards } from '../../../../shared/domain/accounts/account-view';
 import type { CodeLookup } from '../../../../shared/domain/referrals/code-lookup';
+import type { AccountBillingIds, StripeCodeIds } from '../../../../shared/domain/rewards/billing-answers';
 import type { PresentedAssociation } from '../../../../shared/domain/rewards/discount-association';
 import type { Reward } from '../../../../shared/domain/rewards/rewards';
 import { REWARD_TYPES } from '../../../../shared/contract/enums';
@@ -47,6 +48,15 @@ sameShape<
   }
 >(true);
 
+const stripeCouponId = z.string().nullable().optional().meta({
+  description:
+    "Stripe tenants only: our Stripe coupon for the friend's percent off (`referral-<programId>-p<percent>`), null when the program gives none. Braintree tenants' answers leave it out.",
+});
+const stripePromotionCodeId = z.string().nullable().optional().meta({
+  description:
+    "Stripe tenants only: the Stripe promotion code (promo_…) of the share code, which a friend may type at Stripe Checkout; null until it is created (asked for by this answer). Braintree tenants' answers leave it out.",
+});
+
 /** GET /code/{code} (shared/domain/referrals/code-lookup.ts). */
 export const codeLookupSchema = z
   .object({
@@ -56,10 +66,12 @@ export const codeLookupSchema = z
     discountPercentage: z.int().meta({ description: 'What a referred customer gets.' }),
     dateCreated: epochMillis,
     referrerName: z.string().nullable(),
+    couponId: stripeCouponId,
+    promotionCodeId: stripePromotionCodeId,
   })
   .meta({ id: 'CodeLookup' });
 
-sameShape<z.output<typeof codeLookupSchema>, CodeLookup>(true);
+sameShape<z.output<typeof codeLookupSchema>, CodeLookup & Partial<StripeCodeIds>>(true);
 
 /** A reward (shared/domain/rewards/rewards.ts presentReward). */
 export const rewardSchema = z
@@ -108,10 +120,18 @@ export const accountRewardsSchema = z
     discountId: z.string(),
     referrerName: z.string().nullable(),
     rewards: z.array(rewardSchema),
+    couponIds: z.array(z.string()).optional().meta({
+      description:
+        "Stripe tenants only: our Stripe coupons due to the account now (the friend's and the referrer's, `referral-<programId>-…`), which its live subscriptions carry beside the merchant's own once synced. Braintree tenants' answers leave it out.",
+    }),
+    promotionCodeId: stripePromotionCodeId,
   })
   .meta({ id: 'AccountRewards' });
 
-sameShape<z.output<typeof accountRewardsSchema>, Awaited<ReturnType<typeof getAccountRewards>>>(true);
+sameShape<
+  z.output<typeof accountRewardsSchema>,
+  Awaited<ReturnType<typeof getAccountRewards>> & Partial<AccountBillingIds>
+>(true);
 
 /** POST /discount (shared/domain/rewards/discount-association.ts presentAssociation). */
 export const discountAssociationResultSchema = z
@@ -121,7 +141,11 @@ export const discountAssociationResultSchema = z
     couponCode: z.string(),
     referredDiscountPercent: z.int(),
     discountId: z.string(),
+    couponId: stripeCouponId,
+    promotionCodeId: stripePromotionCodeId,
   })
   .meta({ id: 'DiscountAssociation', description: 'What the customer gets now as the referred side.' });
 
-sameShape<z.output<typeof discountAssociationResultSchema>, PresentedAssociation>(true);
+sameShape<z.output<typeof discountAssociationResultSchema>, PresentedAssociation & Partial<StripeCodeIds>>(
+  true,
+);
