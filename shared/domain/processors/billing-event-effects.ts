@@ -121,6 +121,12 @@ async function applyEffect(
   let money = false;
   if (effect === 'INVOICE_PAID' && facts.invoice) {
     money = (await recordInvoicePaid(trx, referral, facts.invoice)).length > 0;
+    // Refunded already (its charge.refunded may have been applied first, finding no payment): reversed
+    // now, once, as that event would have.
+    if (facts.charge && facts.charge.refundedCents > 0) {
+      const charge = { charge: facts.charge, invoice: facts.invoice };
+      money = (await recordChargeRefunds(trx, tenantId, referral, charge, row.notified_at)) || money;
+    }
   } else if (effect === 'REFUND' && facts.charge) {
     money = await recordChargeRefunds(
       trx,

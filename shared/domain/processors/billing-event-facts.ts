@@ -93,8 +93,12 @@ export async function billingFacts(
       const session = invoice?.subscriptionId
         ? await processor.findSubscriptionCheckout(invoice.subscriptionId)
         : null;
+      // Its charge, for refunds made before this event was applied (a charge.refunded delivered first
+      // may not have found the payment to reverse).
+      const charge = invoice?.chargeId ? await processor.findCharge(invoice.chargeId) : null;
       return withCustomer(invoice?.customerId ?? row.customer_id, {
         invoice,
+        charge,
         namedAccountId: asAccountId(session?.clientReferenceId) ?? undefined,
         code: asReferralCode(invoice?.promotionCode) ?? asReferralCode(session?.promotionCode),
       });
