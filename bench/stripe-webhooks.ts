@@ -1,4 +1,6 @@
+import { execFile } from 'node:child_process';
 import crypto from 'node:crypto';
+import { promisify } from 'node:util';
 import http from 'node:http';
 import os from 'node:os';
 import Stripe from 'stripe';
@@ -36,7 +38,8 @@ import { describeMachine, runBench, startBenchEnvironment } from './support';
  * Reported: acknowledgement latency, and the same-run anchor (GET /healthz at the same rate, before the
  * load); the drain; then the row-by-row check (bench/stripe-webhooks-check.ts).
  * Knobs: BENCH_RATE (200/s), BENCH_DURATION (20 s), BENCH_DUPLICATE_EVERY (10), BENCH_OUT_OF_ORDER (0.1),
- * BENCH_ANCHOR_DURATION (5 s), BENCH_EFFECTS_WAIT (300 s: for the workflows and lifecycles after the drain).
+ * BENCH_ANCHOR_DURATION (5 s), BENCH_EFFECTS_WAIT (300 s: for the workflows and lifecycles after the drain),
+ * BENCH_PAUSE_WORKER (1: the worker stopped during the load, resumed after it).
  */
 const rate = Number(process.env.BENCH_RATE ?? 200);
 const duration = Number(process.env.BENCH_DURATION ?? 20);
@@ -44,6 +47,24 @@ const duplicateEvery = Number(process.env.BENCH_DUPLICATE_EVERY ?? 10);
 const outOfOrderShare = Number(process.env.BENCH_OUT_OF_ORDER ?? 0.1);
 const anchorDuration = Number(process.env.BENCH_ANCHOR_DURATION ?? 5);
 const effectsWaitMs = Number(process.env.BENCH_EFFECTS_WAIT ?? 300) * 1000;
+const pauseWorker = process.env.BENCH_PAUSE_WORKER === '1';
+const execFileAsync = promisify(execFile);
+
+/** Sends `signal` to a process and its descendants (the worker's tsx and its node); answers their pids. */
+async function signalTree(root: number | number[] | undefined, signal: NodeJS.Signals): Promise<number[]> {
+  let pids = Array.isArray(root) ? root : [];
+  if (!Array.isArray(root) && root !== undefined) {
+    pids = [root];
+    for (let i = 0; i < pids.length; i += 1) {
+      const { stdout } = await execFileAsync('ps', ['-o', 'pid=', '--ppid', String(pids[i])]).catch(() => ({
+        stdout: '',
+      }));
+      pids.push(...stdout.split(/\s+/).filter(Boolean).map(Number));
+    }
+  }
+  for (const pid of pids) process.kill(pid, signal);
+  return pids;
+}
 
 const RECURRING = {
   id: 'recurring',
@@ -174,6 +195,9 @@ runBench(async () => {
     const answers = new Map<number | string, number>();
     const count = plan.deliveries.length;
     process.stdout.write(`delivering ${count} events at ${rate}/s...\n`);
+    // BENCH_PAUSE_WORKER=1: the worker is stopped (SIGSTOP) during the load and resumed after it, so the
+    // door is measured without the worker's applies (and the stand-in's reads for them) on the same cores.
+    const paused = pauseWorker ? await signalTree(env.pids.worker, 'SIGSTOP') : [];
     const load = await pacedLoop({
       ratePerSecond: rate,
       count,
@@ -189,6 +213,7 @@ runBench(async () => {
       },
     });
     agent.destroy();
+    await signalTree(paused, 'SIGCONT');
 
     const drainStarted = Date.now();
     const pending = async () =>
