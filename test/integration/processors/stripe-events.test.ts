@@ -279,7 +279,7 @@ test('a refund delivered before the checkout tied its customer waits, then rever
   // (which reverses by its charge's refunds) ran first recorded the reversal; the other finds it: UNCHANGED.
   const refunded = await stripe.applied('charge.refunded', paid.chargeId, 'PROCESSED');
   expect(refunded.outcome).toMatchObject({ accountId: paid.friend });
-  expect(['APPLIED', 'UNCHANGED']).toContain(refunded.outcome.result);
+  expect(['APPLIED', 'UNCHANGED']).toContain((refunded.outcome as { result: string }).result);
   expect(await occurrence(`stripe:${paid.chargeId}`)).toMatchObject({ reversal_kind: 'REFUND' });
   const referral = await until(
     () => db('referrals').where({ tenant_id: api.tenantId, referred_account_id: paid.friend }).first(),
