@@ -75,9 +75,9 @@ export async function syncCredits(
     target.tenantId,
     open.map((r) => r.id),
   );
-  const todo = open.filter((r) => !applied.has(r.id));
-  const credits = todo.filter((r) => Number(r.amount_cents) > 0 && !r.reverses_reward_id);
-  const reversals = todo.filter((r) => Number(r.amount_cents) < 0 && r.reverses_reward_id);
+  const unapplied = open.filter((r) => !applied.has(r.id));
+  const credits = unapplied.filter((r) => Number(r.amount_cents) > 0 && !r.reverses_reward_id);
+  const reversals = unapplied.filter((r) => Number(r.amount_cents) < 0 && r.reverses_reward_id);
   for (const row of [...credits, ...reversals]) {
     if ((row.unit ?? '').toUpperCase() !== target.currency) {
       results.push(outcome(row.id, row.unit, 'OTHER_CURRENCY', 0, null));
