@@ -157,3 +157,30 @@ export async function checkoutFriend(
     amountPaid: invoice.amount_paid,
   };
 }
+
+/**
+ * A customer no account is tied to (no metadata, no Checkout), subscribed monthly at `amountCents` USD
+ * with its first invoice paid: its events wait for a tie. Answers the customer and the first invoice.
+ */
+export async function subscribeUntiedCustomer(
+  tenant: StripeTenant,
+  options: { amountCents: number; product: string; email?: string },
+): Promise<{ customerId: string; invoiceId: string }> {
+  const { stripe } = tenant;
+  const customer = await stripe.customers.create({
+    ...(options.email ? { email: options.email } : {}),
+    payment_method: 'pm_card_visa',
+    invoice_settings: { default_payment_method: 'pm_card_visa' },
+  });
+  const price = await stripe.prices.create({
+    currency: 'usd',
+    unit_amount: options.amountCents,
+    recurring: { interval: 'month' },
+    product_data: { name: options.product },
+  });
+  const subscription = await stripe.subscriptions.create({
+    customer: customer.id,
+    items: [{ price: price.id }],
+  });
+  return { customerId: customer.id, invoiceId: String(subscription.latest_invoice) };
+}

@@ -13,7 +13,12 @@ import { createProcessorNotificationsRepo } from '../../../shared/repos/processo
 import { applyStoredNotification } from '../../../shared/use-cases/apply-notification';
 import { identifyReferrer, uid, type ReferralApi } from '../../helpers/referrals';
 import { startStripeStandIn, type StripeStandIn } from '../../helpers/stripe-stand-in';
-import { checkoutFriend, startStripeRulesApi, type StripeTenant } from '../../helpers/stripe-tenant';
+import {
+  checkoutFriend,
+  startStripeRulesApi,
+  subscribeUntiedCustomer,
+  type StripeTenant,
+} from '../../helpers/stripe-tenant';
 import { until } from '../../helpers/wait';
 
 let standIn: StripeStandIn;
@@ -128,23 +133,14 @@ test('a dispute won restored while the lifecycle applies its reversal ends resto
 test('an invoice waiting for its customer while POST /discount ties it is never lost, whichever commits first', async () => {
   const referrer = await identifyReferrer(api, 'Tess');
   for (let round = 0; round < 3; round++) {
-    const customer = await stripe.stripe.customers.create({
-      payment_method: 'pm_card_visa',
-      invoice_settings: { default_payment_method: 'pm_card_visa' },
+    const { customerId, invoiceId } = await subscribeUntiedCustomer(stripe, {
+      amountCents: 1000,
+      product: 'Solo',
     });
-    const price = await stripe.stripe.prices.create({
-      currency: 'usd',
-      unit_amount: 1000,
-      recurring: { interval: 'month' },
-      product_data: { name: 'Solo' },
-    });
-    const subscription = await stripe.stripe.subscriptions.create({
-      customer: customer.id,
-      items: [{ price: price.id }],
-    });
+    const customer = { id: customerId };
     const friend = uid('acct-race');
     await api.identify(friend, uid('user'));
-    const id = await store('invoice.paid', String(subscription.latest_invoice), customer.id);
+    const id = await store('invoice.paid', invoiceId, customer.id);
     const tie = () =>
       api.call('POST', '/discount', {
         accountId: friend,

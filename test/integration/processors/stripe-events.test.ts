@@ -8,7 +8,12 @@
 import type { Db } from '../../../shared/db/knex';
 import { identifyReferrer, type ReferralApi } from '../../helpers/referrals';
 import { startStripeStandIn, type StripeStandIn } from '../../helpers/stripe-stand-in';
-import { checkoutFriend, startStripeRulesApi, type StripeTenant } from '../../helpers/stripe-tenant';
+import {
+  checkoutFriend,
+  startStripeRulesApi,
+  subscribeUntiedCustomer,
+  type StripeTenant,
+} from '../../helpers/stripe-tenant';
 import { until } from '../../helpers/wait';
 
 let standIn: StripeStandIn;
@@ -109,22 +114,12 @@ test('invoice.paid delivered before checkout.session.completed, each twice: attr
 
 test('an invoice of a customer tied to no account waits; POST /discount ties and attributes it, and it is applied', async () => {
   const referrer = await identifyReferrer(api, 'Wanda');
-  const customer = await stripe.stripe.customers.create({
+  const { customerId, invoiceId } = await subscribeUntiedCustomer(stripe, {
+    amountCents: 2500,
+    product: 'Team',
     email: 'late@example.com',
-    payment_method: 'pm_card_visa',
-    invoice_settings: { default_payment_method: 'pm_card_visa' },
   });
-  const price = await stripe.stripe.prices.create({
-    currency: 'usd',
-    unit_amount: 2500,
-    recurring: { interval: 'month' },
-    product_data: { name: 'Team' },
-  });
-  const subscription = await stripe.stripe.subscriptions.create({
-    customer: customer.id,
-    items: [{ price: price.id }],
-  });
-  const invoiceId = String(subscription.latest_invoice);
+  const customer = { id: customerId };
   const waiting = await stripe.applied('invoice.paid', invoiceId, 'WAITING');
   expect(waiting.customer_id).toBe(customer.id);
   expect(waiting.outcome).toMatchObject({ result: 'WAITING', customerId: customer.id, accountId: null });
