@@ -85,7 +85,12 @@ test('a charge pays once however often it is notified; its refund reverses what 
   if (!refund.success) throw new Error(refund.message);
   const refundId = refund.transaction.id;
   await deliverAndProcess(api.sample('subscription_went_active', subscriptionId, later(4)));
-  const reversed = await ruleRewards(referrer.accountId);
+  // Applied by the lifecycle the notification messages (or, under load, by the reconciler after it).
+  const reversed = await until(
+    () => ruleRewards(referrer.accountId),
+    (rows) => rows.every((r) => r.status === 'CANCELLED'),
+    55_000,
+  );
   expect(reversed.map((r) => [r.rule_id, r.status, r.reversed_by])).toEqual([
     ['recurring', 'CANCELLED', `refund:${refundId}`],
     ['per-payment', 'CANCELLED', `refund:${refundId}`],
@@ -114,7 +119,7 @@ test('a charge pays once however often it is notified; its refund reverses what 
       reversed.some((r) => r.id === e.payload.data.id),
     ),
   ).toHaveLength(2);
-});
+}, 90_000);
 
 test("the friend's discount refunded on a first charge made without it reverses nothing", async () => {
   const referrer = await identifyReferrer(api, 'Fiona');
