@@ -63,7 +63,12 @@ test('docs/stripe.md: connect, tie customers, a friend types the code at Checkou
     (found) => found.length === 1,
   );
   expect(promotion[0]!.coupon).toMatchObject({ id: lookedUp.body.couponId, percent_off: 20 });
-  expect((await api.call('GET', `/code/${code}`)).body.promotionCodeId).toBe(promotion[0]!.id);
+  // The promotion code exists in Stripe a moment before its id is recorded with us.
+  const answered = await until(
+    async () => (await api.call('GET', `/code/${code}`)).body.promotionCodeId,
+    (id) => id != null,
+  );
+  expect(answered).toBe(promotion[0]!.id);
 
   // 2. Jane is a Stripe customer too, tied by metadata (the guide's snippet).
   const janeCustomer = await runSnippet<Stripe.Customer>(
