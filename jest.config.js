@@ -75,6 +75,7 @@ module.exports = {
       ...withServers,
       displayName: 'integration',
       roots: ['<rootDir>/test/integration', '<rootDir>/test/replay'],
+      setupFilesAfterEnv: ['<rootDir>/test/support/ledger-check.ts'],
       testMatch: ['**/*.test.ts'],
       testPathIgnorePatterns: [...FAULTS, ...SLOW],
     },
@@ -88,6 +89,7 @@ module.exports = {
       ...withServers,
       displayName: 'faults',
       roots: ['<rootDir>/test/faults', '<rootDir>/test/integration'],
+      setupFilesAfterEnv: ['<rootDir>/test/support/ledger-check.ts'],
       testMatch: [
         '<rootDir>/test/faults/**/*.test.ts',
         '<rootDir>/test/integration/webhooks/webhook-faults*.test.ts',

@@ -1,5 +1,6 @@
 import type { DbOrTrx } from '../db/knex';
 import type { RewardSource, RewardStatus, RewardType } from '../contract/enums';
+import { createLedgerRepo, LEDGER_BOOKS } from './ledger.repo';
 
 /** ADJUSTMENT (a RewardSource): credit an operator added or removed by hand, on no referral. */
 export type { RewardSource, RewardStatus, RewardType };
@@ -228,8 +229,10 @@ export function createRewardsRepo(db: DbOrTrx) {
     },
 
     /**
-     * Credit (or cash owed, CASH) per unit: assigned (available and redeemed credit, and the redeemed part of expired credit),
-     * redeemed, pending (held or awaiting review), expired (the unredeemed part), and the next expiry.
+     * Credit (or cash owed, CASH) per unit, summed from the ledger (migration 036): assigned (available and
+     * redeemed), redeemed, pending (held or awaiting review), expired (the unredeemed part); the next
+     * expiry from the rewards. Units: those with a reward not cancelled, and any other the ledger holds
+     * value in (cash paid out, a debt).
      */
     async balances(
       tenantId: string,
@@ -237,25 +240,25 @@ export function createRewardsRepo(db: DbOrTrx) {
       trx: DbOrTrx = db,
       type: 'CREDIT' | 'CASH' = 'CREDIT',
     ): Promise<BalanceRow[]> {
-      return trx('rewards')
+      const books = await createLedgerRepo(trx).balances(tenantId, accountId, type, trx);
+      const live = await trx('rewards')
         .where({ tenant_id: tenantId, account_id: accountId, type })
         .whereNot('status', 'CANCELLED')
         .groupBy('unit')
-        .orderBy('unit')
-        .select(
-          'unit',
-          trx.raw(
-            "coalesce(sum(case when status in ('AVAILABLE', 'REDEEMED') then amount_cents when status = 'EXPIRED' then redeemed_cents else 0 end), 0) as total_assigned",
-          ),
-          trx.raw('sum(redeemed_cents) as total_redeemed'),
-          trx.raw(
-            "coalesce(sum(case when status in ('PENDING', 'PENDING_REVIEW') then amount_cents else 0 end), 0) as total_pending",
-          ),
-          trx.raw(
-            "coalesce(sum(case when status = 'EXPIRED' then amount_cents - redeemed_cents else 0 end), 0) as total_expired",
-          ),
-          trx.raw("min(case when status = 'AVAILABLE' then expires_at end) as next_expiry"),
-        );
+        .select('unit', trx.raw("min(case when status = 'AVAILABLE' then expires_at end) as next_expiry"));
+      const expiries = new Map<string, Date | null>(
+        (live as { unit: string; next_expiry: Date | null }[]).map((r) => [r.unit, r.next_expiry]),
+      );
+      return books
+        .filter((b) => expiries.has(b.unit) || LEDGER_BOOKS.some((k) => k !== 'funding' && b[k] !== '0'))
+        .map((b) => ({
+          unit: b.unit,
+          total_assigned: String(BigInt(b.available) + BigInt(b.redeemed)),
+          total_redeemed: b.redeemed,
+          total_pending: b.pending,
+          total_expired: b.expired,
+          next_expiry: expiries.get(b.unit) ?? null,
+        }));
     },
 
     /** Available credit rewards of one unit, oldest first, locked for a redemption. */

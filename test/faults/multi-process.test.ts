@@ -17,6 +17,7 @@ import { callGateway, eventLoad, processGroupOf, startCluster, type Cluster } fr
 import { uid } from '../helpers/referrals';
 import { workflowIds } from '../../shared/temporal/workflow-ids';
 import { faultLoadMs } from './fault-scale';
+import { ledgerViolationsSince } from '../helpers/ledger';
 
 const IMPORT_ROWS = 3000;
 let cluster: Cluster;
@@ -38,6 +39,11 @@ beforeAll(async () => {
 afterAll(async () => {
   await temporal?.close();
   await cluster?.stop();
+});
+
+// After each scenario, every ledger it touched keeps its invariants (docs/payouts.md).
+afterEach(async () => {
+  expect(await ledgerViolationsSince(cluster.db, new Date(0))).toEqual([]);
 });
 
 const call = (i: number, method: string, route: string, body?: unknown, key?: string) =>

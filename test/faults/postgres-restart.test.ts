@@ -33,6 +33,7 @@ import {
   type Answer,
 } from './fault-http';
 import { faultLoadMs, FAULTS_FULL } from './fault-scale';
+import { ledgerViolationsSince } from '../helpers/ledger';
 import {
   pendingLifecycles,
   referralClient,
@@ -83,6 +84,11 @@ afterAll(async () => {
   await worker?.close();
   await admin?.destroy();
   await pg?.close();
+});
+
+// After each scenario, every ledger it touched keeps its invariants (docs/payouts.md).
+afterEach(async () => {
+  expect(await ledgerViolationsSince(admin, new Date(0))).toEqual([]);
 });
 
 async function newTenant() {

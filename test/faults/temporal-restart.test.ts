@@ -26,6 +26,7 @@ import {
 } from '../helpers/harness';
 import { importClient } from '../helpers/imports';
 import { ownDatabase } from '../helpers/own-database';
+import { ledgerViolationsSince } from '../helpers/ledger';
 import { uid } from '../helpers/referrals';
 import { explainMissing, identify, pacedLoad, within } from '../helpers/webhook-faults';
 import { startWebhookReceiver, type WebhookReceiver } from '../helpers/webhook-receiver';
@@ -82,6 +83,11 @@ afterAll(async () => {
   await Promise.all([worker?.close(), gw?.close(), rx?.close()]);
   await Promise.all([temporal?.close(), database.drop()]);
   fs.rmSync(storageDir, { recursive: true, force: true });
+});
+
+// After each scenario, every ledger it touched keeps its invariants (docs/payouts.md).
+afterEach(async () => {
+  expect(await ledgerViolationsSince(gw.deps.db, new Date(0))).toEqual([]);
 });
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

@@ -30,11 +30,13 @@ export function runScript(
   timeoutMs = 45_000,
   /** Written to the child's stdin, which is then closed (no stdin at all when undefined). */
   input?: string,
+  /** Variables over cliEnv()'s (e.g. DATABASE_URL of a test file's own database). */
+  env: NodeJS.ProcessEnv = {},
 ): Promise<CliResult> {
   return new Promise((resolve, reject) => {
     const child = spawn(...typescriptCommand(path.join('scripts', `${script}.ts`), args), {
       cwd: PROJECT_ROOT,
-      env: cliEnv(),
+      env: { ...cliEnv(), ...env },
       stdio: [input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'],
     });
     if (input !== undefined) child.stdin!.end(input);

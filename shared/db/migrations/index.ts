@@ -33,6 +33,7 @@ import * as m032 from './032-programs';
 import * as m033 from './033-partial-refunds';
 import * as m034 from './034-stripe';
 import * as m035 from './035-reward-restores';
+import * as m036 from './036-ledger';
 
 /**
  * Migrations are listed statically (not discovered on disk) so they load the same way under tsx, jest
@@ -73,6 +74,7 @@ const migrations: Record<string, Knex.Migration> = {
   '033-partial-refunds': m033,
   '034-stripe': m034,
   '035-reward-restores': m035,
+  '036-ledger': m036,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {
