@@ -5,6 +5,12 @@ import type {
   NotificationOutcome,
   NotificationWorkflowInput,
 } from '../shared/types/processors';
+import type {
+  CloseReservationResult,
+  PayoutRunDecision,
+  PayoutRunRef,
+  ReservePageResult,
+} from '../shared/types/payouts';
 import type { NudgeInput, NudgeResult, ReconcileInput, ReferralSnapshot } from '../shared/types/referrals';
 import type { DatabaseCheck, PruneExpiredDataInput, PruneKeysInput } from '../shared/types/system';
 import type {
@@ -40,4 +46,11 @@ export interface Activities {
   attemptWebhookDelivery(input: WebhookAttemptInput): Promise<WebhookAttemptResult>;
   dispatchWebhookEvents(input: WebhookDispatchInput): Promise<WebhookDispatchResult>;
   pruneExpiredData(input: PruneExpiredDataInput): Promise<number>;
+  reservePayoutPage(input: { ref: PayoutRunRef; after: string }): Promise<ReservePageResult>;
+  closePayoutReservation(input: PayoutRunRef): Promise<CloseReservationResult>;
+  payoutRunDecision(input: PayoutRunRef): Promise<PayoutRunDecision>;
+  markPayoutRunSending(input: PayoutRunRef): Promise<void>;
+  sendPayoutBatch(input: { ref: PayoutRunRef; batchNo: number }): Promise<number>;
+  pollPayoutRun(input: PayoutRunRef): Promise<number>;
+  finishPayoutRun(input: PayoutRunRef): Promise<void>;
 }

@@ -3,11 +3,13 @@ import type { Db } from '../shared/db/knex';
 import type { Metrics } from '../shared/metrics';
 import type { PaymentProcessorFactory } from '../shared/processors/payment-processor';
 import type { CouponBillingFactory, CouponBillingOptions } from '../shared/processors/coupon-billing';
+import type { PayoutDeps } from '../shared/domain/payouts/payout-deps';
 import type { FileStorage } from '../shared/storage/file-storage';
 import type { TemporalDeps } from '../shared/temporal/client';
 import type { Activities } from './contract';
 import { createEventActivities } from './events.activities';
 import { createImportActivities } from './imports.activities';
+import { createPayoutActivities } from './payouts.activities';
 import { createProcessorActivities } from './processor.activities';
 import { createReferralActivities } from './referrals.activities';
 import { createSystemActivities } from './system.activities';
@@ -40,6 +42,8 @@ export interface ActivityDeps {
   webhooks: { allowHttp: boolean; allowPrivateAddresses: boolean };
   /** REWARD_DAY_MS: the length of a day in rewardHoldDays and creditExpiryDays. */
   rewardDayMs: number;
+  /** The payout providers and Stripe Connect's onboarding (shared/payouts), with the same db and key. */
+  payouts: PayoutDeps;
 }
 
 /** Every activity the worker registers, built from real dependencies by the worker. */
@@ -51,6 +55,7 @@ export function createActivities(deps: ActivityDeps): Activities {
     ...createImportActivities(deps),
     ...createProcessorActivities(deps),
     ...createWebhookActivities(deps),
+    ...createPayoutActivities(deps),
   };
 }
 

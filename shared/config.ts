@@ -548,6 +548,13 @@ export const CONFIG_VARIABLES = {
       "How old a Stripe webhook delivery's signed timestamp may be, in seconds (Stripe's own default): an older one is refused as a replay.",
     usedBy: ['gateway'],
   },
+  PAYOUT_POLL_INTERVAL_MS: {
+    schema: z.coerce.number().int().min(100).max(86_400_000),
+    default: '3600000',
+    description:
+      'How often a payout run asks the providers about payouts still on their way, in milliseconds (webhooks settle them sooner).',
+    usedBy: ['gateway', 'worker'],
+  },
   NOTIFICATION_DISPATCH_CONCURRENCY: {
     schema: z.coerce.number().int().min(0).max(64),
     default: '0',

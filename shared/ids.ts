@@ -44,3 +44,11 @@ export function referralWorkflowId(tenantAlias: string, referredAccountId: strin
 
 /** A client idempotency key (its format and retention: shared/idempotency.ts). */
 export { idempotencyKeySchema };
+
+/**
+ * The workflow ID of a payout run (`payout-run/{tenantAlias}/{runId}`): shared/temporal starts and signals
+ * it; the portal links to it in the Temporal UI.
+ */
+export function payoutRunWorkflowId(tenantAlias: string, runId: string): string {
+  return `payout-run/${encodeURIComponent(tenantAlias)}/${encodeURIComponent(runId)}`;
+}

@@ -13,3 +13,4 @@ export { webhookDeliveryWorkflow } from './webhook-delivery.workflow';
 export { webhookDispatcherWorkflow } from './webhook-dispatcher.workflow';
 export { webhookEndpointDisabledWorkflow } from './webhook-endpoint-disabled.workflow';
 export { retentionPrunerWorkflow } from './retention-pruner.workflow';
+export { payoutRunWorkflow } from './payout-run.workflow';

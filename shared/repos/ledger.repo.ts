@@ -24,6 +24,24 @@ export interface LedgerViolationRow {
   detail: string;
 }
 
+/** The kinds of a payout's transactions (one each per payout at most). */
+export type PayoutLedgerKind =
+  | 'PAYOUT_RESERVED'
+  | 'PAYOUT_SENT'
+  | 'PAYOUT_PAID'
+  | 'PAYOUT_FAILED'
+  | 'PAYOUT_RETURNED'
+  | 'PAYOUT_CANCELLED';
+
+/** What a payout's transaction is about: its referrer, program, currency and id. */
+export interface PayoutLedgerSubject {
+  id: string;
+  tenant_id: string;
+  account_id: string;
+  program_id: string;
+  currency: string;
+}
+
 const BOOK_SUMS = LEDGER_BOOKS.map(
   (book) => `coalesce(sum(e.amount) filter (where e.book = '${book}'), 0) as "${book}"`,
 ).join(', ');
@@ -48,6 +66,48 @@ export function createLedgerRepo(db: DbOrTrx) {
         [tenantId, accountId, rewardType],
       );
       return rows as LedgerBalanceRow[];
+    },
+
+    /** Takes the referrer's ledger lock until the transaction ends (as a CASH reward's change does). */
+    async lockReferrer(tenantId: string, accountId: string, trx: DbOrTrx): Promise<void> {
+      await trx.raw('select pg_advisory_xact_lock(ledger_lock_key(?, ?))', [tenantId, accountId]);
+    },
+
+    /**
+     * Posts one transaction of a payout: `moves` by book (summing to zero), once per payout and kind (a
+     * repeat posts nothing and answers false). `reverses` names the kind of the payout's transaction this
+     * one undoes (a failure undoes the reservation).
+     */
+    async postPayout(
+      payout: PayoutLedgerSubject,
+      kind: PayoutLedgerKind,
+      moves: Partial<Record<LedgerBook, number>>,
+      trx: DbOrTrx,
+      reverses?: PayoutLedgerKind,
+    ): Promise<boolean> {
+      const reversed = reverses
+        ? await trx('ledger_transactions').where({ payout_id: payout.id, kind: reverses }).first('id')
+        : undefined;
+      const [tx] = await trx('ledger_transactions')
+        .insert({
+          tenant_id: payout.tenant_id,
+          account_id: payout.account_id,
+          program_id: payout.program_id,
+          unit: payout.currency,
+          reward_type: 'CASH',
+          kind,
+          payout_id: payout.id,
+          reverses_transaction_id: reversed?.id ?? null,
+        })
+        .onConflict(trx.raw('(payout_id, kind) where payout_id is not null'))
+        .ignore()
+        .returning('id');
+      if (!tx) return false;
+      const entries = Object.entries(moves).filter(([, amount]) => amount !== 0);
+      await trx('ledger_entries').insert(
+        entries.map(([book, amount]) => ({ transaction_id: tx.id, book, amount })),
+      );
+      return true;
     },
 
     /** Transactions whose entries do not sum to zero, or that have none. */

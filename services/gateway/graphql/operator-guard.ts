@@ -65,6 +65,11 @@ const COMMIT_THEN_CALL = new Set([
   'connectPaymentProcessor',
   // Stripe: our webhook endpoint is removed at Stripe before the connection goes.
   'disconnectPaymentProcessor',
+  // Payouts: a run's workflow started or told; Stripe Connect's account and onboarding link.
+  'requestPayoutRun',
+  'approvePayoutRun',
+  'cancelPayoutRun',
+  'setPayoutMethod',
   // Hand actions on referrals and rewards: each commits, then updates the lifecycle.
   'cancelReferral',
   'reattributeReferral',

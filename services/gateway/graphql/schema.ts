@@ -18,6 +18,7 @@ import { referralActionsModule } from './referral-actions.graphql';
 import { referralsModule } from './referrals.graphql';
 import { scalarsModule } from './scalars.graphql';
 import { sftpModule } from './sftp.graphql';
+import { payoutsModule } from './payouts.graphql';
 import { tenantModule } from './tenant.graphql';
 import { teamModule } from './team.graphql';
 import { twoFactorModule } from './two-factor.graphql';
@@ -41,6 +42,7 @@ const modules: GraphQLModule[] = [
   referralsModule,
   apiKeysModule,
   sftpModule,
+  payoutsModule,
   webhooksModule,
   // Browser integration.
   browserIntegrationModule,

@@ -34,6 +34,7 @@ import * as m033 from './033-partial-refunds';
 import * as m034 from './034-stripe';
 import * as m035 from './035-reward-restores';
 import * as m036 from './036-ledger';
+import * as m037 from './037-payouts';
 
 /**
  * Migrations are listed statically (not discovered on disk) so they load the same way under tsx, jest
@@ -75,6 +76,7 @@ const migrations: Record<string, Knex.Migration> = {
   '034-stripe': m034,
   '035-reward-restores': m035,
   '036-ledger': m036,
+  '037-payouts': m037,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {
