@@ -76,7 +76,9 @@ function payoutBody(batch: PayoutBatch) {
 /** The original batch's id from PayPal's refusal of a reused sender_batch_id (its link to the batch). */
 function originalBatchId(err: unknown): string | null {
   if (payPalStatus(err) !== 400) return null;
-  const match = BATCH_LINK.exec(JSON.stringify(payPalErrorBody(err) ?? {}));
+  const body = JSON.stringify(payPalErrorBody(err) ?? {});
+  if (!/sender_batch_id/i.test(body)) return null;
+  const match = BATCH_LINK.exec(body);
   return match ? match[1]! : null;
 }
 
@@ -85,17 +87,17 @@ async function postBatch(client: Client, credentials: PayoutCredentials, batch: 
   const request = new paypal.payouts.PayoutsPostRequest()
     .payPalRequestId(batch.batchId)
     .requestBody(payoutBody(batch));
+  let result: unknown;
   try {
-    const answer = await client.execute(request);
-    return payPalBatchSchema.parse(answer.result).batch_header.payout_batch_id;
+    result = (await client.execute(request)).result;
   } catch (err) {
     const original = originalBatchId(err);
     if (original) return original;
-    if (err instanceof Error && err.name === 'ZodError') {
-      throw new PayoutProviderError(`PayPal payout answer unreadable: ${err.message}`, true, 'bad_answer');
-    }
     throw payPalError(err, 'payout', credentials);
   }
+  const parsed = payPalBatchSchema.safeParse(result);
+  if (!parsed.success) throw new PayoutProviderError('PayPal payout answer unreadable', true, 'bad_answer');
+  return parsed.data.batch_header.payout_batch_id;
 }
 
 /** Every item of a PayPal batch, page by page. */
