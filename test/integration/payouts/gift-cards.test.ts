@@ -16,7 +16,7 @@ let receiver: WebhookReceiver;
 let provider: PayoutProvider;
 beforeAll(async () => {
   [standIns, receiver] = await Promise.all([startPayoutStandIns(), startWebhookReceiver()]);
-  provider = createGiftCardPayouts({ baseUrl: standIns.giftCards.basePath, timeoutMs: 1_000 });
+  provider = createGiftCardPayouts({ baseUrl: standIns.giftCards.basePath, timeoutMs: 2_000 });
 });
 afterAll(async () => {
   await standIns?.close();
@@ -78,7 +78,7 @@ test.each(['late', 'drop'] as const)(
   async (mode) => {
     const credentials = standIns.giftCards.credentials();
     const batch = batchOf(email());
-    await standIns.giftCards.answerNextPayments(mode, { delayMs: 3_000 });
+    await standIns.giftCards.answerNextPayments(mode, { delayMs: 6_000 });
     const error = await provider.send(credentials, batch).catch((e: unknown) => e);
     expect(error).toMatchObject({ name: 'PayoutProviderError', retryable: true });
     const calls = standIns.giftCards.calls().length;

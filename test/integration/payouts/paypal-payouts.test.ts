@@ -17,7 +17,7 @@ let receiver: WebhookReceiver;
 let provider: PayoutProvider;
 beforeAll(async () => {
   [standIns, receiver] = await Promise.all([startPayoutStandIns(), startWebhookReceiver()]);
-  provider = createPayPalPayouts({ baseUrl: standIns.paypal.url, timeoutMs: 1_000 });
+  provider = createPayPalPayouts({ baseUrl: standIns.paypal.url, timeoutMs: 2_000 });
 });
 afterAll(async () => {
   await standIns?.close();
@@ -92,7 +92,7 @@ describe('send', () => {
   test('a send whose answer comes after the timeout throws retryable; status() finds it PAID, paid once', async () => {
     const credentials = standIns.paypal.credentials();
     const batch = batchOf(email());
-    await standIns.paypal.answerNextPayments('late', { delayMs: 3_000 });
+    await standIns.paypal.answerNextPayments('late', { delayMs: 6_000 });
     const error = await provider.send(credentials, batch).catch((err: unknown) => err);
     expect(error).toBeInstanceOf(PayoutProviderError);
     expect((error as PayoutProviderError).retryable).toBe(true);
@@ -126,7 +126,7 @@ describe('send', () => {
   });
 
   test('PayPal unreachable is retryable', async () => {
-    const offline = createPayPalPayouts({ baseUrl: 'http://127.0.0.1:9', timeoutMs: 1_000 });
+    const offline = createPayPalPayouts({ baseUrl: 'http://127.0.0.1:9', timeoutMs: 2_000 });
     const error = await offline
       .send(standIns.paypal.credentials(), batchOf(email()))
       .catch((e: unknown) => e);

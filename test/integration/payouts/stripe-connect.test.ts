@@ -23,7 +23,7 @@ let provider: PayoutProvider;
 let options: { baseUrl: string; timeoutMs: number };
 beforeAll(async () => {
   [standIns, receiver] = await Promise.all([startPayoutStandIns(), startWebhookReceiver()]);
-  options = { baseUrl: standIns.stripe.url, timeoutMs: 1_000 };
+  options = { baseUrl: standIns.stripe.url, timeoutMs: 2_000 };
   provider = createStripeConnectPayouts(options);
 });
 afterAll(async () => {
@@ -89,7 +89,7 @@ test('a repeat of the batch answers the same transfers and moves nothing', async
 test('a transfer answered after the timeout throws retryable; status() with no ref finds it PAID, paid once', async () => {
   const credentials = standIns.stripe.credentials();
   const batch = batchOf(await standIns.stripe.connectedAccount(credentials.secret));
-  await standIns.stripe.answerNextPayments('late', { delayMs: 3_000 });
+  await standIns.stripe.answerNextPayments('late', { delayMs: 6_000 });
   const error = await provider.send(credentials, batch).catch((e: unknown) => e);
   expect(error).toMatchObject({ name: 'PayoutProviderError', retryable: true, code: 'timeout' });
   const [outcome] = await provider.status(credentials, batch, nullRefs(batch));
