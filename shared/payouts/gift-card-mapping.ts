@@ -10,12 +10,14 @@ import type { PayoutOutcome, PayoutState } from './payout-provider';
  * An executed order's reward delivery: SUCCEEDED delivered; PENDING / SCHEDULED not yet; FAILED bounced.
  */
 
+/** A Tremendous reward as the adapter reads it (its order and delivery status). */
 export const giftCardRewardSchema = z.looseObject({
   id: z.string().min(1),
   order_id: z.string().optional(),
   delivery: z.looseObject({ status: z.string().optional() }).optional(),
 });
 
+/** A Tremendous order as the adapter reads it (its status, our external_id, its one reward). */
 export const giftCardOrderSchema = z.looseObject({
   id: z.string().min(1),
   external_id: z.string().nullish(),
@@ -24,6 +26,7 @@ export const giftCardOrderSchema = z.looseObject({
 });
 export type GiftCardOrder = z.infer<typeof giftCardOrderSchema>;
 
+/** A Tremendous webhook delivery: the event, its uuid and the resource it names. */
 export const giftCardWebhookSchema = z.looseObject({
   event: z.string().min(1),
   uuid: z.string().min(1),

@@ -25,6 +25,7 @@ import {
  * `clientId`. Webhooks name a reward or an order; the adapter reads it back for its current state.
  */
 
+/** Where the gift-card adapter calls and how long it waits. */
 export interface GiftCardOptions {
   /** Tremendous' API base path, default https://api.tremendous.com/api/v2 (the config's GIFT_CARD_BASE_URL). */
   baseUrl?: string;
@@ -32,6 +33,7 @@ export interface GiftCardOptions {
   timeoutMs?: number;
 }
 
+/** One gift-card call's timeout unless the adapter is given another. */
 export const GIFT_CARD_DEFAULT_TIMEOUT_MS = 10_000;
 
 type AxiosLike = { response?: { status?: number; data?: unknown }; code?: string; message?: string };

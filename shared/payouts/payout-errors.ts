@@ -35,9 +35,3 @@ export function providerError(
     failure.code ?? (status === null ? 'no_answer' : null),
   );
 }
-
-/** The first text of a JSON error body's likely fields, or the body itself (trimmed) when it is not JSON. */
-export function bodyText(body: unknown): string {
-  if (typeof body === 'string') return body.trim().slice(0, 500);
-  return JSON.stringify(body ?? null).slice(0, 500);
-}

@@ -29,6 +29,7 @@ class TimedPayPalClient extends paypal.core.PayPalHttpClient {
   }
 }
 
+/** Where a PayPal client calls and its socket timeout. */
 export interface PayPalClientOptions {
   baseUrl: string;
   timeoutMs: number;
@@ -66,6 +67,7 @@ export function payPalErrorBody(err: unknown): Record<string, unknown> | null {
   }
 }
 
+/** The HTTP status of the SDK's rejection, null when there was no answer. */
 export function payPalStatus(err: unknown): number | null {
   const status = (err as PayPalFailure | null)?.statusCode;
   return typeof status === 'number' ? status : null;

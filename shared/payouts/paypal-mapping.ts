@@ -38,6 +38,7 @@ export function payPalEventItemStatus(eventType: string): string | null {
   return suffix;
 }
 
+/** A payout item as the adapter reads it (GET payouts-item, a batch's items, a webhook's resource). */
 export const payPalItemSchema = z.looseObject({
   payout_item_id: z.string().min(1),
   transaction_status: z.string().optional(),
@@ -47,6 +48,7 @@ export const payPalItemSchema = z.looseObject({
 });
 export type PayPalItem = z.infer<typeof payPalItemSchema>;
 
+/** A payout batch as the adapter reads it (POST payouts, GET payouts/{id}). */
 export const payPalBatchSchema = z.looseObject({
   batch_header: z.looseObject({
     payout_batch_id: z.string().min(1),
@@ -55,6 +57,7 @@ export const payPalBatchSchema = z.looseObject({
   items: z.array(payPalItemSchema).optional(),
 });
 
+/** A PayPal webhook event: its id, type and resource. */
 export const payPalWebhookSchema = z.looseObject({
   id: z.string().min(1),
   event_type: z.string().min(1),

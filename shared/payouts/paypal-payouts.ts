@@ -36,6 +36,7 @@ import {
  * payout_item_id and status are read with GET /v1/payments/payouts/{batch}.
  */
 
+/** Where the PayPal adapter calls and how long it waits. */
 export interface PayPalPayoutsOptions {
   /** PayPal's REST origin; default https://api-m.paypal.com (the config's PAYPAL_BASE_URL). */
   baseUrl?: string;

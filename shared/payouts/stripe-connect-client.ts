@@ -8,6 +8,7 @@ import { providerError } from './payout-errors';
  * SDK retries as shared/processors/stripe-client.ts), and what its errors mean for a payout.
  */
 
+/** Where the Stripe Connect calls go and how long they wait. */
 export interface StripeConnectOptions {
   /** A stand-in's origin instead of api.stripe.com (the config's STRIPE_BASE_URL). */
   baseUrl?: string;
@@ -15,8 +16,10 @@ export interface StripeConnectOptions {
   timeoutMs?: number;
 }
 
+/** One Stripe Connect call's timeout unless another is given. */
 export const STRIPE_CONNECT_DEFAULT_TIMEOUT_MS = 10_000;
 
+/** The official library for the platform's secret key (credentials.secret). */
 export function connectClient(credentials: PayoutCredentials, options: StripeConnectOptions = {}): Stripe {
   return new Stripe(
     credentials.secret,
