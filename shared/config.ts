@@ -541,6 +541,20 @@ export const CONFIG_VARIABLES = {
       "Send Stripe API calls to this URL instead of api.stripe.com (e.g. the local stand-in of `npm run start:stripe-sandbox`): the worker's, and the gateway's when a tenant connects or disconnects Stripe.",
     usedBy: ['gateway', 'worker'],
   },
+  PAYPAL_BASE_URL: {
+    schema: z.url({ protocol: /^https?$/ }),
+    default: 'https://api-m.paypal.com',
+    description:
+      "Where PayPal Payouts API calls go (payouts, their status, webhook verification): PayPal's production host by default, https://api-m.sandbox.paypal.com for PayPal's sandbox, or the local stand-in of `npm run start:payout-sandbox`.",
+    usedBy: ['gateway', 'worker'],
+  },
+  GIFT_CARD_BASE_URL: {
+    schema: z.url({ protocol: /^https?$/ }),
+    default: 'https://api.tremendous.com/api/v2',
+    description:
+      "The gift-card provider's (Tremendous') API base path for gift-card payouts: production by default, https://testflight.tremendous.com/api/v2 for its sandbox, or the local stand-in of `npm run start:payout-sandbox`.",
+    usedBy: ['gateway', 'worker'],
+  },
   STRIPE_WEBHOOK_TOLERANCE_SECONDS: {
     schema: z.coerce.number().int().min(1).max(3600),
     default: '300',

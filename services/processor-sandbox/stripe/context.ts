@@ -1,5 +1,6 @@
 import { encodeForm, type Params } from './form';
 import { StripeApiError } from './errors';
+import { ConnectState } from './connect-state';
 import type { EventHub } from './events';
 import { newAccount, type AccountState, type StripeObject } from './state';
 
@@ -28,6 +29,8 @@ export class FrontContext {
   readonly couponExtras = new Map<string, Record<string, unknown>>();
   /** Metadata localstripe does not keep on update (a subscription's), by object id. */
   readonly metadata = new Map<string, Record<string, string>>();
+  /** Connect payouts: transfers made per idempotency key, answer faults and queued refusals. */
+  readonly connect = new ConnectState();
 
   constructor(
     readonly localstripeUrl: string,

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { completeSession } from './checkout-completion';
+import { connectControl } from './connect-control';
+import { ControlError } from './control-error';
 import type { FrontContext } from './context';
 import { closeDispute, openDispute } from './disputes';
 import { StripeApiError } from './errors';
@@ -38,14 +40,7 @@ const schemas = {
   revoke: z.strictObject({ key }),
 };
 
-export class ControlError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-  ) {
-    super(message);
-  }
-}
+export { ControlError };
 
 function parse<T>(schema: z.ZodType<T>, raw: string): T {
   let value: unknown;
@@ -136,6 +131,8 @@ export async function control(
     const input = parse(schemas.close, raw);
     return [200, closeDispute(ctx, accountOf(input.key), match[1]!, input.status)];
   }
+  const connect = connectControl(ctx, accountOf, method, url, raw);
+  if (connect) return connect;
   throw new ControlError(404, `no such sandbox route: ${method} ${path}`);
 }
 

@@ -6,6 +6,7 @@ import { balanceRoutes } from './balance';
 import { balanceTransactionRoutes } from './balance-transactions';
 import { CallLog, type StripeCall } from './call-log';
 import { checkoutSessionRoutes } from './checkout-sessions';
+import { connectRoutes } from './connect';
 import { control, controlFailure } from './control';
 import { FrontContext, type Answer } from './context';
 import { couponRoutes } from './coupons';
@@ -83,6 +84,7 @@ export async function startStripeFront(options: StripeFrontOptions): Promise<Str
     ...subscriptionRoutes,
     ...balanceRoutes,
     ...accountRoutes,
+    ...connectRoutes(() => url),
   ];
 
   async function answerApi(
@@ -155,7 +157,14 @@ export async function startStripeFront(options: StripeFrontOptions): Promise<Str
     const idempotencyKey = req.headers['idempotency-key'] as string | undefined;
     if (idempotencyKey && req.method === 'POST') headers['idempotency-key'] = idempotencyKey;
     if (answer.replayed) headers['idempotent-replayed'] = 'true';
-    res.writeHead(answer.status, headers).end(text);
+    // A transfer that paid may be answered late or not at all, as a test armed (ConnectState.faults).
+    const paid = req.method === 'POST' && target.pathname === '/v1/transfers' && answer.status === 200;
+    const fault = paid && !answer.replayed ? ctx.connect.faults.take() : null;
+    if (fault?.mode === 'drop') res.socket?.destroy();
+    else if (fault?.mode === 'late') {
+      await ctx.connect.faults.wait(fault.delayMs);
+      if (!res.destroyed && !res.socket?.destroyed) res.writeHead(answer.status, headers).end(text);
+    } else res.writeHead(answer.status, headers).end(text);
     calls.add({
       method: req.method ?? 'GET',
       path: target.pathname,
@@ -175,6 +184,7 @@ export async function startStripeFront(options: StripeFrontOptions): Promise<Str
     ctx.prices.clear();
     ctx.disputedCharges.clear();
     ctx.couponExtras.clear();
+    ctx.connect.reset();
     ctx.events.reset();
     calls.reset();
     idempotency.reset();
@@ -226,6 +236,7 @@ export async function startStripeFront(options: StripeFrontOptions): Promise<Str
     ctx,
     calls,
     async close() {
+      ctx.connect.faults.release();
       await ctx.events.settled();
       await new Promise<void>((resolve, reject) => {
         server.close((err) => (err ? reject(err) : resolve()));

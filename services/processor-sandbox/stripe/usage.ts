@@ -18,5 +18,11 @@ Control API (JSON; "key" names the account):
   POST ${url}/_sandbox/charges/{ch}/dispute {"key":"...","reason":"fraudulent"}
   POST ${url}/_sandbox/disputes/{du}/close {"key":"...","status":"won"|"lost"}
   POST ${url}/_sandbox/keys/revoke {"key":"..."}          POST ${url}/_sandbox/reset
+Connect payouts (accounts, account links, transfers, reversals are API calls):
+  POST ${url}/_sandbox/connect/accounts/{acct}/onboard {"key":"..."}   (or open the account link's url)
+  POST ${url}/_sandbox/connect/transfers/{tr}/reverse {"key":"...","amount":100}
+  POST ${url}/_sandbox/connect/faults {"mode":"late"|"drop","count":1,"delayMs":5000}
+  POST ${url}/_sandbox/connect/refusals {"destination":"acct_...","message":"...","code":"balance_insufficient"}
+  GET  ${url}/_sandbox/connect/payments[?key=referral-payout-...]   transfers made per idempotency key
 `;
 }
