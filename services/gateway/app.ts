@@ -28,6 +28,7 @@ import { hostedImageRoutes, programLogoRoutes } from './routes/hosted-assets.rou
 import { customHostShareLinks, shareLinkRoutes } from './routes/share-links.routes';
 import { userRoutes } from './routes/users.routes';
 import { widgetRoutes } from './routes/widget.routes';
+import { payoutsRoutes } from './routes/payouts.routes';
 
 const API_PREFIX = '/api/v1/:tenantAlias';
 
@@ -65,6 +66,7 @@ export function createApp(deps: GatewayDeps): Koa<GatewayState> {
   programRoutes(api, deps);
   userRoutes(api, deps);
   widgetRoutes(api, deps);
+  payoutsRoutes(api, deps);
   browserSettingsRoutes(api, deps);
   accountRoutes(api, deps);
   integrationRoutes(api, deps);

@@ -11,6 +11,7 @@ import type { FileStorage } from '../../shared/storage/file-storage';
 import type { Metrics } from '../../shared/metrics';
 import type { PaymentProcessorFactory } from '../../shared/processors/payment-processor';
 import type { CouponBillingFactory, CouponBillingOptions } from '../../shared/processors/coupon-billing';
+import type { PayoutDeps } from '../../shared/domain/payouts/payout-deps';
 import type { TemporalDeps } from '../../shared/temporal/client';
 import type { ShareLinkClicks } from '../../shared/domain/referrals/share-link-clicks';
 import type { UserIdentity } from '../../shared/domain/accounts/user-jwt';
@@ -42,6 +43,8 @@ export interface GatewayDeps {
   billing: CouponBillingFactory;
   /** STRIPE_BASE_URL, PROCESSOR_TIMEOUT_MS and STRIPE_WEBHOOK_TOLERANCE_SECONDS. */
   billingOptions: CouponBillingOptions;
+  /** The payout providers, Stripe Connect's onboarding and the key sealing payout details. */
+  payouts: PayoutDeps;
   /** Share-link visits counted in memory and written in batches (shared/domain/referrals/share-link-clicks.ts). */
   clicks: ShareLinkClicks;
   /** The browser library (clients/browser), bundled at start-up and served from memory under /js. */

@@ -11,6 +11,7 @@ import type { Logger } from '../../shared/logger';
 import type { Metrics } from '../../shared/metrics';
 import { createBraintreeProcessor } from '../../shared/processors/braintree.processor';
 import { createCouponBilling } from '../../shared/processors/coupon-billing-registry';
+import { createPayoutDeps } from '../../shared/use-cases/payout-deps';
 import { createLocalFileStorage } from '../../shared/storage/file-storage';
 import { checkTemporalTls } from '../../shared/temporal/connection-check';
 import { connectTemporal } from '../../shared/temporal/connection';
@@ -82,6 +83,7 @@ export async function buildGatewayDeps(options: {
       timeoutMs: config.PROCESSOR_TIMEOUT_MS,
       signatureToleranceSeconds: config.STRIPE_WEBHOOK_TOLERANCE_SECONDS,
     },
+    payouts: createPayoutDeps(db, config),
     clicks,
     notifications,
     browserLibrary: clients.browserLibrary,

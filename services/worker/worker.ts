@@ -18,6 +18,7 @@ import { webhookTaskQueue } from '../../shared/temporal/webhook-delivery';
 import { workerTracingOptions, type Tracing } from '../../shared/tracing/tracing';
 import { chooseWorkflowBundle } from './workflow-bundle';
 import { createWorkerHttpServer } from './worker-http';
+import { createPayoutDeps } from '../../shared/use-cases/payout-deps';
 
 /** Delivery workflows the webhook worker keeps cached: a few KB each, so a 1,600-pair backlog fits. */
 const WEBHOOK_CACHED_WORKFLOWS = 2000;
@@ -87,6 +88,7 @@ export async function startWorker(
     processorOptions: { baseUrl: config.PROCESSOR_BASE_URL, timeoutMs: config.PROCESSOR_TIMEOUT_MS },
     billing: createCouponBilling,
     billingOptions: { baseUrl: config.STRIPE_BASE_URL, timeoutMs: config.PROCESSOR_TIMEOUT_MS },
+    payouts: createPayoutDeps(db, config),
     webhooks: {
       allowHttp: config.WEBHOOK_ALLOW_HTTP,
       allowPrivateAddresses: config.WEBHOOK_ALLOW_PRIVATE_ADDRESSES,

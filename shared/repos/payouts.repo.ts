@@ -243,7 +243,12 @@ export function createPayoutsRepo(db: DbOrTrx) {
           trx.raw('count(*)::int as count'),
           trx.raw('coalesce(sum(amount_cents), 0) as cents'),
         );
-      return Object.fromEntries(rows.map((r: any) => [r.status, { count: r.count, cents: Number(r.cents) }]));
+      return Object.fromEntries(
+        (rows as { status: string; count: number; cents: string }[]).map((r) => [
+          r.status,
+          { count: r.count, cents: Number(r.cents) },
+        ]),
+      );
     },
   };
 }

@@ -113,7 +113,11 @@ export async function setPayoutMethod(
   const connectAccount = await providerCall(() =>
     current
       ? Promise.resolve(current)
-      : deps.onboarding.createAccount(credentials, { email: input.email, country: input.country }),
+      : deps.onboarding.createAccount(credentials, {
+          email: input.email,
+          country: input.country,
+          idempotencyKey: `referral-payee-${tenant.id}-${accountId}`,
+        }),
   );
   const payee = await savePayoutMethod(
     deps.db,

@@ -230,6 +230,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/{tenantAlias}/open/account/{accountId}/user/{userId}/payout-method": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Set a referrer's payout method
+         * @description A PayPal e-mail, a gift card by e-mail, or a Stripe Connect account: for Stripe an Express account is created once per payee through the tenant's Stripe connection, and the answer's `onboardingUrl` is where the referrer finishes it. Details are sealed at rest and answered masked; each change is audited with who made it.
+         */
+        put: operations["setPayoutMethod"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/{tenantAlias}/open/account/{accountId}/user/{userId}/payouts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read a referrer's payouts
+         * @description The referrer's cash balances per currency from the ledger (available, below zero while a clawback is owed; pending; in flight; paid out), their payout method (masked) and tax status, and their 20 most recent payouts with the provider's words on any failure or return. `Cache-Control: no-store`. CORS for the program's allowedOrigins.
+         */
+        get: operations["getReferrerPayouts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/{tenantAlias}/open/account/{accountId}/user/{userId}/widget": {
         parameters: {
             query?: never;
@@ -304,6 +344,43 @@ export interface paths {
         get: operations["checkReferralCode"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/{tenantAlias}/payouts/onboarding/{step}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Where Stripe sends a referrer after onboarding (a plain page) */
+        get: operations["payoutOnboardingPage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/{tenantAlias}/payouts/{provider}/webhook": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Receive a payout provider event
+         * @description PayPal's `PAYMENT.PAYOUTS-ITEM.*` events (verified with PayPal's verify-webhook-signature and the webhook id given at connectPayoutProvider) and the gift-card provider's signed events. Each payout it names is settled exactly once: a repeat or an out-of-order event changes nothing.
+         */
+        post: operations["payoutWebhook"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1061,6 +1138,45 @@ export interface components {
             /** @enum {string} */
             status: "RECEIVED" | "WAITING" | "PROCESSED" | "RECORDED" | "IGNORED" | "FAILED" | "REJECTED";
         };
+        Payee: {
+            accountId: string;
+            held: boolean;
+            heldReason: string | null;
+            method: {
+                /** @description e.g. `j•••@example.com`, `acct_…1234` */
+                masked: string;
+                /** @enum {string} */
+                type: "PAYPAL" | "STRIPE_CONNECT" | "GIFT_CARD";
+                updatedAt: string;
+            } | null;
+            taxCountry: string | null;
+            taxFormReceived: boolean;
+        };
+        Payout: {
+            accountId: string;
+            amountCents: number;
+            createdAt: string;
+            currency: string;
+            /** Format: uuid */
+            id: string;
+            /** @enum {string} */
+            method: "PAYPAL" | "STRIPE_CONNECT" | "GIFT_CARD";
+            programId: string;
+            /** @description The provider's words on a failure or return. */
+            providerMessage: string | null;
+            providerRef: string | null;
+            /** Format: uuid */
+            runId: string;
+            sentAt: string | null;
+            settledAt: string | null;
+            /** @enum {string} */
+            status: "RESERVED" | "SENT" | "PAID" | "FAILED" | "RETURNED" | "UNCLAIMED" | "CANCELLED";
+        };
+        PayoutMethodResult: {
+            /** @description Stripe Connect: the link the referrer follows to finish their account; null otherwise. */
+            onboardingUrl: string | null;
+            payee: components["schemas"]["Payee"];
+        };
         /** @description The tenant's referral program settings. */
         Program: {
             alias: string;
@@ -1167,6 +1283,19 @@ export interface components {
          * @enum {string}
          */
         ReferralStatus: "IN_PROGRESS" | "CONVERTED" | "ENDED";
+        ReferrerPayouts: {
+            balances: {
+                /** @description Below zero: a clawback (a refund or chargeback after payout) owed from later earnings. */
+                availableCents: number;
+                currency: string;
+                inFlightCents: number;
+                paidOutCents: number;
+                pendingCents: number;
+            }[];
+            payee: components["schemas"]["Payee"];
+            /** @description The 20 most recent, newest first. */
+            payouts: components["schemas"]["Payout"][];
+        };
         /** @description What a referrer earns when a referral converts. */
         ReferrerRewardView: {
             /** @description For CREDIT; else null. */
@@ -3161,6 +3290,286 @@ export interface operations {
             };
         };
     };
+    setPayoutMethod: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tenantAlias: string;
+                accountId: string;
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: email */
+                    email: string;
+                    /** @constant */
+                    type: "PAYPAL";
+                } | {
+                    /** Format: email */
+                    email: string;
+                    name?: string;
+                    /** @constant */
+                    type: "GIFT_CARD";
+                } | {
+                    country: string;
+                    /** Format: email */
+                    email: string;
+                    /** @constant */
+                    type: "STRIPE_CONNECT";
+                };
+            };
+        };
+        responses: {
+            /** @description The payee as it now is. */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayoutMethodResult"];
+                };
+            };
+            /**
+             * @description - `VALIDATION_FAILED`: accountId or userId breaks its rule
+             *     - `VALIDATION_FAILED`: the method breaks its rule, or the provider is not connected
+             *     - `VALIDATION_FAILED`: the HTTP request itself is malformed (answered before routing)
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description - `UNAUTHORIZED`: missing or invalid credentials (API key or user JWT: bad signature, expired, `exp` too far ahead, missing `exp` where the program requires it), or an unknown tenant (all alike) */
+            401: {
+                headers: {
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description - `FORBIDDEN`: a user JWT for another account or user than the path's */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description - `NOT_FOUND`: no such account */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /**
+             * @description - `REQUEST_TIMEOUT`: the request headers did not arrive within HTTP_HEADERS_TIMEOUT_MS (default 10000 ms); the connection is closed
+             *     - `REQUEST_TIMEOUT`: the body did not arrive whole within HTTP_REQUEST_TIMEOUT_MS (default 30000 ms) or stalled for HTTP_BODY_IDLE_TIMEOUT_MS (default 10000 ms); the connection is closed
+             */
+            408: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description - `PAYLOAD_TOO_LARGE`: the body is larger than BODY_LIMIT_BYTES (default 2 MiB) */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description - `UNSUPPORTED_MEDIA_TYPE`: the body is not application/json */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description - `RATE_LIMITED`: the tenant's requests to this gateway are over its rate limit (RATE_LIMIT_RPS / RATE_LIMIT_BURST, default 20000/s with bursts of 40000, or the tenant's own); retry after Retry-After */
+            429: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description - `HEADERS_TOO_LARGE`: the request headers are too large; the connection is closed */
+            431: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /**
+             * @description - `SERVICE_UNAVAILABLE`: Stripe did not answer; nothing changed
+             *     - `SERVICE_UNAVAILABLE`: the gateway is at its connection limit (MAX_CONNECTIONS, default 1024; Retry-After: 1), or the database is briefly unreachable (Retry-After: 5). Safe to retry after Retry-After.
+             */
+            503: {
+                headers: {
+                    "Retry-After"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    getReferrerPayouts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tenantAlias: string;
+                accountId: string;
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The payouts. */
+            200: {
+                headers: {
+                    /** @description How caches may keep the answer. */
+                    "Cache-Control": string;
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReferrerPayouts"];
+                };
+            };
+            /**
+             * @description - `VALIDATION_FAILED`: accountId or userId breaks its rule
+             *     - `VALIDATION_FAILED`: the HTTP request itself is malformed (answered before routing)
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description - `UNAUTHORIZED`: missing or invalid credentials (API key or user JWT: bad signature, expired, `exp` too far ahead, missing `exp` where the program requires it), or an unknown tenant (all alike) */
+            401: {
+                headers: {
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description - `FORBIDDEN`: a user JWT for another account or user than the path's */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description - `NOT_FOUND`: no such account */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description - `REQUEST_TIMEOUT`: the request headers did not arrive within HTTP_HEADERS_TIMEOUT_MS (default 10000 ms); the connection is closed */
+            408: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description - `RATE_LIMITED`: the tenant's requests to this gateway are over its rate limit (RATE_LIMIT_RPS / RATE_LIMIT_BURST, default 20000/s with bursts of 40000, or the tenant's own); retry after Retry-After */
+            429: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description - `HEADERS_TOO_LARGE`: the request headers are too large; the connection is closed */
+            431: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description - `SERVICE_UNAVAILABLE`: the gateway is at its connection limit (MAX_CONNECTIONS, default 1024; Retry-After: 1), or the database is briefly unreachable (Retry-After: 5). Safe to retry after Retry-After. */
+            503: {
+                headers: {
+                    "Retry-After"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
     getWidget: {
         parameters: {
             query?: {
@@ -3549,6 +3958,139 @@ export interface operations {
             429: {
                 headers: {
                     "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description - `HEADERS_TOO_LARGE`: the request headers are too large; the connection is closed */
+            431: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description - `SERVICE_UNAVAILABLE`: the gateway is at its connection limit (MAX_CONNECTIONS, default 1024; Retry-After: 1), or the database is briefly unreachable (Retry-After: 5). Safe to retry after Retry-After. */
+            503: {
+                headers: {
+                    "Retry-After"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    payoutOnboardingPage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tenantAlias: string;
+                step: "done" | "refresh";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A line of plain text. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    payoutWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tenantAlias: string;
+                provider: "paypal" | "gift-cards";
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    [key: string]: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description The event was applied. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Payouts the delivery changed (0 for a repeat). */
+                        changed: number;
+                        /** @constant */
+                        received: true;
+                    };
+                };
+            };
+            /**
+             * @description - `SIGNATURE_REJECTED`: the delivery is not genuine; nothing applied
+             *     - `VALIDATION_FAILED`: the HTTP request itself is malformed (answered before routing)
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description - `NOT_FOUND`: no such tenant, or no webhook configured for this provider (alike) */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /**
+             * @description - `REQUEST_TIMEOUT`: the request headers did not arrive within HTTP_HEADERS_TIMEOUT_MS (default 10000 ms); the connection is closed
+             *     - `REQUEST_TIMEOUT`: the body did not arrive whole within HTTP_REQUEST_TIMEOUT_MS (default 30000 ms) or stalled for HTTP_BODY_IDLE_TIMEOUT_MS (default 10000 ms); the connection is closed
+             */
+            408: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description - `PAYLOAD_TOO_LARGE`: the body is larger than 64 KiB */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description - `UNSUPPORTED_MEDIA_TYPE`: the body is not application/json */
+            415: {
+                headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };

@@ -14,15 +14,16 @@ import { createPayoutRunSchema } from '../../../shared/domain/payouts/payout-run
 import {
   connectPayoutProvider,
   getPayoutPolicy,
+  getTaxThreshold,
   listPayoutConnections,
   payoutConnectionInputSchema,
   payoutPolicyInputSchema,
   savePayoutPolicy,
+  setTaxThreshold,
   taxThresholdInputSchema,
 } from '../../../shared/domain/payouts/payout-setup';
 import { getPayoutRun, listPayoutRuns } from '../../../shared/domain/payouts/payout-run-views';
 import { getReferrerPayouts } from '../../../shared/domain/payouts/referrer-payouts';
-import { createPayeesRepo } from '../../../shared/repos/payees.repo';
 import { decidePayoutRun, requestPayoutRun, setPayoutMethod } from '../../../shared/use-cases/payouts';
 import { auditWho } from '../audit-actor';
 import type { GraphQLContext } from './context';
@@ -69,7 +70,11 @@ const dueArgs = z.object({
 const runArgs = z.object({ id: uuid });
 const runsArgs = z.object({ first: z.int().min(1).max(100).nullish() });
 const accountArgs = z.object({ accountId: accountIdSchema });
-const holdArgs = z.object({ accountId: accountIdSchema, held: z.boolean(), reason: z.string().max(500).nullish() });
+const holdArgs = z.object({
+  accountId: accountIdSchema,
+  held: z.boolean(),
+  reason: z.string().max(500).nullish(),
+});
 const methodArgs = z.object({ accountId: accountIdSchema, method: payoutMethodInputSchema });
 const taxArgs = z.object({ accountId: accountIdSchema, status: taxStatusInputSchema });
 
@@ -96,8 +101,8 @@ export const payoutsModule: GraphQLModule = {
         getPayoutPolicy(ctx.deps.db, ctx.tenant.id, undef(parseInput(programArgs, args).programId)),
       payoutConnections: (_: unknown, __: unknown, ctx: GraphQLContext) =>
         listPayoutConnections(ctx.deps.db, ctx.tenant.id),
-      payoutTaxThreshold: async (_: unknown, __: unknown, ctx: GraphQLContext) =>
-        createPayeesRepo(ctx.deps.db).taxThreshold(ctx.tenant.id),
+      payoutTaxThreshold: (_: unknown, __: unknown, ctx: GraphQLContext) =>
+        getTaxThreshold(ctx.deps.db, ctx.tenant.id),
       referrerPayouts: (_: unknown, args: unknown, ctx: GraphQLContext) =>
         getReferrerPayouts(ctx.deps.db, ctx.tenant.id, parseInput(accountArgs, args).accountId),
     },
@@ -119,7 +124,9 @@ export const payoutsModule: GraphQLModule = {
       },
       cancelPayoutRun: (_: unknown, args: unknown, ctx: GraphQLContext) => {
         requirePayoutManager(ctx);
-        return decidePayoutRun(runMessaging(ctx), ctx.tenant, parseInput(runArgs, args).id, { approve: false });
+        return decidePayoutRun(runMessaging(ctx), ctx.tenant, parseInput(runArgs, args).id, {
+          approve: false,
+        });
       },
       cancelPayout: (_: unknown, args: unknown, ctx: GraphQLContext) => {
         requirePayoutManager(ctx);
@@ -138,7 +145,14 @@ export const payoutsModule: GraphQLModule = {
       setPayoutMethod: async (_: unknown, args: unknown, ctx: GraphQLContext) => {
         requirePayoutManager(ctx);
         const a = parseInput(methodArgs, args);
-        return setPayoutMethod(ctx.deps.payouts, ctx.tenant, a.accountId, a.method, null, onboardingUrls(ctx));
+        return setPayoutMethod(
+          ctx.deps.payouts,
+          ctx.tenant,
+          a.accountId,
+          a.method,
+          null,
+          onboardingUrls(ctx),
+        );
       },
       setPayoutPolicy: (_: unknown, args: unknown, ctx: GraphQLContext) => {
         requirePayoutManager(ctx);
@@ -148,11 +162,10 @@ export const payoutsModule: GraphQLModule = {
           parseInput(z.object({ input: payoutPolicyInputSchema }), args).input,
         );
       },
-      setPayoutTaxThreshold: async (_: unknown, args: unknown, ctx: GraphQLContext) => {
+      setPayoutTaxThreshold: (_: unknown, args: unknown, ctx: GraphQLContext) => {
         requirePayoutManager(ctx);
         const { thresholdCents } = parseInput(taxThresholdInputSchema, args);
-        await createPayeesRepo(ctx.deps.db).setTaxThreshold(ctx.tenant.id, thresholdCents);
-        return thresholdCents;
+        return setTaxThreshold(ctx.deps.db, ctx.tenant.id, thresholdCents);
       },
       connectPayoutProvider: (_: unknown, args: unknown, ctx: GraphQLContext) => {
         requirePayoutManager(ctx);

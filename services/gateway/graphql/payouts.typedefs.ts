@@ -193,6 +193,8 @@ export const payoutsTypeDefs = /* GraphQL */ `
     webhookId: String
     "GIFT_CARD"
     apiKey: String
+    "GIFT_CARD: the provider's campaign the cards are ordered from."
+    campaignId: String
     "GIFT_CARD: the webhook's signing key."
     webhookSecret: String
   }

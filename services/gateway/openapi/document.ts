@@ -9,6 +9,7 @@ import { graphqlPaths } from './paths/graphql';
 import { programAndUserPaths } from './paths/program-users';
 import { publicPaths } from './paths/public';
 import { hostedPagePaths } from './paths/hosted-pages';
+import { payoutPaths } from './paths/payouts';
 import { webhookOperations } from './webhooks';
 
 export type OpenAPIObject = oas31.OpenAPIObject;
@@ -54,6 +55,7 @@ export function buildOpenApiDocument(): OpenAPIObject {
         // Browser integration.
         ...browserIntegrationPaths,
         ...hostedPagePaths,
+        ...payoutPaths,
       },
       webhooks: webhookOperations(),
       components: { securitySchemes: SECURITY_SCHEMES },

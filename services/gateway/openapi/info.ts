@@ -41,6 +41,10 @@ export const TAGS: NonNullable<ZodOpenApiObject['tags']> = [
   },
   { name: 'Integrations', description: 'The analytics connector (Segment).' },
   { name: 'Payment processor', description: 'Braintree webhooks, authenticated by their signature.' },
+  {
+    name: 'Payouts',
+    description: "A referrer's cash balances, payouts and payout method; the payout providers' webhooks.",
+  },
   { name: 'GraphQL', description: 'The GraphQL API over HTTP.' },
   { name: 'Share links', description: 'Public share links (outside /api/v1).' },
   { name: 'Operations', description: 'Probes and metrics (outside /api/v1).' },

@@ -4,7 +4,10 @@ import type { PayoutCredentials, PayoutMethodType, PayoutProvider } from '../../
 
 /** Stripe Connect's onboarding, as the payee flow needs it (shared/payouts/stripe-connect.ts). */
 export interface ConnectOnboarding {
-  createAccount(credentials: PayoutCredentials, payee: { email: string; country: string }): Promise<string>;
+  createAccount(
+    credentials: PayoutCredentials,
+    payee: { email: string; country: string; idempotencyKey?: string },
+  ): Promise<string>;
   createLink(
     credentials: PayoutCredentials,
     accountId: string,

@@ -4,7 +4,7 @@ import { AppError } from '../../errors';
 import type { SecretBox } from '../../crypto/secret-box';
 import type { PayoutDestination } from '../../payouts/payout-provider';
 import { createAccountsRepo } from '../../repos/accounts.repo';
-import { createPayeesRepo, type PayeeRow } from '../../repos/payees.repo';
+import { createPayeesRepo, type PayeeRow, type PayoutMethodName } from '../../repos/payees.repo';
 import { recordAudit, type AuditInput } from '../common/audit-log';
 
 const email = z.string().trim().toLowerCase().email('must be an e-mail address').max(254);
@@ -40,7 +40,7 @@ export type PayeeAudit = Pick<AuditInput, 'operator' | 'actor' | 'client'> | nul
 /** A payee's method as it may be shown: its type and masked details, never the details themselves. */
 export interface PayeeView {
   accountId: string;
-  method: { type: string; masked: string; updatedAt: string } | null;
+  method: { type: PayoutMethodName; masked: string; updatedAt: string } | null;
   taxFormReceived: boolean;
   taxCountry: string | null;
   held: boolean;

@@ -1,12 +1,12 @@
 import type { Db } from '../../db/knex';
 import { AppError } from '../../errors';
-import { createPayoutsRepo } from '../../repos/payouts.repo';
+import { createPayoutsRepo, type PayoutStatus } from '../../repos/payouts.repo';
 import { presentPayout, presentRun, type PayoutRunView, type PayoutView } from './payout-views';
 
 /** A run with its payouts and the totals by status (the portal's run page, the run's CSV). */
 export interface PayoutRunDetail extends PayoutRunView {
   payouts: PayoutView[];
-  totals: { status: string; count: number; amountCents: number }[];
+  totals: { status: PayoutStatus; count: number; amountCents: number }[];
 }
 
 /** The tenant's runs, newest first. */
@@ -31,6 +31,10 @@ export async function getPayoutRun(
   return {
     ...presentRun(run, tenant.alias),
     payouts: (await repo.runPayouts(tenant.id, run.id)).map(presentPayout),
-    totals: Object.entries(counts).map(([status, t]) => ({ status, count: t.count, amountCents: t.cents })),
+    totals: Object.entries(counts).map(([status, t]) => ({
+      status: status as PayoutStatus,
+      count: t.count,
+      amountCents: t.cents,
+    })),
   };
 }

@@ -16,6 +16,8 @@ import type { PayoutRunRef } from './payout-runs';
 import { payoutConnectionFor } from './payout-setup';
 import { payoutTransition } from './payout-transitions';
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
 /** The provider's batch id of a run's batch: stable across retries and replays. */
 export const payoutBatchId = (runId: string, batchNo: number) => `${runId}-${batchNo}`;
 
@@ -30,6 +32,8 @@ export async function applyPayoutOutcome(
   tenantId: string,
   outcome: PayoutOutcome,
 ): Promise<PayoutRow | undefined> {
+  // A provider's word about an id that is not one of ours (a webhook of another integration) is nobody's.
+  if (!UUID.test(outcome.payoutId)) return undefined;
   return db.transaction(async (trx) => {
     const payouts = createPayoutsRepo(trx);
     const payout = await payouts.lockPayout(tenantId, outcome.payoutId, trx);

@@ -72,7 +72,10 @@ export const taxThresholdInputSchema = z.strictObject({
   thresholdCents: z.int().min(0).max(1_000_000_000).nullable(),
 });
 
-/** A payout provider's credentials: PayPal's client id and secret, or a gift-card provider's API key. */
+/**
+ * A payout provider's credentials: PayPal's client id and secret, or a gift-card provider's API key and
+ * campaign (stored as the client id).
+ */
 export const payoutConnectionInputSchema = z.discriminatedUnion('provider', [
   z.strictObject({
     provider: z.literal('PAYPAL'),
@@ -83,6 +86,8 @@ export const payoutConnectionInputSchema = z.discriminatedUnion('provider', [
   z.strictObject({
     provider: z.literal('GIFT_CARD'),
     apiKey: z.string().min(1).max(500),
+    /** The provider's campaign the gift cards are ordered from (Tremendous needs one per order). */
+    campaignId: z.string().trim().min(1).max(200),
     webhookSecret: z.string().min(1).max(500).optional(),
   }),
 ]);
@@ -110,7 +115,7 @@ export async function connectPayoutProvider(
   await repo.saveConnection({
     tenant_id: tenantId,
     provider: input.provider,
-    client_id: input.provider === 'PAYPAL' ? input.clientId : null,
+    client_id: input.provider === 'PAYPAL' ? input.clientId : input.campaignId,
     secret_sealed: sealer.seal(secret, tenantId),
     webhook_secret_sealed: webhook ? sealer.seal(webhook, tenantId) : null,
     key_hint: hint(secret),
@@ -168,4 +173,18 @@ export async function payoutConnectionFor(
     credentials: { clientId: row.client_id, secret: opened.open(row.secret_sealed, tenantId) },
     webhookSecret: row.webhook_secret_sealed ? opened.open(row.webhook_secret_sealed, tenantId) : null,
   };
+}
+
+/** The tenant's yearly threshold for payees without a tax form (null: none). */
+export async function getTaxThreshold(db: DbOrTrx, tenantId: string): Promise<number | null> {
+  return createPayeesRepo(db).taxThreshold(tenantId);
+}
+
+export async function setTaxThreshold(
+  db: DbOrTrx,
+  tenantId: string,
+  cents: number | null,
+): Promise<number | null> {
+  await createPayeesRepo(db).setTaxThreshold(tenantId, cents);
+  return cents;
 }

@@ -228,6 +228,17 @@ export type BulkRowResult = {
   problem?: Maybe<Scalars['String']['output']>;
 };
 
+/** A referrer's cash in one currency, from the ledger. */
+export type CashBalance = {
+  __typename?: 'CashBalance';
+  /** Below zero: a clawback owed back from later earnings. */
+  availableCents: Scalars['Float']['output'];
+  currency: Scalars['String']['output'];
+  inFlightCents: Scalars['Float']['output'];
+  paidOutCents: Scalars['Float']['output'];
+  pendingCents: Scalars['Float']['output'];
+};
+
 /** Each processor's own fields: Braintree merchantId, publicKey and privateKey; Stripe secretKey (and webhookSecret for an endpoint registered by hand). */
 export type ConnectPaymentProcessorInput = {
   /** Braintree. */
@@ -332,6 +343,20 @@ export type DashboardNumbers = {
 export type DateRangeInput = {
   from: Scalars['String']['input'];
   to: Scalars['String']['input'];
+};
+
+export type DuePayee = {
+  __typename?: 'DuePayee';
+  accountId: Scalars['ID']['output'];
+  /** In all programs; below zero, a clawback owed. */
+  availableCents: Scalars['Float']['output'];
+  blocker?: Maybe<PayoutBlocker>;
+  currency: Scalars['String']['output'];
+  /** What a run would pay now (0 when blocked). */
+  payableCents: Scalars['Float']['output'];
+  payee: Payee;
+  programAvailableCents: Scalars['Float']['output'];
+  reasons: Array<PayoutReason>;
 };
 
 export type FraudAction =
@@ -478,10 +503,16 @@ export type Mutation = {
   adjustCredit: AccountActionResult;
   /** Adds one origin to the program's allowedOrigins (at most 50); an origin already listed changes nothing. */
   allowBrowserOrigin: Program;
+  /** OWNER or ADMIN signed in (never an API key). Sends a run awaiting approval. */
+  approvePayoutRun: PayoutRun;
   /** Archives a program: its codes stop referring new friends and its share links answer 404; its referrals run to their end. The default program cannot be archived. */
   archiveProgram: Program;
   /** One action on 1 to 500 referrals or rewards, with a result per row. */
   bulkReferralAction: Array<BulkRowResult>;
+  /** OWNER, ADMIN or the API key. Cancels one payout of a run not sent yet. */
+  cancelPayout: Payout;
+  /** OWNER, ADMIN or the API key. Cancels a run not sent yet; its reservations go back to the balances. */
+  cancelPayoutRun: PayoutRun;
   /** Ends the referral now and voids its live rewards (redeemed, expired and fulfilled ones stay). */
   cancelReferral: ReferralActionResult;
   /** OWNER only; the last OWNER cannot be demoted (LAST_OWNER). */
@@ -490,6 +521,7 @@ export type Mutation = {
   changeShareCode: AccountActionResult;
   /** Checks the keys with the processor before storing them: keys it refuses (or a key of the other mode) are VALIDATION_FAILED naming the fields, an unreachable processor SERVICE_UNAVAILABLE; nothing is stored then. Stripe: creates our webhook endpoint unless webhookSecret is given; connecting again replaces the connection and removes the endpoint it replaced. */
   connectPaymentProcessor: PaymentProcessorConnection;
+  connectPayoutProvider: PayoutConnection;
   /** OWNER, ADMIN or a key with KEYS; scopes only an OWNER (or a key holding them) may grant. At most MAX_API_KEYS_PER_TENANT active keys. */
   createApiKey: CreatedApiKey;
   createJob: Job;
@@ -511,6 +543,8 @@ export type Mutation = {
   generateSftpKey: GeneratedSftpKey;
   /** Gives a reward on a side of the referral, AVAILABLE at once (credit granted by hand does not expire). */
   grantReward: ReferralActionResult;
+  /** OWNER, ADMIN or the API key. A held payee is paid nothing until released. */
+  holdPayee: Payee;
   /** OWNER only; the operator is pending until they use the one-time link answered here. */
   inviteOperator: OperatorAccessLink;
   logUserEvent: UserEventResult;
@@ -533,6 +567,8 @@ export type Mutation = {
   replayFailedWebhookEvents: WebhookReplayBatch;
   /** OWNER, ADMIN or the API key. Delivers an event again (same payload and webhook-id: receivers dedupe on it) to one enabled endpoint, or to every enabled endpoint that wants its type. */
   replayWebhookEvent: WebhookReplay;
+  /** OWNER, ADMIN or the API key. Reserves the program's due balances and starts the run's workflow. */
+  requestPayoutRun: PayoutRun;
   /** OWNER only; the operator's password stops working, their sessions end, and a new link is answered. */
   resetOperatorAccess: OperatorAccessLink;
   /** Approves or denies 1 to 100 referrals awaiting review, with a reason; each decision is applied once by the referral's lifecycle workflow. */
@@ -545,6 +581,10 @@ export type Mutation = {
   rotateWebhookSecret: RotatedWebhookSecret;
   /** OWNER, ADMIN or the API key. Sends an event of type webhook.test (not in the catalogue; data: endpointId, message) to this one enabled endpoint. */
   sendTestWebhook: WebhookTestSent;
+  setPayeeTaxStatus: Payee;
+  setPayoutMethod: PayoutMethodResult;
+  setPayoutPolicy: PayoutPolicy;
+  setPayoutTaxThreshold?: Maybe<Scalars['Float']['output']>;
   /** OWNER (signed-in operator) only: every operator of the tenant must sign in with two factors. Answers the new setting. */
   setRequireTwoFactor: Scalars['Boolean']['output'];
   /** Changes a program (without an id, the default program); with rules, publishes them as its next version. Settings every program shares can be set on the default program only. */
@@ -591,6 +631,11 @@ export type MutationAllowBrowserOriginArgs = {
 };
 
 
+export type MutationApprovePayoutRunArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
 export type MutationArchiveProgramArgs = {
   id: Scalars['ID']['input'];
 };
@@ -598,6 +643,16 @@ export type MutationArchiveProgramArgs = {
 
 export type MutationBulkReferralActionArgs = {
   input: BulkReferralActionInput;
+};
+
+
+export type MutationCancelPayoutArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+export type MutationCancelPayoutRunArgs = {
+  id: Scalars['ID']['input'];
 };
 
 
@@ -625,6 +680,11 @@ export type MutationChangeShareCodeArgs = {
 
 export type MutationConnectPaymentProcessorArgs = {
   input: ConnectPaymentProcessorInput;
+};
+
+
+export type MutationConnectPayoutProviderArgs = {
+  input: PayoutConnectionInput;
 };
 
 
@@ -674,6 +734,13 @@ export type MutationGrantRewardArgs = {
   reason: Scalars['String']['input'];
   reward: ManualRewardInput;
   side: ReferralSide;
+};
+
+
+export type MutationHoldPayeeArgs = {
+  accountId: Scalars['ID']['input'];
+  held: Scalars['Boolean']['input'];
+  reason?: InputMaybe<Scalars['String']['input']>;
 };
 
 
@@ -749,6 +816,11 @@ export type MutationReplayWebhookEventArgs = {
 };
 
 
+export type MutationRequestPayoutRunArgs = {
+  input?: InputMaybe<PayoutRunInput>;
+};
+
+
 export type MutationResetOperatorAccessArgs = {
   email: Scalars['String']['input'];
 };
@@ -778,6 +850,28 @@ export type MutationRotateWebhookSecretArgs = {
 
 export type MutationSendTestWebhookArgs = {
   endpointId: Scalars['ID']['input'];
+};
+
+
+export type MutationSetPayeeTaxStatusArgs = {
+  accountId: Scalars['ID']['input'];
+  status: PayeeTaxStatusInput;
+};
+
+
+export type MutationSetPayoutMethodArgs = {
+  accountId: Scalars['ID']['input'];
+  method: PayoutMethodInput;
+};
+
+
+export type MutationSetPayoutPolicyArgs = {
+  input: PayoutPolicyInput;
+};
+
+
+export type MutationSetPayoutTaxThresholdArgs = {
+  thresholdCents?: InputMaybe<Scalars['Int']['input']>;
 };
 
 
@@ -842,6 +936,21 @@ export type OperatorRole =
   | 'OWNER'
   | 'VIEWER';
 
+export type Payee = {
+  __typename?: 'Payee';
+  accountId: Scalars['ID']['output'];
+  held: Scalars['Boolean']['output'];
+  heldReason?: Maybe<Scalars['String']['output']>;
+  method?: Maybe<PayoutMethod>;
+  taxCountry?: Maybe<Scalars['String']['output']>;
+  taxFormReceived: Scalars['Boolean']['output'];
+};
+
+export type PayeeTaxStatusInput = {
+  country?: InputMaybe<Scalars['String']['input']>;
+  formReceived: Scalars['Boolean']['input'];
+};
+
 /** The tenant's payment-processor connection. Test-mode tenants use the SANDBOX. */
 export type PaymentProcessorConnection = {
   __typename?: 'PaymentProcessorConnection';
@@ -868,6 +977,190 @@ export type PaymentProcessorEnvironment =
 export type PaymentProcessorKind =
   | 'BRAINTREE'
   | 'STRIPE';
+
+export type Payout = {
+  __typename?: 'Payout';
+  accountId: Scalars['ID']['output'];
+  amountCents: Scalars['Float']['output'];
+  createdAt: Scalars['String']['output'];
+  currency: Scalars['String']['output'];
+  id: Scalars['ID']['output'];
+  method: PayoutMethodType;
+  programId: Scalars['ID']['output'];
+  /** The provider's own words on a failure, return or unclaimed payout. */
+  providerMessage?: Maybe<Scalars['String']['output']>;
+  /** The provider's id of the payment (PayPal item, Stripe transfer, gift-card order). */
+  providerRef?: Maybe<Scalars['String']['output']>;
+  runId: Scalars['ID']['output'];
+  sentAt?: Maybe<Scalars['String']['output']>;
+  settledAt?: Maybe<Scalars['String']['output']>;
+  status: PayoutStatus;
+};
+
+/** Why a referrer with cash is not paid now. */
+export type PayoutBlocker =
+  | 'BELOW_MINIMUM'
+  | 'HELD'
+  /** Their balance is below zero: a refund or chargeback reversed a reward already paid out (a clawback). */
+  | 'NEGATIVE_BALANCE'
+  | 'NO_METHOD'
+  /** Paid this year would pass the tenant's threshold and no tax form was received. */
+  | 'TAX_FORM_NEEDED';
+
+export type PayoutConnection = {
+  __typename?: 'PayoutConnection';
+  connectedAt: Scalars['String']['output'];
+  keyHint: Scalars['String']['output'];
+  provider: PayoutMethodType;
+  webhookVerified: Scalars['Boolean']['output'];
+};
+
+export type PayoutConnectionInput = {
+  /** GIFT_CARD */
+  apiKey?: InputMaybe<Scalars['String']['input']>;
+  /** GIFT_CARD: the provider's campaign the cards are ordered from. */
+  campaignId?: InputMaybe<Scalars['String']['input']>;
+  /** PAYPAL */
+  clientId?: InputMaybe<Scalars['String']['input']>;
+  provider: PayoutMethodType;
+  /** PAYPAL */
+  secret?: InputMaybe<Scalars['String']['input']>;
+  /** PAYPAL: the webhook's id, to verify its deliveries. */
+  webhookId?: InputMaybe<Scalars['String']['input']>;
+  /** GIFT_CARD: the webhook's signing key. */
+  webhookSecret?: InputMaybe<Scalars['String']['input']>;
+};
+
+/** A payee's method as it may be shown: the details are sealed and never answered. */
+export type PayoutMethod = {
+  __typename?: 'PayoutMethod';
+  /** e.g. j•••@example.com, acct_…1234 */
+  masked: Scalars['String']['output'];
+  type: PayoutMethodType;
+  updatedAt: Scalars['String']['output'];
+};
+
+export type PayoutMethodInput = {
+  /** STRIPE_CONNECT: ISO 3166 country. */
+  country?: InputMaybe<Scalars['String']['input']>;
+  email: Scalars['String']['input'];
+  /** GIFT_CARD: the recipient's name. */
+  name?: InputMaybe<Scalars['String']['input']>;
+  type: PayoutMethodType;
+};
+
+export type PayoutMethodResult = {
+  __typename?: 'PayoutMethodResult';
+  /** Stripe Connect: the onboarding link the referrer follows; null otherwise. */
+  onboardingUrl?: Maybe<Scalars['String']['output']>;
+  payee: Payee;
+};
+
+export type PayoutMethodType =
+  | 'GIFT_CARD'
+  | 'PAYPAL'
+  | 'STRIPE_CONNECT';
+
+export type PayoutPolicy = {
+  __typename?: 'PayoutPolicy';
+  minimumCents: Scalars['Float']['output'];
+  programId: Scalars['ID']['output'];
+  requireApproval: Scalars['Boolean']['output'];
+  schedule: PayoutSchedule;
+};
+
+export type PayoutPolicyInput = {
+  minimumCents: Scalars['Int']['input'];
+  programId?: InputMaybe<Scalars['ID']['input']>;
+  requireApproval: Scalars['Boolean']['input'];
+  schedule: PayoutSchedule;
+};
+
+/** A reward behind what a referrer is owed. */
+export type PayoutReason = {
+  __typename?: 'PayoutReason';
+  amountCents: Scalars['Float']['output'];
+  currency: Scalars['String']['output'];
+  dateGiven: Scalars['String']['output'];
+  explanation?: Maybe<Scalars['String']['output']>;
+  rewardId: Scalars['ID']['output'];
+  ruleId?: Maybe<Scalars['String']['output']>;
+};
+
+export type PayoutRun = {
+  __typename?: 'PayoutRun';
+  approvedAt?: Maybe<Scalars['String']['output']>;
+  approvedBy?: Maybe<Scalars['String']['output']>;
+  createdAt: Scalars['String']['output'];
+  finishedAt?: Maybe<Scalars['String']['output']>;
+  id: Scalars['ID']['output'];
+  payees: Scalars['Int']['output'];
+  programId: Scalars['ID']['output'];
+  requestedBy: Scalars['String']['output'];
+  status: PayoutRunStatus;
+  trigger: Scalars['String']['output'];
+  /** The run's workflow id in Temporal's UI. */
+  workflowId: Scalars['String']['output'];
+};
+
+export type PayoutRunDetail = {
+  __typename?: 'PayoutRunDetail';
+  approvedAt?: Maybe<Scalars['String']['output']>;
+  approvedBy?: Maybe<Scalars['String']['output']>;
+  createdAt: Scalars['String']['output'];
+  finishedAt?: Maybe<Scalars['String']['output']>;
+  id: Scalars['ID']['output'];
+  payees: Scalars['Int']['output'];
+  payouts: Array<Payout>;
+  programId: Scalars['ID']['output'];
+  requestedBy: Scalars['String']['output'];
+  status: PayoutRunStatus;
+  totals: Array<PayoutRunTotal>;
+  trigger: Scalars['String']['output'];
+  workflowId: Scalars['String']['output'];
+};
+
+export type PayoutRunInput = {
+  /** A retried request with the same key answers the same run. */
+  idempotencyKey?: InputMaybe<Scalars['String']['input']>;
+  programId?: InputMaybe<Scalars['ID']['input']>;
+};
+
+export type PayoutRunStatus =
+  | 'AWAITING_APPROVAL'
+  | 'CANCELLED'
+  | 'COMPLETED'
+  | 'RESERVING'
+  | 'SENDING'
+  | 'SETTLING';
+
+export type PayoutRunTotal = {
+  __typename?: 'PayoutRunTotal';
+  amountCents: Scalars['Float']['output'];
+  count: Scalars['Int']['output'];
+  status: PayoutStatus;
+};
+
+export type PayoutSchedule =
+  | 'MANUAL'
+  | 'MONTHLY'
+  | 'WEEKLY';
+
+export type PayoutStatus =
+  | 'CANCELLED'
+  | 'FAILED'
+  | 'PAID'
+  | 'RESERVED'
+  | 'RETURNED'
+  | 'SENT'
+  | 'UNCLAIMED';
+
+export type PayoutsDue = {
+  __typename?: 'PayoutsDue';
+  /** Pass as after for the next page; null on the last. */
+  next?: Maybe<Scalars['ID']['output']>;
+  payees: Array<DuePayee>;
+};
 
 /** A person behind an account id: a user of the tenant. */
 export type Person = {
@@ -1090,6 +1383,15 @@ export type Query = {
   jobs: JobList;
   operators: Array<Operator>;
   paymentProcessor?: Maybe<PaymentProcessorConnection>;
+  payoutConnections: Array<PayoutConnection>;
+  payoutPolicy: PayoutPolicy;
+  payoutRun: PayoutRunDetail;
+  /** The tenant's payout runs, newest first. */
+  payoutRuns: Array<PayoutRun>;
+  /** Yearly total (minor units, per currency) above which a payee without a tax form waits; null: none. */
+  payoutTaxThreshold?: Maybe<Scalars['Float']['output']>;
+  /** What is due in a program, by payee, with what blocks each and the rewards behind it. */
+  payoutsDue: PayoutsDue;
   /** Newest first; first is 1 to 100 (default 20). */
   processorNotifications: Array<ProcessorNotification>;
   /** A program by id; without one, the default program. */
@@ -1102,6 +1404,7 @@ export type Query = {
   referrals: ReferralPage;
   /** Referrals the fraud policy held for review (REVIEW) that await a decision, with their signals; newest first, or best matches first with query (as ReferralFilter.query) (first 1 to 100, default 25). */
   referralsForReview: ReferralPage;
+  referrerPayouts: ReferrerPayouts;
   /** Credit per unit; null for an unknown account. */
   rewardBalance?: Maybe<Array<RewardBalance>>;
   sftp: SftpSettings;
@@ -1173,6 +1476,28 @@ export type QueryJobsArgs = {
 };
 
 
+export type QueryPayoutPolicyArgs = {
+  programId?: InputMaybe<Scalars['ID']['input']>;
+};
+
+
+export type QueryPayoutRunArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+export type QueryPayoutRunsArgs = {
+  first?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+export type QueryPayoutsDueArgs = {
+  after?: InputMaybe<Scalars['ID']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  programId?: InputMaybe<Scalars['ID']['input']>;
+};
+
+
 export type QueryProcessorNotificationsArgs = {
   first?: InputMaybe<Scalars['Int']['input']>;
 };
@@ -1199,6 +1524,11 @@ export type QueryReferralsForReviewArgs = {
   after?: InputMaybe<Scalars['String']['input']>;
   first?: InputMaybe<Scalars['Int']['input']>;
   query?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type QueryReferrerPayoutsArgs = {
+  accountId: Scalars['ID']['input'];
 };
 
 
@@ -1349,6 +1679,13 @@ export type ReferralStatus =
   | 'CONVERTED'
   | 'ENDED'
   | 'IN_PROGRESS';
+
+export type ReferrerPayouts = {
+  __typename?: 'ReferrerPayouts';
+  balances: Array<CashBalance>;
+  payee: Payee;
+  payouts: Array<Payout>;
+};
 
 export type ReferrerRewardInput = {
   amountCents?: InputMaybe<Scalars['Float']['input']>;
@@ -1969,6 +2306,7 @@ export type ResolversTypes = {
   BulkReferralActionKind: BulkReferralActionKind;
   BulkRowOutcome: BulkRowOutcome;
   BulkRowResult: ResolverTypeWrapper<BulkRowResult>;
+  CashBalance: ResolverTypeWrapper<CashBalance>;
   ConnectPaymentProcessorInput: ConnectPaymentProcessorInput;
   CreateWebhookEndpointInput: CreateWebhookEndpointInput;
   CreatedApiKey: ResolverTypeWrapper<CreatedApiKey>;
@@ -1978,6 +2316,7 @@ export type ResolversTypes = {
   Dashboard: ResolverTypeWrapper<Dashboard>;
   DashboardNumbers: ResolverTypeWrapper<DashboardNumbers>;
   DateRangeInput: DateRangeInput;
+  DuePayee: ResolverTypeWrapper<DuePayee>;
   EpochMillis: ResolverTypeWrapper<Scalars['EpochMillis']['output']>;
   Float: ResolverTypeWrapper<Scalars['Float']['output']>;
   FraudAction: FraudAction;
@@ -2001,9 +2340,30 @@ export type ResolversTypes = {
   Operator: ResolverTypeWrapper<Operator>;
   OperatorAccessLink: ResolverTypeWrapper<OperatorAccessLink>;
   OperatorRole: OperatorRole;
+  Payee: ResolverTypeWrapper<Payee>;
+  PayeeTaxStatusInput: PayeeTaxStatusInput;
   PaymentProcessorConnection: ResolverTypeWrapper<PaymentProcessorConnection>;
   PaymentProcessorEnvironment: PaymentProcessorEnvironment;
   PaymentProcessorKind: PaymentProcessorKind;
+  Payout: ResolverTypeWrapper<Payout>;
+  PayoutBlocker: PayoutBlocker;
+  PayoutConnection: ResolverTypeWrapper<PayoutConnection>;
+  PayoutConnectionInput: PayoutConnectionInput;
+  PayoutMethod: ResolverTypeWrapper<PayoutMethod>;
+  PayoutMethodInput: PayoutMethodInput;
+  PayoutMethodResult: ResolverTypeWrapper<PayoutMethodResult>;
+  PayoutMethodType: PayoutMethodType;
+  PayoutPolicy: ResolverTypeWrapper<PayoutPolicy>;
+  PayoutPolicyInput: PayoutPolicyInput;
+  PayoutReason: ResolverTypeWrapper<PayoutReason>;
+  PayoutRun: ResolverTypeWrapper<PayoutRun>;
+  PayoutRunDetail: ResolverTypeWrapper<PayoutRunDetail>;
+  PayoutRunInput: PayoutRunInput;
+  PayoutRunStatus: PayoutRunStatus;
+  PayoutRunTotal: ResolverTypeWrapper<PayoutRunTotal>;
+  PayoutSchedule: PayoutSchedule;
+  PayoutStatus: PayoutStatus;
+  PayoutsDue: ResolverTypeWrapper<PayoutsDue>;
   Person: ResolverTypeWrapper<Person>;
   ProcessorNotification: ResolverTypeWrapper<ProcessorNotification>;
   ProcessorWebhookRegistration: ProcessorWebhookRegistration;
@@ -2024,6 +2384,7 @@ export type ResolversTypes = {
   ReferralReview: ResolverTypeWrapper<ReferralReview>;
   ReferralSide: ReferralSide;
   ReferralStatus: ReferralStatus;
+  ReferrerPayouts: ResolverTypeWrapper<ReferrerPayouts>;
   ReferrerRewardInput: ReferrerRewardInput;
   ReferrerRewardSettings: ResolverTypeWrapper<ReferrerRewardSettings>;
   ReferrerTargetInput: ReferrerTargetInput;
@@ -2100,6 +2461,7 @@ export type ResolversParentTypes = {
   BrowserIntegration: BrowserIntegration;
   BulkReferralActionInput: BulkReferralActionInput;
   BulkRowResult: BulkRowResult;
+  CashBalance: CashBalance;
   ConnectPaymentProcessorInput: ConnectPaymentProcessorInput;
   CreateWebhookEndpointInput: CreateWebhookEndpointInput;
   CreatedApiKey: CreatedApiKey;
@@ -2109,6 +2471,7 @@ export type ResolversParentTypes = {
   Dashboard: Dashboard;
   DashboardNumbers: DashboardNumbers;
   DateRangeInput: DateRangeInput;
+  DuePayee: DuePayee;
   EpochMillis: Scalars['EpochMillis']['output'];
   Float: Scalars['Float']['output'];
   FraudRule: FraudRule;
@@ -2128,7 +2491,23 @@ export type ResolversParentTypes = {
   Mutation: Record<PropertyKey, never>;
   Operator: Operator;
   OperatorAccessLink: OperatorAccessLink;
+  Payee: Payee;
+  PayeeTaxStatusInput: PayeeTaxStatusInput;
   PaymentProcessorConnection: PaymentProcessorConnection;
+  Payout: Payout;
+  PayoutConnection: PayoutConnection;
+  PayoutConnectionInput: PayoutConnectionInput;
+  PayoutMethod: PayoutMethod;
+  PayoutMethodInput: PayoutMethodInput;
+  PayoutMethodResult: PayoutMethodResult;
+  PayoutPolicy: PayoutPolicy;
+  PayoutPolicyInput: PayoutPolicyInput;
+  PayoutReason: PayoutReason;
+  PayoutRun: PayoutRun;
+  PayoutRunDetail: PayoutRunDetail;
+  PayoutRunInput: PayoutRunInput;
+  PayoutRunTotal: PayoutRunTotal;
+  PayoutsDue: PayoutsDue;
   Person: Person;
   ProcessorNotification: ProcessorNotification;
   Program: ProgramParent;
@@ -2145,6 +2524,7 @@ export type ResolversParentTypes = {
   ReferralFilter: ReferralFilter;
   ReferralPage: Omit<ReferralPage, 'items'> & { items: Array<ResolversParentTypes['Referral']> };
   ReferralReview: ReferralReview;
+  ReferrerPayouts: ReferrerPayouts;
   ReferrerRewardInput: ReferrerRewardInput;
   ReferrerRewardSettings: ReferrerRewardSettings;
   ReferrerTargetInput: ReferrerTargetInput;
@@ -2294,6 +2674,14 @@ export type BulkRowResultResolvers<ContextType = GraphQLContext, ParentType exte
   problem?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 };
 
+export type CashBalanceResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['CashBalance'] = ResolversParentTypes['CashBalance']> = {
+  availableCents?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  currency?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  inFlightCents?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  paidOutCents?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  pendingCents?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+};
+
 export type CreatedApiKeyResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['CreatedApiKey'] = ResolversParentTypes['CreatedApiKey']> = {
   createdBy?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   dateCreated?: Resolver<ResolversTypes['EpochMillis'], ParentType, ContextType>;
@@ -2344,6 +2732,17 @@ export type DashboardNumbersResolvers<ContextType = GraphQLContext, ParentType e
   rewardCost?: Resolver<Array<ResolversTypes['RewardCostFigure']>, ParentType, ContextType>;
   rewardsToReferred?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   rewardsToReferrers?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type DuePayeeResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['DuePayee'] = ResolversParentTypes['DuePayee']> = {
+  accountId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  availableCents?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  blocker?: Resolver<Maybe<ResolversTypes['PayoutBlocker']>, ParentType, ContextType>;
+  currency?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  payableCents?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  payee?: Resolver<ResolversTypes['Payee'], ParentType, ContextType>;
+  programAvailableCents?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  reasons?: Resolver<Array<ResolversTypes['PayoutReason']>, ParentType, ContextType>;
 };
 
 export interface EpochMillisScalarConfig extends GraphQLScalarTypeConfig<ResolversTypes['EpochMillis'], any> {
@@ -2420,12 +2819,16 @@ export type MutationResolvers<ContextType = GraphQLContext, ParentType extends R
   addSftpKey?: Resolver<ResolversTypes['SftpKey'], ParentType, ContextType, RequireFields<MutationAddSftpKeyArgs, 'publicKey'>>;
   adjustCredit?: Resolver<ResolversTypes['AccountActionResult'], ParentType, ContextType, RequireFields<MutationAdjustCreditArgs, 'accountId' | 'amountCents' | 'reason'>>;
   allowBrowserOrigin?: Resolver<ResolversTypes['Program'], ParentType, ContextType, RequireFields<MutationAllowBrowserOriginArgs, 'origin'>>;
+  approvePayoutRun?: Resolver<ResolversTypes['PayoutRun'], ParentType, ContextType, RequireFields<MutationApprovePayoutRunArgs, 'id'>>;
   archiveProgram?: Resolver<ResolversTypes['Program'], ParentType, ContextType, RequireFields<MutationArchiveProgramArgs, 'id'>>;
   bulkReferralAction?: Resolver<Array<ResolversTypes['BulkRowResult']>, ParentType, ContextType, RequireFields<MutationBulkReferralActionArgs, 'input'>>;
+  cancelPayout?: Resolver<ResolversTypes['Payout'], ParentType, ContextType, RequireFields<MutationCancelPayoutArgs, 'id'>>;
+  cancelPayoutRun?: Resolver<ResolversTypes['PayoutRun'], ParentType, ContextType, RequireFields<MutationCancelPayoutRunArgs, 'id'>>;
   cancelReferral?: Resolver<ResolversTypes['ReferralActionResult'], ParentType, ContextType, RequireFields<MutationCancelReferralArgs, 'id' | 'reason'>>;
   changeOperatorRole?: Resolver<ResolversTypes['Operator'], ParentType, ContextType, RequireFields<MutationChangeOperatorRoleArgs, 'email' | 'role'>>;
   changeShareCode?: Resolver<ResolversTypes['AccountActionResult'], ParentType, ContextType, RequireFields<MutationChangeShareCodeArgs, 'accountId' | 'code' | 'reason' | 'userId'>>;
   connectPaymentProcessor?: Resolver<ResolversTypes['PaymentProcessorConnection'], ParentType, ContextType, RequireFields<MutationConnectPaymentProcessorArgs, 'input'>>;
+  connectPayoutProvider?: Resolver<ResolversTypes['PayoutConnection'], ParentType, ContextType, RequireFields<MutationConnectPayoutProviderArgs, 'input'>>;
   createApiKey?: Resolver<ResolversTypes['CreatedApiKey'], ParentType, ContextType, Partial<MutationCreateApiKeyArgs>>;
   createJob?: Resolver<ResolversTypes['Job'], ParentType, ContextType, RequireFields<MutationCreateJobArgs, 'jobInput'>>;
   createProgram?: Resolver<ResolversTypes['Program'], ParentType, ContextType, RequireFields<MutationCreateProgramArgs, 'input'>>;
@@ -2437,6 +2840,7 @@ export type MutationResolvers<ContextType = GraphQLContext, ParentType extends R
   enableSftp?: Resolver<ResolversTypes['SftpSettings'], ParentType, ContextType>;
   generateSftpKey?: Resolver<ResolversTypes['GeneratedSftpKey'], ParentType, ContextType, Partial<MutationGenerateSftpKeyArgs>>;
   grantReward?: Resolver<ResolversTypes['ReferralActionResult'], ParentType, ContextType, RequireFields<MutationGrantRewardArgs, 'id' | 'reason' | 'reward' | 'side'>>;
+  holdPayee?: Resolver<ResolversTypes['Payee'], ParentType, ContextType, RequireFields<MutationHoldPayeeArgs, 'accountId' | 'held'>>;
   inviteOperator?: Resolver<ResolversTypes['OperatorAccessLink'], ParentType, ContextType, RequireFields<MutationInviteOperatorArgs, 'email' | 'role'>>;
   logUserEvent?: Resolver<ResolversTypes['UserEventResult'], ParentType, ContextType, RequireFields<MutationLogUserEventArgs, 'userEventInput'>>;
   logUserEvents?: Resolver<Array<ResolversTypes['UserEventResult']>, ParentType, ContextType, RequireFields<MutationLogUserEventsArgs, 'userEventInput'>>;
@@ -2449,12 +2853,17 @@ export type MutationResolvers<ContextType = GraphQLContext, ParentType extends R
   removeProgramLogo?: Resolver<ResolversTypes['Program'], ParentType, ContextType>;
   replayFailedWebhookEvents?: Resolver<ResolversTypes['WebhookReplayBatch'], ParentType, ContextType, RequireFields<MutationReplayFailedWebhookEventsArgs, 'endpointId' | 'since'>>;
   replayWebhookEvent?: Resolver<ResolversTypes['WebhookReplay'], ParentType, ContextType, RequireFields<MutationReplayWebhookEventArgs, 'eventId'>>;
+  requestPayoutRun?: Resolver<ResolversTypes['PayoutRun'], ParentType, ContextType, Partial<MutationRequestPayoutRunArgs>>;
   resetOperatorAccess?: Resolver<ResolversTypes['OperatorAccessLink'], ParentType, ContextType, RequireFields<MutationResetOperatorAccessArgs, 'email'>>;
   reviewReferrals?: Resolver<Array<ResolversTypes['ReviewResult']>, ParentType, ContextType, RequireFields<MutationReviewReferralsArgs, 'decision' | 'ids' | 'reason'>>;
   revokeApiKey?: Resolver<ResolversTypes['ApiKey'], ParentType, ContextType, RequireFields<MutationRevokeApiKeyArgs, 'id'>>;
   revokeSftpKey?: Resolver<ResolversTypes['SftpKey'], ParentType, ContextType, RequireFields<MutationRevokeSftpKeyArgs, 'fingerprint'>>;
   rotateWebhookSecret?: Resolver<ResolversTypes['RotatedWebhookSecret'], ParentType, ContextType, RequireFields<MutationRotateWebhookSecretArgs, 'id'>>;
   sendTestWebhook?: Resolver<ResolversTypes['WebhookTestSent'], ParentType, ContextType, RequireFields<MutationSendTestWebhookArgs, 'endpointId'>>;
+  setPayeeTaxStatus?: Resolver<ResolversTypes['Payee'], ParentType, ContextType, RequireFields<MutationSetPayeeTaxStatusArgs, 'accountId' | 'status'>>;
+  setPayoutMethod?: Resolver<ResolversTypes['PayoutMethodResult'], ParentType, ContextType, RequireFields<MutationSetPayoutMethodArgs, 'accountId' | 'method'>>;
+  setPayoutPolicy?: Resolver<ResolversTypes['PayoutPolicy'], ParentType, ContextType, RequireFields<MutationSetPayoutPolicyArgs, 'input'>>;
+  setPayoutTaxThreshold?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType, Partial<MutationSetPayoutTaxThresholdArgs>>;
   setRequireTwoFactor?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<MutationSetRequireTwoFactorArgs, 'required'>>;
   updateProgram?: Resolver<ResolversTypes['Program'], ParentType, ContextType, RequireFields<MutationUpdateProgramArgs, 'input'>>;
   updateUser?: Resolver<ResolversTypes['AccountActionResult'], ParentType, ContextType, RequireFields<MutationUpdateUserArgs, 'accountId' | 'input' | 'reason' | 'userId'>>;
@@ -2477,6 +2886,15 @@ export type OperatorAccessLinkResolvers<ContextType = GraphQLContext, ParentType
   role?: Resolver<ResolversTypes['OperatorRole'], ParentType, ContextType>;
 };
 
+export type PayeeResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Payee'] = ResolversParentTypes['Payee']> = {
+  accountId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  held?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  heldReason?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  method?: Resolver<Maybe<ResolversTypes['PayoutMethod']>, ParentType, ContextType>;
+  taxCountry?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  taxFormReceived?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+};
+
 export type PaymentProcessorConnectionResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['PaymentProcessorConnection'] = ResolversParentTypes['PaymentProcessorConnection']> = {
   connectedAt?: Resolver<ResolversTypes['EpochMillis'], ParentType, ContextType>;
   environment?: Resolver<ResolversTypes['PaymentProcessorEnvironment'], ParentType, ContextType>;
@@ -2487,6 +2905,97 @@ export type PaymentProcessorConnectionResolvers<ContextType = GraphQLContext, Pa
   webhookEvents?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
   webhookRegistration?: Resolver<ResolversTypes['ProcessorWebhookRegistration'], ParentType, ContextType>;
   webhookUrl?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type PayoutResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Payout'] = ResolversParentTypes['Payout']> = {
+  accountId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  amountCents?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  currency?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  method?: Resolver<ResolversTypes['PayoutMethodType'], ParentType, ContextType>;
+  programId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  providerMessage?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  providerRef?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  runId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  sentAt?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  settledAt?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['PayoutStatus'], ParentType, ContextType>;
+};
+
+export type PayoutConnectionResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['PayoutConnection'] = ResolversParentTypes['PayoutConnection']> = {
+  connectedAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  keyHint?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  provider?: Resolver<ResolversTypes['PayoutMethodType'], ParentType, ContextType>;
+  webhookVerified?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+};
+
+export type PayoutMethodResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['PayoutMethod'] = ResolversParentTypes['PayoutMethod']> = {
+  masked?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  type?: Resolver<ResolversTypes['PayoutMethodType'], ParentType, ContextType>;
+  updatedAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type PayoutMethodResultResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['PayoutMethodResult'] = ResolversParentTypes['PayoutMethodResult']> = {
+  onboardingUrl?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  payee?: Resolver<ResolversTypes['Payee'], ParentType, ContextType>;
+};
+
+export type PayoutPolicyResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['PayoutPolicy'] = ResolversParentTypes['PayoutPolicy']> = {
+  minimumCents?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  programId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  requireApproval?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  schedule?: Resolver<ResolversTypes['PayoutSchedule'], ParentType, ContextType>;
+};
+
+export type PayoutReasonResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['PayoutReason'] = ResolversParentTypes['PayoutReason']> = {
+  amountCents?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  currency?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  dateGiven?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  explanation?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  rewardId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  ruleId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type PayoutRunResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['PayoutRun'] = ResolversParentTypes['PayoutRun']> = {
+  approvedAt?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  approvedBy?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  finishedAt?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  payees?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  programId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  requestedBy?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['PayoutRunStatus'], ParentType, ContextType>;
+  trigger?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  workflowId?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type PayoutRunDetailResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['PayoutRunDetail'] = ResolversParentTypes['PayoutRunDetail']> = {
+  approvedAt?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  approvedBy?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  finishedAt?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  payees?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  payouts?: Resolver<Array<ResolversTypes['Payout']>, ParentType, ContextType>;
+  programId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  requestedBy?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['PayoutRunStatus'], ParentType, ContextType>;
+  totals?: Resolver<Array<ResolversTypes['PayoutRunTotal']>, ParentType, ContextType>;
+  trigger?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  workflowId?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type PayoutRunTotalResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['PayoutRunTotal'] = ResolversParentTypes['PayoutRunTotal']> = {
+  amountCents?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  count?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['PayoutStatus'], ParentType, ContextType>;
+};
+
+export type PayoutsDueResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['PayoutsDue'] = ResolversParentTypes['PayoutsDue']> = {
+  next?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  payees?: Resolver<Array<ResolversTypes['DuePayee']>, ParentType, ContextType>;
 };
 
 export type PersonResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Person'] = ResolversParentTypes['Person']> = {
@@ -2592,12 +3101,19 @@ export type QueryResolvers<ContextType = GraphQLContext, ParentType extends Reso
   jobs?: Resolver<ResolversTypes['JobList'], ParentType, ContextType, Partial<QueryJobsArgs>>;
   operators?: Resolver<Array<ResolversTypes['Operator']>, ParentType, ContextType>;
   paymentProcessor?: Resolver<Maybe<ResolversTypes['PaymentProcessorConnection']>, ParentType, ContextType>;
+  payoutConnections?: Resolver<Array<ResolversTypes['PayoutConnection']>, ParentType, ContextType>;
+  payoutPolicy?: Resolver<ResolversTypes['PayoutPolicy'], ParentType, ContextType, Partial<QueryPayoutPolicyArgs>>;
+  payoutRun?: Resolver<ResolversTypes['PayoutRunDetail'], ParentType, ContextType, RequireFields<QueryPayoutRunArgs, 'id'>>;
+  payoutRuns?: Resolver<Array<ResolversTypes['PayoutRun']>, ParentType, ContextType, Partial<QueryPayoutRunsArgs>>;
+  payoutTaxThreshold?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  payoutsDue?: Resolver<ResolversTypes['PayoutsDue'], ParentType, ContextType, Partial<QueryPayoutsDueArgs>>;
   processorNotifications?: Resolver<Array<ResolversTypes['ProcessorNotification']>, ParentType, ContextType, Partial<QueryProcessorNotificationsArgs>>;
   program?: Resolver<ResolversTypes['Program'], ParentType, ContextType, Partial<QueryProgramArgs>>;
   programs?: Resolver<Array<ResolversTypes['Program']>, ParentType, ContextType>;
   referral?: Resolver<Maybe<ResolversTypes['ReferralDetail']>, ParentType, ContextType, RequireFields<QueryReferralArgs, 'id'>>;
   referrals?: Resolver<ResolversTypes['ReferralPage'], ParentType, ContextType, Partial<QueryReferralsArgs>>;
   referralsForReview?: Resolver<ResolversTypes['ReferralPage'], ParentType, ContextType, Partial<QueryReferralsForReviewArgs>>;
+  referrerPayouts?: Resolver<ResolversTypes['ReferrerPayouts'], ParentType, ContextType, RequireFields<QueryReferrerPayoutsArgs, 'accountId'>>;
   rewardBalance?: Resolver<Maybe<Array<ResolversTypes['RewardBalance']>>, ParentType, ContextType, RequireFields<QueryRewardBalanceArgs, 'accountId'>>;
   sftp?: Resolver<ResolversTypes['SftpSettings'], ParentType, ContextType>;
   sftpKeys?: Resolver<Array<ResolversTypes['SftpKey']>, ParentType, ContextType>;
@@ -2666,6 +3182,12 @@ export type ReferralReviewResolvers<ContextType = GraphQLContext, ParentType ext
   reason?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   reviewedBy?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   status?: Resolver<ResolversTypes['ReviewStatus'], ParentType, ContextType>;
+};
+
+export type ReferrerPayoutsResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ReferrerPayouts'] = ResolversParentTypes['ReferrerPayouts']> = {
+  balances?: Resolver<Array<ResolversTypes['CashBalance']>, ParentType, ContextType>;
+  payee?: Resolver<ResolversTypes['Payee'], ParentType, ContextType>;
+  payouts?: Resolver<Array<ResolversTypes['Payout']>, ParentType, ContextType>;
 };
 
 export type ReferrerRewardSettingsResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ReferrerRewardSettings'] = ResolversParentTypes['ReferrerRewardSettings']> = {
@@ -2922,12 +3444,14 @@ export type Resolvers<ContextType = GraphQLContext> = {
   AuditLogPage?: AuditLogPageResolvers<ContextType>;
   BrowserIntegration?: BrowserIntegrationResolvers<ContextType>;
   BulkRowResult?: BulkRowResultResolvers<ContextType>;
+  CashBalance?: CashBalanceResolvers<ContextType>;
   CreatedApiKey?: CreatedApiKeyResolvers<ContextType>;
   CreatedWebhookEndpoint?: CreatedWebhookEndpointResolvers<ContextType>;
   CreditAmount?: CreditAmountResolvers<ContextType>;
   DailyPoint?: DailyPointResolvers<ContextType>;
   Dashboard?: DashboardResolvers<ContextType>;
   DashboardNumbers?: DashboardNumbersResolvers<ContextType>;
+  DuePayee?: DuePayeeResolvers<ContextType>;
   EpochMillis?: GraphQLScalarType;
   FraudRule?: FraudRuleResolvers<ContextType>;
   FraudSignalHit?: FraudSignalHitResolvers<ContextType>;
@@ -2941,7 +3465,18 @@ export type Resolvers<ContextType = GraphQLContext> = {
   Mutation?: MutationResolvers<ContextType>;
   Operator?: OperatorResolvers<ContextType>;
   OperatorAccessLink?: OperatorAccessLinkResolvers<ContextType>;
+  Payee?: PayeeResolvers<ContextType>;
   PaymentProcessorConnection?: PaymentProcessorConnectionResolvers<ContextType>;
+  Payout?: PayoutResolvers<ContextType>;
+  PayoutConnection?: PayoutConnectionResolvers<ContextType>;
+  PayoutMethod?: PayoutMethodResolvers<ContextType>;
+  PayoutMethodResult?: PayoutMethodResultResolvers<ContextType>;
+  PayoutPolicy?: PayoutPolicyResolvers<ContextType>;
+  PayoutReason?: PayoutReasonResolvers<ContextType>;
+  PayoutRun?: PayoutRunResolvers<ContextType>;
+  PayoutRunDetail?: PayoutRunDetailResolvers<ContextType>;
+  PayoutRunTotal?: PayoutRunTotalResolvers<ContextType>;
+  PayoutsDue?: PayoutsDueResolvers<ContextType>;
   Person?: PersonResolvers<ContextType>;
   ProcessorNotification?: ProcessorNotificationResolvers<ContextType>;
   Program?: ProgramResolvers<ContextType>;
@@ -2955,6 +3490,7 @@ export type Resolvers<ContextType = GraphQLContext> = {
   ReferralDetail?: ReferralDetailResolvers<ContextType>;
   ReferralPage?: ReferralPageResolvers<ContextType>;
   ReferralReview?: ReferralReviewResolvers<ContextType>;
+  ReferrerPayouts?: ReferrerPayoutsResolvers<ContextType>;
   ReferrerRewardSettings?: ReferrerRewardSettingsResolvers<ContextType>;
   RefusedOrigin?: RefusedOriginResolvers<ContextType>;
   ReturnFigure?: ReturnFigureResolvers<ContextType>;
