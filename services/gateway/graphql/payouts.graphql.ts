@@ -22,7 +22,11 @@ import {
   setTaxThreshold,
   taxThresholdInputSchema,
 } from '../../../shared/domain/payouts/payout-setup';
-import { getPayoutRun, listPayoutRuns } from '../../../shared/domain/payouts/payout-run-views';
+import {
+  getPayoutRun,
+  listPayoutRuns,
+  payoutRunCsv,
+} from '../../../shared/domain/payouts/payout-run-views';
 import { getReferrerPayouts } from '../../../shared/domain/payouts/referrer-payouts';
 import { decidePayoutRun, requestPayoutRun, setPayoutMethod } from '../../../shared/use-cases/payouts';
 import { auditWho } from '../audit-actor';
@@ -97,6 +101,8 @@ export const payoutsModule: GraphQLModule = {
         listPayoutRuns(ctx.deps.db, ctx.tenant, parseInput(runsArgs, args).first ?? 20),
       payoutRun: (_: unknown, args: unknown, ctx: GraphQLContext) =>
         getPayoutRun(ctx.deps.db, ctx.tenant, parseInput(runArgs, args).id),
+      payoutRunCsv: (_: unknown, args: unknown, ctx: GraphQLContext) =>
+        payoutRunCsv(ctx.deps.db, ctx.tenant, parseInput(runArgs, args).id),
       payoutPolicy: (_: unknown, args: unknown, ctx: GraphQLContext) =>
         getPayoutPolicy(ctx.deps.db, ctx.tenant.id, undef(parseInput(programArgs, args).programId)),
       payoutConnections: (_: unknown, __: unknown, ctx: GraphQLContext) =>

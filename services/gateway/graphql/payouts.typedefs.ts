@@ -204,6 +204,8 @@ export const payoutsTypeDefs = /* GraphQL */ `
     "The tenant's payout runs, newest first."
     payoutRuns(first: Int): [PayoutRun!]!
     payoutRun(id: ID!): PayoutRunDetail!
+    "The run's payouts as CSV (RFC 4180, cells a spreadsheet would run as formulas neutralised)."
+    payoutRunCsv(id: ID!): String!
     payoutPolicy(programId: ID): PayoutPolicy!
     payoutConnections: [PayoutConnection!]!
     "Yearly total (minor units, per currency) above which a payee without a tax form waits; null: none."

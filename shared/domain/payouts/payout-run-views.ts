@@ -1,3 +1,4 @@
+import { csvRecord } from '../../csv-cell';
 import type { Db } from '../../db/knex';
 import { AppError } from '../../errors';
 import { createPayoutsRepo, type PayoutStatus } from '../../repos/payouts.repo';
@@ -37,4 +38,43 @@ export async function getPayoutRun(
       amountCents: t.cents,
     })),
   };
+}
+
+const CSV_COLUMNS = [
+  'payout_id',
+  'account_id',
+  'method',
+  'amount_cents',
+  'currency',
+  'status',
+  'provider_ref',
+  'provider_message',
+  'created_at',
+  'sent_at',
+  'settled_at',
+];
+
+/** A run's payouts as CSV (one row per payout, formula-like cells neutralised): the portal's download. */
+export async function payoutRunCsv(
+  db: Db,
+  tenant: { id: string; alias: string },
+  runId: string,
+): Promise<string> {
+  const run = await getPayoutRun(db, tenant, runId);
+  const rows = run.payouts.map((p) =>
+    csvRecord([
+      p.id,
+      p.accountId,
+      p.method,
+      String(p.amountCents),
+      p.currency,
+      p.status,
+      p.providerRef ?? '',
+      p.providerMessage ?? '',
+      p.createdAt,
+      p.sentAt ?? '',
+      p.settledAt ?? '',
+    ]),
+  );
+  return [csvRecord(CSV_COLUMNS), ...rows].join('');
 }

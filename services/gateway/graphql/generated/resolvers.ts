@@ -1386,6 +1386,8 @@ export type Query = {
   payoutConnections: Array<PayoutConnection>;
   payoutPolicy: PayoutPolicy;
   payoutRun: PayoutRunDetail;
+  /** The run's payouts as CSV (RFC 4180, cells a spreadsheet would run as formulas neutralised). */
+  payoutRunCsv: Scalars['String']['output'];
   /** The tenant's payout runs, newest first. */
   payoutRuns: Array<PayoutRun>;
   /** Yearly total (minor units, per currency) above which a payee without a tax form waits; null: none. */
@@ -1482,6 +1484,11 @@ export type QueryPayoutPolicyArgs = {
 
 
 export type QueryPayoutRunArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+export type QueryPayoutRunCsvArgs = {
   id: Scalars['ID']['input'];
 };
 
@@ -3104,6 +3111,7 @@ export type QueryResolvers<ContextType = GraphQLContext, ParentType extends Reso
   payoutConnections?: Resolver<Array<ResolversTypes['PayoutConnection']>, ParentType, ContextType>;
   payoutPolicy?: Resolver<ResolversTypes['PayoutPolicy'], ParentType, ContextType, Partial<QueryPayoutPolicyArgs>>;
   payoutRun?: Resolver<ResolversTypes['PayoutRunDetail'], ParentType, ContextType, RequireFields<QueryPayoutRunArgs, 'id'>>;
+  payoutRunCsv?: Resolver<ResolversTypes['String'], ParentType, ContextType, RequireFields<QueryPayoutRunCsvArgs, 'id'>>;
   payoutRuns?: Resolver<Array<ResolversTypes['PayoutRun']>, ParentType, ContextType, Partial<QueryPayoutRunsArgs>>;
   payoutTaxThreshold?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
   payoutsDue?: Resolver<ResolversTypes['PayoutsDue'], ParentType, ContextType, Partial<QueryPayoutsDueArgs>>;

@@ -46,12 +46,10 @@ export const referrerPayoutsSchema = z
     balances: z.array(
       z.object({
         currency: z.string(),
-        availableCents: z
-          .number()
-          .meta({
-            description:
-              'Below zero: a clawback (a refund or chargeback after payout) owed from later earnings.',
-          }),
+        availableCents: z.number().meta({
+          description:
+            'Below zero: a clawback (a refund or chargeback after payout) owed from later earnings.',
+        }),
         pendingCents: z.number(),
         inFlightCents: z.number(),
         paidOutCents: z.number(),
@@ -64,12 +62,9 @@ export const referrerPayoutsSchema = z
 export const payoutMethodResultSchema = z
   .object({
     payee: payeeSchema,
-    onboardingUrl: z
-      .string()
-      .nullable()
-      .meta({
-        description: 'Stripe Connect: the link the referrer follows to finish their account; null otherwise.',
-      }),
+    onboardingUrl: z.string().nullable().meta({
+      description: 'Stripe Connect: the link the referrer follows to finish their account; null otherwise.',
+    }),
   })
   .meta({ id: 'PayoutMethodResult' });
 
