@@ -53,4 +53,5 @@ export interface Activities {
   sendPayoutBatch(input: { ref: PayoutRunRef; batchNo: number }): Promise<number>;
   pollPayoutRun(input: PayoutRunRef): Promise<number>;
   finishPayoutRun(input: PayoutRunRef): Promise<void>;
+  startScheduledPayoutRuns(input: Record<string, never>): Promise<number>;
 }

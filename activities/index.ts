@@ -44,6 +44,8 @@ export interface ActivityDeps {
   rewardDayMs: number;
   /** The payout providers and Stripe Connect's onboarding (shared/payouts), with the same db and key. */
   payouts: PayoutDeps;
+  /** PAYOUT_POLL_INTERVAL_MS and PAYOUT_HEARTBEAT_TIMEOUT_MS, for the runs the payout scheduler starts. */
+  payoutTiming: { pollIntervalMs: number; heartbeatTimeoutMs: number };
 }
 
 /** Every activity the worker registers, built from real dependencies by the worker. */

@@ -4,10 +4,18 @@ import { markRunSending, payoutRunDecision } from '../shared/domain/payouts/payo
 import type { PayoutDeps } from '../shared/domain/payouts/payout-deps';
 import { finishPayoutRun, pollPayoutRun, sendPayoutBatch } from '../shared/domain/payouts/payout-sending';
 import type { PayoutRunRef } from '../shared/types/payouts';
+import type { Metrics } from '../shared/metrics';
+import type { TemporalDeps } from '../shared/temporal/client';
+import { startScheduledPayoutRuns } from '../shared/use-cases/payouts';
+import { heartbeating } from './heartbeating';
 
 export interface PayoutActivityDeps {
   db: Db;
   payouts: PayoutDeps;
+  temporal: TemporalDeps;
+  metrics: Metrics;
+  /** PAYOUT_POLL_INTERVAL_MS and PAYOUT_HEARTBEAT_TIMEOUT_MS: the timing of the runs the scheduler starts. */
+  payoutTiming: { pollIntervalMs: number; heartbeatTimeoutMs: number };
 }
 
 /** The payout run's steps (workflows/payout-run.workflow.ts): each one a domain operation, idempotent. */
@@ -19,8 +27,13 @@ export function createPayoutActivities(deps: PayoutActivityDeps) {
     payoutRunDecision: (ref: PayoutRunRef) => payoutRunDecision(deps.db, ref),
     markPayoutRunSending: (ref: PayoutRunRef) => markRunSending(deps.db, ref),
     sendPayoutBatch: (input: { ref: PayoutRunRef; batchNo: number }) =>
-      sendPayoutBatch(deps.payouts, input.ref, input.batchNo),
-    pollPayoutRun: (ref: PayoutRunRef) => pollPayoutRun(deps.payouts, ref),
+      heartbeating(() => sendPayoutBatch(deps.payouts, input.ref, input.batchNo)),
+    pollPayoutRun: (ref: PayoutRunRef) => heartbeating(() => pollPayoutRun(deps.payouts, ref)),
     finishPayoutRun: (ref: PayoutRunRef) => finishPayoutRun(deps.db, ref),
+    startScheduledPayoutRuns: () =>
+      startScheduledPayoutRuns(
+        { db: deps.db, temporal: deps.temporal, metrics: deps.metrics, ...deps.payoutTiming },
+        new Date(),
+      ),
   };
 }

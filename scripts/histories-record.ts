@@ -9,6 +9,7 @@ import { recordProcessorWorkflows } from './histories/scenarios/processor';
 import { recordLifecycles } from './histories/scenarios/referrals';
 import { recordSystemWorkflows } from './histories/scenarios/system';
 import { recordWebhookDeliveries } from './histories/scenarios/webhooks';
+import { recordPayoutRuns } from './histories/scenarios/payouts';
 import { startRecordingStack } from './histories/stack';
 import { HISTORIES_DIR, storeHistories } from './histories/store';
 
@@ -44,6 +45,7 @@ async function main(): Promise<number> {
       recordImportJob(stack, recorder),
       recordProcessorWorkflows(stack, recorder),
       recordWebhookDeliveries(stack, recorder),
+      recordPayoutRuns(stack, recorder),
     ]);
     // Last: by now each system workflow has continued as new at least once.
     await recordSystemWorkflows(stack, recorder);

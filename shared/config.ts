@@ -569,6 +569,20 @@ export const CONFIG_VARIABLES = {
       'How often a payout run asks the providers about payouts still on their way, in milliseconds (webhooks settle them sooner).',
     usedBy: ['gateway', 'worker'],
   },
+  PAYOUT_SCHEDULE_INTERVAL_MS: {
+    schema: z.coerce.number().int().min(100).max(86_400_000),
+    default: '3600000',
+    description:
+      "How often the payout scheduler looks for programs whose weekly or monthly run is due, in milliseconds: a period's run starts within this much of the period's start (weeks start on Monday, UTC).",
+    usedBy: ['worker'],
+  },
+  PAYOUT_HEARTBEAT_TIMEOUT_MS: {
+    schema: z.coerce.number().int().min(1000).max(600_000),
+    default: '30000',
+    description:
+      "How long a payout provider call may go without the worker's heartbeat before Temporal retries it elsewhere, in milliseconds: a worker killed during a send is retried this soon, and the provider's idempotency answers the retry with the first call's payout.",
+    usedBy: ['gateway', 'worker'],
+  },
   NOTIFICATION_DISPATCH_CONCURRENCY: {
     schema: z.coerce.number().int().min(0).max(64),
     default: '0',

@@ -14,3 +14,4 @@ export { webhookDispatcherWorkflow } from './webhook-dispatcher.workflow';
 export { webhookEndpointDisabledWorkflow } from './webhook-endpoint-disabled.workflow';
 export { retentionPrunerWorkflow } from './retention-pruner.workflow';
 export { payoutRunWorkflow } from './payout-run.workflow';
+export { payoutSchedulerWorkflow } from './payout-scheduler.workflow';

@@ -32,6 +32,12 @@ export async function payoutRunWorkflow(input: PayoutRunInput): Promise<string> 
     decided = true;
   });
   const ref: PayoutRunRef = { tenantId: input.tenantId, tenantAlias: input.tenantAlias, runId: input.runId };
+  // Provider calls heartbeat, so a worker killed mid-send is retried at the heartbeat timeout (seconds).
+  const provider = proxyActivities<Activities>({
+    startToCloseTimeout: '10 minutes',
+    heartbeatTimeout: input.heartbeatTimeoutMs,
+    retry: { initialInterval: '1 second', maximumInterval: '1 minute' },
+  });
   const resume = input.resume ?? {};
   const again = (next: PayoutRunInput['resume']) =>
     continueAsNew<typeof payoutRunWorkflow>({ ...input, resume: { ...resume, ...next } });
@@ -59,13 +65,13 @@ export async function payoutRunWorkflow(input: PayoutRunInput): Promise<string> 
     await payouts.markPayoutRunSending(ref);
   }
   for (let batchNo = (resume.sentBatches ?? 0) + 1; batchNo <= closed.batches; batchNo += 1) {
-    await payouts.sendPayoutBatch({ ref, batchNo });
+    await provider.sendPayoutBatch({ ref, batchNo });
     if (workflowInfo().continueAsNewSuggested) {
       return again({ reserved: true, sending: true, sentBatches: batchNo });
     }
   }
   for (;;) {
-    const pending = await payouts.pollPayoutRun(ref);
+    const pending = await provider.pollPayoutRun(ref);
     if (pending === 0) break;
     await sleep(input.pollIntervalMs);
     if (workflowInfo().continueAsNewSuggested) {

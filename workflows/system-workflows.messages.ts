@@ -3,6 +3,7 @@ import type { DispatchInput } from '../shared/types/processors';
 import type { ReconcilerInput } from '../shared/types/referrals';
 import type { IdempotencyKeyPrunerInput, RetentionPrunerInput } from '../shared/types/system';
 import type { WebhookDispatchInput } from '../shared/types/webhooks';
+import type { PayoutSchedulerInput } from '../shared/types/payouts';
 
 // The system workflows' one message, imported by the workflows and by the code that sends it
 // (shared/temporal/system-workflows.ts). No side effects: loading this outside the workflow sandbox is safe.
@@ -16,5 +17,6 @@ export const configureNotificationDispatcher =
   defineSignal<[DispatchInput & { intervalMs: number }]>('configure');
 export const configureIdempotencyKeyPruner = defineSignal<[IdempotencyKeyPrunerInput]>('configure');
 export const configureRetentionPruner = defineSignal<[RetentionPrunerInput]>('configure');
+export const configurePayoutScheduler = defineSignal<[PayoutSchedulerInput]>('configure');
 export const configureWebhookDispatcher =
   defineSignal<[WebhookDispatchInput & { intervalMs: number }]>('configure');

@@ -15,6 +15,7 @@ import { startGateway } from '../../services/gateway/gateway';
 import { installTemporalRuntimeLogger } from '../../services/worker/runtime-logger';
 import { startWorker } from '../../services/worker/worker';
 import { startWebhookReceiver, type WebhookReceiver } from './receiver';
+import { startPayPalStandIn, type PayPalStandIn } from '../../services/processor-sandbox/paypal/server';
 
 /**
  * Scaled-down settings, so that a live fleet's states are reached in seconds: a reward day is a second,
@@ -35,6 +36,8 @@ export const RECORDING_ENV = {
   IMPORT_CHUNK_ROWS: '1',
   IMPORT_PARALLEL_CHUNKS: '1',
   IMPORT_ACTIVITY_BUDGET_MS: '1',
+  PAYOUT_SCHEDULE_INTERVAL_MS: '250',
+  PAYOUT_POLL_INTERVAL_MS: '250',
 } as const;
 export const SUGGEST_CONTINUE_AS_NEW_AT = 60;
 
@@ -46,6 +49,8 @@ export interface RecordingStack {
   db: Db;
   temporal: TemporalDeps;
   sandbox: ProcessorSandbox;
+  /** PayPal Payouts' stand-in: payout runs send through it. */
+  paypal: PayPalStandIn;
   receiver: WebhookReceiver;
   close(): Promise<void>;
 }
@@ -90,6 +95,8 @@ export async function startRecordingStack(logger: Logger): Promise<RecordingStac
     cleanups.push(() => sandbox.close());
     const receiver = await startWebhookReceiver();
     cleanups.push(() => receiver.close());
+    const paypal = await startPayPalStandIn({ port: 0, host: '127.0.0.1' });
+    cleanups.push(() => paypal.close());
     const storageDir = fs.mkdtempSync(path.join(os.tmpdir(), 'referral-histories-'));
     cleanups.push(async () => fs.rmSync(storageDir, { recursive: true, force: true }));
 
@@ -104,6 +111,7 @@ export async function startRecordingStack(logger: Logger): Promise<RecordingStac
       WORKER_HTTP_PORT: '0',
       SECRET_KEY: 'histories-secret-key-that-is-at-least-32-characters',
       PROCESSOR_BASE_URL: sandbox.url,
+      PAYPAL_BASE_URL: paypal.url,
       FILE_STORAGE_DIR: storageDir,
       ...RECORDING_ENV,
     });
@@ -121,7 +129,16 @@ export async function startRecordingStack(logger: Logger): Promise<RecordingStac
       taskQueue: config.TEMPORAL_TASK_QUEUE,
     });
     cleanups.push(() => temporal.close());
-    return { config, url: `http://127.0.0.1:${gateway.port}`, db, temporal, sandbox, receiver, close };
+    return {
+      config,
+      url: `http://127.0.0.1:${gateway.port}`,
+      db,
+      temporal,
+      sandbox,
+      paypal,
+      receiver,
+      close,
+    };
   } catch (err) {
     await close();
     throw err;

@@ -89,6 +89,10 @@ export async function startWorker(
     billing: createCouponBilling,
     billingOptions: { baseUrl: config.STRIPE_BASE_URL, timeoutMs: config.PROCESSOR_TIMEOUT_MS },
     payouts: createPayoutDeps(db, config),
+    payoutTiming: {
+      pollIntervalMs: config.PAYOUT_POLL_INTERVAL_MS,
+      heartbeatTimeoutMs: config.PAYOUT_HEARTBEAT_TIMEOUT_MS,
+    },
     webhooks: {
       allowHttp: config.WEBHOOK_ALLOW_HTTP,
       allowPrivateAddresses: config.WEBHOOK_ALLOW_PRIVATE_ADDRESSES,

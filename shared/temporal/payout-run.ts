@@ -14,12 +14,12 @@ export async function startPayoutRunWorkflow(
   temporal: TemporalDeps,
   metrics: Metrics,
   ref: PayoutRunRef,
-  pollIntervalMs: number,
+  timing: { pollIntervalMs: number; heartbeatTimeoutMs: number },
 ): Promise<boolean> {
   const { started } = await startWorkflowOnce(temporal, metrics, {
     workflow: payoutRunWorkflow,
     workflowId: payoutRunWorkflowId(ref.tenantAlias, ref.runId),
-    args: [{ ...ref, pollIntervalMs }],
+    args: [{ ...ref, ...timing }],
     tenantAlias: ref.tenantAlias,
     entityId: ref.runId,
     kind: 'payout-run',

@@ -3,9 +3,11 @@ import { idempotencyKeyPrunerWorkflow } from '../../workflows/idempotency-key-pr
 import { notificationDispatcherWorkflow } from '../../workflows/notification-dispatcher.workflow';
 import { referralReconcilerWorkflow } from '../../workflows/referral-reconciler.workflow';
 import { retentionPrunerWorkflow } from '../../workflows/retention-pruner.workflow';
+import { payoutSchedulerWorkflow } from '../../workflows/payout-scheduler.workflow';
 import {
   configureIdempotencyKeyPruner,
   configureNotificationDispatcher,
+  configurePayoutScheduler,
   configureReconciler,
   configureRetentionPruner,
   configureWebhookDispatcher,
@@ -23,6 +25,7 @@ export interface SystemWorkflowInputs {
   idempotencyKeyPruner: Parameters<typeof idempotencyKeyPrunerWorkflow>[0];
   retentionPruner: Parameters<typeof retentionPrunerWorkflow>[0];
   webhookDispatcher: Parameters<typeof webhookDispatcherWorkflow>[0];
+  payoutScheduler: Parameters<typeof payoutSchedulerWorkflow>[0];
 }
 
 interface SystemWorkflow<I> {
@@ -60,6 +63,12 @@ const SYSTEM_WORKFLOWS: { [K in keyof SystemWorkflowInputs]: SystemWorkflow<Syst
     id: workflowIds.retentionPruner,
     summary:
       "Deletes webhook events after WEBHOOK_RETENTION_DAYS and users' client addresses and device ids after 30 days",
+  },
+  payoutScheduler: {
+    workflow: payoutSchedulerWorkflow,
+    signal: configurePayoutScheduler,
+    id: workflowIds.payoutScheduler,
+    summary: 'Starts the weekly and monthly payout runs of programs that have them',
   },
   webhookDispatcher: {
     workflow: webhookDispatcherWorkflow,

@@ -21,6 +21,7 @@ export const workflowIds = {
     `discount/${part(tenantAlias)}/${part(accountId)}`,
   webhookDispatcher: (taskQueue: string) => `system/webhook-dispatcher/${part(taskQueue)}`,
   retentionPruner: (taskQueue: string) => `system/retention-pruner/${part(taskQueue)}`,
+  payoutScheduler: (taskQueue: string) => `system/payout-scheduler/${part(taskQueue)}`,
   /**
    * One event's delivery to one endpoint (both UUIDs); a replay or test adds `replay-{UUIDv7}` so it is
    * not refused as already started.

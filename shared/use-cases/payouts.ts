@@ -13,7 +13,8 @@ import {
 } from '../domain/payouts/payout-methods';
 import { createPayoutRun, type createPayoutRunSchema } from '../domain/payouts/payout-runs';
 import { applyPayoutOutcome } from '../domain/payouts/payout-sending';
-import { payoutConnectionFor } from '../domain/payouts/payout-setup';
+import { payoutConnectionFor, scheduledPayoutPolicies } from '../domain/payouts/payout-setup';
+import { payoutPeriod, scheduledRunKey } from '../domain/payouts/payout-schedule';
 import type { PayoutRunView } from '../domain/payouts/payout-views';
 import { PayoutProviderError, type PayoutMethodType } from '../payouts/payout-provider';
 import { createPayeesRepo } from '../repos/payees.repo';
@@ -24,6 +25,8 @@ export interface PayoutRunMessaging extends WorkflowMessaging {
   db: Db;
   /** PAYOUT_POLL_INTERVAL_MS: how often a run asks the providers about payouts still on their way. */
   pollIntervalMs: number;
+  /** PAYOUT_HEARTBEAT_TIMEOUT_MS: how soon a provider call of a killed worker is retried. */
+  heartbeatTimeoutMs: number;
   logger?: Logger;
 }
 
@@ -47,7 +50,7 @@ export async function requestPayoutRun(
       deps.temporal,
       deps.metrics,
       { tenantId: tenant.id, tenantAlias: tenant.alias, runId: run.id },
-      deps.pollIntervalMs,
+      { pollIntervalMs: deps.pollIntervalMs, heartbeatTimeoutMs: deps.heartbeatTimeoutMs },
     );
   } catch (err) {
     throw new AppError(
@@ -185,4 +188,29 @@ export async function receivePayoutWebhook(
     if (after && before && after.status !== before.status) changed += 1;
   }
   return changed;
+}
+
+/**
+ * The scheduler's round: for each program paid weekly or monthly, the run of the current period
+ * (requested once per period: the period is its key). A program whose previous run is not finished waits
+ * for the next round. Answers how many runs it requested.
+ */
+export async function startScheduledPayoutRuns(deps: PayoutRunMessaging, now: Date): Promise<number> {
+  let requested = 0;
+  for (const policy of await scheduledPayoutPolicies(deps.db)) {
+    if (policy.schedule === 'MANUAL') continue;
+    const key = scheduledRunKey(policy.program_id, payoutPeriod(policy.schedule, now));
+    try {
+      await requestPayoutRun(
+        deps,
+        { id: policy.tenant_id, alias: policy.alias },
+        { programId: policy.program_id, idempotencyKey: key },
+        { requestedBy: 'schedule', trigger: 'SCHEDULE' },
+      );
+      requested += 1;
+    } catch (err) {
+      if (!(err instanceof AppError && err.apiErrorCode === 'CONFLICT')) throw err;
+    }
+  }
+  return requested;
 }

@@ -11,7 +11,7 @@ const PRUNE_MARGIN_MS = 3600 * 1000;
 
 /** The system workflows a worker runs: each group may be left to other workers (tests opt in). */
 export interface SystemWorkflowGroups {
-  /** The referral reconciler and the processor-notification dispatcher. */
+  /** The referral reconciler, the processor-notification dispatcher and the payout scheduler. */
   reconciler: boolean;
   /** The idempotency-key and retention pruners. */
   pruners: boolean;
@@ -47,6 +47,7 @@ export function systemWorkflowInputs(config: Config): SystemWorkflowInputs {
       intervalMs: config.IDEMPOTENCY_PRUNE_INTERVAL_MS,
       batchSize: 5000,
     },
+    payoutScheduler: { intervalMs: config.PAYOUT_SCHEDULE_INTERVAL_MS },
     webhookDispatcher: {
       intervalMs: config.WEBHOOK_DISPATCH_INTERVAL_MS,
       batchSize: 500,
@@ -73,6 +74,7 @@ export async function configureSystemWorkflowsAtStart(
     ...(groups.reconciler && {
       referralReconciler: all.referralReconciler,
       notificationDispatcher: all.notificationDispatcher,
+      payoutScheduler: all.payoutScheduler,
     }),
     ...(groups.pruners && {
       idempotencyKeyPruner: all.idempotencyKeyPruner,

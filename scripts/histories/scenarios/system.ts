@@ -28,6 +28,7 @@ export async function recordSystemWorkflows(stack: RecordingStack, recorder: Rec
     workflowIds.webhookDispatcher(queue),
     workflowIds.idempotencyKeyPruner(queue),
     workflowIds.retentionPruner(queue),
+    workflowIds.payoutScheduler(queue),
   ];
   for (const workflowId of systemIds) {
     const current = await recorder.waitFor(workflowId, (h) => continuedFrom(h) !== undefined, {
@@ -53,6 +54,7 @@ export async function recordSystemWorkflows(stack: RecordingStack, recorder: Rec
       NOTIFICATION_DISPATCH_INTERVAL_MS: config.NOTIFICATION_DISPATCH_INTERVAL_MS + 50,
       WEBHOOK_DISPATCH_INTERVAL_MS: config.WEBHOOK_DISPATCH_INTERVAL_MS + 50,
       IDEMPOTENCY_PRUNE_INTERVAL_MS: config.IDEMPOTENCY_PRUNE_INTERVAL_MS + 50,
+      PAYOUT_SCHEDULE_INTERVAL_MS: config.PAYOUT_SCHEDULE_INTERVAL_MS + 50,
       WEBHOOK_RETENTION_DAYS: config.WEBHOOK_RETENTION_DAYS + 1,
       WEBHOOK_RETRY_SCHEDULE_MS: '0,300,600000',
     }),

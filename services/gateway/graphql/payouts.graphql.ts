@@ -22,11 +22,7 @@ import {
   setTaxThreshold,
   taxThresholdInputSchema,
 } from '../../../shared/domain/payouts/payout-setup';
-import {
-  getPayoutRun,
-  listPayoutRuns,
-  payoutRunCsv,
-} from '../../../shared/domain/payouts/payout-run-views';
+import { getPayoutRun, listPayoutRuns, payoutRunCsv } from '../../../shared/domain/payouts/payout-run-views';
 import { getReferrerPayouts } from '../../../shared/domain/payouts/referrer-payouts';
 import { decidePayoutRun, requestPayoutRun, setPayoutMethod } from '../../../shared/use-cases/payouts';
 import { auditWho } from '../audit-actor';
@@ -62,6 +58,7 @@ const runMessaging = (ctx: GraphQLContext) => ({
   metrics: ctx.deps.metrics,
   logger: ctx.deps.logger,
   pollIntervalMs: ctx.deps.config.PAYOUT_POLL_INTERVAL_MS,
+  heartbeatTimeoutMs: ctx.deps.config.PAYOUT_HEARTBEAT_TIMEOUT_MS,
 });
 
 const uuid = z.uuid('must be a payout run or payout id');

@@ -188,3 +188,8 @@ export async function setTaxThreshold(
   await createPayeesRepo(db).setTaxThreshold(tenantId, cents);
   return cents;
 }
+
+/** The programs paid on a schedule, with their tenant's alias (the payout scheduler's round). */
+export async function scheduledPayoutPolicies(db: DbOrTrx) {
+  return createPayeesRepo(db).scheduledPolicies(db);
+}
