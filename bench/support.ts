@@ -31,6 +31,10 @@ export interface BenchEnvironment {
   auth: string;
   /** Process ids of the gateway's and the worker's tsx processes (for CPU accounting). */
   pids: { gateway?: number; worker?: number };
+  /** Kills the worker with SIGKILL (a crash: nothing is finished or drained) and waits for its exit. */
+  killWorker(): Promise<void>;
+  /** Starts a worker again (after killWorker) and waits until it answers. */
+  startWorker(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -142,11 +146,21 @@ export async function startBenchEnvironment(options: BenchOptions = {}): Promise
     });
     const baseUrl = `http://127.0.0.1:${port}`;
     let worker: ChildProcess | undefined;
-    if (options.worker) {
+    const startWorker = async () => {
       const workerPort = await freePort();
       worker = spawnService('services/worker/main.ts', { ...env, WORKER_HTTP_PORT: String(workerPort) });
-      cleanups.push(() => stopService(worker!));
       await waitUntilHealthy(`http://127.0.0.1:${workerPort}/healthz`, worker, 'worker');
+    };
+    const killWorker = async () => {
+      const current = worker;
+      if (!current || current.exitCode !== null || current.signalCode !== null) return;
+      const exited = new Promise((r) => current.once('exit', r));
+      current.kill('SIGKILL');
+      await exited;
+    };
+    if (options.worker) {
+      cleanups.push(() => (worker ? stopService(worker) : Promise.resolve()));
+      await startWorker();
     }
     await waitUntilHealthy(`${baseUrl}/healthz`, gateway, 'gateway');
 
@@ -161,6 +175,8 @@ export async function startBenchEnvironment(options: BenchOptions = {}): Promise
       apiUrl: `${baseUrl}/api/v1/${encodeURIComponent(tenant.alias)}`,
       auth: `Basic ${Buffer.from(`${tenant.apiKey}:`).toString('base64')}`,
       pids: { gateway: gateway.pid, worker: worker?.pid },
+      killWorker,
+      startWorker,
       stop,
     };
   } catch (err) {
