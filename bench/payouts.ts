@@ -19,7 +19,6 @@ const anchorPayees = Number(process.env.BENCH_ANCHOR_PAYEES ?? 500);
 const killAt = Number(process.env.BENCH_KILL_AT ?? 0.4);
 const CASH_CENTS = 1234;
 
-type Json = Record<string, any>;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 runBench(async () => {
@@ -115,9 +114,9 @@ async function runOnce(
     headers: { authorization: env.auth, 'content-type': 'application/json' },
     body: JSON.stringify({ query: 'mutation { requestPayoutRun { id } }' }),
   });
-  const body = (await res.json()) as Json;
+  const body = (await res.json()) as { data?: { requestPayoutRun: { id: string } }; errors?: unknown };
   if (body.errors) throw new Error(JSON.stringify(body.errors));
-  const runId: string = body.data.requestPayoutRun.id;
+  const runId = body.data!.requestPayoutRun.id;
   let killedAfterMs: number | null = null;
   let restartMs: number | null = null;
   if (killAfterPaid !== null) {
