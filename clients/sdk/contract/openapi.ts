@@ -357,7 +357,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Where Stripe sends a referrer after onboarding (a plain page) */
+        /**
+         * Where Stripe sends a referrer after onboarding
+         * @description A line of plain text for the referrer's browser: `done` after Stripe's onboarding, `refresh` when its link expired (they choose Stripe again in the widget for a new one).
+         */
         get: operations["payoutOnboardingPage"];
         put?: never;
         post?: never;
@@ -4005,7 +4008,53 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "text/plain": string;
+                };
+            };
+            /**
+             * @description - `VALIDATION_FAILED`: step is not done or refresh
+             *     - `VALIDATION_FAILED`: the HTTP request itself is malformed (answered before routing)
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description - `REQUEST_TIMEOUT`: the request headers did not arrive within HTTP_HEADERS_TIMEOUT_MS (default 10000 ms); the connection is closed */
+            408: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description - `HEADERS_TOO_LARGE`: the request headers are too large; the connection is closed */
+            431: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description - `SERVICE_UNAVAILABLE`: the gateway is at its connection limit (MAX_CONNECTIONS, default 1024; Retry-After: 1), or the database is briefly unreachable (Retry-After: 5). Safe to retry after Retry-After. */
+            503: {
+                headers: {
+                    "Retry-After"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
             };
         };
     };

@@ -12,6 +12,7 @@ import { browserCors } from '../middleware/cors';
 import { validate } from '../middleware/validate';
 import {
   PAYOUT_WEBHOOK_BODY_LIMIT,
+  onboardingPathSchema,
   payoutMethodBodySchema,
   payoutsPathSchema,
   payoutWebhookPathSchema,
@@ -62,8 +63,8 @@ export function payoutsRoutes(router: Router<GatewayState>, deps: GatewayDeps): 
   );
 
   // Where Stripe sends a referrer after onboarding: a plain page that says what happened.
-  router.get('/payouts/onboarding/:step', async (ctx) => {
-    const done = (ctx.params as { step: string }).step === 'done';
+  router.get('/payouts/onboarding/:step', validate({ params: onboardingPathSchema }), async (ctx) => {
+    const done = ctx.state.input.params.step === 'done';
     ctx.type = 'text/plain; charset=utf-8';
     ctx.set('Content-Security-Policy', "default-src 'none'");
     ctx.body = done

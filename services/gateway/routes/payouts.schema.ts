@@ -15,3 +15,6 @@ export const payoutWebhookPathSchema = z.object({
 
 /** A provider webhook's body limit: PayPal's and Tremendous' events are a few kilobytes. */
 export const PAYOUT_WEBHOOK_BODY_LIMIT = 64 * 1024;
+
+/** /payouts/onboarding/{step}: where Stripe sends the referrer back (done) or for a new link (refresh). */
+export const onboardingPathSchema = z.object({ step: z.enum(['done', 'refresh']) });

@@ -1,11 +1,6 @@
 import { z } from 'zod';
-import {
-  AnswerError,
-  type JsonAnswer,
-  type JsonRequest,
-  type JsonRoute,
-  type StandInCall,
-} from '../payout-common/json-server';
+import { AnswerError, type JsonRoute, type StandInCall } from '../payout-common/json-server';
+import { commonControlRoutes, ok, parseControl } from '../payout-common/control-common';
 import { announce, type GiftCardState } from './state';
 
 /*
@@ -21,21 +16,8 @@ const schemas = {
     z.strictObject({ email: z.string().min(1), delivery: z.enum(['FAILED', 'PENDING', 'SCHEDULED']) }),
   ]),
   delivery: z.strictObject({ status: z.enum(['SUCCEEDED', 'FAILED']) }),
-  fault: z.strictObject({
-    mode: z.enum(['late', 'drop']),
-    count: z.number().int().min(1).max(100).default(1),
-    delayMs: z.number().int().min(0).max(120_000).default(5_000),
-  }),
   revoke: z.strictObject({ key: z.string().min(1) }),
 };
-
-function parse<T>(schema: z.ZodType<T>, request: JsonRequest): T {
-  const result = schema.safeParse(request.json ?? {});
-  if (!result.success) throw new AnswerError(400, { error: z.prettifyError(result.error) });
-  return result.data;
-}
-
-const ok = (body: unknown): JsonAnswer => ({ status: 200, body });
 
 function orderOf(state: GiftCardState, id: string) {
   const found = state.orders.get(id);
@@ -45,22 +27,12 @@ function orderOf(state: GiftCardState, id: string) {
 
 export function giftCardControlRoutes(state: GiftCardState, calls: () => StandInCall[]): JsonRoute[] {
   return [
-    { method: 'GET', path: /^\/_sandbox\/calls$/, handle: () => ok(calls()) },
-    {
-      method: 'GET',
-      path: /^\/_sandbox\/payments$/,
-      handle: (r) =>
-        ok({
-          payments: state.ledger.list(r.query.get('key') ?? undefined),
-          counts: state.ledger.countsByKey(),
-        }),
-    },
-    { method: 'GET', path: /^\/_sandbox\/deliveries$/, handle: () => ok(state.outbox.list()) },
+    ...commonControlRoutes(state, calls),
     {
       method: 'POST',
       path: /^\/_sandbox\/recipients$/,
       handle(r) {
-        const { email, ...rule } = parse(schemas.recipient, r);
+        const { email, ...rule } = parseControl(schemas.recipient, r);
         state.recipients.set(email.toLowerCase(), rule);
         return ok({ email, ...rule });
       },
@@ -70,7 +42,7 @@ export function giftCardControlRoutes(state: GiftCardState, calls: () => StandIn
       path: /^\/_sandbox\/orders\/([^/]+)\/delivery$/,
       handle(r) {
         const { key, order } = orderOf(state, r.match[1]!);
-        const { status } = parse(schemas.delivery, r);
+        const { status } = parseControl(schemas.delivery, r);
         const reward = order.rewards[0]!;
         reward.delivery.status = status;
         announce(state, key, `REWARDS.DELIVERY.${status}`, { id: reward.id, type: 'rewards' });
@@ -89,18 +61,9 @@ export function giftCardControlRoutes(state: GiftCardState, calls: () => StandIn
     },
     {
       method: 'POST',
-      path: /^\/_sandbox\/faults$/,
-      handle(r) {
-        const input = parse(schemas.fault, r);
-        state.faults.arm(input.mode, input.count, input.delayMs);
-        return ok({ armed: state.faults.armed() });
-      },
-    },
-    {
-      method: 'POST',
       path: /^\/_sandbox\/keys\/revoke$/,
       handle(r) {
-        state.revoked.add(parse(schemas.revoke, r).key);
+        state.revoked.add(parseControl(schemas.revoke, r).key);
         return ok({ revoked: true });
       },
     },

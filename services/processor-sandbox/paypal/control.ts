@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { AnswerError, type JsonAnswer, type JsonRequest, type JsonRoute } from '../payout-common/json-server';
+import { AnswerError, type JsonRoute } from '../payout-common/json-server';
+import { commonControlRoutes, ok, parseControl } from '../payout-common/control-common';
 import { changeItem } from './batches';
 import { payPalId, type PayPalState } from './state';
 import type { StandInCall } from '../payout-common/json-server';
@@ -38,40 +39,17 @@ const schemas = {
     name: z.string().optional(),
     message: z.string().optional(),
   }),
-  fault: z.strictObject({
-    mode: z.enum(['late', 'drop']),
-    count: z.number().int().min(1).max(100).default(1),
-    delayMs: z.number().int().min(0).max(120_000).default(5_000),
-  }),
   revoke: z.strictObject({ clientId: z.string().min(1) }),
 };
 
-function parse<T>(schema: z.ZodType<T>, request: JsonRequest): T {
-  const result = schema.safeParse(request.json ?? {});
-  if (!result.success) throw new AnswerError(400, { error: z.prettifyError(result.error) });
-  return result.data;
-}
-
-const ok = (body: unknown): JsonAnswer => ({ status: 200, body });
-
 export function payPalControlRoutes(state: PayPalState, calls: () => StandInCall[]): JsonRoute[] {
   return [
-    { method: 'GET', path: /^\/_sandbox\/calls$/, handle: () => ok(calls()) },
-    {
-      method: 'GET',
-      path: /^\/_sandbox\/payments$/,
-      handle: (r) =>
-        ok({
-          payments: state.ledger.list(r.query.get('key') ?? undefined),
-          counts: state.ledger.countsByKey(),
-        }),
-    },
-    { method: 'GET', path: /^\/_sandbox\/deliveries$/, handle: () => ok(state.outbox.list()) },
+    ...commonControlRoutes(state, calls),
     {
       method: 'POST',
       path: /^\/_sandbox\/webhooks$/,
       handle(r) {
-        const input = parse(schemas.webhook, r);
+        const input = parseControl(schemas.webhook, r);
         const webhook = { id: payPalId(17), clientId: input.clientId, url: input.url };
         state.webhooks.push(webhook);
         return ok(webhook);
@@ -81,7 +59,7 @@ export function payPalControlRoutes(state: PayPalState, calls: () => StandInCall
       method: 'POST',
       path: /^\/_sandbox\/receivers$/,
       handle(r) {
-        const { email, ...rule } = parse(schemas.receiver, r);
+        const { email, ...rule } = parseControl(schemas.receiver, r);
         state.receivers.set(email.toLowerCase(), rule);
         return ok({ email, ...rule });
       },
@@ -90,25 +68,16 @@ export function payPalControlRoutes(state: PayPalState, calls: () => StandInCall
       method: 'POST',
       path: /^\/_sandbox\/items\/([^/]+)$/,
       handle(r) {
-        const item = changeItem(state, r.match[1]!, parse(schemas.item, r));
+        const item = changeItem(state, r.match[1]!, parseControl(schemas.item, r));
         if (!item) throw new AnswerError(404, { error: `no item ${r.match[1]}` });
         return ok(item);
       },
     },
     {
       method: 'POST',
-      path: /^\/_sandbox\/faults$/,
-      handle(r) {
-        const input = parse(schemas.fault, r);
-        state.faults.arm(input.mode, input.count, input.delayMs);
-        return ok({ armed: state.faults.armed() });
-      },
-    },
-    {
-      method: 'POST',
       path: /^\/_sandbox\/apps\/revoke$/,
       handle(r) {
-        state.apps.set(parse(schemas.revoke, r).clientId, null);
+        state.apps.set(parseControl(schemas.revoke, r).clientId, null);
         return ok({ revoked: true });
       },
     },

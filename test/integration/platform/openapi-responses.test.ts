@@ -17,6 +17,7 @@ import {
 import { startProcessorApi, type ProcessorApi } from '../../helpers/processor';
 import { identifyReferrer, uid, userToken } from '../../helpers/referrals';
 import { seedStripeConnection, stripeEvent, stripeSignature } from '../../helpers/stripe-events';
+import { giftCardSignature } from '../../../shared/payouts/gift-card-mapping';
 
 const doc = buildOpenApiDocument();
 let api: ProcessorApi;
@@ -334,6 +335,46 @@ test('processor webhooks', async () => {
   expect((await stripe(payload, stripeSignature(payload))).body.duplicate).toBe(false);
   expect((await stripe(payload, stripeSignature(payload))).body.duplicate).toBe(true);
   expect((await stripe(payload, 't=1,v1=00')).status).toBe(400);
+});
+
+test('payouts', async () => {
+  const { accountId, userId } = await identifyReferrer(api);
+  const payouts = (account: string) => answer('getReferrerPayouts', `${userPath(account, userId)}/payouts`);
+  expect((await payouts(accountId)).body.balances).toEqual([]);
+  expect((await payouts(uid('acct-none'))).status).toBe(404);
+  const method = (body: unknown) =>
+    answer('setPayoutMethod', `${userPath(accountId, userId)}/payout-method`, { method: 'PUT', body });
+  expect((await method({ type: 'PAYPAL', email: 'jane@example.com' })).body.payee.method.type).toBe('PAYPAL');
+  expect((await method({ type: 'PAYPAL', email: 'nope' })).status).toBe(400);
+
+  // A gift-card provider's webhook, signed with the secret given at connect; it names no payout of ours.
+  await api.gqlOk(
+    `mutation C($i: PayoutConnectionInput!) { connectPayoutProvider(input: $i) { provider } }`,
+    {
+      i: { provider: 'GIFT_CARD', apiKey: 'TEST_oas', campaignId: 'CAMPAIGN1', webhookSecret: 'oas-secret' },
+    },
+  );
+  const event = JSON.stringify({
+    event: 'CAMPAIGNS.UPDATED',
+    uuid: crypto.randomUUID(),
+    payload: { resource: { id: 'X1', type: 'campaigns' } },
+  });
+  const hook = (body: string, signature: string, provider = 'gift-cards') =>
+    answer('payoutWebhook', api1(`/payouts/${provider}/webhook`), {
+      method: 'POST',
+      auth: null,
+      body,
+      headers: { 'content-type': 'application/json', 'tremendous-webhook-signature': signature },
+    });
+  const signature = giftCardSignature(Buffer.from(event), 'oas-secret');
+  expect((await hook(event, signature)).body).toEqual({ received: true, changed: 0 });
+  expect((await hook(event, 'sha256=00')).status).toBe(400);
+  expect((await hook(event, signature, 'paypal')).status).toBe(404);
+
+  const page = (step: string) =>
+    answer('payoutOnboardingPage', api1(`/payouts/onboarding/${step}`), { auth: null });
+  expect((await page('done')).status).toBe(200);
+  expect((await page('elsewhere')).status).toBe(400);
 });
 
 test('GraphQL over HTTP', async () => {

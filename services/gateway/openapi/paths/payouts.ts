@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { ZodOpenApiPathsObject } from 'zod-openapi';
 import {
   PAYOUT_WEBHOOK_BODY_LIMIT,
+  onboardingPathSchema,
   payoutMethodBodySchema,
   payoutsPathSchema,
   payoutWebhookPathSchema,
@@ -91,16 +92,21 @@ export const payoutPaths: ZodOpenApiPathsObject = {
     }),
   },
   [`${API}/payouts/onboarding/{step}`]: {
-    get: {
+    get: operation({
       operationId: 'payoutOnboardingPage',
-      tags: ['Payouts'],
-      summary: 'Where Stripe sends a referrer after onboarding (a plain page)',
-      security: [],
-      parameters: [
-        { name: 'tenantAlias', in: 'path', required: true, schema: { type: 'string' } },
-        { name: 'step', in: 'path', required: true, schema: { type: 'string', enum: ['done', 'refresh'] } },
-      ],
-      responses: { 200: { description: 'A line of plain text.' } },
-    },
+      tag: 'Payouts',
+      auth: 'none',
+      summary: 'Where Stripe sends a referrer after onboarding',
+      description:
+        "A line of plain text for the referrer's browser: `done` after Stripe's onboarding, `refresh` when its link expired (they choose Stripe again in the widget for a new one).",
+      requestParams: { path: tenantPathSchema.extend(onboardingPathSchema.shape) },
+      responses: {
+        200: {
+          description: 'A line of plain text.',
+          content: { 'text/plain': { schema: z.string() } },
+        },
+      },
+      errors: { 400: [cause('VALIDATION_FAILED', 'step is not done or refresh')] },
+    }),
   },
 };
