@@ -89,7 +89,7 @@ export function payoutForm(
   const kinds = h(
     'fieldset',
     {},
-    h('legend', {}, t.pay.method),
+    h('legend', {}, t.pay.via),
     ...radios.map((radio) =>
       h('label', { class: 'choice' }, radio, t.pay.methods[radio.value as PayoutMethodType]),
     ),

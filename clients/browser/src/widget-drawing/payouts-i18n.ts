@@ -17,6 +17,8 @@ export interface PayoutTexts {
   loadFailed: string;
   held: string;
   method: string;
+  /** The form's choice of method. */
+  via: string;
   methods: Record<PayoutMethodType, string>;
   noMethod: string;
   change: string;
@@ -49,6 +51,7 @@ const en: PayoutTexts = {
   loadFailed: 'We could not load your payouts.',
   held: 'Your payouts are paused for now. Contact us if you have a question.',
   method: 'Payout method',
+  via: 'Receive your cash by',
   methods: { PAYPAL: 'PayPal', GIFT_CARD: 'Gift card by e-mail', STRIPE_CONNECT: 'Bank account (Stripe)' },
   noMethod: 'Add a payout method to receive your cash.',
   change: 'Change',
@@ -91,6 +94,7 @@ const fr: PayoutTexts = {
   loadFailed: 'Impossible de charger vos versements.',
   held: 'Vos versements sont suspendus pour le moment. Contactez-nous si vous avez une question.',
   method: 'Mode de versement',
+  via: 'Recevoir vos gains par',
   methods: {
     PAYPAL: 'PayPal',
     GIFT_CARD: 'Carte cadeau par e-mail',
@@ -137,6 +141,7 @@ const de: PayoutTexts = {
   loadFailed: 'Ihre Auszahlungen konnten nicht geladen werden.',
   held: 'Ihre Auszahlungen sind vorerst angehalten. Kontaktieren Sie uns bei Fragen.',
   method: 'Auszahlungsmethode',
+  via: 'Auszahlung per',
   methods: { PAYPAL: 'PayPal', GIFT_CARD: 'Geschenkkarte per E-Mail', STRIPE_CONNECT: 'Bankkonto (Stripe)' },
   noMethod: 'Fügen Sie eine Auszahlungsmethode hinzu, um Ihr Guthaben zu erhalten.',
   change: 'Ändern',

@@ -51,6 +51,7 @@ li:focus-visible{outline:3px solid var(--a);outline-offset:-3px}
 .reward{font-weight:600}
 .why{display:block}
 .sr{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
+.payouts h4{margin:16px 0 6px}
 .cash{display:grid;grid-template-columns:repeat(auto-fit,minmax(7.5em,1fr));gap:8px;margin:0 0 8px}
 .cash div{padding:8px 10px;border-radius:8px;background:rgba(127,127,127,.08)}
 .cash .available{border-left:4px solid var(--a)}
