@@ -11,6 +11,7 @@ import type { Locator, Page } from 'playwright-core';
 import { screenshot, useBrowser, type WatchedPage } from '../helpers/browser';
 import { configureProgram, startMerchantSite, type MerchantSite } from '../helpers/merchant-site';
 import { startPayoutApi, type PayoutApi } from '../helpers/payouts';
+import { connectStripeTenant } from '../helpers/stripe-tenant';
 import { expectAccessible, ON_PHONE } from '../helpers/portal';
 
 const browser = useBrowser();
@@ -27,6 +28,8 @@ let noor: string;
 let rex: string;
 /** No cash at all. */
 let cleo: string;
+/** $25 earned, no method yet: chooses Stripe. */
+let sol: string;
 
 beforeAll(async () => {
   api = await startPayoutApi();
@@ -78,6 +81,10 @@ beforeAll(async () => {
   noor = await api.referrer();
   await api.earnCash(noor, 4000);
   cleo = await api.referrer();
+  sol = await api.referrer();
+  await api.earnCash(sol, 2500);
+  // Stripe Connect pays through the tenant's own Stripe account (the stand-in's).
+  await connectStripeTenant(api, api.standIns.stripe.standIn, { id: api.tenantId, alias: api.tenant.alias });
 }, 120_000);
 afterAll(async () => {
   await site?.close();
@@ -219,6 +226,35 @@ test('Stripe asks for a country; Cancel puts the method back', async () => {
     'PayPal · m•••@example.com',
   );
   wp.expectClean([/status of 400/]);
+});
+
+test("Stripe: the country picked by its name, Stripe's onboarding opened in a new tab and offered as a link", async () => {
+  const wp = await browser().newPage({ locale: 'de-DE' });
+  const { page } = wp;
+  await showWidget(wp, sol, 'de-DE');
+  const section = page.locator(PAYOUTS);
+  const form = section.locator('[data-testid="payout-form"]');
+  await form.getByRole('radio', { name: 'Bankkonto (Stripe)' }).check();
+  const country = form.getByRole('combobox', { name: 'Land' });
+  // The visitor's region is chosen already; the names are German.
+  expect(await country.inputValue()).toBe('DE');
+  await country.selectOption({ label: 'Österreich' });
+  await form.getByRole('textbox', { name: 'E-Mail-Adresse' }).fill('sol@example.com');
+  const popup = page.waitForEvent('popup');
+  await form.getByRole('button', { name: 'Speichern' }).click();
+  const link = section.locator('[data-testid="stripe-onboarding"]');
+  await link.waitFor();
+  const href = (await link.getAttribute('href'))!;
+  expect(href).toMatch(/^https?:\/\//);
+  expect(await link.getAttribute('rel')).toBe('noopener noreferrer');
+  expect((await popup).url()).toBe(href);
+  expect(await focused(page)).toBe('stripe-onboarding');
+  expect(await section.locator('[data-testid="method-masked"]').innerText()).toMatch(
+    /^Bankkonto \(Stripe\) · acct_….{4}$/,
+  );
+  expect((await api.referrerPayouts(sol)).payee.method.type).toBe('STRIPE_CONNECT');
+  await expectAccessible(page);
+  wp.expectClean();
 });
 
 test('a refund of cash already paid, in plain words (English, French) and on a phone', async () => {
