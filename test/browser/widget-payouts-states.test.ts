@@ -1,7 +1,8 @@
 /**
  * The widget's Payouts section in a program that pays cash (a rule giving 20 % of the friends' payments),
  * for a referrer who has none yet: the section shows at once, says there is no cash yet and offers the
- * form (in German here). When GET …/payouts fails, the rest of the widget is drawn and the section says
+ * form (in German here); held by an operator, it says payouts are paused (never the operator's reason).
+ * When GET …/payouts fails, the rest of the widget is drawn and the section says
  * so with "Try again", which by keyboard reads it again. Axe.
  */
 import { useBrowser, type WatchedPage } from '../helpers/browser';
@@ -69,7 +70,16 @@ test('a program that pays cash shows the section before any cash, with the form'
   expect(await section.locator('dl').count()).toBe(0);
   expect(await section.getByRole('radio', { name: 'Geschenkkarte per E-Mail' }).count()).toBe(1);
   expect(await section.getByText('Noch keine Auszahlungen.').count()).toBe(1);
+  expect(await section.locator('[data-testid="held"]').count()).toBe(0);
   await expectAccessible(page);
+
+  const hold = `mutation H($a: ID!) { holdPayee(accountId: $a, held: true, reason: "Checking for fraud") { held } }`;
+  expect((await api.gqlOk(hold, { a: lea })).holdPayee.held).toBe(true);
+  await showWidget(wp);
+  const held = section.locator('[data-testid="held"]');
+  await held.waitFor();
+  expect(await held.innerText()).toBe('Your payouts are paused for now. Contact us if you have a question.');
+  expect(await section.innerText()).not.toContain('fraud');
   wp.expectClean();
 });
 
