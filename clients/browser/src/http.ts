@@ -6,6 +6,8 @@ export interface ApiError {
   statusCode: number;
   message: string;
   apiErrorCode: string;
+  /** A 400's fields and what is wrong with each (`path` names the field, e.g. `email`). */
+  validationErrors?: { path: string; message: string }[];
 }
 
 /** A call the library refuses before sending it (a missing tenant or id): shaped like the API's 400. */
@@ -65,7 +67,12 @@ export async function request<T>(
   const body = json as Partial<ApiError> | null;
   const error: ApiError =
     body && typeof body.apiErrorCode === 'string'
-      ? { statusCode: response.status, message: String(body.message), apiErrorCode: body.apiErrorCode }
+      ? {
+          statusCode: response.status,
+          message: String(body.message),
+          apiErrorCode: body.apiErrorCode,
+          ...(Array.isArray(body.validationErrors) && { validationErrors: body.validationErrors }),
+        }
       : {
           statusCode: response.status,
           message: `HTTP ${response.status}`,

@@ -6,8 +6,9 @@
 import type { FriendState } from '../../../../shared/contract/enums';
 import { textsFor } from '../locale';
 import type { ShellTexts } from '../widget/shell';
+import { payoutTexts, type PayoutTexts } from './payouts-i18n';
 
-export type Texts = DrawingTexts & ShellTexts;
+export type Texts = DrawingTexts & ShellTexts & { pay: PayoutTexts };
 
 interface DrawingTexts {
   title: string;
@@ -292,7 +293,7 @@ const de: DrawingTexts = {
   close: 'Schließen',
 };
 
-/** The texts of the tag's language (English when not bundled), with the library's own. */
+/** The texts of the tag's language (English when not bundled), with the library's own and Payouts'. */
 export function drawingTexts(tag: string, shell: ShellTexts): Texts {
-  return { ...shell, ...textsFor(tag, { en, fr, de }).texts };
+  return { ...shell, ...textsFor(tag, { en, fr, de }).texts, pay: payoutTexts(tag) };
 }

@@ -11,8 +11,7 @@ import { renderData } from './view';
  */
 const drawing: WidgetDrawing = {
   styles: STYLES,
-  render: (panel, data, tag, shell, loadMore) =>
-    renderData(panel, data, tag, drawingTexts(tag, shell), loadMore),
+  render: (panel, data, tag, shell, api) => renderData(panel, data, tag, drawingTexts(tag, shell), api),
   popup: (root, panel, tag, shell, onOpen) => popup(root, panel, drawingTexts(tag, shell), onOpen),
 };
 document.currentScript?.dispatchEvent(new CustomEvent(DRAWING_EVENT, { detail: drawing }));

@@ -1,7 +1,8 @@
 import { h } from '../widget/dom';
 import type { Texts } from './i18n';
 
-const FOCUSABLE = 'a[href],button:not([disabled]),input:not([disabled]),[tabindex]:not([tabindex="-1"])';
+const FOCUSABLE =
+  'a[href],button:not([disabled]),input:not([disabled]),select:not([disabled]),textarea,[tabindex]:not([tabindex="-1"])';
 
 /**
  * POPUP mode: a button that opens the panel in a modal dialog. Focus moves into the dialog and stays

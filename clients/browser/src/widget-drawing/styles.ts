@@ -51,6 +51,26 @@ li:focus-visible{outline:3px solid var(--a);outline-offset:-3px}
 .reward{font-weight:600}
 .why{display:block}
 .sr{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
+.payouts h4{margin:16px 0 6px}
+.cash{display:grid;grid-template-columns:repeat(auto-fit,minmax(7.5em,1fr));gap:8px;margin:0 0 8px}
+.cash div{padding:8px 10px;border-radius:8px;background:rgba(127,127,127,.08)}
+.cash .available{border-left:4px solid var(--a)}
+.cash dt{font-size:.85em;opacity:.8}
+.cash dd{margin:0;font-weight:600;font-size:1.05em;font-variant-numeric:tabular-nums}
+.note{padding:8px 12px;border-radius:8px;background:#fef3c7;color:#78350f;margin:0 0 8px}
+.chosen{display:flex;flex-wrap:wrap;align-items:center;justify-content:space-between;gap:8px;font-weight:600}
+.pay-form{display:grid;gap:12px;margin-top:8px}
+fieldset{border:0;margin:0;padding:0;display:flex;flex-wrap:wrap;gap:4px 16px;min-width:0}
+legend{font-weight:600;font-size:.9em;padding:0;margin-bottom:4px}
+label.choice{display:flex;align-items:center;gap:6px;font-weight:400;font-size:1em;margin:0;min-height:32px}
+input:not([type=radio]),select{display:block;width:100%;font:inherit;color:inherit;background:transparent;padding:8px 10px;border:1px solid rgba(127,127,127,.5);border-radius:8px}
+input[type=radio]{width:18px;height:18px;margin:0;accent-color:var(--a)}
+[aria-invalid=true]{border-color:#b91c1c}
+.err{color:#b91c1c;font-size:.9em;margin-top:4px}
+.err:empty{display:none}
+.badge.PAID{background:#dcfce7;color:#14532d}
+.badge.FAILED,.badge.RETURNED,.badge.UNCLAIMED{background:#fee2e2;color:#7f1d1d}
+a.button{display:inline-block;font-weight:600;border-radius:8px;padding:8px 14px;background:var(--a);color:#fff;text-decoration:none}
 dialog{padding:0;border:0;border-radius:12px;background:transparent;width:min(560px,calc(100vw - 24px));max-height:calc(100vh - 24px);overflow:auto}
 dialog::backdrop{background:rgba(0,0,0,.5)}
 .card{position:relative;color:var(--t)}

@@ -109,3 +109,57 @@ export interface Leader {
 
 /** Reads the next page of friends (the widget route with ?cursor=). */
 export type LoadMore = (cursor: string) => Promise<WidgetData>;
+
+/** A payout method as the referrer may see it: its type and masked details (`j•••@example.com`). */
+export type PayoutMethodType = 'PAYPAL' | 'GIFT_CARD' | 'STRIPE_CONNECT';
+
+export interface Payee {
+  method: { type: PayoutMethodType; masked: string; updatedAt: string } | null;
+  held: boolean;
+}
+
+/** The referrer's cash in one currency; `availableCents` below zero is a clawback still owed. */
+export interface CashBalance {
+  currency: string;
+  availableCents: number;
+  pendingCents: number;
+  inFlightCents: number;
+  paidOutCents: number;
+}
+
+export type PayoutStatus = 'RESERVED' | 'SENT' | 'PAID' | 'FAILED' | 'RETURNED' | 'UNCLAIMED' | 'CANCELLED';
+
+export interface Payout {
+  id: string;
+  status: PayoutStatus;
+  amountCents: number;
+  currency: string;
+  /** The provider's own words on a failure, return or unclaimed payout. */
+  providerMessage: string | null;
+  createdAt: string;
+}
+
+/** The answer of GET /open/account/{a}/user/{u}/payouts. */
+export interface ReferrerPayouts {
+  payee: Payee;
+  balances: CashBalance[];
+  /** Newest first. */
+  payouts: Payout[];
+}
+
+/** The body of PUT …/payout-method. */
+export type PayoutMethodInput =
+  | { type: 'PAYPAL'; email: string }
+  | { type: 'GIFT_CARD'; email: string; name?: string }
+  | { type: 'STRIPE_CONNECT'; email: string; country: string };
+
+/**
+ * The calls the drawing script makes through the library (which holds the user's JWT): the next page of
+ * friends, the referrer's payouts, and adding or changing their payout method (Stripe answers the
+ * onboarding link to open). A failed call rejects with the library's ApiError.
+ */
+export interface WidgetApi {
+  loadMore: LoadMore;
+  payouts(): Promise<ReferrerPayouts>;
+  setPayoutMethod(input: PayoutMethodInput): Promise<{ payee: Payee; onboardingUrl: string | null }>;
+}

@@ -6,7 +6,8 @@ import { leaderboardSection, progressSection } from './program-parts';
 import type { Texts } from './i18n';
 import { qrCode, type QrMatrix } from './qr';
 import { coarsePointer, shareTargets } from './share';
-import type { LoadMore, WidgetData } from './types';
+import { payoutsSection } from './payouts';
+import type { WidgetApi, WidgetData } from './types';
 
 function offer(big: string, caption: string): HTMLElement {
   return h('div', { class: 'offer' }, h('strong', {}, big), h('span', {}, caption));
@@ -149,7 +150,7 @@ export function renderData(
   data: WidgetData,
   tag: string,
   t: Texts,
-  loadMore: LoadMore,
+  api: WidgetApi,
 ): void {
   const { program } = data;
   const friend = friendOffer(tag, t, program);
@@ -165,8 +166,9 @@ export function renderData(
     ),
     ...linkSection(data, t),
     ...progressSection(data, tag, t),
-    ...friendsSection(data, tag, t, loadMore),
+    ...friendsSection(data, tag, t, api.loadMore),
     ...rewardList(data, tag, t),
+    ...payoutsSection(data, tag, t, api),
     ...leaderboardSection(data, t),
   );
 }

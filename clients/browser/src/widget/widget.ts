@@ -2,7 +2,7 @@ import { clientError, request, userPath } from '../http';
 import { jwtUser } from '../jwt';
 import { pickTag, textsFor } from '../locale';
 import { tenantFor } from '../tenant';
-import type { WidgetData } from '../widget-drawing/types';
+import type { WidgetApi, WidgetData } from '../widget-drawing/types';
 import { h } from './dom';
 import type { WidgetDrawing } from './drawing-api';
 import { loadWidgetDrawing } from './load-drawing';
@@ -61,9 +61,14 @@ export async function widget(options: WidgetOptions): Promise<WidgetHandle> {
   }
   const panel = h('section', { class: 'panel', 'aria-labelledby': 'rw-title', 'aria-busy': 'false' });
   const program = options.programId ? `&programId=${encodeURIComponent(options.programId)}` : '';
-  const path = `${userPath(tenant, accountId, userId)}/widget?locale=${encodeURIComponent(tag)}${program}`;
-  const loadMore = (cursor: string) =>
-    request<WidgetData>('GET', `${path}&cursor=${encodeURIComponent(cursor)}`, { jwt: options.jwt });
+  const user = userPath(tenant, accountId, userId);
+  const path = `${user}/widget?locale=${encodeURIComponent(tag)}${program}`;
+  const api: WidgetApi = {
+    loadMore: (cursor) =>
+      request<WidgetData>('GET', `${path}&cursor=${encodeURIComponent(cursor)}`, { jwt: options.jwt }),
+    payouts: () => request('GET', `${user}/payouts`, { jwt: options.jwt }),
+    setPayoutMethod: (body) => request('PUT', `${user}/payout-method`, { jwt: options.jwt, body }),
+  };
   const style = h('style', {}, SHELL_STYLES);
   const popup = options.mode === 'POPUP';
   root.replaceChildren(style, ...(popup ? [] : [panel]));
@@ -93,7 +98,7 @@ export async function widget(options: WidgetOptions): Promise<WidgetHandle> {
         drawing(),
         request<WidgetData>('GET', path, { jwt: options.jwt }),
       ]);
-      if (mine === loads) draw.render(panel, data, tag, texts, loadMore);
+      if (mine === loads) draw.render(panel, data, tag, texts, api);
     } catch (err) {
       if (mine === loads) {
         // POPUP without its drawing script: the error state where its button would be.
