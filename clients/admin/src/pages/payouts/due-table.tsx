@@ -21,7 +21,7 @@ export interface DueTableProps {
 
 function Amount({ row }: { row: DuePayee }) {
   return (
-    <span class="cell-stack">
+    <span class="cell-stack payout-stack">
       <span data-testid="due-payable">{formatMoney(row.payableCents, row.currency)}</span>
       {row.payableCents !== row.programAvailableCents && (
         <span class="cell-note">{formatMoney(row.programAvailableCents, row.currency)} in this program</span>
@@ -35,7 +35,7 @@ function Amount({ row }: { row: DuePayee }) {
 
 function Blocker({ row }: { row: DuePayee }) {
   return (
-    <span class="cell-stack">
+    <span class="cell-stack payout-stack">
       {row.blocker ? (
         <Badge tone={row.blocker === 'NEGATIVE_BALANCE' ? 'danger' : 'warning'} testId="due-blocker">
           {BLOCKER_WORDS[row.blocker]}
@@ -63,7 +63,7 @@ function Method({ row }: { row: DuePayee }) {
   const method = row.payee.method;
   if (!method) return <span class="muted-text">None yet</span>;
   return (
-    <span class="cell-stack">
+    <span class="cell-stack payout-stack">
       <span class="mono" data-testid="due-method">
         {method.masked}
       </span>
@@ -145,7 +145,13 @@ function Actions({ row, onAction, taxThreshold }: DueTableProps & { row: DuePaye
 
 export function DueTable(props: DueTableProps) {
   const columns: Column<DuePayee>[] = [
-    { key: 'account', header: 'Account', rowHeader: true, render: (r) => <AccountLink id={r.accountId} /> },
+    {
+      key: 'account',
+      header: 'Account',
+      rowHeader: true,
+      className: 'payout-account',
+      render: (r) => <AccountLink id={r.accountId} />,
+    },
     { key: 'currency', header: 'Currency', render: (r) => r.currency, className: 'mono' },
     { key: 'payable', header: 'Payable now', align: 'right', render: (r) => <Amount row={r} /> },
     { key: 'blocker', header: 'Status', render: (r) => <Blocker row={r} /> },

@@ -32,7 +32,13 @@ const isProblem = (p: Payout) => PROBLEM_STATUSES.includes(p.status);
 
 function payoutColumns(cancel: ((p: Payout) => void) | null): Column<Payout>[] {
   const columns: Column<Payout>[] = [
-    { key: 'account', header: 'Account', rowHeader: true, render: (p) => <AccountLink id={p.accountId} /> },
+    {
+      key: 'account',
+      header: 'Account',
+      rowHeader: true,
+      className: 'payout-account',
+      render: (p) => <AccountLink id={p.accountId} />,
+    },
     {
       key: 'amount',
       header: 'Amount',
@@ -44,7 +50,7 @@ function payoutColumns(cancel: ((p: Payout) => void) | null): Column<Payout>[] {
       key: 'status',
       header: 'Status',
       render: (p) => (
-        <span class="cell-stack">
+        <span class="cell-stack payout-stack">
           <PayoutStatusBadge status={p.status} />
           {p.providerMessage && (
             <span class={isProblem(p) ? 'payout-message payout-message-problem' : 'payout-message'}>

@@ -65,7 +65,7 @@ export function PayoutRunsPage() {
       key: 'who',
       header: 'Requested by',
       render: (r) => (
-        <span class="cell-stack">
+        <span class="cell-stack payout-stack">
           <span>{r.requestedBy}</span>
           {r.trigger === 'SCHEDULE' && <span class="cell-note">on schedule</span>}
         </span>
@@ -76,7 +76,7 @@ export function PayoutRunsPage() {
       header: 'Approved',
       render: (r) =>
         r.approvedBy ? (
-          <span class="cell-stack">
+          <span class="cell-stack payout-stack">
             <span>{r.approvedBy}</span>
             <span class="cell-note">{formatIso(r.approvedAt)}</span>
           </span>

@@ -100,7 +100,11 @@ export function PayoutsDuePage() {
       ) : !data ? (
         <Loading label="Loading what is due…" />
       ) : (
-        <Card title={`Due in ${name}`} titleId="payouts-due-title" testId="due-card">
+        <Card
+          title={programs.length > 1 ? `Due in ${name}` : 'Due now'}
+          titleId="payouts-due-title"
+          testId="due-card"
+        >
           {rows.length === 0 && stack.pageIndex === 0 ? (
             <EmptyState title="Nothing is due">
               Referrers appear here once a rule gives them a cash reward. A run pays each one whose balance
