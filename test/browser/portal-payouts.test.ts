@@ -7,8 +7,10 @@
  * the settings; a VIEWER's read-only pages; a phone.
  */
 import fs from 'node:fs';
+import crypto from 'node:crypto';
 import {
   expectAccessible,
+  expectOutageThenRetry,
   expectPhoneView,
   ON_PHONE,
   openFromNav,
@@ -256,6 +258,18 @@ test('a VIEWER reads every Payouts page and finds no control that changes anythi
   await expectAccessible(page);
   await portalShot(page, 'payouts-settings-viewer');
   wp.expectClean();
+});
+
+test('a failed load says so and “Try again” loads; a run of no one’s is not found', async () => {
+  await expectOutageThenRetry(stack, '/admin/payouts', (page) => page.getByTestId('due-card').waitFor());
+  const wp = await stack.signedInPage();
+  await wp.page.goto(stack.url(`/admin/payouts/runs/${crypto.randomUUID()}`));
+  await wp.page.getByRole('heading', { level: 1, name: 'Payout run not found' }).waitFor();
+  expect(await wp.page.getByTestId('empty-state').innerText()).toContain(
+    'There is no payout run with this id in this program',
+  );
+  await expectAccessible(wp.page);
+  wp.expectClean([/404|400/]);
 });
 
 test('on a phone: the due list and a run fit the screen', async () => {

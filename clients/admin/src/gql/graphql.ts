@@ -671,7 +671,7 @@ export type PayoutsDueQueryVariables = Exact<{
 }>;
 
 
-export type PayoutsDueQuery = { payoutTaxThreshold: number | null, programs: Array<{ id: string, name: string, isDefault: boolean, archivedAt: number | null }>, payoutsDue: { next: string | null, payees: Array<{ accountId: string, currency: string, programAvailableCents: number, availableCents: number, payableCents: number, blocker: PayoutBlocker | null, payee: { accountId: string, taxFormReceived: boolean, taxCountry: string | null, held: boolean, heldReason: string | null, method: { type: PayoutMethodType, masked: string } | null }, reasons: Array<{ rewardId: string, amountCents: number, currency: string, ruleId: string | null, explanation: string | null, dateGiven: string }> }> }, payoutPolicy: { programId: string, minimumCents: number, requireApproval: boolean } };
+export type PayoutsDueQuery = { programs: Array<{ id: string, name: string, isDefault: boolean, archivedAt: number | null }>, payoutsDue: { next: string | null, payees: Array<{ accountId: string, currency: string, programAvailableCents: number, availableCents: number, payableCents: number, blocker: PayoutBlocker | null, payee: { accountId: string, taxFormReceived: boolean, taxCountry: string | null, held: boolean, heldReason: string | null, method: { type: PayoutMethodType, masked: string } | null }, reasons: Array<{ rewardId: string, amountCents: number, currency: string, ruleId: string | null, explanation: string | null, dateGiven: string }> }> }, payoutPolicy: { programId: string, minimumCents: number, requireApproval: boolean } };
 
 export type PayoutRunsQueryVariables = Exact<{
   first?: number | null | undefined;
@@ -1986,7 +1986,6 @@ export const PayoutsDueDocument = new TypedDocumentString(`
     minimumCents
     requireApproval
   }
-  payoutTaxThreshold
 }
     fragment DuePayeeFields on DuePayee {
   accountId

@@ -1,7 +1,7 @@
 /**
  * The due list's table: one row per payee and currency with what a run would pay, what blocks it in
  * plain words, the masked method, the rewards behind it (a disclosure) and, for OWNERs and ADMINs, hold
- * or release and "tax form received".
+ * or release and, for a payee waiting for one, "tax form received".
  */
 import { Badge, DataTable, type Column } from '../../components';
 import { formatMoney } from '../../format';
@@ -15,8 +15,6 @@ export interface DueTableProps {
   rows: DuePayee[];
   /** Null for a VIEWER: no action column. */
   onAction: ((action: PayeeAction, row: DuePayee) => void) | null;
-  /** Whether a tax threshold is set (the "Tax form received" button is offered then). */
-  taxThreshold: boolean;
 }
 
 function Amount({ row }: { row: DuePayee }) {
@@ -101,10 +99,10 @@ function Reasons({ row }: { row: DuePayee }) {
   );
 }
 
-function Actions({ row, onAction, taxThreshold }: DueTableProps & { row: DuePayee }) {
+function Actions({ row, onAction }: DueTableProps & { row: DuePayee }) {
   if (!onAction) return null;
   const who = row.accountId;
-  const offerTax = !row.payee.taxFormReceived && (taxThreshold || row.blocker === 'TAX_FORM_NEEDED');
+  const offerTax = row.blocker === 'TAX_FORM_NEEDED';
   return (
     <span class="payout-row-actions">
       {row.payee.held ? (
@@ -154,9 +152,9 @@ export function DueTable(props: DueTableProps) {
     },
     { key: 'currency', header: 'Currency', render: (r) => r.currency, className: 'mono' },
     { key: 'payable', header: 'Payable now', align: 'right', render: (r) => <Amount row={r} /> },
-    { key: 'blocker', header: 'Status', render: (r) => <Blocker row={r} /> },
+    { key: 'blocker', header: 'Status', className: 'payout-wrap', render: (r) => <Blocker row={r} /> },
     { key: 'method', header: 'Method', render: (r) => <Method row={r} /> },
-    { key: 'reasons', header: 'Why', render: (r) => <Reasons row={r} /> },
+    { key: 'reasons', header: 'Why', className: 'payout-wrap', render: (r) => <Reasons row={r} /> },
   ];
   if (props.onAction) {
     columns.push({

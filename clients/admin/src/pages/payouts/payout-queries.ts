@@ -104,7 +104,6 @@ export const PAYOUTS_DUE = graphql(`
       minimumCents
       requireApproval
     }
-    payoutTaxThreshold
   }
 `);
 

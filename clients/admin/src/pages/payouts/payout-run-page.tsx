@@ -49,6 +49,7 @@ function payoutColumns(cancel: ((p: Payout) => void) | null): Column<Payout>[] {
     {
       key: 'status',
       header: 'Status',
+      className: 'payout-wrap',
       render: (p) => (
         <span class="cell-stack payout-stack">
           <PayoutStatusBadge status={p.status} />

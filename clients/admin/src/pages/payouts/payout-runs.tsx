@@ -50,10 +50,17 @@ export function PayoutRunsPage() {
       key: 'created',
       header: 'Requested',
       rowHeader: true,
+      className: 'payout-wrap',
       render: (r) => (
-        <a href={runHref(r.id)} data-testid="run-link">
-          {formatIso(r.createdAt)}
-        </a>
+        <span class="cell-stack payout-stack">
+          <a href={runHref(r.id)} data-testid="run-link">
+            {formatIso(r.createdAt)}
+          </a>
+          <span class="cell-note">
+            by {r.requestedBy}
+            {r.trigger === 'SCHEDULE' ? ' (on schedule)' : ''}
+          </span>
+        </span>
       ),
     },
     ...(programs.length > 1
@@ -62,18 +69,9 @@ export function PayoutRunsPage() {
     { key: 'status', header: 'Status', render: (r) => <RunStatusBadge status={r.status} /> },
     { key: 'payees', header: 'Payees', align: 'right', render: (r) => r.payees },
     {
-      key: 'who',
-      header: 'Requested by',
-      render: (r) => (
-        <span class="cell-stack payout-stack">
-          <span>{r.requestedBy}</span>
-          {r.trigger === 'SCHEDULE' && <span class="cell-note">on schedule</span>}
-        </span>
-      ),
-    },
-    {
       key: 'approved',
       header: 'Approved',
+      className: 'payout-wrap',
       render: (r) =>
         r.approvedBy ? (
           <span class="cell-stack payout-stack">

@@ -194,7 +194,11 @@ export function PayoutSettingsPage() {
       ) : (
         <ReadOnly when={!mayChange}>
           <div class="payout-settings">
-            <Card title={`Policy of ${name}`} titleId="payout-policy-title" testId="policy-card">
+            <Card
+              title={programs.length > 1 ? `Policy of ${name}` : 'Policy'}
+              titleId="payout-policy-title"
+              testId="policy-card"
+            >
               <ProgramPicker programs={programs} value={program} path={SETTINGS_PATH} />
               <PolicyForm
                 key={data.payoutPolicy.programId}

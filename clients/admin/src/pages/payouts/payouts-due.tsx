@@ -119,7 +119,6 @@ export function PayoutsDuePage() {
               </p>
               <DueTable
                 rows={rows}
-                taxThreshold={data.payoutTaxThreshold !== null}
                 onAction={mayChange ? (action, row) => setActing({ action, row }) : null}
               />
               {(stack.pageIndex > 0 || data.payoutsDue.next) && (
