@@ -83,8 +83,8 @@ function Reasons({ row }: { row: DuePayee }) {
       <ul>
         {row.reasons.map((r) => (
           <li key={r.rewardId} data-testid="due-reason">
-            <span class="payout-reason-amount">{formatMoney(r.amountCents, r.currency)}</span>{' '}
-            <span class="cell-note">{formatIso(r.dateGiven)}</span>
+            <span class="payout-reason-amount">{formatMoney(r.amountCents, r.currency)}</span>
+            <span class="cell-note payout-reason-date">{formatIso(r.dateGiven)}</span>
             {r.ruleId && (
               <span class="cell-note">
                 {' '}
@@ -151,7 +151,13 @@ export function DueTable(props: DueTableProps) {
       render: (r) => <AccountLink id={r.accountId} />,
     },
     { key: 'currency', header: 'Currency', render: (r) => r.currency, className: 'mono' },
-    { key: 'payable', header: 'Payable now', align: 'right', render: (r) => <Amount row={r} /> },
+    {
+      key: 'payable',
+      header: 'Payable now',
+      align: 'right',
+      className: 'payout-amount',
+      render: (r) => <Amount row={r} />,
+    },
     { key: 'blocker', header: 'Status', className: 'payout-wrap', render: (r) => <Blocker row={r} /> },
     { key: 'method', header: 'Method', render: (r) => <Method row={r} /> },
     { key: 'reasons', header: 'Why', className: 'payout-wrap', render: (r) => <Reasons row={r} /> },
