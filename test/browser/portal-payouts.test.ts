@@ -18,6 +18,7 @@ import {
   settled,
 } from '../helpers/portal';
 import { dueRow, payoutRow, runStatus, shown, usePayoutPortal } from '../helpers/portal-payouts';
+import { until } from '../helpers/wait';
 
 const { stack, standIns, seeds } = usePayoutPortal();
 const paypal = (email: string) => ({ type: 'PAYPAL', email });
@@ -126,7 +127,11 @@ test('a run waits for approval; one payout cancelled; the OWNER approves; paid, 
   await dueRow(page, refused).waitFor();
   await page.getByTestId('run-payouts').click();
   expect(await shown(page).innerText()).toContain('waits for an owner or admin');
+  const sent = page.waitForRequest((r) => (r.postData() ?? '').includes('mutation RequestPayoutRun'));
   await shown(page).getByTestId('confirm-ok').click();
+  // The press carries its own idempotency key: a retry of it names the same run.
+  const variables = JSON.parse((await sent).postData()!).variables;
+  expect(variables.input.idempotencyKey).toMatch(/^[0-9a-f-]{36}$/);
   await page.waitForURL(/\/admin\/payouts\/runs\/[0-9a-f-]{36}$/);
   runId = page.url().split('/').at(-1)!;
   await runStatus(page, 'Awaiting approval');
@@ -248,6 +253,22 @@ test('a VIEWER reads every Payouts page and finds no control that changes anythi
   await runStatus(page, 'Completed');
   // Reading only: the CSV.
   expect(await page.locator('main button').allInnerTexts()).toEqual(['Download CSV']);
+
+  // A run awaiting approval: the VIEWER is told it waits, and finds no Approve or Cancel.
+  const payee = await seeds().referrer(paypal(`waits-${unique()}@example.com`));
+  await seeds().earnCash(payee, 9000);
+  const waiting = (await stack.api.gqlOk('mutation { requestPayoutRun { id } }')).requestPayoutRun.id;
+  const status = () =>
+    stack.api.gqlOk('query Q($id: ID!) { payoutRun(id: $id) { status } }', { id: waiting });
+  await until(status, (r) => r.payoutRun.status === 'AWAITING_APPROVAL');
+  await page.goto(stack.url(`/admin/payouts/runs/${waiting}`));
+  await runStatus(page, 'Awaiting approval');
+  expect(await page.getByTestId('run-awaiting').innerText()).toBe(
+    'This run waits for an owner or admin to approve it.',
+  );
+  expect(await page.locator('main button').allInnerTexts()).toEqual(['Download CSV']);
+  await expectAccessible(page);
+  await stack.api.gqlOk('mutation C($id: ID!) { cancelPayoutRun(id: $id) { id } }', { id: waiting });
   await page.goto(stack.url('/admin/payouts/runs'));
   await page.getByTestId('run-row').first().waitFor();
   expect(await page.locator('main button').count()).toBe(0);
