@@ -304,3 +304,25 @@ test('on a phone: the due list and a run fit the screen', async () => {
   await settled(page);
   await expectPhoneView(page, 'payouts-run-phone');
 });
+
+test('several programs: a picker chooses whose payouts are shown, kept in the address', async () => {
+  const created = await stack.api.gqlOk(
+    'mutation P($input: ProgramInput!) { createProgram(input: $input) { id } }',
+    { input: { name: 'Partners' } },
+  );
+  const id = created.createProgram.id as string;
+  const wp = await stack.signedInPage();
+  const { page } = wp;
+  await page.goto(stack.url('/admin/payouts'));
+  await page.getByTestId('due-row').first().waitFor();
+  await page.getByLabel('Program').selectOption(id);
+  await page.waitForURL(stack.url(`/admin/payouts?program=${encodeURIComponent(id)}`));
+  await page.getByRole('heading', { name: 'Due in Partners' }).waitFor();
+  expect(await page.getByTestId('empty-state').innerText()).toContain('Nothing is due');
+  // Settings follow the chosen program.
+  await page.getByTestId('payout-tab-settings').click();
+  await page.getByRole('heading', { name: 'Policy of Partners' }).waitFor();
+  expect(await page.getByLabel('Minimum payout (cents)').inputValue()).toBe('1000');
+  await expectAccessible(page);
+  wp.expectClean();
+});

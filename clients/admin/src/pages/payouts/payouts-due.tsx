@@ -37,11 +37,15 @@ function payableTotals(rows: DuePayee[]): string {
   return [...byCurrency].map(([currency, cents]) => formatMoney(cents, currency)).join(' and ');
 }
 
+/** The page of `?program=` (the default program without it): another program starts at its first page. */
 export function PayoutsDuePage() {
+  const program = useRoute().query.get('program');
+  return <DueView key={program ?? ''} program={program} />;
+}
+
+function DueView({ program }: { program: string | null }) {
   const { operator } = useSession();
   const mayChange = canChange(operator.role);
-  const { query } = useRoute();
-  const program = query.get('program');
   const stack = useCursorStack();
   const { data, error, loading, reload } = useQuery(PAYOUTS_DUE, {
     programId: program,
