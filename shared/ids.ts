@@ -52,3 +52,15 @@ export { idempotencyKeySchema };
 export function payoutRunWorkflowId(tenantAlias: string, runId: string): string {
   return `payout-run/${encodeURIComponent(tenantAlias)}/${encodeURIComponent(runId)}`;
 }
+
+/** Where Temporal's Web UI is and the namespace the workflows run in (TEMPORAL_UI_URL, TEMPORAL_NAMESPACE). */
+export interface TemporalUi {
+  url: string;
+  namespace: string;
+}
+
+/** A workflow's page in Temporal's Web UI: the portal's "Open in Temporal UI" links (referrals, payout runs). */
+export function temporalWorkflowUrl(ui: TemporalUi, workflowId: string): string {
+  const base = ui.url.replace(/\/+$/, '');
+  return `${base}/namespaces/${encodeURIComponent(ui.namespace)}/workflows/${encodeURIComponent(workflowId)}`;
+}

@@ -275,6 +275,7 @@ describe('layout and navigation', () => {
       'Referrals',
       'Review',
       'Accounts',
+      'Payouts',
       'Import',
       'Programs',
       'Program',
@@ -324,7 +325,7 @@ describe('layout and navigation', () => {
     await page.getByTestId('sign-out').waitFor();
     await page.keyboard.press('Tab');
     const order: string[] = [];
-    for (let i = 0; i < 10; i += 1) {
+    for (let i = 0; i < 11; i += 1) {
       await page.keyboard.press('Tab');
       order.push((await focused()).text);
     }
@@ -335,6 +336,7 @@ describe('layout and navigation', () => {
       'Referrals',
       'Review',
       'Accounts',
+      'Payouts',
       'Import',
       'Programs',
       'Program',

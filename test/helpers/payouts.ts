@@ -120,20 +120,18 @@ export interface PayoutApi extends ReferralApi {
   referrerPayouts(accountId: string): Promise<Json>;
 }
 
-export async function startPayoutApi(env: Record<string, string> = {}): Promise<PayoutApi> {
-  const standIns = await startPayoutStandIns();
-  const port = await freePort();
-  const api = await startReferralApi({
-    env: {
-      PAYPAL_BASE_URL: standIns.paypal.url,
-      GIFT_CARD_BASE_URL: standIns.giftCards.basePath,
-      STRIPE_BASE_URL: standIns.stripe.url,
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      PAYOUT_POLL_INTERVAL_MS: '300',
-      ...env,
-    },
-    port,
-  });
+/** The env a gateway and worker need to pay through the stand-ins (and poll them quickly). */
+export function payoutEnv(standIns: PayoutStandIns): Record<string, string> {
+  return {
+    PAYPAL_BASE_URL: standIns.paypal.url,
+    GIFT_CARD_BASE_URL: standIns.giftCards.basePath,
+    STRIPE_BASE_URL: standIns.stripe.url,
+    PAYOUT_POLL_INTERVAL_MS: '300',
+  };
+}
+
+/** Connects PayPal and the gift-card provider (fresh stand-in accounts, webhooks registered) through the API. */
+export async function connectPayoutProviders(api: ReferralApi, standIns: PayoutStandIns) {
   const base = `${api.gw.url}/api/v1/${api.tenant.alias}`;
   const pp = standIns.paypal.credentials();
   const paypal = {
@@ -150,19 +148,13 @@ export async function startPayoutApi(env: Record<string, string> = {}): Promise<
   const connect = `mutation C($input: PayoutConnectionInput!) { connectPayoutProvider(input: $input) { provider } }`;
   await api.gqlOk(connect, { input: { provider: 'PAYPAL', ...paypal } });
   await api.gqlOk(connect, { input: { provider: 'GIFT_CARD', ...giftCards } });
-  const owner = await signedInOperator(api.gw, { ...api.tenant, id: api.tenantId }, 'OWNER');
-  const admin = adminApi(api.gw);
-  const ownerGql = async (query: string, variables?: Json) =>
-    (await admin.graphql(owner, query, variables)).json;
-  const db = api.gw.deps.db;
+  return { paypal, giftCards };
+}
 
-  const self: PayoutApi = {
-    ...api,
-    standIns,
-    paypal,
-    giftCards,
-    owner,
-    ownerGql,
+/** Referrers with payout methods and cash, and the program's policy, through the API (and the database). */
+export function payoutSeeds(api: ReferralApi): Pick<PayoutApi, 'referrer' | 'earnCash' | 'setPolicy'> {
+  const db = api.gw.deps.db;
+  return {
     async referrer(method) {
       const accountId = `payee-${crypto.randomUUID()}`;
       const res = await api.identify(accountId, `u-${accountId}`, { email: `${accountId}@example.com` });
@@ -199,6 +191,30 @@ export async function startPayoutApi(env: Record<string, string> = {}): Promise<
         { input: { minimumCents: 1000, schedule: 'MANUAL', requireApproval: false, ...policy } },
       );
     },
+  };
+}
+
+export async function startPayoutApi(env: Record<string, string> = {}): Promise<PayoutApi> {
+  const standIns = await startPayoutStandIns();
+  const port = await freePort();
+  const api = await startReferralApi({
+    env: { ...payoutEnv(standIns), PUBLIC_URL: `http://127.0.0.1:${port}`, ...env },
+    port,
+  });
+  const { paypal, giftCards } = await connectPayoutProviders(api, standIns);
+  const owner = await signedInOperator(api.gw, { ...api.tenant, id: api.tenantId }, 'OWNER');
+  const admin = adminApi(api.gw);
+  const ownerGql = async (query: string, variables?: Json) =>
+    (await admin.graphql(owner, query, variables)).json;
+
+  const self: PayoutApi = {
+    ...api,
+    standIns,
+    paypal,
+    giftCards,
+    owner,
+    ownerGql,
+    ...payoutSeeds(api),
     async runToEnd(input = {}) {
       const started = (await api.gqlOk(PAYOUT_RUN, { input })).requestPayoutRun;
       const handle = api.gw.deps.temporal.client.workflow.getHandle(

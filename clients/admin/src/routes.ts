@@ -21,6 +21,10 @@ import { InstallPage } from './pages/tenants/install';
 import { ProgramPage } from './pages/tenants/program';
 import { RulesPage } from './pages/programs/rules-page';
 import { ProgramsPage } from './pages/programs/programs';
+import { PayoutsDuePage } from './pages/payouts/payouts-due';
+import { PayoutRunsPage } from './pages/payouts/payout-runs';
+import { PayoutRunPage } from './pages/payouts/payout-run-page';
+import { PayoutSettingsPage } from './pages/payouts/payout-settings';
 import type { RouteProps } from './router';
 
 export type NavGroup = 'Analytics' | 'Reports' | 'Settings';
@@ -59,6 +63,17 @@ export const ROUTES: RouteDef[] = [
     component: AccountsPage,
   },
   { path: '/admin/accounts/:id', title: 'Account', component: AccountDetailPage },
+  // Payouts: what is due (the nav's entry), the runs, one run, the settings; the nav keeps Payouts marked.
+  {
+    path: '/admin/payouts',
+    title: 'Payouts',
+    nav: 'Payouts',
+    group: 'Analytics',
+    component: PayoutsDuePage,
+  },
+  { path: '/admin/payouts/runs', title: 'Payout runs', component: PayoutRunsPage },
+  { path: '/admin/payouts/runs/:id', title: 'Payout run', component: PayoutRunPage },
+  { path: '/admin/payouts/settings', title: 'Payout settings', component: PayoutSettingsPage },
   { path: '/admin/import', title: 'Import', nav: 'Import', group: 'Reports', component: ImportPage },
   {
     path: '/admin/programs',

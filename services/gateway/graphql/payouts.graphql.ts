@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { accountIdSchema } from '../../../shared/ids';
+import { accountIdSchema, temporalWorkflowUrl } from '../../../shared/ids';
 import { AppError } from '../../../shared/errors';
 import { parseInput } from '../../../shared/validation';
 import { cancelPayout } from '../../../shared/domain/payouts/payout-decisions';
@@ -81,6 +81,17 @@ const taxArgs = z.object({ accountId: accountIdSchema, status: taxStatusInputSch
 
 const undef = <T>(v: T | null | undefined): T | undefined => v ?? undefined;
 
+/** A run with its workflow's page in Temporal's Web UI (as a referral's: referral-search.ts). */
+const withUrl =
+  (ctx: GraphQLContext) =>
+  <T extends { workflowId: string }>(run: T): T & { workflowUrl: string } => ({
+    ...run,
+    workflowUrl: temporalWorkflowUrl(
+      { url: ctx.deps.config.temporalUiUrl, namespace: ctx.deps.config.TEMPORAL_NAMESPACE },
+      run.workflowId,
+    ),
+  });
+
 /** Payouts (docs/payouts.md): what is due, runs and their payouts, payees, the policy and providers. */
 export const payoutsModule: GraphQLModule = {
   typeDefs: payoutsTypeDefs,
@@ -94,10 +105,12 @@ export const payoutsModule: GraphQLModule = {
           limit: a.first ?? 100,
         });
       },
-      payoutRuns: (_: unknown, args: unknown, ctx: GraphQLContext) =>
-        listPayoutRuns(ctx.deps.db, ctx.tenant, parseInput(runsArgs, args).first ?? 20),
-      payoutRun: (_: unknown, args: unknown, ctx: GraphQLContext) =>
-        getPayoutRun(ctx.deps.db, ctx.tenant, parseInput(runArgs, args).id),
+      payoutRuns: async (_: unknown, args: unknown, ctx: GraphQLContext) =>
+        (await listPayoutRuns(ctx.deps.db, ctx.tenant, parseInput(runsArgs, args).first ?? 20)).map(
+          withUrl(ctx),
+        ),
+      payoutRun: async (_: unknown, args: unknown, ctx: GraphQLContext) =>
+        withUrl(ctx)(await getPayoutRun(ctx.deps.db, ctx.tenant, parseInput(runArgs, args).id)),
       payoutRunCsv: (_: unknown, args: unknown, ctx: GraphQLContext) =>
         payoutRunCsv(ctx.deps.db, ctx.tenant, parseInput(runArgs, args).id),
       payoutPolicy: (_: unknown, args: unknown, ctx: GraphQLContext) =>
@@ -110,26 +123,29 @@ export const payoutsModule: GraphQLModule = {
         getReferrerPayouts(ctx.deps.db, ctx.tenant.id, parseInput(accountArgs, args).accountId),
     },
     Mutation: {
-      requestPayoutRun: (_: unknown, args: unknown, ctx: GraphQLContext) => {
+      requestPayoutRun: async (_: unknown, args: unknown, ctx: GraphQLContext) => {
         requirePayoutManager(ctx);
         const input = parseInput(z.object({ input: createPayoutRunSchema.nullish() }), args).input ?? {};
-        return requestPayoutRun(runMessaging(ctx), ctx.tenant, input, {
+        const run = await requestPayoutRun(runMessaging(ctx), ctx.tenant, input, {
           requestedBy: requester(ctx),
           trigger: 'MANUAL',
         });
+        return withUrl(ctx)(run);
       },
-      approvePayoutRun: (_: unknown, args: unknown, ctx: GraphQLContext) => {
+      approvePayoutRun: async (_: unknown, args: unknown, ctx: GraphQLContext) => {
         const approvedBy = requireApprover(ctx);
-        return decidePayoutRun(runMessaging(ctx), ctx.tenant, parseInput(runArgs, args).id, {
+        const run = await decidePayoutRun(runMessaging(ctx), ctx.tenant, parseInput(runArgs, args).id, {
           approve: true,
           approvedBy,
         });
+        return withUrl(ctx)(run);
       },
-      cancelPayoutRun: (_: unknown, args: unknown, ctx: GraphQLContext) => {
+      cancelPayoutRun: async (_: unknown, args: unknown, ctx: GraphQLContext) => {
         requirePayoutManager(ctx);
-        return decidePayoutRun(runMessaging(ctx), ctx.tenant, parseInput(runArgs, args).id, {
+        const run = await decidePayoutRun(runMessaging(ctx), ctx.tenant, parseInput(runArgs, args).id, {
           approve: false,
         });
+        return withUrl(ctx)(run);
       },
       cancelPayout: (_: unknown, args: unknown, ctx: GraphQLContext) => {
         requirePayoutManager(ctx);

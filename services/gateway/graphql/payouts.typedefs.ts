@@ -113,6 +113,8 @@ export const payoutsTypeDefs = /* GraphQL */ `
     finishedAt: String
     "The run's workflow id in Temporal's UI."
     workflowId: String!
+    "The run's workflow in Temporal's Web UI (TEMPORAL_UI_URL)."
+    workflowUrl: String!
   }
   type PayoutRunDetail {
     id: ID!
@@ -126,6 +128,7 @@ export const payoutsTypeDefs = /* GraphQL */ `
     approvedAt: String
     finishedAt: String
     workflowId: String!
+    workflowUrl: String!
     payouts: [Payout!]!
     totals: [PayoutRunTotal!]!
   }

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Db } from '../../db/knex';
 import { idSchema, withIdRule } from '../../validation';
-import { referralWorkflowId } from '../../ids';
+import { referralWorkflowId, temporalWorkflowUrl, type TemporalUi } from '../../ids';
 import { createReferralSearchRepo, type ReferralListFilter } from '../../repos/referral-search.repo';
 import type { ReferralRow } from '../../repos/referrals.repo';
 import { createRewardsRepo, type RewardRow } from '../../repos/rewards.repo';
@@ -228,18 +228,17 @@ export async function getReferralDetail(
   db: Db,
   tenant: { id: string; alias: string },
   id: string,
-  temporalUi: { url: string; namespace: string },
+  temporalUi: TemporalUi,
 ): Promise<ReferralDetail | null> {
   if (!UUID.test(id)) return null;
   const row = await createReferralSearchRepo(db).find(tenant.id, id);
   if (!row) return null;
   const rewards = await createRewardsRepo(db).listByReferrals(tenant.id, [row.id]);
   const workflowId = referralWorkflowId(tenant.alias, row.referred_account_id);
-  const base = temporalUi.url.replace(/\/+$/, '');
   return {
     referral: presentReferral(row, rewards),
     timeline: referralTimeline(row, rewards),
     workflowId,
-    workflowUrl: `${base}/namespaces/${encodeURIComponent(temporalUi.namespace)}/workflows/${encodeURIComponent(workflowId)}`,
+    workflowUrl: temporalWorkflowUrl(temporalUi, workflowId),
   };
 }

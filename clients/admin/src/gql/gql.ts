@@ -38,6 +38,23 @@ type Documents = {
     "\n  mutation ResetOperatorAccess($email: String!) {\n    resetOperatorAccess(email: $email) {\n      email\n      role\n      link\n      expiresAt\n    }\n  }\n": typeof types.ResetOperatorAccessDocument,
     "\n  mutation ChangeOperatorRole($email: String!, $role: OperatorRole!) {\n    changeOperatorRole(email: $email, role: $role) {\n      email\n      role\n    }\n  }\n": typeof types.ChangeOperatorRoleDocument,
     "\n  mutation RemoveOperator($email: String!) {\n    removeOperator(email: $email) {\n      email\n    }\n  }\n": typeof types.RemoveOperatorDocument,
+    "\n  fragment DuePayeeFields on DuePayee {\n    accountId\n    currency\n    programAvailableCents\n    availableCents\n    payableCents\n    blocker\n    payee {\n      accountId\n      method {\n        type\n        masked\n      }\n      taxFormReceived\n      taxCountry\n      held\n      heldReason\n    }\n    reasons {\n      rewardId\n      amountCents\n      currency\n      ruleId\n      explanation\n      dateGiven\n    }\n  }\n": typeof types.DuePayeeFieldsFragmentDoc,
+    "\n  fragment PayoutRunFields on PayoutRun {\n    id\n    programId\n    status\n    trigger\n    requestedBy\n    approvedBy\n    payees\n    createdAt\n    approvedAt\n    finishedAt\n    workflowId\n    workflowUrl\n  }\n": typeof types.PayoutRunFieldsFragmentDoc,
+    "\n  fragment PayoutFields on Payout {\n    id\n    accountId\n    method\n    amountCents\n    currency\n    status\n    providerRef\n    providerMessage\n    createdAt\n    sentAt\n    settledAt\n  }\n": typeof types.PayoutFieldsFragmentDoc,
+    "\n  query PayoutsDue($programId: ID, $after: ID, $first: Int) {\n    programs {\n      id\n      name\n      isDefault\n      archivedAt\n    }\n    payoutsDue(programId: $programId, after: $after, first: $first) {\n      payees {\n        ...DuePayeeFields\n      }\n      next\n    }\n    payoutPolicy(programId: $programId) {\n      programId\n      minimumCents\n      requireApproval\n    }\n  }\n": typeof types.PayoutsDueDocument,
+    "\n  query PayoutRuns($first: Int) {\n    programs {\n      id\n      name\n      isDefault\n      archivedAt\n    }\n    payoutRuns(first: $first) {\n      ...PayoutRunFields\n    }\n  }\n": typeof types.PayoutRunsDocument,
+    "\n  query PayoutRun($id: ID!) {\n    payoutRun(id: $id) {\n      id\n      programId\n      status\n      trigger\n      requestedBy\n      approvedBy\n      payees\n      createdAt\n      approvedAt\n      finishedAt\n      workflowId\n      workflowUrl\n      payouts {\n        ...PayoutFields\n      }\n    }\n  }\n": typeof types.PayoutRunDocument,
+    "\n  query PayoutRunCsv($id: ID!) {\n    payoutRunCsv(id: $id)\n  }\n": typeof types.PayoutRunCsvDocument,
+    "\n  query PayoutSettings($programId: ID) {\n    programs {\n      id\n      name\n      isDefault\n      archivedAt\n    }\n    payoutPolicy(programId: $programId) {\n      programId\n      minimumCents\n      schedule\n      requireApproval\n    }\n    payoutTaxThreshold\n    payoutConnections {\n      provider\n      keyHint\n      webhookVerified\n      connectedAt\n    }\n  }\n": typeof types.PayoutSettingsDocument,
+    "\n  mutation RequestPayoutRun($input: PayoutRunInput) {\n    requestPayoutRun(input: $input) {\n      ...PayoutRunFields\n    }\n  }\n": typeof types.RequestPayoutRunDocument,
+    "\n  mutation ApprovePayoutRun($id: ID!) {\n    approvePayoutRun(id: $id) {\n      ...PayoutRunFields\n    }\n  }\n": typeof types.ApprovePayoutRunDocument,
+    "\n  mutation CancelPayoutRun($id: ID!) {\n    cancelPayoutRun(id: $id) {\n      ...PayoutRunFields\n    }\n  }\n": typeof types.CancelPayoutRunDocument,
+    "\n  mutation CancelPayout($id: ID!) {\n    cancelPayout(id: $id) {\n      id\n      status\n    }\n  }\n": typeof types.CancelPayoutDocument,
+    "\n  mutation HoldPayee($accountId: ID!, $held: Boolean!, $reason: String) {\n    holdPayee(accountId: $accountId, held: $held, reason: $reason) {\n      accountId\n      held\n      heldReason\n    }\n  }\n": typeof types.HoldPayeeDocument,
+    "\n  mutation SetPayeeTaxStatus($accountId: ID!, $status: PayeeTaxStatusInput!) {\n    setPayeeTaxStatus(accountId: $accountId, status: $status) {\n      accountId\n      taxFormReceived\n      taxCountry\n    }\n  }\n": typeof types.SetPayeeTaxStatusDocument,
+    "\n  mutation SetPayoutPolicy($input: PayoutPolicyInput!) {\n    setPayoutPolicy(input: $input) {\n      programId\n      minimumCents\n      schedule\n      requireApproval\n    }\n  }\n": typeof types.SetPayoutPolicyDocument,
+    "\n  mutation SetPayoutTaxThreshold($thresholdCents: Int) {\n    setPayoutTaxThreshold(thresholdCents: $thresholdCents)\n  }\n": typeof types.SetPayoutTaxThresholdDocument,
+    "\n  mutation ConnectPayoutProvider($input: PayoutConnectionInput!) {\n    connectPayoutProvider(input: $input) {\n      provider\n      keyHint\n      webhookVerified\n      connectedAt\n    }\n  }\n": typeof types.ConnectPayoutProviderDocument,
     "\n  query Notifications {\n    processorNotifications(first: 20) {\n      id\n      kind\n      processor\n      subjectId\n      customerId\n      status\n      receivedAt\n      processedAt\n      outcome\n    }\n  }\n": typeof types.NotificationsDocument,
     "\n  mutation Disconnect {\n    disconnectPaymentProcessor\n  }\n": typeof types.DisconnectDocument,
     "\n  mutation Connect($input: ConnectPaymentProcessorInput!) {\n    connectPaymentProcessor(input: $input) {\n      environment\n      webhookRegistration\n    }\n  }\n": typeof types.ConnectDocument,
@@ -118,6 +135,23 @@ const documents: Documents = {
     "\n  mutation ResetOperatorAccess($email: String!) {\n    resetOperatorAccess(email: $email) {\n      email\n      role\n      link\n      expiresAt\n    }\n  }\n": types.ResetOperatorAccessDocument,
     "\n  mutation ChangeOperatorRole($email: String!, $role: OperatorRole!) {\n    changeOperatorRole(email: $email, role: $role) {\n      email\n      role\n    }\n  }\n": types.ChangeOperatorRoleDocument,
     "\n  mutation RemoveOperator($email: String!) {\n    removeOperator(email: $email) {\n      email\n    }\n  }\n": types.RemoveOperatorDocument,
+    "\n  fragment DuePayeeFields on DuePayee {\n    accountId\n    currency\n    programAvailableCents\n    availableCents\n    payableCents\n    blocker\n    payee {\n      accountId\n      method {\n        type\n        masked\n      }\n      taxFormReceived\n      taxCountry\n      held\n      heldReason\n    }\n    reasons {\n      rewardId\n      amountCents\n      currency\n      ruleId\n      explanation\n      dateGiven\n    }\n  }\n": types.DuePayeeFieldsFragmentDoc,
+    "\n  fragment PayoutRunFields on PayoutRun {\n    id\n    programId\n    status\n    trigger\n    requestedBy\n    approvedBy\n    payees\n    createdAt\n    approvedAt\n    finishedAt\n    workflowId\n    workflowUrl\n  }\n": types.PayoutRunFieldsFragmentDoc,
+    "\n  fragment PayoutFields on Payout {\n    id\n    accountId\n    method\n    amountCents\n    currency\n    status\n    providerRef\n    providerMessage\n    createdAt\n    sentAt\n    settledAt\n  }\n": types.PayoutFieldsFragmentDoc,
+    "\n  query PayoutsDue($programId: ID, $after: ID, $first: Int) {\n    programs {\n      id\n      name\n      isDefault\n      archivedAt\n    }\n    payoutsDue(programId: $programId, after: $after, first: $first) {\n      payees {\n        ...DuePayeeFields\n      }\n      next\n    }\n    payoutPolicy(programId: $programId) {\n      programId\n      minimumCents\n      requireApproval\n    }\n  }\n": types.PayoutsDueDocument,
+    "\n  query PayoutRuns($first: Int) {\n    programs {\n      id\n      name\n      isDefault\n      archivedAt\n    }\n    payoutRuns(first: $first) {\n      ...PayoutRunFields\n    }\n  }\n": types.PayoutRunsDocument,
+    "\n  query PayoutRun($id: ID!) {\n    payoutRun(id: $id) {\n      id\n      programId\n      status\n      trigger\n      requestedBy\n      approvedBy\n      payees\n      createdAt\n      approvedAt\n      finishedAt\n      workflowId\n      workflowUrl\n      payouts {\n        ...PayoutFields\n      }\n    }\n  }\n": types.PayoutRunDocument,
+    "\n  query PayoutRunCsv($id: ID!) {\n    payoutRunCsv(id: $id)\n  }\n": types.PayoutRunCsvDocument,
+    "\n  query PayoutSettings($programId: ID) {\n    programs {\n      id\n      name\n      isDefault\n      archivedAt\n    }\n    payoutPolicy(programId: $programId) {\n      programId\n      minimumCents\n      schedule\n      requireApproval\n    }\n    payoutTaxThreshold\n    payoutConnections {\n      provider\n      keyHint\n      webhookVerified\n      connectedAt\n    }\n  }\n": types.PayoutSettingsDocument,
+    "\n  mutation RequestPayoutRun($input: PayoutRunInput) {\n    requestPayoutRun(input: $input) {\n      ...PayoutRunFields\n    }\n  }\n": types.RequestPayoutRunDocument,
+    "\n  mutation ApprovePayoutRun($id: ID!) {\n    approvePayoutRun(id: $id) {\n      ...PayoutRunFields\n    }\n  }\n": types.ApprovePayoutRunDocument,
+    "\n  mutation CancelPayoutRun($id: ID!) {\n    cancelPayoutRun(id: $id) {\n      ...PayoutRunFields\n    }\n  }\n": types.CancelPayoutRunDocument,
+    "\n  mutation CancelPayout($id: ID!) {\n    cancelPayout(id: $id) {\n      id\n      status\n    }\n  }\n": types.CancelPayoutDocument,
+    "\n  mutation HoldPayee($accountId: ID!, $held: Boolean!, $reason: String) {\n    holdPayee(accountId: $accountId, held: $held, reason: $reason) {\n      accountId\n      held\n      heldReason\n    }\n  }\n": types.HoldPayeeDocument,
+    "\n  mutation SetPayeeTaxStatus($accountId: ID!, $status: PayeeTaxStatusInput!) {\n    setPayeeTaxStatus(accountId: $accountId, status: $status) {\n      accountId\n      taxFormReceived\n      taxCountry\n    }\n  }\n": types.SetPayeeTaxStatusDocument,
+    "\n  mutation SetPayoutPolicy($input: PayoutPolicyInput!) {\n    setPayoutPolicy(input: $input) {\n      programId\n      minimumCents\n      schedule\n      requireApproval\n    }\n  }\n": types.SetPayoutPolicyDocument,
+    "\n  mutation SetPayoutTaxThreshold($thresholdCents: Int) {\n    setPayoutTaxThreshold(thresholdCents: $thresholdCents)\n  }\n": types.SetPayoutTaxThresholdDocument,
+    "\n  mutation ConnectPayoutProvider($input: PayoutConnectionInput!) {\n    connectPayoutProvider(input: $input) {\n      provider\n      keyHint\n      webhookVerified\n      connectedAt\n    }\n  }\n": types.ConnectPayoutProviderDocument,
     "\n  query Notifications {\n    processorNotifications(first: 20) {\n      id\n      kind\n      processor\n      subjectId\n      customerId\n      status\n      receivedAt\n      processedAt\n      outcome\n    }\n  }\n": types.NotificationsDocument,
     "\n  mutation Disconnect {\n    disconnectPaymentProcessor\n  }\n": types.DisconnectDocument,
     "\n  mutation Connect($input: ConnectPaymentProcessorInput!) {\n    connectPaymentProcessor(input: $input) {\n      environment\n      webhookRegistration\n    }\n  }\n": types.ConnectDocument,
@@ -267,6 +301,74 @@ export function graphql(source: "\n  mutation ChangeOperatorRole($email: String!
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation RemoveOperator($email: String!) {\n    removeOperator(email: $email) {\n      email\n    }\n  }\n"): typeof import('./graphql').RemoveOperatorDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment DuePayeeFields on DuePayee {\n    accountId\n    currency\n    programAvailableCents\n    availableCents\n    payableCents\n    blocker\n    payee {\n      accountId\n      method {\n        type\n        masked\n      }\n      taxFormReceived\n      taxCountry\n      held\n      heldReason\n    }\n    reasons {\n      rewardId\n      amountCents\n      currency\n      ruleId\n      explanation\n      dateGiven\n    }\n  }\n"): typeof import('./graphql').DuePayeeFieldsFragmentDoc;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment PayoutRunFields on PayoutRun {\n    id\n    programId\n    status\n    trigger\n    requestedBy\n    approvedBy\n    payees\n    createdAt\n    approvedAt\n    finishedAt\n    workflowId\n    workflowUrl\n  }\n"): typeof import('./graphql').PayoutRunFieldsFragmentDoc;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment PayoutFields on Payout {\n    id\n    accountId\n    method\n    amountCents\n    currency\n    status\n    providerRef\n    providerMessage\n    createdAt\n    sentAt\n    settledAt\n  }\n"): typeof import('./graphql').PayoutFieldsFragmentDoc;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query PayoutsDue($programId: ID, $after: ID, $first: Int) {\n    programs {\n      id\n      name\n      isDefault\n      archivedAt\n    }\n    payoutsDue(programId: $programId, after: $after, first: $first) {\n      payees {\n        ...DuePayeeFields\n      }\n      next\n    }\n    payoutPolicy(programId: $programId) {\n      programId\n      minimumCents\n      requireApproval\n    }\n  }\n"): typeof import('./graphql').PayoutsDueDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query PayoutRuns($first: Int) {\n    programs {\n      id\n      name\n      isDefault\n      archivedAt\n    }\n    payoutRuns(first: $first) {\n      ...PayoutRunFields\n    }\n  }\n"): typeof import('./graphql').PayoutRunsDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query PayoutRun($id: ID!) {\n    payoutRun(id: $id) {\n      id\n      programId\n      status\n      trigger\n      requestedBy\n      approvedBy\n      payees\n      createdAt\n      approvedAt\n      finishedAt\n      workflowId\n      workflowUrl\n      payouts {\n        ...PayoutFields\n      }\n    }\n  }\n"): typeof import('./graphql').PayoutRunDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query PayoutRunCsv($id: ID!) {\n    payoutRunCsv(id: $id)\n  }\n"): typeof import('./graphql').PayoutRunCsvDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query PayoutSettings($programId: ID) {\n    programs {\n      id\n      name\n      isDefault\n      archivedAt\n    }\n    payoutPolicy(programId: $programId) {\n      programId\n      minimumCents\n      schedule\n      requireApproval\n    }\n    payoutTaxThreshold\n    payoutConnections {\n      provider\n      keyHint\n      webhookVerified\n      connectedAt\n    }\n  }\n"): typeof import('./graphql').PayoutSettingsDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation RequestPayoutRun($input: PayoutRunInput) {\n    requestPayoutRun(input: $input) {\n      ...PayoutRunFields\n    }\n  }\n"): typeof import('./graphql').RequestPayoutRunDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation ApprovePayoutRun($id: ID!) {\n    approvePayoutRun(id: $id) {\n      ...PayoutRunFields\n    }\n  }\n"): typeof import('./graphql').ApprovePayoutRunDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation CancelPayoutRun($id: ID!) {\n    cancelPayoutRun(id: $id) {\n      ...PayoutRunFields\n    }\n  }\n"): typeof import('./graphql').CancelPayoutRunDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation CancelPayout($id: ID!) {\n    cancelPayout(id: $id) {\n      id\n      status\n    }\n  }\n"): typeof import('./graphql').CancelPayoutDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation HoldPayee($accountId: ID!, $held: Boolean!, $reason: String) {\n    holdPayee(accountId: $accountId, held: $held, reason: $reason) {\n      accountId\n      held\n      heldReason\n    }\n  }\n"): typeof import('./graphql').HoldPayeeDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation SetPayeeTaxStatus($accountId: ID!, $status: PayeeTaxStatusInput!) {\n    setPayeeTaxStatus(accountId: $accountId, status: $status) {\n      accountId\n      taxFormReceived\n      taxCountry\n    }\n  }\n"): typeof import('./graphql').SetPayeeTaxStatusDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation SetPayoutPolicy($input: PayoutPolicyInput!) {\n    setPayoutPolicy(input: $input) {\n      programId\n      minimumCents\n      schedule\n      requireApproval\n    }\n  }\n"): typeof import('./graphql').SetPayoutPolicyDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation SetPayoutTaxThreshold($thresholdCents: Int) {\n    setPayoutTaxThreshold(thresholdCents: $thresholdCents)\n  }\n"): typeof import('./graphql').SetPayoutTaxThresholdDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation ConnectPayoutProvider($input: PayoutConnectionInput!) {\n    connectPayoutProvider(input: $input) {\n      provider\n      keyHint\n      webhookVerified\n      connectedAt\n    }\n  }\n"): typeof import('./graphql').ConnectPayoutProviderDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -141,6 +141,11 @@ export type OperatorRole =
   | 'OWNER'
   | 'VIEWER';
 
+export type PayeeTaxStatusInput = {
+  country?: string | null | undefined;
+  formReceived: boolean;
+};
+
 export type PaymentProcessorEnvironment =
   | 'PRODUCTION'
   | 'SANDBOX';
@@ -148,6 +153,72 @@ export type PaymentProcessorEnvironment =
 export type PaymentProcessorKind =
   | 'BRAINTREE'
   | 'STRIPE';
+
+/** Why a referrer with cash is not paid now. */
+export type PayoutBlocker =
+  | 'BELOW_MINIMUM'
+  | 'HELD'
+  /** Their balance is below zero: a refund or chargeback reversed a reward already paid out (a clawback). */
+  | 'NEGATIVE_BALANCE'
+  | 'NO_METHOD'
+  /** Paid this year would pass the tenant's threshold and no tax form was received. */
+  | 'TAX_FORM_NEEDED';
+
+export type PayoutConnectionInput = {
+  /** GIFT_CARD */
+  apiKey?: string | null | undefined;
+  /** GIFT_CARD: the provider's campaign the cards are ordered from. */
+  campaignId?: string | null | undefined;
+  /** PAYPAL */
+  clientId?: string | null | undefined;
+  provider: PayoutMethodType;
+  /** PAYPAL */
+  secret?: string | null | undefined;
+  /** PAYPAL: the webhook's id, to verify its deliveries. */
+  webhookId?: string | null | undefined;
+  /** GIFT_CARD: the webhook's signing key. */
+  webhookSecret?: string | null | undefined;
+};
+
+export type PayoutMethodType =
+  | 'GIFT_CARD'
+  | 'PAYPAL'
+  | 'STRIPE_CONNECT';
+
+export type PayoutPolicyInput = {
+  minimumCents: number;
+  programId?: string | number | null | undefined;
+  requireApproval: boolean;
+  schedule: PayoutSchedule;
+};
+
+export type PayoutRunInput = {
+  /** A retried request with the same key answers the same run. */
+  idempotencyKey?: string | null | undefined;
+  programId?: string | number | null | undefined;
+};
+
+export type PayoutRunStatus =
+  | 'AWAITING_APPROVAL'
+  | 'CANCELLED'
+  | 'COMPLETED'
+  | 'RESERVING'
+  | 'SENDING'
+  | 'SETTLING';
+
+export type PayoutSchedule =
+  | 'MANUAL'
+  | 'MONTHLY'
+  | 'WEEKLY';
+
+export type PayoutStatus =
+  | 'CANCELLED'
+  | 'FAILED'
+  | 'PAID'
+  | 'RESERVED'
+  | 'RETURNED'
+  | 'SENT'
+  | 'UNCLAIMED';
 
 /** How the processor's webhook reaches us. */
 export type ProcessorWebhookRegistration =
@@ -587,6 +658,115 @@ export type RemoveOperatorMutationVariables = Exact<{
 
 export type RemoveOperatorMutation = { removeOperator: { email: string } };
 
+export type DuePayeeFieldsFragment = { accountId: string, currency: string, programAvailableCents: number, availableCents: number, payableCents: number, blocker: PayoutBlocker | null, payee: { accountId: string, taxFormReceived: boolean, taxCountry: string | null, held: boolean, heldReason: string | null, method: { type: PayoutMethodType, masked: string } | null }, reasons: Array<{ rewardId: string, amountCents: number, currency: string, ruleId: string | null, explanation: string | null, dateGiven: string }> };
+
+export type PayoutRunFieldsFragment = { id: string, programId: string, status: PayoutRunStatus, trigger: string, requestedBy: string, approvedBy: string | null, payees: number, createdAt: string, approvedAt: string | null, finishedAt: string | null, workflowId: string, workflowUrl: string };
+
+export type PayoutFieldsFragment = { id: string, accountId: string, method: PayoutMethodType, amountCents: number, currency: string, status: PayoutStatus, providerRef: string | null, providerMessage: string | null, createdAt: string, sentAt: string | null, settledAt: string | null };
+
+export type PayoutsDueQueryVariables = Exact<{
+  programId?: string | number | null | undefined;
+  after?: string | number | null | undefined;
+  first?: number | null | undefined;
+}>;
+
+
+export type PayoutsDueQuery = { programs: Array<{ id: string, name: string, isDefault: boolean, archivedAt: number | null }>, payoutsDue: { next: string | null, payees: Array<{ accountId: string, currency: string, programAvailableCents: number, availableCents: number, payableCents: number, blocker: PayoutBlocker | null, payee: { accountId: string, taxFormReceived: boolean, taxCountry: string | null, held: boolean, heldReason: string | null, method: { type: PayoutMethodType, masked: string } | null }, reasons: Array<{ rewardId: string, amountCents: number, currency: string, ruleId: string | null, explanation: string | null, dateGiven: string }> }> }, payoutPolicy: { programId: string, minimumCents: number, requireApproval: boolean } };
+
+export type PayoutRunsQueryVariables = Exact<{
+  first?: number | null | undefined;
+}>;
+
+
+export type PayoutRunsQuery = { programs: Array<{ id: string, name: string, isDefault: boolean, archivedAt: number | null }>, payoutRuns: Array<{ id: string, programId: string, status: PayoutRunStatus, trigger: string, requestedBy: string, approvedBy: string | null, payees: number, createdAt: string, approvedAt: string | null, finishedAt: string | null, workflowId: string, workflowUrl: string }> };
+
+export type PayoutRunQueryVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type PayoutRunQuery = { payoutRun: { id: string, programId: string, status: PayoutRunStatus, trigger: string, requestedBy: string, approvedBy: string | null, payees: number, createdAt: string, approvedAt: string | null, finishedAt: string | null, workflowId: string, workflowUrl: string, payouts: Array<{ id: string, accountId: string, method: PayoutMethodType, amountCents: number, currency: string, status: PayoutStatus, providerRef: string | null, providerMessage: string | null, createdAt: string, sentAt: string | null, settledAt: string | null }> } };
+
+export type PayoutRunCsvQueryVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type PayoutRunCsvQuery = { payoutRunCsv: string };
+
+export type PayoutSettingsQueryVariables = Exact<{
+  programId?: string | number | null | undefined;
+}>;
+
+
+export type PayoutSettingsQuery = { payoutTaxThreshold: number | null, programs: Array<{ id: string, name: string, isDefault: boolean, archivedAt: number | null }>, payoutPolicy: { programId: string, minimumCents: number, schedule: PayoutSchedule, requireApproval: boolean }, payoutConnections: Array<{ provider: PayoutMethodType, keyHint: string, webhookVerified: boolean, connectedAt: string }> };
+
+export type RequestPayoutRunMutationVariables = Exact<{
+  input?: PayoutRunInput | null | undefined;
+}>;
+
+
+export type RequestPayoutRunMutation = { requestPayoutRun: { id: string, programId: string, status: PayoutRunStatus, trigger: string, requestedBy: string, approvedBy: string | null, payees: number, createdAt: string, approvedAt: string | null, finishedAt: string | null, workflowId: string, workflowUrl: string } };
+
+export type ApprovePayoutRunMutationVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type ApprovePayoutRunMutation = { approvePayoutRun: { id: string, programId: string, status: PayoutRunStatus, trigger: string, requestedBy: string, approvedBy: string | null, payees: number, createdAt: string, approvedAt: string | null, finishedAt: string | null, workflowId: string, workflowUrl: string } };
+
+export type CancelPayoutRunMutationVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type CancelPayoutRunMutation = { cancelPayoutRun: { id: string, programId: string, status: PayoutRunStatus, trigger: string, requestedBy: string, approvedBy: string | null, payees: number, createdAt: string, approvedAt: string | null, finishedAt: string | null, workflowId: string, workflowUrl: string } };
+
+export type CancelPayoutMutationVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type CancelPayoutMutation = { cancelPayout: { id: string, status: PayoutStatus } };
+
+export type HoldPayeeMutationVariables = Exact<{
+  accountId: string | number;
+  held: boolean;
+  reason?: string | null | undefined;
+}>;
+
+
+export type HoldPayeeMutation = { holdPayee: { accountId: string, held: boolean, heldReason: string | null } };
+
+export type SetPayeeTaxStatusMutationVariables = Exact<{
+  accountId: string | number;
+  status: PayeeTaxStatusInput;
+}>;
+
+
+export type SetPayeeTaxStatusMutation = { setPayeeTaxStatus: { accountId: string, taxFormReceived: boolean, taxCountry: string | null } };
+
+export type SetPayoutPolicyMutationVariables = Exact<{
+  input: PayoutPolicyInput;
+}>;
+
+
+export type SetPayoutPolicyMutation = { setPayoutPolicy: { programId: string, minimumCents: number, schedule: PayoutSchedule, requireApproval: boolean } };
+
+export type SetPayoutTaxThresholdMutationVariables = Exact<{
+  thresholdCents?: number | null | undefined;
+}>;
+
+
+export type SetPayoutTaxThresholdMutation = { setPayoutTaxThreshold: number | null };
+
+export type ConnectPayoutProviderMutationVariables = Exact<{
+  input: PayoutConnectionInput;
+}>;
+
+
+export type ConnectPayoutProviderMutation = { connectPayoutProvider: { provider: PayoutMethodType, keyHint: string, webhookVerified: boolean, connectedAt: string } };
+
 export type NotificationsQueryVariables = Exact<{ [key: string]: never; }>;
 
 
@@ -995,6 +1175,66 @@ export const ImportJobFragmentDoc = new TypedDocumentString(`
   }
 }
     `, {"fragmentName":"ImportJob"}) as unknown as TypedDocumentString<ImportJobFragment, unknown>;
+export const DuePayeeFieldsFragmentDoc = new TypedDocumentString(`
+    fragment DuePayeeFields on DuePayee {
+  accountId
+  currency
+  programAvailableCents
+  availableCents
+  payableCents
+  blocker
+  payee {
+    accountId
+    method {
+      type
+      masked
+    }
+    taxFormReceived
+    taxCountry
+    held
+    heldReason
+  }
+  reasons {
+    rewardId
+    amountCents
+    currency
+    ruleId
+    explanation
+    dateGiven
+  }
+}
+    `, {"fragmentName":"DuePayeeFields"}) as unknown as TypedDocumentString<DuePayeeFieldsFragment, unknown>;
+export const PayoutRunFieldsFragmentDoc = new TypedDocumentString(`
+    fragment PayoutRunFields on PayoutRun {
+  id
+  programId
+  status
+  trigger
+  requestedBy
+  approvedBy
+  payees
+  createdAt
+  approvedAt
+  finishedAt
+  workflowId
+  workflowUrl
+}
+    `, {"fragmentName":"PayoutRunFields"}) as unknown as TypedDocumentString<PayoutRunFieldsFragment, unknown>;
+export const PayoutFieldsFragmentDoc = new TypedDocumentString(`
+    fragment PayoutFields on Payout {
+  id
+  accountId
+  method
+  amountCents
+  currency
+  status
+  providerRef
+  providerMessage
+  createdAt
+  sentAt
+  settledAt
+}
+    `, {"fragmentName":"PayoutFields"}) as unknown as TypedDocumentString<PayoutFieldsFragment, unknown>;
 export const RuleFieldsFragmentDoc = new TypedDocumentString(`
     fragment RuleFields on ProgramRule {
   id
@@ -1727,6 +1967,251 @@ export const RemoveOperatorDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<RemoveOperatorMutation, RemoveOperatorMutationVariables>;
+export const PayoutsDueDocument = new TypedDocumentString(`
+    query PayoutsDue($programId: ID, $after: ID, $first: Int) {
+  programs {
+    id
+    name
+    isDefault
+    archivedAt
+  }
+  payoutsDue(programId: $programId, after: $after, first: $first) {
+    payees {
+      ...DuePayeeFields
+    }
+    next
+  }
+  payoutPolicy(programId: $programId) {
+    programId
+    minimumCents
+    requireApproval
+  }
+}
+    fragment DuePayeeFields on DuePayee {
+  accountId
+  currency
+  programAvailableCents
+  availableCents
+  payableCents
+  blocker
+  payee {
+    accountId
+    method {
+      type
+      masked
+    }
+    taxFormReceived
+    taxCountry
+    held
+    heldReason
+  }
+  reasons {
+    rewardId
+    amountCents
+    currency
+    ruleId
+    explanation
+    dateGiven
+  }
+}`) as unknown as TypedDocumentString<PayoutsDueQuery, PayoutsDueQueryVariables>;
+export const PayoutRunsDocument = new TypedDocumentString(`
+    query PayoutRuns($first: Int) {
+  programs {
+    id
+    name
+    isDefault
+    archivedAt
+  }
+  payoutRuns(first: $first) {
+    ...PayoutRunFields
+  }
+}
+    fragment PayoutRunFields on PayoutRun {
+  id
+  programId
+  status
+  trigger
+  requestedBy
+  approvedBy
+  payees
+  createdAt
+  approvedAt
+  finishedAt
+  workflowId
+  workflowUrl
+}`) as unknown as TypedDocumentString<PayoutRunsQuery, PayoutRunsQueryVariables>;
+export const PayoutRunDocument = new TypedDocumentString(`
+    query PayoutRun($id: ID!) {
+  payoutRun(id: $id) {
+    id
+    programId
+    status
+    trigger
+    requestedBy
+    approvedBy
+    payees
+    createdAt
+    approvedAt
+    finishedAt
+    workflowId
+    workflowUrl
+    payouts {
+      ...PayoutFields
+    }
+  }
+}
+    fragment PayoutFields on Payout {
+  id
+  accountId
+  method
+  amountCents
+  currency
+  status
+  providerRef
+  providerMessage
+  createdAt
+  sentAt
+  settledAt
+}`) as unknown as TypedDocumentString<PayoutRunQuery, PayoutRunQueryVariables>;
+export const PayoutRunCsvDocument = new TypedDocumentString(`
+    query PayoutRunCsv($id: ID!) {
+  payoutRunCsv(id: $id)
+}
+    `) as unknown as TypedDocumentString<PayoutRunCsvQuery, PayoutRunCsvQueryVariables>;
+export const PayoutSettingsDocument = new TypedDocumentString(`
+    query PayoutSettings($programId: ID) {
+  programs {
+    id
+    name
+    isDefault
+    archivedAt
+  }
+  payoutPolicy(programId: $programId) {
+    programId
+    minimumCents
+    schedule
+    requireApproval
+  }
+  payoutTaxThreshold
+  payoutConnections {
+    provider
+    keyHint
+    webhookVerified
+    connectedAt
+  }
+}
+    `) as unknown as TypedDocumentString<PayoutSettingsQuery, PayoutSettingsQueryVariables>;
+export const RequestPayoutRunDocument = new TypedDocumentString(`
+    mutation RequestPayoutRun($input: PayoutRunInput) {
+  requestPayoutRun(input: $input) {
+    ...PayoutRunFields
+  }
+}
+    fragment PayoutRunFields on PayoutRun {
+  id
+  programId
+  status
+  trigger
+  requestedBy
+  approvedBy
+  payees
+  createdAt
+  approvedAt
+  finishedAt
+  workflowId
+  workflowUrl
+}`) as unknown as TypedDocumentString<RequestPayoutRunMutation, RequestPayoutRunMutationVariables>;
+export const ApprovePayoutRunDocument = new TypedDocumentString(`
+    mutation ApprovePayoutRun($id: ID!) {
+  approvePayoutRun(id: $id) {
+    ...PayoutRunFields
+  }
+}
+    fragment PayoutRunFields on PayoutRun {
+  id
+  programId
+  status
+  trigger
+  requestedBy
+  approvedBy
+  payees
+  createdAt
+  approvedAt
+  finishedAt
+  workflowId
+  workflowUrl
+}`) as unknown as TypedDocumentString<ApprovePayoutRunMutation, ApprovePayoutRunMutationVariables>;
+export const CancelPayoutRunDocument = new TypedDocumentString(`
+    mutation CancelPayoutRun($id: ID!) {
+  cancelPayoutRun(id: $id) {
+    ...PayoutRunFields
+  }
+}
+    fragment PayoutRunFields on PayoutRun {
+  id
+  programId
+  status
+  trigger
+  requestedBy
+  approvedBy
+  payees
+  createdAt
+  approvedAt
+  finishedAt
+  workflowId
+  workflowUrl
+}`) as unknown as TypedDocumentString<CancelPayoutRunMutation, CancelPayoutRunMutationVariables>;
+export const CancelPayoutDocument = new TypedDocumentString(`
+    mutation CancelPayout($id: ID!) {
+  cancelPayout(id: $id) {
+    id
+    status
+  }
+}
+    `) as unknown as TypedDocumentString<CancelPayoutMutation, CancelPayoutMutationVariables>;
+export const HoldPayeeDocument = new TypedDocumentString(`
+    mutation HoldPayee($accountId: ID!, $held: Boolean!, $reason: String) {
+  holdPayee(accountId: $accountId, held: $held, reason: $reason) {
+    accountId
+    held
+    heldReason
+  }
+}
+    `) as unknown as TypedDocumentString<HoldPayeeMutation, HoldPayeeMutationVariables>;
+export const SetPayeeTaxStatusDocument = new TypedDocumentString(`
+    mutation SetPayeeTaxStatus($accountId: ID!, $status: PayeeTaxStatusInput!) {
+  setPayeeTaxStatus(accountId: $accountId, status: $status) {
+    accountId
+    taxFormReceived
+    taxCountry
+  }
+}
+    `) as unknown as TypedDocumentString<SetPayeeTaxStatusMutation, SetPayeeTaxStatusMutationVariables>;
+export const SetPayoutPolicyDocument = new TypedDocumentString(`
+    mutation SetPayoutPolicy($input: PayoutPolicyInput!) {
+  setPayoutPolicy(input: $input) {
+    programId
+    minimumCents
+    schedule
+    requireApproval
+  }
+}
+    `) as unknown as TypedDocumentString<SetPayoutPolicyMutation, SetPayoutPolicyMutationVariables>;
+export const SetPayoutTaxThresholdDocument = new TypedDocumentString(`
+    mutation SetPayoutTaxThreshold($thresholdCents: Int) {
+  setPayoutTaxThreshold(thresholdCents: $thresholdCents)
+}
+    `) as unknown as TypedDocumentString<SetPayoutTaxThresholdMutation, SetPayoutTaxThresholdMutationVariables>;
+export const ConnectPayoutProviderDocument = new TypedDocumentString(`
+    mutation ConnectPayoutProvider($input: PayoutConnectionInput!) {
+  connectPayoutProvider(input: $input) {
+    provider
+    keyHint
+    webhookVerified
+    connectedAt
+  }
+}
+    `) as unknown as TypedDocumentString<ConnectPayoutProviderMutation, ConnectPayoutProviderMutationVariables>;
 export const NotificationsDocument = new TypedDocumentString(`
     query Notifications {
   processorNotifications(first: 20) {

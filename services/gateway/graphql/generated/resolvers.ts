@@ -1101,6 +1101,8 @@ export type PayoutRun = {
   trigger: Scalars['String']['output'];
   /** The run's workflow id in Temporal's UI. */
   workflowId: Scalars['String']['output'];
+  /** The run's workflow in Temporal's Web UI (TEMPORAL_UI_URL). */
+  workflowUrl: Scalars['String']['output'];
 };
 
 export type PayoutRunDetail = {
@@ -1118,6 +1120,7 @@ export type PayoutRunDetail = {
   totals: Array<PayoutRunTotal>;
   trigger: Scalars['String']['output'];
   workflowId: Scalars['String']['output'];
+  workflowUrl: Scalars['String']['output'];
 };
 
 export type PayoutRunInput = {
@@ -2976,6 +2979,7 @@ export type PayoutRunResolvers<ContextType = GraphQLContext, ParentType extends 
   status?: Resolver<ResolversTypes['PayoutRunStatus'], ParentType, ContextType>;
   trigger?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   workflowId?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  workflowUrl?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
 export type PayoutRunDetailResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['PayoutRunDetail'] = ResolversParentTypes['PayoutRunDetail']> = {
@@ -2992,6 +2996,7 @@ export type PayoutRunDetailResolvers<ContextType = GraphQLContext, ParentType ex
   totals?: Resolver<Array<ResolversTypes['PayoutRunTotal']>, ParentType, ContextType>;
   trigger?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   workflowId?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  workflowUrl?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
 export type PayoutRunTotalResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['PayoutRunTotal'] = ResolversParentTypes['PayoutRunTotal']> = {
