@@ -118,6 +118,8 @@ export async function cancelPayout(db: Db, tenantId: string, payoutId: string): 
     const change = cancelTransition(payout.status, Number(payout.amount_cents))!;
     const ledger = createLedgerRepo(trx);
     for (const p of change.postings) await ledger.postPayout(payout, p.kind, p.moves, trx, p.reverses);
+    // The run pays one payee fewer.
+    await trx('payout_runs').where({ id: payout.run_id }).decrement('payees', 1);
     return presentPayout(
       await repo.updatePayout(
         payout.id,

@@ -99,6 +99,7 @@ test('a run needing approval waits for an OWNER; a payout cancelled before sendi
     const run = await api.run(id);
     expect(payoutIn(run, kept).status).toBe('PAID');
     expect(payoutIn(run, dropped).status).toBe('CANCELLED');
+    expect(run.payees).toBe(awaiting.payees - 1);
     expect(api.standIns.paypal.payments(droppedPayout.id)).toEqual([]);
     // What was sent cannot be cancelled any more.
     const late = await api.gql(`mutation C($id: ID!) { cancelPayoutRun(id: $id) { id } }`, { id });
