@@ -58,5 +58,12 @@ declare module '@paypal/payouts-sdk' {
       body: unknown;
       headers: Record<string, string>;
     }
+    class PayoutsItemCancelRequest implements PayPalRequest {
+      constructor(payoutItemId: string);
+      path: string;
+      verb: 'POST';
+      body: unknown;
+      headers: Record<string, string>;
+    }
   }
 }

@@ -136,6 +136,43 @@ function header(headers: Record<string, string | undefined>, name: string): stri
   return value;
 }
 
+/**
+ * An UNCLAIMED item is not money back yet: its receiver may still claim it for 30 days. Before we say so
+ * (and the run puts the money back in the referrer's balance), the item is cancelled at PayPal, which
+ * returns its money; an item claimed meanwhile cannot be, and is read again for what it is now.
+ */
+async function settleUnclaimed(
+  client: ReturnType<typeof payPalClient>,
+  credentials: PayoutCredentials,
+  outcome: PayoutOutcome,
+): Promise<PayoutOutcome> {
+  if (outcome.state !== 'UNCLAIMED' || !outcome.providerRef) return outcome;
+  const request = new paypal.payouts.PayoutsItemCancelRequest(outcome.providerRef);
+  try {
+    await callPayPal<unknown>(client, request, 'unclaimed item cancel', credentials);
+    return outcome;
+  } catch (err) {
+    if (err instanceof PayoutProviderError && err.retryable) throw err;
+    const read = new paypal.payouts.PayoutsItemGetRequest(outcome.providerRef);
+    const answer = await callPayPal<unknown>(client, read, 'item read', credentials);
+    const item = payPalItemSchema.safeParse(answer.result);
+    if (!item.success) throw new PayoutProviderError('PayPal item answer unreadable', true, 'bad_answer');
+    const now = payPalOutcome(outcome.payoutId, item.data);
+    // Still unclaimed and not cancellable: not final for us either (asked again at the next poll).
+    return now.state === 'UNCLAIMED' ? { ...now, state: 'PENDING' } : now;
+  }
+}
+
+async function settleAll(
+  client: ReturnType<typeof payPalClient>,
+  credentials: PayoutCredentials,
+  outcomes: PayoutOutcome[],
+): Promise<PayoutOutcome[]> {
+  const settled: PayoutOutcome[] = [];
+  for (const outcome of outcomes) settled.push(await settleUnclaimed(client, credentials, outcome));
+  return settled;
+}
+
 /** PayPal Payouts as a PayoutProvider (see the file's comment). */
 export function createPayPalPayouts(options: PayPalPayoutsOptions = {}): PayoutProvider {
   const clientOptions = {
@@ -149,7 +186,8 @@ export function createPayPalPayouts(options: PayPalPayoutsOptions = {}): PayoutP
     if (batch.orders.length === 0) return [];
     const client = clientFor(credentials);
     const paypalBatchId = await postBatch(client, credentials, batch);
-    return outcomesOf(batch, await batchItems(client, credentials, paypalBatchId), paypalBatchId);
+    const outcomes = outcomesOf(batch, await batchItems(client, credentials, paypalBatchId), paypalBatchId);
+    return settleAll(client, credentials, outcomes);
   }
 
   return {
@@ -168,7 +206,7 @@ export function createPayPalPayouts(options: PayPalPayoutsOptions = {}): PayoutP
         if (!item.success) throw new PayoutProviderError('PayPal item answer unreadable', true, 'bad_answer');
         outcomes.push(payPalOutcome(order.payoutId, item.data));
       }
-      return outcomes;
+      return settleAll(client, credentials, outcomes);
     },
 
     async parseWebhook(credentials, webhookSecret, headers, rawBody): Promise<PayoutWebhook> {
@@ -213,7 +251,11 @@ export function createPayPalPayouts(options: PayPalPayoutsOptions = {}): PayoutP
       if (!item.success || !payoutId) {
         throw new PayoutProviderError('PayPal payout item event without its item', false, 'payload');
       }
-      return { eventId: parsed.data.id, outcomes: [payPalOutcome(payoutId, item.data, status)] };
+      const outcome = payPalOutcome(payoutId, item.data, status);
+      return {
+        eventId: parsed.data.id,
+        outcomes: await settleAll(clientFor(credentials), credentials, [outcome]),
+      };
     },
   };
 }

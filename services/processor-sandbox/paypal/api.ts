@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import { z } from 'zod';
+import { changeItem } from './batches';
 import { AnswerError, type JsonAnswer, type JsonRequest, type JsonRoute } from '../payout-common/json-server';
 import { genuine } from './webhooks';
 import { payPalId, type PayPalState } from './state';
@@ -165,6 +166,25 @@ function readItem(state: PayPalState, request: JsonRequest): JsonAnswer {
   return { status: 200, body: item };
 }
 
+/**
+ * POST /v1/payments/payouts-item/{id}/cancel: an UNCLAIMED item cancelled by its sender, its money
+ * returned (RETURNED); any other item cannot be (PayPal's ITEM_CANCELLATION_FAILED, 422).
+ */
+function cancelItem(state: PayPalState, request: JsonRequest): JsonAnswer {
+  const found = readItem(state, request).body as { transaction_status: string; payout_item_id: string };
+  if (found.transaction_status !== 'UNCLAIMED') {
+    throw payPalError(422, 'ITEM_CANCELLATION_FAILED', 'Only an unclaimed item can be cancelled');
+  }
+  return {
+    status: 200,
+    body: changeItem(state, found.payout_item_id, {
+      status: 'RETURNED',
+      name: 'RECEIVER_UNCLAIMED',
+      message: 'Unclaimed: cancelled by the sender and returned',
+    }),
+  };
+}
+
 const verifySchema = z.looseObject({
   auth_algo: z.string().min(1),
   cert_url: z.string().min(1),
@@ -196,6 +216,11 @@ export function payPalApiRoutes(state: PayPalState): JsonRoute[] {
     { method: 'POST', path: /^\/v1\/payments\/payouts$/, handle: (r) => createPayout(state, r) },
     { method: 'GET', path: /^\/v1\/payments\/payouts\/([^/]+)$/, handle: (r) => readBatch(state, r) },
     { method: 'GET', path: /^\/v1\/payments\/payouts-item\/([^/]+)$/, handle: (r) => readItem(state, r) },
+    {
+      method: 'POST',
+      path: /^\/v1\/payments\/payouts-item\/([^/]+)\/cancel$/,
+      handle: (r) => cancelItem(state, r),
+    },
     {
       method: 'POST',
       path: /^\/v1\/notifications\/verify-webhook-signature$/,

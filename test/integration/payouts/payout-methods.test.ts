@@ -98,6 +98,14 @@ test("PayPal's unclaimed payout goes back to the balance with its reason", async
     availableCents: 1900,
     paidOutCents: 0,
   });
+  // Back in the balance only once PayPal returned it: the unclaimed item was cancelled there first.
+  const ref = payoutIn(run, una).providerRef;
+  const cancels = api.standIns.paypal
+    .calls()
+    .filter((c) => c.path === `/v1/payments/payouts-item/${ref}/cancel`);
+  // Once with effect (a webhook of the unclaimed item may ask again: refused, and read as returned).
+  expect(cancels.filter((c) => c.status === 200)).toHaveLength(1);
+  expect(api.standIns.paypal.standIn.state.items.get(ref)!.transaction_status).toBe('RETURNED');
 });
 
 test('the scheduler requests one run per program and period, whatever how often it asks', async () => {
