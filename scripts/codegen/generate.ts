@@ -63,6 +63,7 @@ const RESOLVERS_CONFIG = {
     Referral: '../parents#ReferralParent',
     ReferralDetail: '../parents#ReferralDetailParent',
     Program: '../parents#ProgramParent',
+    PayoutRun: '../parents#PayoutRunParent',
   },
   useIndexSignature: false,
 };

@@ -25,7 +25,15 @@ export async function ledgerViolationsSince(
   db: Db,
   since: Date,
 ): Promise<(LedgerViolation & { tenantAlias: string })[]> {
-  const tenants: { alias: string }[] = await db('tenants').where('created_at', '>=', since).select('alias');
+  // Only tenants with money in them: one with neither a ledger row nor a reward cannot break anything.
+  const tenants: { alias: string }[] = await db('tenants as t')
+    .where('t.created_at', '>=', since)
+    .where((q) =>
+      q
+        .whereExists(db('ledger_transactions as l').whereRaw('l.tenant_id = t.id'))
+        .orWhereExists(db('rewards as r').whereRaw('r.tenant_id = t.id')),
+    )
+    .select('t.alias');
   const found: (LedgerViolation & { tenantAlias: string })[] = [];
   for (const { alias } of tenants) {
     try {

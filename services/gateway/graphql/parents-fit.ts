@@ -4,8 +4,14 @@
  * drops a field or answers a value the schema's enum lacks fails `npm run typecheck` here, naming it.
  * Apart from parents.ts because the generated types import that file (no cycles, type-only included).
  */
-import type { Account, Program, Referral, ReferralDetail } from './generated/resolvers';
-import type { AccountParent, ProgramParent, ReferralDetailParent, ReferralParent } from './parents';
+import type { Account, PayoutRun, Program, Referral, ReferralDetail } from './generated/resolvers';
+import type {
+  AccountParent,
+  PayoutRunParent,
+  ProgramParent,
+  ReferralDetailParent,
+  ReferralParent,
+} from './parents';
 
 /** `Parent`, required to fit `Shape`. */
 type Fits<Parent extends Shape, Shape> = Parent;
@@ -27,3 +33,5 @@ export type ReferralDetailFits = Fits<
 >;
 
 export type ProgramFits = Fits<ProgramParent, Fields<Program, 'rules' | 'ruleVersion' | 'ruleVersions'>>;
+
+export type PayoutRunFits = Fits<PayoutRunParent, Fields<PayoutRun, 'workflowUrl' | 'payouts' | 'totals'>>;

@@ -8,6 +8,7 @@ import type { PersonView } from '../../../shared/domain/accounts/people';
 import type { ReferralView } from '../../../shared/domain/referrals/referral-view';
 import type { ReferralDetail } from '../../../shared/domain/referrals/referral-search';
 import type { ProgramView } from '../../../shared/domain/programs/programs';
+import type { PayoutRunView } from '../../../shared/domain/payouts/payout-views';
 
 /** A referral; a list reads its people with the page, elsewhere Referral.referrer and .friend do. */
 export type ReferralParent = ReferralView & { referrer?: PersonView; friend?: PersonView };
@@ -20,3 +21,6 @@ export type ReferralDetailParent = ReferralDetail;
 
 /** The program's settings; Program.rules, .ruleVersion and .ruleVersions read the published rule versions. */
 export type ProgramParent = ProgramView;
+
+/** A payout run; PayoutRun.workflowUrl, .payouts and .totals are read when asked for. */
+export type PayoutRunParent = PayoutRunView;

@@ -22,7 +22,13 @@ import {
   setTaxThreshold,
   taxThresholdInputSchema,
 } from '../../../shared/domain/payouts/payout-setup';
-import { getPayoutRun, listPayoutRuns, payoutRunCsv } from '../../../shared/domain/payouts/payout-run-views';
+import {
+  getPayoutRun,
+  listPayoutRuns,
+  payoutRunCsv,
+  payoutsOfRun,
+  totalsOfRun,
+} from '../../../shared/domain/payouts/payout-run-views';
 import { getReferrerPayouts } from '../../../shared/domain/payouts/referrer-payouts';
 import { decidePayoutRun, requestPayoutRun, setPayoutMethod } from '../../../shared/use-cases/payouts';
 import { auditWho } from '../audit-actor';
@@ -81,17 +87,6 @@ const taxArgs = z.object({ accountId: accountIdSchema, status: taxStatusInputSch
 
 const undef = <T>(v: T | null | undefined): T | undefined => v ?? undefined;
 
-/** A run with its workflow's page in Temporal's Web UI (as a referral's: referral-search.ts). */
-const withUrl =
-  (ctx: GraphQLContext) =>
-  <T extends { workflowId: string }>(run: T): T & { workflowUrl: string } => ({
-    ...run,
-    workflowUrl: temporalWorkflowUrl(
-      { url: ctx.deps.config.temporalUiUrl, namespace: ctx.deps.config.TEMPORAL_NAMESPACE },
-      run.workflowId,
-    ),
-  });
-
 /** Payouts (docs/payouts.md): what is due, runs and their payouts, payees, the policy and providers. */
 export const payoutsModule: GraphQLModule = {
   typeDefs: payoutsTypeDefs,
@@ -105,12 +100,10 @@ export const payoutsModule: GraphQLModule = {
           limit: a.first ?? 100,
         });
       },
-      payoutRuns: async (_: unknown, args: unknown, ctx: GraphQLContext) =>
-        (await listPayoutRuns(ctx.deps.db, ctx.tenant, parseInput(runsArgs, args).first ?? 20)).map(
-          withUrl(ctx),
-        ),
-      payoutRun: async (_: unknown, args: unknown, ctx: GraphQLContext) =>
-        withUrl(ctx)(await getPayoutRun(ctx.deps.db, ctx.tenant, parseInput(runArgs, args).id)),
+      payoutRuns: (_: unknown, args: unknown, ctx: GraphQLContext) =>
+        listPayoutRuns(ctx.deps.db, ctx.tenant, parseInput(runsArgs, args).first ?? 20),
+      payoutRun: (_: unknown, args: unknown, ctx: GraphQLContext) =>
+        getPayoutRun(ctx.deps.db, ctx.tenant, parseInput(runArgs, args).id),
       payoutRunCsv: (_: unknown, args: unknown, ctx: GraphQLContext) =>
         payoutRunCsv(ctx.deps.db, ctx.tenant, parseInput(runArgs, args).id),
       payoutPolicy: (_: unknown, args: unknown, ctx: GraphQLContext) =>
@@ -122,6 +115,16 @@ export const payoutsModule: GraphQLModule = {
       referrerPayouts: (_: unknown, args: unknown, ctx: GraphQLContext) =>
         getReferrerPayouts(ctx.deps.db, ctx.tenant.id, parseInput(accountArgs, args).accountId),
     },
+    PayoutRun: {
+      // Its workflow's page in Temporal's Web UI (as a referral's: referral-search.ts).
+      workflowUrl: (run, _: unknown, ctx: GraphQLContext) =>
+        temporalWorkflowUrl(
+          { url: ctx.deps.config.temporalUiUrl, namespace: ctx.deps.config.TEMPORAL_NAMESPACE },
+          run.workflowId,
+        ),
+      payouts: (run, _: unknown, ctx: GraphQLContext) => payoutsOfRun(ctx.deps.db, ctx.tenant.id, run.id),
+      totals: (run, _: unknown, ctx: GraphQLContext) => totalsOfRun(ctx.deps.db, run.id),
+    },
     Mutation: {
       requestPayoutRun: async (_: unknown, args: unknown, ctx: GraphQLContext) => {
         requirePayoutManager(ctx);
@@ -130,7 +133,7 @@ export const payoutsModule: GraphQLModule = {
           requestedBy: requester(ctx),
           trigger: 'MANUAL',
         });
-        return withUrl(ctx)(run);
+        return run;
       },
       approvePayoutRun: async (_: unknown, args: unknown, ctx: GraphQLContext) => {
         const approvedBy = requireApprover(ctx);
@@ -138,14 +141,14 @@ export const payoutsModule: GraphQLModule = {
           approve: true,
           approvedBy,
         });
-        return withUrl(ctx)(run);
+        return run;
       },
       cancelPayoutRun: async (_: unknown, args: unknown, ctx: GraphQLContext) => {
         requirePayoutManager(ctx);
         const run = await decidePayoutRun(runMessaging(ctx), ctx.tenant, parseInput(runArgs, args).id, {
           approve: false,
         });
-        return withUrl(ctx)(run);
+        return run;
       },
       cancelPayout: (_: unknown, args: unknown, ctx: GraphQLContext) => {
         requirePayoutManager(ctx);

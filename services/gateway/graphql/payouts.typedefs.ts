@@ -115,21 +115,9 @@ export const payoutsTypeDefs = /* GraphQL */ `
     workflowId: String!
     "The run's workflow in Temporal's Web UI (TEMPORAL_UI_URL)."
     workflowUrl: String!
-  }
-  type PayoutRunDetail {
-    id: ID!
-    programId: ID!
-    status: PayoutRunStatus!
-    trigger: String!
-    requestedBy: String!
-    approvedBy: String
-    payees: Int!
-    createdAt: String!
-    approvedAt: String
-    finishedAt: String
-    workflowId: String!
-    workflowUrl: String!
+    "The run's payouts (read when asked for)."
     payouts: [Payout!]!
+    "Its payouts counted and summed by status (read when asked for)."
     totals: [PayoutRunTotal!]!
   }
   type PayoutPolicy {
@@ -206,7 +194,7 @@ export const payoutsTypeDefs = /* GraphQL */ `
     payoutsDue(programId: ID, after: ID, first: Int): PayoutsDue!
     "The tenant's payout runs, newest first."
     payoutRuns(first: Int): [PayoutRun!]!
-    payoutRun(id: ID!): PayoutRunDetail!
+    payoutRun(id: ID!): PayoutRun!
     "The run's payouts as CSV (RFC 4180, cells a spreadsheet would run as formulas neutralised)."
     payoutRunCsv(id: ID!): String!
     payoutPolicy(programId: ID): PayoutPolicy!

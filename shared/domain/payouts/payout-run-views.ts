@@ -4,10 +4,11 @@ import { AppError } from '../../errors';
 import { createPayoutsRepo, type PayoutStatus } from '../../repos/payouts.repo';
 import { presentPayout, presentRun, type PayoutRunView, type PayoutView } from './payout-views';
 
-/** A run with its payouts and the totals by status (the portal's run page, the run's CSV). */
-export interface PayoutRunDetail extends PayoutRunView {
-  payouts: PayoutView[];
-  totals: { status: PayoutStatus; count: number; amountCents: number }[];
+/** A run's payouts counted and summed by status. */
+export interface PayoutRunTotal {
+  status: PayoutStatus;
+  count: number;
+  amountCents: number;
 }
 
 /** The tenant's runs, newest first. */
@@ -19,25 +20,29 @@ export async function listPayoutRuns(
   return (await createPayoutsRepo(db).listRuns(tenant.id, limit)).map((r) => presentRun(r, tenant.alias));
 }
 
-/** One run of the tenant with its payouts; another tenant's or an unknown id is NOT_FOUND. */
+/** One run of the tenant; another tenant's or an unknown id is NOT_FOUND. */
 export async function getPayoutRun(
   db: Db,
   tenant: { id: string; alias: string },
   runId: string,
-): Promise<PayoutRunDetail> {
-  const repo = createPayoutsRepo(db);
-  const run = await repo.findRun(tenant.id, runId);
+): Promise<PayoutRunView> {
+  const run = await createPayoutsRepo(db).findRun(tenant.id, runId);
   if (!run) throw new AppError('NOT_FOUND', `No payout run ${runId}`);
-  const counts = await repo.statusCounts(run.id);
-  return {
-    ...presentRun(run, tenant.alias),
-    payouts: (await repo.runPayouts(tenant.id, run.id)).map(presentPayout),
-    totals: Object.entries(counts).map(([status, t]) => ({
-      status: status as PayoutStatus,
-      count: t.count,
-      amountCents: t.cents,
-    })),
-  };
+  return presentRun(run, tenant.alias);
+}
+
+/** A run's payouts (of a run the caller found for this tenant). */
+export async function payoutsOfRun(db: Db, tenantId: string, runId: string): Promise<PayoutView[]> {
+  return (await createPayoutsRepo(db).runPayouts(tenantId, runId)).map(presentPayout);
+}
+
+export async function totalsOfRun(db: Db, runId: string): Promise<PayoutRunTotal[]> {
+  const counts = await createPayoutsRepo(db).statusCounts(runId);
+  return Object.entries(counts).map(([status, t]) => ({
+    status: status as PayoutStatus,
+    count: t.count,
+    amountCents: t.cents,
+  }));
 }
 
 const CSV_COLUMNS = [
@@ -61,7 +66,7 @@ export async function payoutRunCsv(
   runId: string,
 ): Promise<string> {
   const run = await getPayoutRun(db, tenant, runId);
-  const rows = run.payouts.map((p) =>
+  const rows = (await payoutsOfRun(db, tenant.id, run.id)).map((p) =>
     csvRecord([
       p.id,
       p.accountId,

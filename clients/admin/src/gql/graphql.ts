@@ -2043,24 +2043,27 @@ export const PayoutRunsDocument = new TypedDocumentString(`
 export const PayoutRunDocument = new TypedDocumentString(`
     query PayoutRun($id: ID!) {
   payoutRun(id: $id) {
-    id
-    programId
-    status
-    trigger
-    requestedBy
-    approvedBy
-    payees
-    createdAt
-    approvedAt
-    finishedAt
-    workflowId
-    workflowUrl
+    ...PayoutRunFields
     payouts {
       ...PayoutFields
     }
   }
 }
-    fragment PayoutFields on Payout {
+    fragment PayoutRunFields on PayoutRun {
+  id
+  programId
+  status
+  trigger
+  requestedBy
+  approvedBy
+  payees
+  createdAt
+  approvedAt
+  finishedAt
+  workflowId
+  workflowUrl
+}
+fragment PayoutFields on Payout {
   id
   accountId
   method

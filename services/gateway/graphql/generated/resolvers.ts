@@ -1,5 +1,5 @@
 import type { GraphQLResolveInfo, GraphQLScalarType, GraphQLScalarTypeConfig } from 'graphql';
-import type { AccountParent, ReferralParent, ReferralDetailParent, ProgramParent } from '../parents';
+import type { AccountParent, ReferralParent, ReferralDetailParent, ProgramParent, PayoutRunParent } from '../parents';
 import type { GraphQLContext } from '../context';
 export type Maybe<T> = T | null;
 export type InputMaybe<T> = Maybe<T>;
@@ -1095,31 +1095,17 @@ export type PayoutRun = {
   finishedAt?: Maybe<Scalars['String']['output']>;
   id: Scalars['ID']['output'];
   payees: Scalars['Int']['output'];
-  programId: Scalars['ID']['output'];
-  requestedBy: Scalars['String']['output'];
-  status: PayoutRunStatus;
-  trigger: Scalars['String']['output'];
-  /** The run's workflow id in Temporal's UI. */
-  workflowId: Scalars['String']['output'];
-  /** The run's workflow in Temporal's Web UI (TEMPORAL_UI_URL). */
-  workflowUrl: Scalars['String']['output'];
-};
-
-export type PayoutRunDetail = {
-  __typename?: 'PayoutRunDetail';
-  approvedAt?: Maybe<Scalars['String']['output']>;
-  approvedBy?: Maybe<Scalars['String']['output']>;
-  createdAt: Scalars['String']['output'];
-  finishedAt?: Maybe<Scalars['String']['output']>;
-  id: Scalars['ID']['output'];
-  payees: Scalars['Int']['output'];
+  /** The run's payouts (read when asked for). */
   payouts: Array<Payout>;
   programId: Scalars['ID']['output'];
   requestedBy: Scalars['String']['output'];
   status: PayoutRunStatus;
+  /** Its payouts counted and summed by status (read when asked for). */
   totals: Array<PayoutRunTotal>;
   trigger: Scalars['String']['output'];
+  /** The run's workflow id in Temporal's UI. */
   workflowId: Scalars['String']['output'];
+  /** The run's workflow in Temporal's Web UI (TEMPORAL_UI_URL). */
   workflowUrl: Scalars['String']['output'];
 };
 
@@ -1388,7 +1374,7 @@ export type Query = {
   paymentProcessor?: Maybe<PaymentProcessorConnection>;
   payoutConnections: Array<PayoutConnection>;
   payoutPolicy: PayoutPolicy;
-  payoutRun: PayoutRunDetail;
+  payoutRun: PayoutRun;
   /** The run's payouts as CSV (RFC 4180, cells a spreadsheet would run as formulas neutralised). */
   payoutRunCsv: Scalars['String']['output'];
   /** The tenant's payout runs, newest first. */
@@ -2366,8 +2352,7 @@ export type ResolversTypes = {
   PayoutPolicy: ResolverTypeWrapper<PayoutPolicy>;
   PayoutPolicyInput: PayoutPolicyInput;
   PayoutReason: ResolverTypeWrapper<PayoutReason>;
-  PayoutRun: ResolverTypeWrapper<PayoutRun>;
-  PayoutRunDetail: ResolverTypeWrapper<PayoutRunDetail>;
+  PayoutRun: ResolverTypeWrapper<PayoutRunParent>;
   PayoutRunInput: PayoutRunInput;
   PayoutRunStatus: PayoutRunStatus;
   PayoutRunTotal: ResolverTypeWrapper<PayoutRunTotal>;
@@ -2513,8 +2498,7 @@ export type ResolversParentTypes = {
   PayoutPolicy: PayoutPolicy;
   PayoutPolicyInput: PayoutPolicyInput;
   PayoutReason: PayoutReason;
-  PayoutRun: PayoutRun;
-  PayoutRunDetail: PayoutRunDetail;
+  PayoutRun: PayoutRunParent;
   PayoutRunInput: PayoutRunInput;
   PayoutRunTotal: PayoutRunTotal;
   PayoutsDue: PayoutsDue;
@@ -2974,21 +2958,6 @@ export type PayoutRunResolvers<ContextType = GraphQLContext, ParentType extends 
   finishedAt?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   payees?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
-  programId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
-  requestedBy?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
-  status?: Resolver<ResolversTypes['PayoutRunStatus'], ParentType, ContextType>;
-  trigger?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
-  workflowId?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
-  workflowUrl?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
-};
-
-export type PayoutRunDetailResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['PayoutRunDetail'] = ResolversParentTypes['PayoutRunDetail']> = {
-  approvedAt?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
-  approvedBy?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
-  createdAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
-  finishedAt?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
-  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
-  payees?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   payouts?: Resolver<Array<ResolversTypes['Payout']>, ParentType, ContextType>;
   programId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   requestedBy?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
@@ -3115,7 +3084,7 @@ export type QueryResolvers<ContextType = GraphQLContext, ParentType extends Reso
   paymentProcessor?: Resolver<Maybe<ResolversTypes['PaymentProcessorConnection']>, ParentType, ContextType>;
   payoutConnections?: Resolver<Array<ResolversTypes['PayoutConnection']>, ParentType, ContextType>;
   payoutPolicy?: Resolver<ResolversTypes['PayoutPolicy'], ParentType, ContextType, Partial<QueryPayoutPolicyArgs>>;
-  payoutRun?: Resolver<ResolversTypes['PayoutRunDetail'], ParentType, ContextType, RequireFields<QueryPayoutRunArgs, 'id'>>;
+  payoutRun?: Resolver<ResolversTypes['PayoutRun'], ParentType, ContextType, RequireFields<QueryPayoutRunArgs, 'id'>>;
   payoutRunCsv?: Resolver<ResolversTypes['String'], ParentType, ContextType, RequireFields<QueryPayoutRunCsvArgs, 'id'>>;
   payoutRuns?: Resolver<Array<ResolversTypes['PayoutRun']>, ParentType, ContextType, Partial<QueryPayoutRunsArgs>>;
   payoutTaxThreshold?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
@@ -3487,7 +3456,6 @@ export type Resolvers<ContextType = GraphQLContext> = {
   PayoutPolicy?: PayoutPolicyResolvers<ContextType>;
   PayoutReason?: PayoutReasonResolvers<ContextType>;
   PayoutRun?: PayoutRunResolvers<ContextType>;
-  PayoutRunDetail?: PayoutRunDetailResolvers<ContextType>;
   PayoutRunTotal?: PayoutRunTotalResolvers<ContextType>;
   PayoutsDue?: PayoutsDueResolvers<ContextType>;
   Person?: PersonResolvers<ContextType>;

@@ -124,18 +124,7 @@ export const PAYOUT_RUNS = graphql(`
 export const PAYOUT_RUN = graphql(`
   query PayoutRun($id: ID!) {
     payoutRun(id: $id) {
-      id
-      programId
-      status
-      trigger
-      requestedBy
-      approvedBy
-      payees
-      createdAt
-      approvedAt
-      finishedAt
-      workflowId
-      workflowUrl
+      ...PayoutRunFields
       payouts {
         ...PayoutFields
       }
