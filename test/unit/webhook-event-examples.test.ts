@@ -13,6 +13,7 @@ import {
   type WebhookEventType,
 } from '../../shared/domain/webhooks/webhook-event-types';
 import { presentJob } from '../../shared/use-cases/import-jobs';
+import { presentPayout } from '../../shared/domain/payouts/payout-views';
 
 const now = new Date('2026-05-04T09:12:30.000Z');
 const rewardRow = {
@@ -35,6 +36,12 @@ const referral = presentReferral(referralRow as never, [rewardRow]);
 const user = presentUser({ created_at: now } as never, undefined, null, null);
 const job = presentJob({ created_at: now, records_total: null } as never);
 const notification = presentNotification({ received_at: now } as never);
+const payout = presentPayout({
+  amount_cents: '1',
+  created_at: now,
+  sent_at: null,
+  settled_at: null,
+} as never);
 
 // Typed: a field the type gains or loses fails to compile here, so the example follows.
 const creditChange: CreditChange = {
@@ -63,6 +70,10 @@ const shapes: Record<WebhookEventType, object> = {
   'import_job.completed': job,
   'import_job.failed': job,
   'processor_notification.failed': notification,
+  'payout.sent': payout,
+  'payout.paid': payout,
+  'payout.failed': payout,
+  'payout.returned': payout,
 };
 
 const keys = (o: object) => Object.keys(o).sort();

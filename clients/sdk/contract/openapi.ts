@@ -724,6 +724,86 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "payout.failed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A payout failed before paying anything; its money is back in the referrer's balance.
+         * @description Sent on the provider refusing or failing a payout before it paid (once per payout). `data`: the payout, FAILED, with the provider's words in `providerMessage`. Signed with the Standard Webhooks headers (`webhook-id`, `webhook-timestamp`, `webhook-signature`); `webhook-id` is the payload's `id`.
+         */
+        post: operations["webhook_payout_failed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "payout.paid": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A payout reached the referrer.
+         * @description Sent on the provider's answer, poll or webhook saying the payout arrived (once per payout). `data`: the payout, PAID. Signed with the Standard Webhooks headers (`webhook-id`, `webhook-timestamp`, `webhook-signature`); `webhook-id` is the payload's `id`.
+         */
+        post: operations["webhook_payout_paid"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "payout.returned": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A payout came back (returned, or PayPal's unclaimed item cancelled); its money is back in the referrer's balance.
+         * @description Sent on a payout returned after it was sent or paid, or an unclaimed PayPal item cancelled (once per payout). `data`: the payout, RETURNED or UNCLAIMED, with `providerMessage`. Signed with the Standard Webhooks headers (`webhook-id`, `webhook-timestamp`, `webhook-signature`); `webhook-id` is the payload's `id`.
+         */
+        post: operations["webhook_payout_returned"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "payout.sent": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A payout provider accepted a payout; it is on its way.
+         * @description Sent on a payout run sending a payout the provider accepted without settling it yet (once per payout). `data`: the payout as GraphQL `payoutRun { payouts }` answers it. Signed with the Standard Webhooks headers (`webhook-id`, `webhook-timestamp`, `webhook-signature`); `webhook-id` is the payload's `id`.
+         */
+        post: operations["webhook_payout_sent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "processor_notification.failed": {
         parameters: {
             query?: never;
@@ -5769,6 +5849,230 @@ export interface operations {
                     timestamp: string;
                     /** @constant */
                     type: "import_job.failed";
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx answer acknowledges the delivery; anything else is retried. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_payout_failed: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "data": {
+                 *         "accountId": "acct-priya",
+                 *         "amountCents": 4200,
+                 *         "createdAt": "2026-06-01T06:00:00.500Z",
+                 *         "currency": "USD",
+                 *         "id": "0197b2c0-5d6e-4f70-8a9b-0c1d2e3f4a5b",
+                 *         "method": "PAYPAL",
+                 *         "programId": "default",
+                 *         "providerMessage": "Receiver account is restricted",
+                 *         "providerRef": null,
+                 *         "runId": "0197b2c0-0000-4a00-8b00-111122223333",
+                 *         "sentAt": null,
+                 *         "settledAt": "2026-06-01T06:00:03.290Z",
+                 *         "status": "FAILED"
+                 *       },
+                 *       "id": "0197b2d0-1a2b-7000-8000-000000000012",
+                 *       "timestamp": "2026-06-01T06:00:03.300Z",
+                 *       "type": "payout.failed"
+                 *     }
+                 */
+                "application/json": {
+                    /** @description the payout, FAILED, with the provider's words in `providerMessage` */
+                    data: Record<string, unknown>;
+                    /**
+                     * Format: uuid
+                     * @description The event id (UUIDv7), stable across retries.
+                     */
+                    id: string;
+                    /** Format: date-time */
+                    timestamp: string;
+                    /** @constant */
+                    type: "payout.failed";
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx answer acknowledges the delivery; anything else is retried. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_payout_paid: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "data": {
+                 *         "accountId": "acct-priya",
+                 *         "amountCents": 4200,
+                 *         "createdAt": "2026-06-01T06:00:00.500Z",
+                 *         "currency": "USD",
+                 *         "id": "0197b2c0-5d6e-4f70-8a9b-0c1d2e3f4a5b",
+                 *         "method": "PAYPAL",
+                 *         "programId": "default",
+                 *         "providerMessage": null,
+                 *         "providerRef": "5NDBNKFJ6HSWW",
+                 *         "runId": "0197b2c0-0000-4a00-8b00-111122223333",
+                 *         "sentAt": "2026-06-01T06:00:03.090Z",
+                 *         "settledAt": "2026-06-01T06:00:03.190Z",
+                 *         "status": "PAID"
+                 *       },
+                 *       "id": "0197b2d0-1a2b-7000-8000-000000000011",
+                 *       "timestamp": "2026-06-01T06:00:03.200Z",
+                 *       "type": "payout.paid"
+                 *     }
+                 */
+                "application/json": {
+                    /** @description the payout, PAID */
+                    data: Record<string, unknown>;
+                    /**
+                     * Format: uuid
+                     * @description The event id (UUIDv7), stable across retries.
+                     */
+                    id: string;
+                    /** Format: date-time */
+                    timestamp: string;
+                    /** @constant */
+                    type: "payout.paid";
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx answer acknowledges the delivery; anything else is retried. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_payout_returned: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "data": {
+                 *         "accountId": "acct-priya",
+                 *         "amountCents": 4200,
+                 *         "createdAt": "2026-06-01T06:00:00.500Z",
+                 *         "currency": "USD",
+                 *         "id": "0197b2c0-5d6e-4f70-8a9b-0c1d2e3f4a5b",
+                 *         "method": "PAYPAL",
+                 *         "programId": "default",
+                 *         "providerMessage": "Receiver refused the payment",
+                 *         "providerRef": "5NDBNKFJ6HSWW",
+                 *         "runId": "0197b2c0-0000-4a00-8b00-111122223333",
+                 *         "sentAt": "2026-06-01T06:00:03.090Z",
+                 *         "settledAt": "2026-06-03T10:19:59.990Z",
+                 *         "status": "RETURNED"
+                 *       },
+                 *       "id": "0197b2d0-1a2b-7000-8000-000000000013",
+                 *       "timestamp": "2026-06-03T10:20:00.000Z",
+                 *       "type": "payout.returned"
+                 *     }
+                 */
+                "application/json": {
+                    /** @description the payout, RETURNED or UNCLAIMED, with `providerMessage` */
+                    data: Record<string, unknown>;
+                    /**
+                     * Format: uuid
+                     * @description The event id (UUIDv7), stable across retries.
+                     */
+                    id: string;
+                    /** Format: date-time */
+                    timestamp: string;
+                    /** @constant */
+                    type: "payout.returned";
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx answer acknowledges the delivery; anything else is retried. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_payout_sent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "data": {
+                 *         "accountId": "acct-priya",
+                 *         "amountCents": 4200,
+                 *         "createdAt": "2026-06-01T06:00:00.500Z",
+                 *         "currency": "USD",
+                 *         "id": "0197b2c0-5d6e-4f70-8a9b-0c1d2e3f4a5b",
+                 *         "method": "PAYPAL",
+                 *         "programId": "default",
+                 *         "providerMessage": null,
+                 *         "providerRef": "5NDBNKFJ6HSWW",
+                 *         "runId": "0197b2c0-0000-4a00-8b00-111122223333",
+                 *         "sentAt": "2026-06-01T06:00:03.090Z",
+                 *         "settledAt": null,
+                 *         "status": "SENT"
+                 *       },
+                 *       "id": "0197b2d0-1a2b-7000-8000-000000000010",
+                 *       "timestamp": "2026-06-01T06:00:03.100Z",
+                 *       "type": "payout.sent"
+                 *     }
+                 */
+                "application/json": {
+                    /** @description the payout as GraphQL `payoutRun { payouts }` answers it */
+                    data: Record<string, unknown>;
+                    /**
+                     * Format: uuid
+                     * @description The event id (UUIDv7), stable across retries.
+                     */
+                    id: string;
+                    /** Format: date-time */
+                    timestamp: string;
+                    /** @constant */
+                    type: "payout.sent";
                 };
             };
         };

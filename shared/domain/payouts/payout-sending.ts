@@ -1,7 +1,10 @@
 import type { Db, DbOrTrx } from '../../db/knex';
 import { createLedgerRepo } from '../../repos/ledger.repo';
 import { createPayeesRepo } from '../../repos/payees.repo';
-import { createPayoutsRepo, type PayoutRow } from '../../repos/payouts.repo';
+import { createPayoutsRepo, type PayoutRow, type PayoutStatus } from '../../repos/payouts.repo';
+import { recordWebhookEvent } from '../webhooks/webhook-events';
+import type { WebhookEventType } from '../webhooks/webhook-event-types';
+import { presentPayout } from './payout-views';
 import { createTenantsRepo } from '../../repos/tenants.repo';
 import {
   PayoutProviderError,
@@ -15,6 +18,17 @@ import { destinationOf, requireBox } from './payout-methods';
 import type { PayoutRunRef } from './payout-runs';
 import { payoutConnectionFor } from './payout-setup';
 import { payoutTransition } from './payout-transitions';
+
+/** The webhook event a payout's new status sends. */
+const PAYOUT_EVENTS: Record<PayoutStatus, WebhookEventType> = {
+  RESERVED: 'payout.sent',
+  SENT: 'payout.sent',
+  PAID: 'payout.paid',
+  FAILED: 'payout.failed',
+  RETURNED: 'payout.returned',
+  UNCLAIMED: 'payout.returned',
+  CANCELLED: 'payout.failed',
+};
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
@@ -45,7 +59,7 @@ export async function applyPayoutOutcome(
       await ledger.postPayout(payout, posting.kind, posting.moves, trx, posting.reverses);
     }
     const now = trx.raw('clock_timestamp()');
-    return payouts.updatePayout(
+    const updated = await payouts.updatePayout(
       payout.id,
       {
         status: change.status,
@@ -56,6 +70,9 @@ export async function applyPayoutOutcome(
       },
       trx,
     );
+    // The merchant hears of it once, with the change (the outbox: shared/domain/webhooks).
+    await recordWebhookEvent(trx, tenantId, PAYOUT_EVENTS[change.status], { ...presentPayout(updated) });
+    return updated;
   });
 }
 

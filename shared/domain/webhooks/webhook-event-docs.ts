@@ -74,4 +74,21 @@ export const WEBHOOK_EVENT_DOCS: Record<WebhookEventType, { sentOn: string; data
     sentOn: 'a processor notification whose application FAILED (the connection was gone)',
     data: 'the notification as GraphQL `processorNotifications` answers it',
   },
+  'payout.sent': {
+    sentOn: 'a payout run sending a payout the provider accepted without settling it yet (once per payout)',
+    data: 'the payout as GraphQL `payoutRun { payouts }` answers it',
+  },
+  'payout.paid': {
+    sentOn: "the provider's answer, poll or webhook saying the payout arrived (once per payout)",
+    data: 'the payout, PAID',
+  },
+  'payout.failed': {
+    sentOn: 'the provider refusing or failing a payout before it paid (once per payout)',
+    data: "the payout, FAILED, with the provider's words in `providerMessage`",
+  },
+  'payout.returned': {
+    sentOn:
+      'a payout returned after it was sent or paid, or an unclaimed PayPal item cancelled (once per payout)',
+    data: 'the payout, RETURNED or UNCLAIMED, with `providerMessage`',
+  },
 };

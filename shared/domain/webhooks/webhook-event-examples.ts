@@ -4,6 +4,7 @@ import type { NotificationView } from '../processors/processor-notifications';
 import type { Reward } from '../rewards/rewards';
 import type { UserView } from '../accounts/user-view';
 import type { WebhookEventType } from './webhook-event-types';
+import type { PayoutView } from '../payouts/payout-views';
 
 /**
  * One documented example payload per event type of the catalogue, as a receiver gets it:
@@ -123,6 +124,22 @@ const notification: NotificationView = {
   },
 };
 
+const payout: PayoutView = {
+  id: '0197b2c0-5d6e-4f70-8a9b-0c1d2e3f4a5b',
+  runId: '0197b2c0-0000-4a00-8b00-111122223333',
+  accountId: 'acct-priya',
+  programId: 'default',
+  method: 'PAYPAL',
+  amountCents: 4200,
+  currency: 'USD',
+  status: 'SENT',
+  providerRef: '5NDBNKFJ6HSWW',
+  providerMessage: null,
+  createdAt: '2026-06-01T06:00:00.500Z',
+  sentAt: '2026-06-01T06:00:03.090Z',
+  settledAt: null,
+};
+
 function example(
   type: WebhookEventType,
   id: string,
@@ -205,6 +222,26 @@ export const WEBHOOK_EVENT_EXAMPLES = Object.fromEntries([
     reference: null,
     available: 2000,
   } satisfies CreditChange),
+  example('payout.sent', '0197b2d0-1a2b-7000-8000-000000000010', '2026-06-01T06:00:03.100Z', payout),
+  example('payout.paid', '0197b2d0-1a2b-7000-8000-000000000011', '2026-06-01T06:00:03.200Z', {
+    ...payout,
+    status: 'PAID',
+    settledAt: '2026-06-01T06:00:03.190Z',
+  }),
+  example('payout.failed', '0197b2d0-1a2b-7000-8000-000000000012', '2026-06-01T06:00:03.300Z', {
+    ...payout,
+    status: 'FAILED',
+    providerRef: null,
+    providerMessage: 'Receiver account is restricted',
+    sentAt: null,
+    settledAt: '2026-06-01T06:00:03.290Z',
+  }),
+  example('payout.returned', '0197b2d0-1a2b-7000-8000-000000000013', '2026-06-03T10:20:00.000Z', {
+    ...payout,
+    status: 'RETURNED',
+    providerMessage: 'Receiver refused the payment',
+    settledAt: '2026-06-03T10:19:59.990Z',
+  }),
   example('import_job.completed', '0196f7c4-2f4a-7000-8000-000000000008', '2026-05-07T08:00:04.912Z', job),
   example('import_job.failed', '0196f7d0-0a1b-7000-8000-000000000009', '2026-05-07T08:13:09.500Z', {
     ...job,

@@ -23,6 +23,11 @@ export const WEBHOOK_EVENT_TYPES = {
   'import_job.completed': 'An import job finished (its result file is ready).',
   'import_job.failed': 'An import job failed as a whole.',
   'processor_notification.failed': "A payment processor's notification could not be applied.",
+  'payout.sent': 'A payout provider accepted a payout; it is on its way.',
+  'payout.paid': 'A payout reached the referrer.',
+  'payout.failed': "A payout failed before paying anything; its money is back in the referrer's balance.",
+  'payout.returned':
+    "A payout came back (returned, or PayPal's unclaimed item cancelled); its money is back in the referrer's balance.",
 } as const;
 
 export type WebhookEventType = keyof typeof WEBHOOK_EVENT_TYPES;

@@ -100,6 +100,13 @@ test('a payout returned after payment (PayPal webhook) goes back to the balance,
   });
   expect(replay.status).toBe(200);
   expect(await replay.json()).toEqual({ received: true, changed: 0 });
+  // The merchant heard of each change once, through the outbox.
+  const events = await api.gw.deps
+    .db('webhook_events')
+    .where({ tenant_id: api.tenantId })
+    .whereRaw("payload->'data'->>'id' = ?", [payout.id])
+    .orderBy('id');
+  expect(events.map((e: { type: string }) => e.type)).toEqual(['payout.paid', 'payout.returned']);
   expect((await api.referrerPayouts(bob)).balances).toEqual([
     { currency: 'USD', availableCents: 2000, pendingCents: 0, inFlightCents: 0, paidOutCents: 0 },
   ]);
