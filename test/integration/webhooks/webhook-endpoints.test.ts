@@ -145,12 +145,15 @@ const sealedRow = (id: string) => gw.deps.db('webhook_endpoints').where({ id }).
 const validationPaths = (res: { json: Json }) =>
   (res.json.errors?.[0]?.extensions?.validationErrors as { path: string }[] | undefined)?.map((v) => v.path);
 
-test('the catalogue lists the fifteen event types (credit.adjusted) with descriptions', async () => {
+test('the catalogue lists the nineteen event types (credit.adjusted, the payouts) with descriptions', async () => {
   const res = await withKey(a, '{ webhookEventTypes { name description } }');
   expect(res.json.data.webhookEventTypes).toEqual(
     Object.entries(WEBHOOK_EVENT_TYPES).map(([name, description]) => ({ name, description })),
   );
-  expect(res.json.data.webhookEventTypes).toHaveLength(15);
+  expect(res.json.data.webhookEventTypes).toHaveLength(19);
+  expect(res.json.data.webhookEventTypes.map((t: Json) => t.name)).toEqual(
+    expect.arrayContaining(['payout.sent', 'payout.paid', 'payout.failed', 'payout.returned']),
+  );
 });
 
 test('create answers the secret once; it is sealed at rest and never listed', async () => {
