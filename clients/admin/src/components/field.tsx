@@ -73,3 +73,13 @@ export function Field({ label, name, error, hint, children, display, ...inputPro
     </div>
   );
 }
+
+/**
+ * A write-only credential (a processor's key, a signing secret, a payout provider's secret): masked,
+ * never offered to the browser's password manager as a sign-in password, no spell-check, monospace.
+ */
+export function SecretField(props: Omit<FieldProps, 'type' | 'autocomplete' | 'spellcheck' | 'class'>) {
+  return (
+    <Field type="password" autocomplete="new-password" spellcheck={false} class="input mono" {...props} />
+  );
+}

@@ -7,7 +7,7 @@ export { ConfirmDialog, type ConfirmDialogProps } from './confirm-dialog';
 export { CopyButton, type CopyButtonProps } from './copy-button';
 export { DataTable, type Column, type DataTableProps } from './data-table';
 export { DateField, type DateFieldProps } from './date-field';
-export { Field, type ControlProps, type FieldProps } from './field';
+export { Field, SecretField, type ControlProps, type FieldProps } from './field';
 export { Page, type PageProps } from './page';
 export { ReadOnly, ReadOnlyValue, useReadOnly, type ReadOnlyValueProps } from './read-only';
 export { Pager, useCursorStack, type CursorStack, type PagerProps } from './pager';

@@ -6,7 +6,15 @@
  */
 import { useState } from 'preact/hooks';
 import { gql } from '../../api';
-import { Badge, Card, ChangeOutcome, errorMessage, Field } from '../../components';
+import {
+  Badge,
+  Card,
+  ChangeOutcome,
+  errorMessage,
+  Field,
+  SecretField,
+  type FieldProps,
+} from '../../components';
 import type { PayoutMethodType } from '../../gql/graphql';
 import { fieldErrors } from '../processors/processor-connect';
 import { CONNECT_PAYOUT_PROVIDER, type PayoutConnection } from './payout-queries';
@@ -115,14 +123,11 @@ function ConnectForm({ provider, onSaved }: { provider: Provider; onSaved: () =>
     >
       <fieldset class="plain-fieldset" disabled={busy}>
         {defs.map((d) => (
-          <Field
+          <ConnectionField
             key={d.name}
+            secret={d.secret === true}
             label={d.label}
             name={`${prefix}-${d.name}`}
-            type={d.secret ? 'password' : 'text'}
-            autocomplete={d.secret ? 'new-password' : 'off'}
-            spellcheck={false}
-            class="input mono"
             value={values[d.name]}
             error={errors[d.name]}
             hint={d.hint}
@@ -195,4 +200,10 @@ export function PayoutConnections(props: {
       )}
     </Card>
   );
+}
+
+/** A connection's secret (write-only, SecretField) or one of its ids (plain text, monospace). */
+function ConnectionField({ secret, ...props }: Omit<FieldProps, 'type'> & { secret: boolean }) {
+  if (secret) return <SecretField {...props} />;
+  return <Field type="text" autocomplete="off" spellcheck={false} class="input mono" {...props} />;
 }

@@ -5,7 +5,7 @@
  */
 import { useState } from 'preact/hooks';
 import { gql } from '../../api';
-import { CopyableValue, errorMessage, Field } from '../../components';
+import { CopyableValue, errorMessage, Field, SecretField } from '../../components';
 import { formatDateTime } from '../../format';
 import { CONNECT, fieldErrors, type ProcessorConnection, type SectionProps } from './processor-connect';
 
@@ -85,15 +85,11 @@ export function BraintreeSection({ connection, mode, editable, feedback, disconn
                 onInput={(e) => setPublicKey(e.currentTarget.value)}
               />
             </div>
-            <Field
+            <SecretField
               label="Private key"
               name="privateKey"
-              type="password"
               value={privateKey}
               error={errors.privateKey}
-              autocomplete="new-password"
-              spellcheck={false}
-              class="input mono"
               hint="Write-only: stored encrypted and never shown again, here or in the API."
               onInput={(e) => setPrivateKey(e.currentTarget.value)}
             />

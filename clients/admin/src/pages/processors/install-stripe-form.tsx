@@ -6,7 +6,7 @@
  */
 import { useState } from 'preact/hooks';
 import { gql, type Mode } from '../../api';
-import { CheckboxField, errorMessage, Field } from '../../components';
+import { CheckboxField, errorMessage, SecretField } from '../../components';
 import { CONNECT, fieldErrors, type SectionProps } from './processor-connect';
 
 const FIELDS = ['secretKey', 'webhookSecret'] as const;
@@ -79,15 +79,11 @@ export function StripeKeyForm({ connection, mode, feedback, disconnectButton, va
   }
 
   const keyField = (
-    <Field
+    <SecretField
       label={variant === 'secret' ? 'Your Stripe key, again' : 'Secret or restricted key'}
       name="secretKey"
-      type="password"
       value={secretKey}
       error={errors.secretKey}
-      autocomplete="new-password"
-      spellcheck={false}
-      class="input mono"
       hint={
         variant === 'secret'
           ? `We never show or send back the key you connected with (${connection?.keyHint ?? 'stored encrypted'}): enter it again, or a new key. ${keyRule(mode)}`
@@ -97,15 +93,11 @@ export function StripeKeyForm({ connection, mode, feedback, disconnectButton, va
     />
   );
   const secretField = needsSecret && (
-    <Field
+    <SecretField
       label="Signing secret"
       name="webhookSecret"
-      type="password"
       value={webhookSecret}
       error={errors.webhookSecret}
-      autocomplete="new-password"
-      spellcheck={false}
-      class="input mono"
       hint={SECRET_HINT}
       onInput={(e) => setWebhookSecret(e.currentTarget.value)}
     />
