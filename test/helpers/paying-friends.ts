@@ -3,6 +3,7 @@ import { publishRuleVersion } from '../../shared/domain/programs/rule-versions';
 import { startProcessorApi, type Delivery, type ProcessorApi } from './processor';
 import { PER_PAYMENT_CREDIT, RECURRING } from './program-rules';
 import { uid } from './referrals';
+import { until } from './wait';
 
 /** A tenant on the Braintree stand-in whose rules pay 20 % cash and $3 of credit per payment. */
 export async function startPaymentRulesApi(): Promise<ProcessorApi> {
@@ -37,4 +38,24 @@ export async function payingFriend(api: ProcessorApi, referrer: { code: string }
   );
   expect(paid.outcome).toMatchObject({ accountId: friend, accountStatus: 'PAID' });
   return { friend, ...sub };
+}
+
+/**
+ * A paying friend (payingFriend) whose charge settled and got the friend's discount back: the discount
+ * sync's own refund ($2 of the $20) is done before the test refunds anything, so a merchant's refund never
+ * races it (whichever came first would decide how much of the charge the merchant's refund covers).
+ */
+export async function settledPayingFriend(api: ProcessorApi, referrer: { code: string }) {
+  const sub = await payingFriend(api, referrer);
+  await api.bt.testing.settle(sub.transactionId);
+  const again = { accountId: sub.friend, paymentProviderId: sub.customerId, couponCode: referrer.code };
+  expect((await api.call('POST', '/discount', again)).status).toBe(200);
+  await until(
+    () =>
+      api.gw.deps
+        .db('processor_refunds')
+        .where({ tenant_id: api.tenantId, transaction_id: sub.transactionId }),
+    (refunds) => refunds.length === 1,
+  );
+  return sub;
 }

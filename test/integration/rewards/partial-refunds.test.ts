@@ -12,11 +12,10 @@ import { createTestTenant } from '../../helpers/harness';
 import type { Delivery, ProcessorApi } from '../../helpers/processor';
 import {
   deliverAndProcess as deliverProcessed,
-  payingFriend as payingFriendOf,
+  settledPayingFriend,
   startPaymentRulesApi,
 } from '../../helpers/paying-friends';
 import { identifyReferrer } from '../../helpers/referrals';
-import { until } from '../../helpers/wait';
 
 let api: ProcessorApi;
 let db: Db;
@@ -35,19 +34,7 @@ const nextNotice = (subscriptionId: string) =>
 
 const deliverAndProcess = (delivery: Delivery) => deliverProcessed(api, delivery);
 
-/** A paying friend (paying-friends.ts) whose charge settled and got the friend's discount back. */
-async function payingFriend(referrer: { code: string }) {
-  const sub = await payingFriendOf(api, referrer);
-  await api.bt.testing.settle(sub.transactionId);
-  // The discount sync refunds the friend's discount on that charge (the service's own refund, $2) first.
-  const again = { accountId: sub.friend, paymentProviderId: sub.customerId, couponCode: referrer.code };
-  expect((await api.call('POST', '/discount', again)).status).toBe(200);
-  await until(
-    () => db('processor_refunds').where({ tenant_id: api.tenantId, transaction_id: sub.transactionId }),
-    (refunds) => refunds.length === 1,
-  );
-  return sub;
-}
+const payingFriend = (referrer: { code: string }) => settledPayingFriend(api, referrer);
 
 async function refund(transactionId: string, amount?: string): Promise<string> {
   const result = await api.bt.transaction.refund(transactionId, amount as string);

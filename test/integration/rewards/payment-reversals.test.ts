@@ -13,6 +13,7 @@ import type { Delivery, ProcessorApi } from '../../helpers/processor';
 import {
   deliverAndProcess as deliverProcessed,
   payingFriend as payingFriendOf,
+  settledPayingFriend,
   startPaymentRulesApi,
 } from '../../helpers/paying-friends';
 import { identifyReferrer } from '../../helpers/referrals';
@@ -69,7 +70,7 @@ const later = (seconds: number) => new Date(Date.now() + seconds * 1000);
 
 test('a charge pays once however often it is notified; its refund reverses what it gave', async () => {
   const referrer = await identifyReferrer(api, 'Carla');
-  const { subscriptionId, transactionId, friend } = await payingFriend(referrer);
+  const { subscriptionId, transactionId, friend } = await settledPayingFriend(api, referrer);
   // Another notification listing the same charge (a later one, not a redelivery) gives nothing more.
   await deliverAndProcess(api.sample('subscription_charged_successfully', subscriptionId, later(2)));
   const given = await ruleRewards(referrer.accountId);
@@ -80,7 +81,6 @@ test('a charge pays once however often it is notified; its refund reverses what 
   expect(await balance(referrer.accountId, 'cashBalance')).toEqual([{ unit: 'USD', available: 400 }]);
 
   // The merchant refunds the charge; the next notification of the subscription shows it.
-  await api.bt.testing.settle(transactionId);
   const refund = await api.bt.transaction.refund(transactionId);
   if (!refund.success) throw new Error(refund.message);
   const refundId = refund.transaction.id;
