@@ -1,14 +1,14 @@
 /**
  * The layering of ARCHITECTURE.md, checked by `npm run lint:deps` (part of `npm test`). Inside shared/,
  * dependencies run one way: base (top-level files, types, crypto, rate-limit, net) ← db ← repos ←
- * storage/processors/payouts/cache ← domain ← imports ← use-cases; temporal sits beside, on base, and tracing on
+ * storage/processors/payouts/mail/cache ← domain ← imports ← use-cases; temporal sits beside, on base, and tracing on
  * temporal. tooling/ (local PostgreSQL and Temporal) is outside the layers: no deployed process loads it.
  * Paths are relative to the directory depcruise runs in (the repository root; test/unit/layering.test.ts
  * runs it on fixture trees with the same folder names).
  */
 const BASE = '^shared/([^/]+\\.ts$|types/|crypto/|rate-limit/|net/)';
 const ABOVE_DB =
-  '^shared/(repos|storage|processors|payouts|cache|temporal|tracing|domain|imports|use-cases)/';
+  '^shared/(repos|storage|processors|payouts|mail|cache|temporal|tracing|domain|imports|use-cases)/';
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
@@ -72,7 +72,7 @@ module.exports = {
         'Repos are plain SQL over base types and shared/db; rules, caches and workflows are built on them.',
       severity: 'error',
       from: { path: '^shared/repos/' },
-      to: { path: '^shared/(domain|cache|imports|use-cases|temporal|storage|processors|payouts)/' },
+      to: { path: '^shared/(domain|cache|imports|use-cases|temporal|storage|processors|payouts|mail)/' },
     },
     {
       name: 'cache-not-up',

@@ -701,6 +701,28 @@ export const CONFIG_VARIABLES = {
       'How long the SFTP server waits before answering a failed authentication (each one is logged).',
     usedBy: ['sftp'],
   },
+  SMTP_URL: {
+    schema: z.url({ protocol: /^smtps?$/ }).optional(),
+    description:
+      "Where e-mail is sent (notifications to referrers and friends, operators' invitations, password resets and digests): smtp://user:pass@host:587 (STARTTLS when the server offers it) or smtps://host:465. Unset: no e-mail is sent; each message that would have gone is recorded as not sent (docs/notifications.md).",
+    usedBy: ['gateway', 'worker'],
+  },
+  MAIL_FROM: {
+    schema: z.string().min(3).max(320),
+    default: 'Referrals <no-reply@localhost>',
+    description:
+      "The deployment's own sender, `Name <address>`: operator mail (invitations, password resets, digests) and tenants that have not set a sender of their own.",
+    usedBy: ['gateway', 'worker'],
+  },
+  MAIL_SENDER_DOMAINS: {
+    schema: z
+      .string()
+      .regex(/^\s*[a-z0-9.-]+(\s*,\s*[a-z0-9.-]+)*\s*$/i, 'must be a comma-separated list of domain names')
+      .optional(),
+    description:
+      "Domains a tenant's sender address may use (comma-separated, e.g. mail.example.com,example.org; a subdomain of one is allowed): the envelope is checked against it so that a tenant cannot send as someone else's domain. Default: MAIL_FROM's domain only.",
+    usedBy: ['gateway', 'worker'],
+  },
   WEBHOOK_ALLOW_HTTP: {
     schema: bool,
     default: 'false',
