@@ -1,5 +1,6 @@
 import type { Middleware } from 'koa';
 import { hashApiKey, matchesAnyKey } from '../../../shared/domain/tenants/api-keys';
+import { keyPurpose } from '../../../shared/domain/tenants/api-key-scopes';
 import { verifyUserJwt } from '../../../shared/domain/accounts/user-jwt';
 import { AppError } from '../../../shared/errors';
 import { tenantAliasSchema } from '../../../shared/ids';
@@ -40,6 +41,12 @@ function unauthorized(allowUserJwt: boolean): AppError {
   });
 }
 
+function unauthorizedMcp(): AppError {
+  return new AppError('UNAUTHORIZED', 'Missing or invalid credentials', {
+    headers: { 'WWW-Authenticate': 'Bearer realm="referral-service-mcp"' },
+  });
+}
+
 /** The API key from HTTP Basic: as user name with an empty password, or as password with an empty user name. */
 export function apiKeyFromBasic(header: string): string | null {
   const match = /^Basic\s+([A-Za-z0-9+/=]+)\s*$/i.exec(header);
@@ -67,15 +74,18 @@ function bearerToken(authorization: string): string | null {
  */
 export function authenticate(
   deps: Pick<GatewayDeps, 'cache' | 'config' | 'now' | 'rateLimiter' | 'db' | 'logger'>,
-  options: { allowUserJwt?: boolean } = {},
+  options: { allowUserJwt?: boolean; mcp?: boolean } = {},
 ): Middleware<GatewayState & Authenticated> {
   const allowUserJwt = options.allowUserJwt ?? false;
+  const mcp = options.mcp ?? false;
   return async (ctx, next) => {
     const params = (ctx as unknown as { params: Record<string, string> }).params;
     const alias = tenantAliasSchema.safeParse(params.tenantAlias);
     const authorization = ctx.get('authorization');
-    const apiKey = apiKeyFromBasic(authorization);
-    const userToken = bearerToken(authorization) ?? (ctx.get(USER_TOKEN_HEADER) || null);
+    // The MCP endpoint takes its key as a bearer token (what agents' configurations send), nothing else.
+    const apiKey = mcp ? bearerToken(authorization) : apiKeyFromBasic(authorization);
+    const userToken = mcp ? null : (bearerToken(authorization) ?? (ctx.get(USER_TOKEN_HEADER) || null));
+    if (mcp && apiKey === null) throw unauthorizedMcp();
     if (!alias.success || (apiKey === null && (userToken === null || !allowUserJwt))) {
       throw unauthorized(allowUserJwt);
     }
@@ -92,7 +102,16 @@ export function authenticate(
       });
       if (identity) principal = { kind: 'user', ...identity };
     }
-    if (!tenant || !principal) throw unauthorized(allowUserJwt);
+    if (!tenant || !principal) throw mcp ? unauthorizedMcp() : unauthorized(allowUserJwt);
+    // An MCP key works only on the MCP endpoint, and only an MCP key works there (api-key-scopes.ts).
+    if (principal.kind === 'apiKey' && (keyPurpose(principal.scopes) === 'MCP') !== mcp) {
+      throw new AppError(
+        'FORBIDDEN',
+        mcp
+          ? 'This endpoint takes an MCP key; create one under API keys, "For MCP (AI agents)"'
+          : 'An MCP key works only on the MCP endpoint, /api/v1/{tenantAlias}/mcp',
+      );
+    }
 
     if (principal.kind === 'user') {
       const otherAccount = params.accountId !== undefined && params.accountId !== principal.accountId;
