@@ -39,7 +39,10 @@ export function createMcpActionsRepo(db: DbOrTrx) {
   const table = () => db<McpActionRow>('mcp_pending_actions');
   return {
     async insert(
-      action: Pick<McpActionRow, 'id' | 'tenant_id' | 'api_key_id' | 'api_key_prefix' | 'tool' | 'summary'> & {
+      action: Pick<
+        McpActionRow,
+        'id' | 'tenant_id' | 'api_key_id' | 'api_key_prefix' | 'tool' | 'summary'
+      > & {
         input: Record<string, unknown>;
       },
     ): Promise<McpActionRow> {
@@ -57,10 +60,12 @@ export function createMcpActionsRepo(db: DbOrTrx) {
     async list(tenantId: string, status: McpActionStatus | null, limit: number): Promise<McpActionRow[]> {
       const query = table().where({ tenant_id: tenantId });
       if (status) void query.andWhere({ status });
-      const rows = await query.orderBy([
-        { column: 'created_at', order: 'desc' },
-        { column: 'id', order: 'desc' },
-      ]).limit(limit);
+      const rows = await query
+        .orderBy([
+          { column: 'created_at', order: 'desc' },
+          { column: 'id', order: 'desc' },
+        ])
+        .limit(limit);
       return rows.map((row) => toRow(row));
     },
 

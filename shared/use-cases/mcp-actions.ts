@@ -88,7 +88,10 @@ export async function approveMcpAction(
   } catch (err) {
     // A refusal (the state moved on, the file is gone) is the action's outcome; anything else is ours.
     if (!(err instanceof AppError)) throw err;
-    return finishMcpAction(deps.db, tenant.id, row.id, 'FAILED', { code: err.apiErrorCode, message: err.message });
+    return finishMcpAction(deps.db, tenant.id, row.id, 'FAILED', {
+      code: err.apiErrorCode,
+      message: err.message,
+    });
   }
 }
 

@@ -28,7 +28,7 @@ export function registerReadTools(server: McpServer, ctx: McpToolContext): void 
     {
       title: 'Find a referrer or an account',
       description:
-        'Searches the program\'s accounts by part of a name, e-mail, account or user id, or share code (any case, best matches first). Answers each account\'s id, e-mail, name, users and referrals made.',
+        "Searches the program's accounts by part of a name, e-mail, account or user id, or share code (any case, best matches first). Answers each account's id, e-mail, name, users and referrals made.",
       inputSchema: {
         query: z.string().describe('what to look for, e.g. "ada" or "ADA-42"'),
         first: z.number().int().optional().describe('how many, 1 to 100 (default 10)'),
@@ -49,7 +49,7 @@ export function registerReadTools(server: McpServer, ctx: McpToolContext): void 
     {
       title: 'Program statistics for a period',
       description:
-        'The dashboard\'s numbers for UTC days from..to (YYYY-MM-DD, both included, at most 366 days): referrals, conversions, rewards, revenue, a daily series and the top referrers.',
+        "The dashboard's numbers for UTC days from..to (YYYY-MM-DD, both included, at most 366 days): referrals, conversions, rewards, revenue, a daily series and the top referrers.",
       inputSchema: {
         from: z.string().describe('first UTC day, YYYY-MM-DD'),
         to: z.string().describe('last UTC day, YYYY-MM-DD'),
@@ -68,7 +68,7 @@ export function registerReadTools(server: McpServer, ctx: McpToolContext): void 
     {
       title: 'Referrals awaiting review',
       description:
-        'Referrals the fraud policy held for an operator\'s review, newest first, with their fraud signals, people and rewards. `after` is the previous answer\'s endCursor.',
+        "Referrals the fraud policy held for an operator's review, newest first, with their fraud signals, people and rewards. `after` is the previous answer's endCursor.",
       inputSchema: {
         query: z.string().optional().describe('narrow by part of a name, e-mail, id or code'),
         first: z.number().int().optional().describe('how many, 1 to 100 (default 25)'),
@@ -125,7 +125,7 @@ export function registerReadTools(server: McpServer, ctx: McpToolContext): void 
   server.registerTool(
     'agent_action_status',
     {
-      title: 'A pending action\'s status',
+      title: "A pending action's status",
       description:
         'Where one of the changes an agent asked for stands: PENDING (awaiting an owner or admin), APPROVED, APPLIED (with its result), REJECTED (with the reason) or FAILED.',
       inputSchema: { actionId: z.string().describe('the id a write tool answered') },

@@ -51,7 +51,7 @@ export function registerWriteTools(server: McpServer, ctx: McpToolContext): void
       description:
         'Runs an uploaded file (fileRef from the file upload, POST /api/v1/{tenant}/export/upload) as a job of the given type. An export (type QUERY/…) starts at once; an import becomes a pending action that an owner or admin approves in the portal. Check it with job_status.',
       inputSchema: {
-        fileRef: z.string().describe('the uploaded file\'s reference'),
+        fileRef: z.string().describe("the uploaded file's reference"),
         type: z.string().describe('the job type, e.g. USER or REFERRAL (imports) or QUERY/… (exports)'),
         name: z.string().optional().describe('a name for the job'),
         outputFormat: z.string().optional().describe('CSV (exports)'),
@@ -92,7 +92,7 @@ export function registerWriteTools(server: McpServer, ctx: McpToolContext): void
       inputSchema: {
         ids: z.array(z.string()).describe('referral ids (UUIDs)'),
         decision: z.enum(['APPROVE', 'DENY']),
-        reason: z.string().describe('why, as the review\'s reason (1 to 500 characters)'),
+        reason: z.string().describe("why, as the review's reason (1 to 500 characters)"),
       },
       annotations: { readOnlyHint: false, destructiveHint: true, openWorldHint: false },
     },

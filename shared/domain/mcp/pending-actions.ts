@@ -135,10 +135,19 @@ export async function decideMcpAction(
   decision: { to: 'APPROVED' | 'REJECTED'; by: string; reason: string | null },
 ): Promise<McpActionRow> {
   const current = await getMcpAction(db, tenantId, id);
-  const row = await createMcpActionsRepo(db).decide(tenantId, current.id, decision.to, decision.by, decision.reason);
+  const row = await createMcpActionsRepo(db).decide(
+    tenantId,
+    current.id,
+    decision.to,
+    decision.by,
+    decision.reason,
+  );
   if (!row) {
     const now = await getMcpAction(db, tenantId, id);
-    throw new AppError('CONFLICT', `The agent action is ${now.status} already; only a PENDING one is decided`);
+    throw new AppError(
+      'CONFLICT',
+      `The agent action is ${now.status} already; only a PENDING one is decided`,
+    );
   }
   return row;
 }
