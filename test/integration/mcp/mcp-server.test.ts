@@ -140,7 +140,7 @@ describe('who may use /mcp', () => {
       {},
       { authorization: `Bearer ${readKey}x` },
       { authorization: `Bearer ${keyB}` },
-    ]) {
+    ] as Record<string, string>[]) {
       const res = await rawMcp(a.alias, headers);
       expect(res.status).toBe(401);
       expect(res.json.apiErrorCode).toBe('UNAUTHORIZED');
