@@ -87,8 +87,11 @@ type Documents = {
     "\n    mutation EnableSftp {\n      enableSftp {\n        enabled\n      }\n    }\n  ": typeof types.EnableSftpDocument,
     "\n    mutation DisableSftp {\n      disableSftp {\n        enabled\n      }\n    }\n  ": typeof types.DisableSftpDocument,
     "\n  mutation GenerateSftpKey($comment: String) {\n    generateSftpKey(comment: $comment) {\n      privateKey\n      publicKey\n      fingerprint\n      username\n      host\n      port\n    }\n  }\n": typeof types.GenerateSftpKeyDocument,
-    "\n  query ApiKeys {\n    apiKeys {\n      id\n      prefix\n      dateCreated\n    }\n  }\n": typeof types.ApiKeysDocument,
-    "\n  mutation CreateApiKey {\n    createApiKey {\n      id\n      prefix\n      dateCreated\n      key\n    }\n  }\n": typeof types.CreateApiKeyDocument,
+    "\n  query McpPendingActions {\n    mcpPendingActions(status: PENDING) {\n      id\n      summary\n      requestedBy\n      dateCreated\n    }\n  }\n": typeof types.McpPendingActionsDocument,
+    "\n  mutation ApproveMcpAction($id: ID!) {\n    approveMcpAction(id: $id) {\n      id\n      status\n      result\n    }\n  }\n": typeof types.ApproveMcpActionDocument,
+    "\n  mutation RejectMcpAction($id: ID!, $reason: String!) {\n    rejectMcpAction(id: $id, reason: $reason) {\n      id\n      status\n    }\n  }\n": typeof types.RejectMcpActionDocument,
+    "\n  query ApiKeys {\n    apiKeys {\n      id\n      prefix\n      purpose\n      allowChanges\n      dateCreated\n    }\n  }\n": typeof types.ApiKeysDocument,
+    "\n  mutation CreateApiKey($purpose: ApiKeyPurpose, $allowChanges: Boolean) {\n    createApiKey(purpose: $purpose, allowChanges: $allowChanges) {\n      id\n      prefix\n      purpose\n      allowChanges\n      dateCreated\n      key\n    }\n  }\n": typeof types.CreateApiKeyDocument,
     "\n  mutation RevokeApiKey($id: ID!) {\n    revokeApiKey(id: $id) {\n      id\n    }\n  }\n": typeof types.RevokeApiKeyDocument,
     "\n  query BrowserIntegration {\n    browserIntegration {\n      scriptUrl\n      scriptTag\n      widgetSnippet\n      jwtSnippet\n      firstBrowserCallAt\n      refusedOrigins {\n        origin\n        firstSeenAt\n        lastSeenAt\n        requests\n      }\n    }\n  }\n": typeof types.BrowserIntegrationDocument,
     "\n  mutation AllowBrowserOrigin($origin: String!) {\n    allowBrowserOrigin(origin: $origin) {\n      allowedOrigins\n    }\n  }\n": typeof types.AllowBrowserOriginDocument,
@@ -184,8 +187,11 @@ const documents: Documents = {
     "\n    mutation EnableSftp {\n      enableSftp {\n        enabled\n      }\n    }\n  ": types.EnableSftpDocument,
     "\n    mutation DisableSftp {\n      disableSftp {\n        enabled\n      }\n    }\n  ": types.DisableSftpDocument,
     "\n  mutation GenerateSftpKey($comment: String) {\n    generateSftpKey(comment: $comment) {\n      privateKey\n      publicKey\n      fingerprint\n      username\n      host\n      port\n    }\n  }\n": types.GenerateSftpKeyDocument,
-    "\n  query ApiKeys {\n    apiKeys {\n      id\n      prefix\n      dateCreated\n    }\n  }\n": types.ApiKeysDocument,
-    "\n  mutation CreateApiKey {\n    createApiKey {\n      id\n      prefix\n      dateCreated\n      key\n    }\n  }\n": types.CreateApiKeyDocument,
+    "\n  query McpPendingActions {\n    mcpPendingActions(status: PENDING) {\n      id\n      summary\n      requestedBy\n      dateCreated\n    }\n  }\n": types.McpPendingActionsDocument,
+    "\n  mutation ApproveMcpAction($id: ID!) {\n    approveMcpAction(id: $id) {\n      id\n      status\n      result\n    }\n  }\n": types.ApproveMcpActionDocument,
+    "\n  mutation RejectMcpAction($id: ID!, $reason: String!) {\n    rejectMcpAction(id: $id, reason: $reason) {\n      id\n      status\n    }\n  }\n": types.RejectMcpActionDocument,
+    "\n  query ApiKeys {\n    apiKeys {\n      id\n      prefix\n      purpose\n      allowChanges\n      dateCreated\n    }\n  }\n": types.ApiKeysDocument,
+    "\n  mutation CreateApiKey($purpose: ApiKeyPurpose, $allowChanges: Boolean) {\n    createApiKey(purpose: $purpose, allowChanges: $allowChanges) {\n      id\n      prefix\n      purpose\n      allowChanges\n      dateCreated\n      key\n    }\n  }\n": types.CreateApiKeyDocument,
     "\n  mutation RevokeApiKey($id: ID!) {\n    revokeApiKey(id: $id) {\n      id\n    }\n  }\n": types.RevokeApiKeyDocument,
     "\n  query BrowserIntegration {\n    browserIntegration {\n      scriptUrl\n      scriptTag\n      widgetSnippet\n      jwtSnippet\n      firstBrowserCallAt\n      refusedOrigins {\n        origin\n        firstSeenAt\n        lastSeenAt\n        requests\n      }\n    }\n  }\n": types.BrowserIntegrationDocument,
     "\n  mutation AllowBrowserOrigin($origin: String!) {\n    allowBrowserOrigin(origin: $origin) {\n      allowedOrigins\n    }\n  }\n": types.AllowBrowserOriginDocument,
@@ -500,11 +506,23 @@ export function graphql(source: "\n  mutation GenerateSftpKey($comment: String) 
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query ApiKeys {\n    apiKeys {\n      id\n      prefix\n      dateCreated\n    }\n  }\n"): typeof import('./graphql').ApiKeysDocument;
+export function graphql(source: "\n  query McpPendingActions {\n    mcpPendingActions(status: PENDING) {\n      id\n      summary\n      requestedBy\n      dateCreated\n    }\n  }\n"): typeof import('./graphql').McpPendingActionsDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  mutation CreateApiKey {\n    createApiKey {\n      id\n      prefix\n      dateCreated\n      key\n    }\n  }\n"): typeof import('./graphql').CreateApiKeyDocument;
+export function graphql(source: "\n  mutation ApproveMcpAction($id: ID!) {\n    approveMcpAction(id: $id) {\n      id\n      status\n      result\n    }\n  }\n"): typeof import('./graphql').ApproveMcpActionDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation RejectMcpAction($id: ID!, $reason: String!) {\n    rejectMcpAction(id: $id, reason: $reason) {\n      id\n      status\n    }\n  }\n"): typeof import('./graphql').RejectMcpActionDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query ApiKeys {\n    apiKeys {\n      id\n      prefix\n      purpose\n      allowChanges\n      dateCreated\n    }\n  }\n"): typeof import('./graphql').ApiKeysDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation CreateApiKey($purpose: ApiKeyPurpose, $allowChanges: Boolean) {\n    createApiKey(purpose: $purpose, allowChanges: $allowChanges) {\n      id\n      prefix\n      purpose\n      allowChanges\n      dateCreated\n      key\n    }\n  }\n"): typeof import('./graphql').CreateApiKeyDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
