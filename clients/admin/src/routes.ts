@@ -11,7 +11,7 @@ import { ReferralDetailPage } from './pages/referrals/referral-detail';
 import { ReferralsPage } from './pages/referrals/referrals';
 import { ReviewPage } from './pages/referrals/review';
 import { ApiKeysPage } from './pages/tenants/api-keys';
-import { AgentActionsPage } from './pages/tenants/agent-actions';
+import { AgentActionsPage } from './pages/mcp/agent-actions';
 import { AuditLogPage } from './pages/operators/audit-log';
 import { TeamPage } from './pages/operators/team';
 import { TwoFactorPage } from './pages/operators/two-factor';

@@ -7,6 +7,8 @@
  * (never applied); every write audited under the key's prefix; tenant B's key and operators never
  * reach tenant A's data or actions.
  */
+import fs from 'node:fs';
+import path from 'node:path';
 import { listAuditLog } from '../../../shared/domain/common/audit-log';
 import {
   adminApi,
@@ -235,6 +237,21 @@ describe('tools', () => {
     const actions = await gql(owner, '{ mcpPendingActions { id } }');
     expect(actions.json.data.mcpPendingActions).toEqual([]);
   });
+});
+
+test("docs/mcp.md's tool table is the server's list, and its configuration snippets are JSON", async () => {
+  const doc = fs.readFileSync(path.join(__dirname, '..', '..', '..', 'docs', 'mcp.md'), 'utf8');
+  const rows = [...doc.matchAll(/^\| `([a-z_]+)` +\| (read|write) +\|/gm)].map((m) => [m[1], m[2]]);
+  expect(
+    rows
+      .filter(([, kind]) => kind === 'read')
+      .map(([name]) => name)
+      .sort(),
+  ).toEqual(READ_TOOLS);
+  expect(rows.map(([name]) => name).sort()).toEqual(await writer.tools());
+  const configs = [...doc.matchAll(/```json\n([\s\S]*?)```/g)].map((m) => JSON.parse(m[1]!));
+  expect(configs).toHaveLength(2);
+  for (const config of configs) expect(JSON.stringify(config)).toMatch(/\/api\/v1\/acme\/mcp/);
 });
 
 describe('pending actions', () => {
