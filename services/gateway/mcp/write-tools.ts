@@ -68,7 +68,7 @@ export function registerWriteTools(server: McpServer, ctx: McpToolContext): void
             operator: null,
             actor: { kind: 'apiKey', label: ctx.key.prefix },
             client: ctx.client,
-            action: 'mcp.create_job',
+            action: 'mcp.createJob',
             target: job.id,
             details: { ...input },
           });

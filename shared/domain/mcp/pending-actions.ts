@@ -56,6 +56,13 @@ export function presentMcpAction(row: McpActionRow): McpActionView {
   };
 }
 
+/** An agent's request in the audit log (audit-sentence.ts reads it as a sentence). */
+export const AUDIT_ACTIONS: Record<McpActionTool, string> = {
+  CREATE_JOB: 'mcp.createJob',
+  REVIEW_REFERRALS: 'mcp.reviewReferrals',
+  CHANGE_PROGRAM: 'mcp.changeProgram',
+};
+
 /** The MCP key asking, as the audit log and the action name it. */
 export interface McpRequester {
   keyId: string;
@@ -88,7 +95,7 @@ export async function recordPendingAction(
       operator: null,
       actor: { kind: 'apiKey', label: requester.prefix },
       client: requester.client,
-      action: `mcp.${action.tool.toLowerCase()}`,
+      action: AUDIT_ACTIONS[action.tool],
       target: row.id,
       details: { pending: true, ...action.input },
     });

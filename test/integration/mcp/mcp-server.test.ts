@@ -10,6 +10,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { listAuditLog } from '../../../shared/domain/common/audit-log';
+import { describeAuditEntry } from '../../../shared/domain/common/audit-sentence';
 import {
   adminApi,
   createPortalTenant,
@@ -280,13 +281,11 @@ describe('pending actions', () => {
       reason: null,
       result: null,
     });
-    const audit = await listAuditLog(api.gw.deps.db, api.tenantId, { first: 50 });
-    expect(audit.entries).toContainEqual(
-      expect.objectContaining({
-        action: 'mcp.review_referrals',
-        actorLabel: writeKey.slice(0, 16),
-        target: actionId,
-      }),
+    const audit = await listAuditLog(api.gw.deps.db, api.tenantId, { action: 'mcp.reviewReferrals' });
+    const asking = audit.entries.find((e) => e.target === actionId)!;
+    expect(asking).toMatchObject({ actorKind: 'apiKey', actorLabel: writeKey.slice(0, 16) });
+    expect(describeAuditEntry(asking)).toMatch(
+      new RegExp(`asked to approve 1 referral \\(pending action ${actionId}\\): Checked by the agent$`),
     );
 
     // Neither a VIEWER, nor another tenant's OWNER, nor an API key decides it.

@@ -621,6 +621,26 @@ export type AbortImportJobMutationVariables = Exact<{
 
 export type AbortImportJobMutation = { abortJob: { id: string, type: string, requester: string, name: string | null, status: JobStatus, resultFileRef: string | null, dateCreated: number, dateStarted: number | null, dateCompleted: number | null, error: string | null, stats: { recordsProcessed: number, recordsFailed: number, recordsTotal: number | null } } | null };
 
+export type McpPendingActionsQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type McpPendingActionsQuery = { mcpPendingActions: Array<{ id: string, summary: string, requestedBy: string, dateCreated: number }> };
+
+export type ApproveMcpActionMutationVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type ApproveMcpActionMutation = { approveMcpAction: { id: string, status: McpActionStatus, result: unknown } };
+
+export type RejectMcpActionMutationVariables = Exact<{
+  id: string | number;
+  reason: string;
+}>;
+
+
+export type RejectMcpActionMutation = { rejectMcpAction: { id: string, status: McpActionStatus } };
+
 export type AuditLogQueryVariables = Exact<{
   first?: number | null | undefined;
   after?: string | number | null | undefined;
@@ -998,26 +1018,6 @@ export type GenerateSftpKeyMutationVariables = Exact<{
 
 
 export type GenerateSftpKeyMutation = { generateSftpKey: { privateKey: string, publicKey: string, fingerprint: string, username: string, host: string, port: number } };
-
-export type McpPendingActionsQueryVariables = Exact<{ [key: string]: never; }>;
-
-
-export type McpPendingActionsQuery = { mcpPendingActions: Array<{ id: string, summary: string, requestedBy: string, dateCreated: number }> };
-
-export type ApproveMcpActionMutationVariables = Exact<{
-  id: string | number;
-}>;
-
-
-export type ApproveMcpActionMutation = { approveMcpAction: { id: string, status: McpActionStatus, result: unknown } };
-
-export type RejectMcpActionMutationVariables = Exact<{
-  id: string | number;
-  reason: string;
-}>;
-
-
-export type RejectMcpActionMutation = { rejectMcpAction: { id: string, status: McpActionStatus } };
 
 export type ApiKeysQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -1924,6 +1924,33 @@ export const AbortImportJobDocument = new TypedDocumentString(`
     recordsTotal
   }
 }`) as unknown as TypedDocumentString<AbortImportJobMutation, AbortImportJobMutationVariables>;
+export const McpPendingActionsDocument = new TypedDocumentString(`
+    query McpPendingActions {
+  mcpPendingActions(status: PENDING) {
+    id
+    summary
+    requestedBy
+    dateCreated
+  }
+}
+    `) as unknown as TypedDocumentString<McpPendingActionsQuery, McpPendingActionsQueryVariables>;
+export const ApproveMcpActionDocument = new TypedDocumentString(`
+    mutation ApproveMcpAction($id: ID!) {
+  approveMcpAction(id: $id) {
+    id
+    status
+    result
+  }
+}
+    `) as unknown as TypedDocumentString<ApproveMcpActionMutation, ApproveMcpActionMutationVariables>;
+export const RejectMcpActionDocument = new TypedDocumentString(`
+    mutation RejectMcpAction($id: ID!, $reason: String!) {
+  rejectMcpAction(id: $id, reason: $reason) {
+    id
+    status
+  }
+}
+    `) as unknown as TypedDocumentString<RejectMcpActionMutation, RejectMcpActionMutationVariables>;
 export const AuditLogDocument = new TypedDocumentString(`
     query AuditLog($first: Int, $after: ID, $actor: String, $action: String, $from: String, $to: String) {
   auditLog(
@@ -2817,33 +2844,6 @@ export const GenerateSftpKeyDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<GenerateSftpKeyMutation, GenerateSftpKeyMutationVariables>;
-export const McpPendingActionsDocument = new TypedDocumentString(`
-    query McpPendingActions {
-  mcpPendingActions(status: PENDING) {
-    id
-    summary
-    requestedBy
-    dateCreated
-  }
-}
-    `) as unknown as TypedDocumentString<McpPendingActionsQuery, McpPendingActionsQueryVariables>;
-export const ApproveMcpActionDocument = new TypedDocumentString(`
-    mutation ApproveMcpAction($id: ID!) {
-  approveMcpAction(id: $id) {
-    id
-    status
-    result
-  }
-}
-    `) as unknown as TypedDocumentString<ApproveMcpActionMutation, ApproveMcpActionMutationVariables>;
-export const RejectMcpActionDocument = new TypedDocumentString(`
-    mutation RejectMcpAction($id: ID!, $reason: String!) {
-  rejectMcpAction(id: $id, reason: $reason) {
-    id
-    status
-  }
-}
-    `) as unknown as TypedDocumentString<RejectMcpActionMutation, RejectMcpActionMutationVariables>;
 export const ApiKeysDocument = new TypedDocumentString(`
     query ApiKeys {
   apiKeys {
