@@ -167,6 +167,26 @@ describe('who may use /mcp', () => {
     expect(graphql.status).toBe(403);
   });
 
+  test('only OWNERs and ADMINs create MCP keys; an MCP key carries no TEAM or KEYS, an API key no changes', async () => {
+    const create =
+      'mutation C($p: ApiKeyPurpose, $w: Boolean, $s: [ApiKeyScope!]) { createApiKey(purpose: $p, allowChanges: $w, scopes: $s) { id } }';
+    const rootKey = await api.gql(create, { p: 'MCP' });
+    expect(rootKey.errors[0]).toMatchObject({ extensions: { code: 'FORBIDDEN' } });
+    expect((await gql(viewer, create, { p: 'MCP' })).json.errors[0].extensions.code).toBe('FORBIDDEN');
+    const withScopes = await gql(owner, create, { p: 'MCP', s: ['TEAM'] });
+    expect(withScopes.json.errors[0].message).toMatch(/^scopes: /);
+    const apiWithChanges = await gql(owner, create, { p: 'API', w: true });
+    expect(apiWithChanges.json.errors[0].message).toMatch(/^allowChanges: /);
+    const listed = await gql(owner, '{ apiKeys { prefix purpose allowChanges } }');
+    expect(listed.json.data.apiKeys).toEqual(
+      expect.arrayContaining([
+        { prefix: readKey.slice(0, 16), purpose: 'MCP', allowChanges: false },
+        { prefix: writeKey.slice(0, 16), purpose: 'MCP', allowChanges: true },
+        { prefix: a.apiKey.slice(0, 16), purpose: 'API', allowChanges: false },
+      ]),
+    );
+  });
+
   test('stateless: the answer carries no session id', async () => {
     const res = await rawMcp(a.alias, { authorization: `Bearer ${readKey}` });
     expect(res.status).toBe(200);
