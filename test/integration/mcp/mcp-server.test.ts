@@ -11,6 +11,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { listAuditLog } from '../../../shared/domain/common/audit-log';
 import { describeAuditEntry } from '../../../shared/domain/common/audit-sentence';
+import { createApiKey } from '../../../shared/domain/tenants/api-keys';
+import { setTenantRateLimit } from '../../../shared/domain/tenants/tenant-rate-limits';
 import {
   adminApi,
   createPortalTenant,
@@ -185,6 +187,23 @@ describe('who may use /mcp', () => {
         { prefix: a.apiKey.slice(0, 16), purpose: 'API', allowChanges: false },
       ]),
     );
+  });
+
+  test("the tenant's rate limit counts MCP requests like API requests (429 RATE_LIMITED)", async () => {
+    const limited = await createPortalTenant(api.gw.deps.db);
+    await setTenantRateLimit(api.gw.deps.db, limited.alias, { rps: 1, burst: 2 });
+    const { key } = await createApiKey(api.gw.deps.db, limited, {
+      actor: { kind: 'cli', command: 'test' },
+      purpose: 'MCP',
+      maxKeys: 20,
+    });
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () => rawMcp(limited.alias, { authorization: `Bearer ${key}` })),
+    );
+    const statuses = answers.map((r) => r.status).sort();
+    expect(statuses.filter((s) => s === 200).length).toBeLessThanOrEqual(3);
+    expect(statuses).toContain(429);
+    expect(answers.find((r) => r.status === 429)!.json.apiErrorCode).toBe('RATE_LIMITED');
   });
 
   test('stateless: the answer carries no session id', async () => {
@@ -382,6 +401,18 @@ describe('pending actions', () => {
     );
     const notAFile = await writer.call('create_job', { fileRef: 'imports/nope.csv', type: 'MUTATION/USER' });
     expect(notAFile).toMatchObject({ isError: true, text: expect.stringMatching(/fileRef/) });
+
+    // An export (QUERY/…) is no pending action: it goes straight to createJob (which knows no such type here).
+    const pendingBefore = (await gql(owner, '{ mcpPendingActions { id } }')).json.data.mcpPendingActions;
+    const exported = await writer.call('create_job', {
+      fileRef,
+      type: 'QUERY/REFERRALS',
+      outputFormat: 'CSV',
+    });
+    expect(exported).toMatchObject({ isError: true, text: expect.stringMatching(/type: unknown job type/) });
+    expect((await gql(owner, '{ mcpPendingActions { id } }')).json.data.mcpPendingActions).toEqual(
+      pendingBefore,
+    );
 
     const asked = await writer.call('create_job', { fileRef, type: 'MUTATION/USER', name: 'From the agent' });
     expect(asked.json.status).toBe('PENDING');
