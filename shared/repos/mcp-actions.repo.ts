@@ -87,6 +87,13 @@ export function createMcpActionsRepo(db: DbOrTrx) {
       return toRow(row);
     },
 
+    /** APPROVED → PENDING again, when running it met an outage: it may be approved again. */
+    async release(tenantId: string, id: string): Promise<void> {
+      await table()
+        .where({ tenant_id: tenantId, id, status: 'APPROVED' })
+        .update({ status: 'PENDING', decided_by: null, decided_at: null } as never);
+    },
+
     /** APPROVED → APPLIED or FAILED, with what the action answered. */
     async finish(
       tenantId: string,

@@ -4,6 +4,7 @@ import {
   decideMcpAction,
   finishMcpAction,
   presentMcpAction,
+  releaseMcpAction,
   rejectReasonSchema,
   type McpActionTool,
   type McpActionView,
@@ -68,7 +69,8 @@ async function run(
 /**
  * An OWNER or ADMIN approves a pending action: PENDING → APPROVED in one conditional statement (so of
  * two concurrent approvals exactly one runs it; the other is 409), then it runs once through the same
- * use case as the API, and the action ends APPLIED with its answer or FAILED with the reason.
+ * use case as the API, and the action ends APPLIED with its answer or FAILED with the refusal (an
+ * outage makes it PENDING again: releaseMcpAction).
  */
 export async function approveMcpAction(
   deps: McpActionDeps,
@@ -86,8 +88,12 @@ export async function approveMcpAction(
     );
     return await finishMcpAction(deps.db, tenant.id, row.id, 'APPLIED', result);
   } catch (err) {
-    // A refusal (the state moved on, the file is gone) is the action's outcome; anything else is ours.
-    if (!(err instanceof AppError)) throw err;
+    // A refusal (the state moved on, the file is gone) is the action's outcome. An outage or a fault of
+    // ours is not: the action is PENDING again and the error goes to the approver, who may retry.
+    if (!(err instanceof AppError) || err.statusCode >= 500) {
+      await releaseMcpAction(deps.db, tenant.id, row.id);
+      throw err;
+    }
     return finishMcpAction(deps.db, tenant.id, row.id, 'FAILED', {
       code: err.apiErrorCode,
       message: err.message,

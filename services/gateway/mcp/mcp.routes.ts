@@ -55,7 +55,14 @@ export function mcpRoutes(router: Router<GatewayState>, deps: GatewayDeps): void
       try {
         await server.connect(transport);
         ctx.respond = false;
-        await transport.handleRequest(ctx.req, ctx.res, ctx.request.body);
+        try {
+          await transport.handleRequest(ctx.req, ctx.res, ctx.request.body);
+        } catch (err) {
+          // Nothing written yet: the gateway's error answer; otherwise the half-written answer is cut.
+          if (ctx.res.headersSent) ctx.res.destroy();
+          else ctx.respond = true;
+          throw err;
+        }
         // Held (and counted in the tenant's share) until the answer is written.
         await finished(ctx.res).catch(() => undefined);
       } finally {

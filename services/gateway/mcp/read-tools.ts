@@ -132,8 +132,12 @@ export function registerReadTools(server: McpServer, ctx: McpToolContext): void 
       annotations: READ_ONLY,
     },
     (args) =>
-      guarded(ctx, 'agent_action_status', async () =>
-        jsonResult(await getMcpAction(db, tenantId, args.actionId)),
-      ),
+      guarded(ctx, 'agent_action_status', async () => {
+        const { actionId } = parseInput(
+          z.object({ actionId: z.uuid({ message: 'must be an action id a write tool answered' }) }),
+          args,
+        );
+        return jsonResult(await getMcpAction(db, tenantId, actionId));
+      }),
   );
 }

@@ -159,6 +159,16 @@ export async function decideMcpAction(
   return row;
 }
 
+/**
+ * An approved action that could not run for a reason of ours (an outage, not a refusal) is PENDING
+ * again, so an OWNER or ADMIN may approve it once more: running it twice is safe, as each kind of action
+ * is applied once by its key (the job id derives from the action, a decided review stays decided, a
+ * program change sets the same values).
+ */
+export async function releaseMcpAction(db: Db, tenantId: string, id: string): Promise<void> {
+  await createMcpActionsRepo(db).release(tenantId, id);
+}
+
 /** Records how running an approved action went (APPLIED with its answer, or FAILED with the reason). */
 export async function finishMcpAction(
   db: Db,

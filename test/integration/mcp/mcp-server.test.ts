@@ -13,6 +13,7 @@ import { listAuditLog } from '../../../shared/domain/common/audit-log';
 import { describeAuditEntry } from '../../../shared/domain/common/audit-sentence';
 import { createApiKey } from '../../../shared/domain/tenants/api-keys';
 import { setTenantRateLimit } from '../../../shared/domain/tenants/tenant-rate-limits';
+import { approveMcpAction } from '../../../shared/use-cases/mcp-actions';
 import {
   adminApi,
   createPortalTenant,
@@ -390,6 +391,17 @@ describe('pending actions', () => {
     const approved = await approve(owner, asked.json.actionId);
     expect(approved.json.data.approveMcpAction.status).toBe('APPLIED');
     expect((await program()).program.referredDiscountPercent).toBe(25);
+
+    // Refused when it runs (no such program): FAILED with the reason, nothing changed.
+    const missing = await writer.call('change_program', {
+      programId: 'prg_00000000000000ff',
+      changes: { name: 'Renamed' },
+    });
+    const failed = await approve(owner, missing.json.actionId);
+    expect(failed.json.data.approveMcpAction).toMatchObject({
+      status: 'FAILED',
+      result: { code: 'NOT_FOUND' },
+    });
   });
 
   test('an import job from an uploaded file waits for approval; approved, its job runs', async () => {
@@ -418,11 +430,31 @@ describe('pending actions', () => {
     expect(asked.json.status).toBe('PENDING');
     expect((await jobs.gql('{ jobs { totalCount } }')).data.jobs.totalCount).toBe(0);
 
+    // Temporal away while it runs: the approver gets the error, and the action is PENDING again.
+    const down = new Proxy(
+      {},
+      {
+        get: () => {
+          throw new Error('Temporal is down');
+        },
+      },
+    );
+    const brokenDeps = { ...api.gw.deps, temporal: { ...api.gw.deps.temporal, client: down as never } };
+    await expect(approveMcpAction(brokenDeps, a, asked.json.actionId, 'owner@test')).rejects.toMatchObject({
+      apiErrorCode: 'SERVICE_UNAVAILABLE',
+    });
+    expect((await writer.call('agent_action_status', { actionId: asked.json.actionId })).json).toMatchObject({
+      status: 'PENDING',
+      decidedBy: null,
+    });
+
     const approved = await approve(owner, asked.json.actionId);
     const action = approved.json.data.approveMcpAction;
     expect(action.status).toBe('APPLIED');
     const job = await jobs.waitFor(action.result.id);
     expect(job).toMatchObject({ status: 'COMPLETED', name: 'From the agent' });
+    // One job, though it was started twice (the failed attempt and the approval).
+    expect((await jobs.gql('{ jobs { totalCount } }')).data.jobs.totalCount).toBe(1);
     expect(await api.account(accountId)).not.toBeNull();
     const status = await writer.call('job_status', { jobId: job.id });
     expect(status.json).toMatchObject({ id: job.id, status: 'COMPLETED' });
