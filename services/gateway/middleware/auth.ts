@@ -19,6 +19,23 @@ const USER_TOKEN_HEADER = 'x-saasquatch-user-token';
  */
 const verifiedKeys = new WeakMap<TenantWithKeys, Map<string, ActiveApiKey>>();
 
+/** Per cached tenant row: the hashes of its ordinary keys, the only ones that sign user JWTs. */
+const jwtKeyHashes = new WeakMap<TenantWithKeys, Buffer[]>();
+
+/**
+ * The keys whose holders may sign user JWTs: not MCP keys, or an agent's key could mint a token for any
+ * user and act on the user-JWT routes the key itself is refused on.
+ */
+function signingKeyHashes(tenant: TenantWithKeys | undefined): readonly Buffer[] {
+  if (!tenant) return [];
+  let hashes = jwtKeyHashes.get(tenant);
+  if (!hashes) {
+    hashes = tenant.keys.filter((key) => keyPurpose(key.scopes) === 'API').map((key) => key.hash);
+    jwtKeyHashes.set(tenant, hashes);
+  }
+  return hashes;
+}
+
 /** The tenant's active key this is, or null (compared in constant time against every active key). */
 function matchTenantKey(apiKey: string, tenant: TenantWithKeys | undefined): ActiveApiKey | null {
   const known = tenant && verifiedKeys.get(tenant)?.get(apiKey);
@@ -90,7 +107,7 @@ export function authenticate(
       throw unauthorized(allowUserJwt);
     }
     const tenant = await deps.cache.findTenant(alias.data);
-    const keyHashes = tenant?.keyHashes ?? [];
+    const keyHashes = signingKeyHashes(tenant);
     let principal: Principal | null = null;
     if (apiKey !== null) {
       const key = matchTenantKey(apiKey, tenant);

@@ -23,7 +23,7 @@ import {
   useMcpStack,
   WRITE_TOOLS,
 } from '../../helpers/mcp-stack';
-import { uid } from '../../helpers/referrals';
+import { uid, userToken } from '../../helpers/referrals';
 
 const m = useMcpStack();
 
@@ -55,6 +55,17 @@ describe('who may use /mcp', () => {
       { authorization: basic(m.writeKey) },
     );
     expect(graphql.status).toBe(403);
+  });
+
+  test('a user JWT signed with an MCP key is refused; signed with an ordinary key it works', async () => {
+    const [accountId, userId] = [uid('acct'), uid('user')];
+    await m.api.identify(accountId, userId);
+    const user = (key: string) =>
+      fetch(`${m.api.gw.api(m.a.alias)}/open/account/${accountId}/user/${userId}`, {
+        headers: { authorization: `Bearer ${userToken(key, accountId, userId)}` },
+      }).then((r) => r.status);
+    expect(await user(m.writeKey)).toBe(401);
+    expect(await user(m.a.apiKey)).toBe(200);
   });
 
   test('only OWNERs and ADMINs create MCP keys; an MCP key carries no TEAM or KEYS, an API key no changes', async () => {
