@@ -17,6 +17,7 @@ import {
   approve,
   gql,
   heldReferral,
+  mcpUrl,
   rawMcp,
   READ_TOOLS,
   reviewOf,
@@ -110,6 +111,15 @@ describe('who may use /mcp', () => {
     expect(res.status).toBe(200);
     expect(res.json.result.serverInfo.name).toBe('referral-service');
     expect(res.headers.get('mcp-session-id')).toBeNull();
+    // No server-sent stream or session to end: GET and DELETE are 405, with or without a key.
+    for (const method of ['GET', 'DELETE']) {
+      const res = await fetch(mcpUrl(m, m.a.alias), {
+        method,
+        headers: { authorization: `Bearer ${m.readKey}` },
+      });
+      expect(res.status).toBe(405);
+      await res.arrayBuffer();
+    }
   });
 });
 
