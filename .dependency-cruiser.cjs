@@ -108,7 +108,7 @@ module.exports = {
       name: 'handlers-not-to-temporal',
       comment: 'Routes and resolvers call use-cases, which start or signal workflows after their commit.',
       severity: 'error',
-      from: { path: '^services/gateway/(routes|graphql)/' },
+      from: { path: '^services/gateway/(routes|graphql|mcp)/' },
       to: { path: '^shared/temporal/' },
     },
     {

@@ -29,6 +29,7 @@ import { customHostShareLinks, shareLinkRoutes } from './routes/share-links.rout
 import { userRoutes } from './routes/users.routes';
 import { widgetRoutes } from './routes/widget.routes';
 import { payoutsRoutes } from './routes/payouts.routes';
+import { mcpRoutes } from './mcp/mcp.routes';
 
 const API_PREFIX = '/api/v1/:tenantAlias';
 
@@ -72,6 +73,8 @@ export function createApp(deps: GatewayDeps): Koa<GatewayState> {
   integrationRoutes(api, deps);
   fileRoutes(api, deps);
   processorRoutes(api, deps);
+  // The MCP server for AI agents (docs/mcp.md): MCP keys only, which work nowhere else.
+  mcpRoutes(api, deps);
   // Hosted pages: the program's logo, and the merchant-domain share links' click beacon.
   programLogoRoutes(api, deps);
   clickBeaconRoutes(api, deps);

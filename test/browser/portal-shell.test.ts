@@ -284,9 +284,22 @@ describe('layout and navigation', () => {
       'Webhooks',
     ];
     const owner = await stack.signedInPage();
-    expect(await navLinks(owner)).toEqual([...everyone, 'Team', 'Audit log', 'Two-factor', 'Your account']);
+    expect(await navLinks(owner)).toEqual([
+      ...everyone,
+      'Team',
+      'Audit log',
+      'Agent actions',
+      'Two-factor',
+      'Your account',
+    ]);
     const admin = await stack.signedInPage(await stack.addOperator('ADMIN'));
-    expect(await navLinks(admin)).toEqual([...everyone, 'Audit log', 'Two-factor', 'Your account']);
+    expect(await navLinks(admin)).toEqual([
+      ...everyone,
+      'Audit log',
+      'Agent actions',
+      'Two-factor',
+      'Your account',
+    ]);
     const viewer = await stack.signedInPage(await stack.addOperator('VIEWER'));
     expect(await navLinks(viewer)).toEqual([...everyone, 'Two-factor', 'Your account']);
     expect(await viewer.page.locator('header.topbar').innerText()).toContain('Viewer');

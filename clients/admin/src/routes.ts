@@ -11,6 +11,7 @@ import { ReferralDetailPage } from './pages/referrals/referral-detail';
 import { ReferralsPage } from './pages/referrals/referrals';
 import { ReviewPage } from './pages/referrals/review';
 import { ApiKeysPage } from './pages/tenants/api-keys';
+import { AgentActionsPage } from './pages/mcp/agent-actions';
 import { AuditLogPage } from './pages/operators/audit-log';
 import { TeamPage } from './pages/operators/team';
 import { TwoFactorPage } from './pages/operators/two-factor';
@@ -116,6 +117,15 @@ export const ROUTES: RouteDef[] = [
     nav: 'Audit log',
     group: 'Settings',
     component: AuditLogPage,
+    roles: ALL_BUT_VIEWER,
+  },
+  // MCP agents' pending changes (docs/mcp.md): only OWNERs and ADMINs decide them.
+  {
+    path: '/admin/agent-actions',
+    title: 'Agent actions',
+    nav: 'Agent actions',
+    group: 'Settings',
+    component: AgentActionsPage,
     roles: ALL_BUT_VIEWER,
   },
   {

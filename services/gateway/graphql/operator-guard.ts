@@ -83,6 +83,8 @@ const COMMIT_THEN_CALL = new Set([
   'redeemCredit',
   // A share code changed by hand: commits, then asks for the sync (a Stripe tenant's promotion code).
   'changeShareCode',
+  // An agent's pending action, approved: it runs through its use case (a job, a review, a program).
+  'approveMcpAction',
 ]);
 
 /**

@@ -4,6 +4,7 @@ import { accountModule } from './account.graphql';
 import { accountActionsModule } from './account-actions.graphql';
 import { analyticsModule } from './analytics.graphql';
 import { apiKeysModule } from './api-keys.graphql';
+import { mcpActionsModule } from './mcp-actions.graphql';
 import { browserIntegrationModule } from './browser-integration.graphql';
 import { eventsModule } from './events.graphql';
 import { jobsModule } from './jobs.graphql';
@@ -41,6 +42,7 @@ const modules: GraphQLModule[] = [
   analyticsModule,
   referralsModule,
   apiKeysModule,
+  mcpActionsModule,
   sftpModule,
   payoutsModule,
   webhooksModule,

@@ -1,5 +1,6 @@
 import type { Middleware } from 'koa';
 import { hashApiKey, matchesAnyKey } from '../../../shared/domain/tenants/api-keys';
+import { keyPurpose } from '../../../shared/domain/tenants/api-key-scopes';
 import { verifyUserJwt } from '../../../shared/domain/accounts/user-jwt';
 import { AppError } from '../../../shared/errors';
 import { tenantAliasSchema } from '../../../shared/ids';
@@ -17,6 +18,23 @@ const USER_TOKEN_HEADER = 'x-saasquatch-user-token';
  * active keys; it belongs to the row object, and a revocation reloads the row, so it starts empty again.
  */
 const verifiedKeys = new WeakMap<TenantWithKeys, Map<string, ActiveApiKey>>();
+
+/** Per cached tenant row: the hashes of its ordinary keys, the only ones that sign user JWTs. */
+const jwtKeyHashes = new WeakMap<TenantWithKeys, Buffer[]>();
+
+/**
+ * The keys whose holders may sign user JWTs: not MCP keys, or an agent's key could mint a token for any
+ * user and act on the user-JWT routes the key itself is refused on.
+ */
+function signingKeyHashes(tenant: TenantWithKeys | undefined): readonly Buffer[] {
+  if (!tenant) return [];
+  let hashes = jwtKeyHashes.get(tenant);
+  if (!hashes) {
+    hashes = tenant.keys.filter((key) => keyPurpose(key.scopes) === 'API').map((key) => key.hash);
+    jwtKeyHashes.set(tenant, hashes);
+  }
+  return hashes;
+}
 
 /** The tenant's active key this is, or null (compared in constant time against every active key). */
 function matchTenantKey(apiKey: string, tenant: TenantWithKeys | undefined): ActiveApiKey | null {
@@ -37,6 +55,12 @@ function unauthorized(allowUserJwt: boolean): AppError {
   if (allowUserJwt) challenges.push('Bearer realm="referral-service"');
   return new AppError('UNAUTHORIZED', 'Missing or invalid credentials', {
     headers: { 'WWW-Authenticate': challenges.join(', ') },
+  });
+}
+
+function unauthorizedMcp(): AppError {
+  return new AppError('UNAUTHORIZED', 'Missing or invalid credentials', {
+    headers: { 'WWW-Authenticate': 'Bearer realm="referral-service-mcp"' },
   });
 }
 
@@ -67,20 +91,23 @@ function bearerToken(authorization: string): string | null {
  */
 export function authenticate(
   deps: Pick<GatewayDeps, 'cache' | 'config' | 'now' | 'rateLimiter' | 'db' | 'logger'>,
-  options: { allowUserJwt?: boolean } = {},
+  options: { allowUserJwt?: boolean; mcp?: boolean } = {},
 ): Middleware<GatewayState & Authenticated> {
   const allowUserJwt = options.allowUserJwt ?? false;
+  const mcp = options.mcp ?? false;
   return async (ctx, next) => {
     const params = (ctx as unknown as { params: Record<string, string> }).params;
     const alias = tenantAliasSchema.safeParse(params.tenantAlias);
     const authorization = ctx.get('authorization');
-    const apiKey = apiKeyFromBasic(authorization);
-    const userToken = bearerToken(authorization) ?? (ctx.get(USER_TOKEN_HEADER) || null);
+    // The MCP endpoint takes its key as a bearer token (what agents' configurations send), nothing else.
+    const apiKey = mcp ? bearerToken(authorization) : apiKeyFromBasic(authorization);
+    const userToken = mcp ? null : (bearerToken(authorization) ?? (ctx.get(USER_TOKEN_HEADER) || null));
+    if (mcp && apiKey === null) throw unauthorizedMcp();
     if (!alias.success || (apiKey === null && (userToken === null || !allowUserJwt))) {
       throw unauthorized(allowUserJwt);
     }
     const tenant = await deps.cache.findTenant(alias.data);
-    const keyHashes = tenant?.keyHashes ?? [];
+    const keyHashes = signingKeyHashes(tenant);
     let principal: Principal | null = null;
     if (apiKey !== null) {
       const key = matchTenantKey(apiKey, tenant);
@@ -92,7 +119,16 @@ export function authenticate(
       });
       if (identity) principal = { kind: 'user', ...identity };
     }
-    if (!tenant || !principal) throw unauthorized(allowUserJwt);
+    if (!tenant || !principal) throw mcp ? unauthorizedMcp() : unauthorized(allowUserJwt);
+    // An MCP key works only on the MCP endpoint, and only an MCP key works there (api-key-scopes.ts).
+    if (principal.kind === 'apiKey' && (keyPurpose(principal.scopes) === 'MCP') !== mcp) {
+      throw new AppError(
+        'FORBIDDEN',
+        mcp
+          ? 'This endpoint takes an MCP key; create one under API keys, "For MCP (AI agents)"'
+          : 'An MCP key works only on the MCP endpoint, /api/v1/{tenantAlias}/mcp',
+      );
+    }
 
     if (principal.kind === 'user') {
       const otherAccount = params.accountId !== undefined && params.accountId !== principal.accountId;

@@ -16,6 +16,8 @@ const on = (target: string | null, prefix = '') => (target ? ` ${prefix}${target
 /** "user u1 of account a1", from a hand action's arguments. */
 const user = (d: Details) => `user ${text(d.userId) ?? '?'}${on(text(d.accountId), 'of account ')}`;
 
+const pendingAction = (target: string | null) => (target ? ` (pending action ${target})` : '');
+
 const PHRASES: Record<string, Phrase> = {
   reviewReferrals: (d) =>
     `${d.decision === 'DENY' ? 'denied' : 'approved'} ${count(listLength(d.ids), 'referral')}`,
@@ -30,6 +32,17 @@ const PHRASES: Record<string, Phrase> = {
   'program.update': (d) => PHRASES.updateProgram!(d, null),
   publishProgramRules: (d) =>
     `published version ${String(d.version ?? '?')} of the program's rules (${count(listLength(d.rules), 'rule')})`,
+  // An MCP agent's requests (docs/mcp.md): pending actions, except an export, which runs at once.
+  'mcp.reviewReferrals': (d, t) =>
+    `asked to ${d.decision === 'DENY' ? 'deny' : 'approve'} ${count(listLength(d.ids), 'referral')}${pendingAction(t)}`,
+  'mcp.changeProgram': (d, t) =>
+    `asked to change the program's ${Object.keys((d.changes ?? {}) as Details).join(', ')}${pendingAction(t)}`,
+  'mcp.createJob': (d, t) =>
+    d.pending === true
+      ? `asked to import a file${on(text(d.type), 'as ')}${pendingAction(t)}`
+      : `started an export${on(text(d.type), 'of ')}`,
+  approveMcpAction: (_d, t) => `approved the agent's action${on(t)}`,
+  rejectMcpAction: (_d, t) => `rejected the agent's action${on(t)}`,
   createJob: (d, t) => `started an import${on(text((d.jobInput as Details)?.type) ?? t, 'of ')}`,
   abortJob: (_d, t) => `stopped the import${on(t)}`,
   inviteOperator: (d, t) => `invited${on(t)} as ${String(d.role ?? 'an operator').toLowerCase()}`,

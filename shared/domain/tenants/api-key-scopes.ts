@@ -19,6 +19,29 @@ export function isApiKeyScope(value: string): value is ApiKeyScope {
 
 export const apiKeyScopesSchema = z.array(z.enum(API_KEY_SCOPES)).max(API_KEY_SCOPES.length);
 
+/**
+ * An MCP key (docs/mcp.md) is stored as a key with `MCP_READ`, and `MCP_WRITE` when an OWNER or ADMIN
+ * allowed changes. It works only on the MCP endpoint, and an ordinary key does not work there
+ * (middleware/auth.ts): an agent's credential never reaches the REST or GraphQL API, and a server's key
+ * copied into an agent's configuration is refused instead of acting with the integration's full rights.
+ */
+export const MCP_READ = 'MCP_READ';
+export const MCP_WRITE = 'MCP_WRITE';
+export type ApiKeyPurpose = 'API' | 'MCP';
+
+/** API for an ordinary key, MCP for an agent's key (scopes as stored). */
+export function keyPurpose(scopes: readonly string[]): ApiKeyPurpose {
+  return scopes.includes(MCP_READ) ? 'MCP' : 'API';
+}
+
+/** The stored scopes of an MCP key: read always, write only when allowed (OWNER or ADMIN only). */
+export function mcpKeyScopes(actor: KeyActor, allowChanges: boolean): string[] {
+  if (actor.kind === 'apiKey') {
+    throw new AppError('FORBIDDEN', 'Only OWNERs and ADMINs create MCP keys, in the portal');
+  }
+  return allowChanges ? [MCP_READ, MCP_WRITE] : [MCP_READ];
+}
+
 /** Who is acting, as far as team and key rights go (a door maps its principal to this). */
 export type KeyActor =
   | { kind: 'operator'; role: OperatorRole; email: string }

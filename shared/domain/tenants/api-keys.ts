@@ -10,6 +10,10 @@ import {
   assertGrantable,
   isApiKeyScope,
   keyCreator,
+  keyPurpose,
+  MCP_WRITE,
+  mcpKeyScopes,
+  type ApiKeyPurpose,
   type ApiKeyScope,
   type KeyActor,
 } from './api-key-scopes';
@@ -49,6 +53,10 @@ export interface ApiKeyView {
   id: string;
   prefix: string;
   scopes: ApiKeyScope[];
+  /** API: the REST and GraphQL API; MCP: an AI agent's key, only for the MCP endpoint (docs/mcp.md). */
+  purpose: ApiKeyPurpose;
+  /** An MCP key's agent may ask for changes (pending actions); false for ordinary keys. */
+  allowChanges: boolean;
   createdBy: string | null;
   dateCreated: number;
   dateRevoked: number | null;
@@ -59,6 +67,8 @@ export function presentApiKey(row: ApiKeyRow): ApiKeyView {
     id: row.id,
     prefix: row.key_prefix,
     scopes: row.scopes.filter(isApiKeyScope),
+    purpose: keyPurpose(row.scopes),
+    allowChanges: row.scopes.includes(MCP_WRITE),
     createdBy: row.created_by,
     dateCreated: row.created_at.getTime(),
     dateRevoked: row.revoked_at?.getTime() ?? null,
@@ -78,10 +88,18 @@ export async function listApiKeys(db: Db, tenantId: string): Promise<ApiKeyView[
 export async function createApiKey(
   db: Db,
   tenant: { id: string; mode: 'live' | 'test' },
-  input: { actor: KeyActor; scopes?: readonly ApiKeyScope[]; maxKeys: number },
+  input: {
+    actor: KeyActor;
+    scopes?: readonly ApiKeyScope[];
+    maxKeys: number;
+    /** MCP: a key for AI agents (scopes must be empty); allowChanges grants MCP_WRITE. */
+    purpose?: ApiKeyPurpose;
+    allowChanges?: boolean;
+  },
 ): Promise<Omit<ApiKeyView, 'dateRevoked'> & { key: string }> {
   assertCanManageKeys(input.actor);
-  const scopes = assertGrantable(input.actor, parseInput(apiKeyScopesSchema, input.scopes ?? []));
+  const granted = assertGrantable(input.actor, parseInput(apiKeyScopesSchema, input.scopes ?? []));
+  const scopes = keyScopes(input.actor, granted, input.purpose ?? 'API', input.allowChanges ?? false);
   const key = generateApiKey(tenant.mode);
   const row = await db.transaction(async (trx) => {
     const repo = createTenantsRepo(trx);
@@ -101,6 +119,25 @@ export async function createApiKey(
   });
   const { dateRevoked: _never, ...view } = presentApiKey(row);
   return { ...view, key };
+}
+
+/** What is stored: an ordinary key's TEAM/KEYS, or an MCP key's MCP_READ (+ MCP_WRITE), never both. */
+function keyScopes(
+  actor: KeyActor,
+  granted: ApiKeyScope[],
+  purpose: ApiKeyPurpose,
+  allowChanges: boolean,
+): string[] {
+  if (purpose === 'API') {
+    if (allowChanges) {
+      throw new AppError('VALIDATION_FAILED', 'allowChanges: only an MCP key (purpose MCP) has it');
+    }
+    return granted;
+  }
+  if (granted.length > 0) {
+    throw new AppError('VALIDATION_FAILED', 'scopes: an MCP key carries no TEAM or KEYS scope');
+  }
+  return mcpKeyScopes(actor, allowChanges);
 }
 
 const keyIdSchema = z.object({ id: z.uuid() });

@@ -31,6 +31,9 @@ type Documents = {
     "\n  query ValidateImport($jobInput: JobInput!) {\n    validateJobCreation(jobInput: $jobInput) {\n      errors\n    }\n  }\n": typeof types.ValidateImportDocument,
     "\n  mutation CreateImportJob($jobInput: JobInput!) {\n    createJob(jobInput: $jobInput) {\n      ...ImportJob\n    }\n  }\n": typeof types.CreateImportJobDocument,
     "\n  mutation AbortImportJob($id: ID!) {\n    abortJob(id: $id) {\n      ...ImportJob\n    }\n  }\n": typeof types.AbortImportJobDocument,
+    "\n  query McpPendingActions {\n    mcpPendingActions(status: PENDING) {\n      id\n      summary\n      requestedBy\n      dateCreated\n    }\n  }\n": typeof types.McpPendingActionsDocument,
+    "\n  mutation ApproveMcpAction($id: ID!) {\n    approveMcpAction(id: $id) {\n      id\n      status\n      result\n    }\n  }\n": typeof types.ApproveMcpActionDocument,
+    "\n  mutation RejectMcpAction($id: ID!, $reason: String!) {\n    rejectMcpAction(id: $id, reason: $reason) {\n      id\n      status\n    }\n  }\n": typeof types.RejectMcpActionDocument,
     "\n  query AuditLog($first: Int, $after: ID, $actor: String, $action: String, $from: String, $to: String) {\n    auditLog(first: $first, after: $after, actor: $actor, action: $action, from: $from, to: $to) {\n      entries {\n        id\n        at\n        operatorEmail\n        actorKind\n        actorLabel\n        clientAddress\n        userAgent\n        action\n        target\n        details\n        sentence\n      }\n      endCursor\n      hasNextPage\n    }\n  }\n": typeof types.AuditLogDocument,
     "\n  mutation InviteOperator($email: String!, $role: OperatorRole!) {\n    inviteOperator(email: $email, role: $role) {\n      email\n      role\n      link\n      expiresAt\n    }\n  }\n": typeof types.InviteOperatorDocument,
     "\n  query Operators {\n    operators {\n      email\n      role\n      dateCreated\n      pending\n    }\n  }\n": typeof types.OperatorsDocument,
@@ -87,8 +90,8 @@ type Documents = {
     "\n    mutation EnableSftp {\n      enableSftp {\n        enabled\n      }\n    }\n  ": typeof types.EnableSftpDocument,
     "\n    mutation DisableSftp {\n      disableSftp {\n        enabled\n      }\n    }\n  ": typeof types.DisableSftpDocument,
     "\n  mutation GenerateSftpKey($comment: String) {\n    generateSftpKey(comment: $comment) {\n      privateKey\n      publicKey\n      fingerprint\n      username\n      host\n      port\n    }\n  }\n": typeof types.GenerateSftpKeyDocument,
-    "\n  query ApiKeys {\n    apiKeys {\n      id\n      prefix\n      dateCreated\n    }\n  }\n": typeof types.ApiKeysDocument,
-    "\n  mutation CreateApiKey {\n    createApiKey {\n      id\n      prefix\n      dateCreated\n      key\n    }\n  }\n": typeof types.CreateApiKeyDocument,
+    "\n  query ApiKeys {\n    apiKeys {\n      id\n      prefix\n      purpose\n      allowChanges\n      dateCreated\n    }\n  }\n": typeof types.ApiKeysDocument,
+    "\n  mutation CreateApiKey($purpose: ApiKeyPurpose, $allowChanges: Boolean) {\n    createApiKey(purpose: $purpose, allowChanges: $allowChanges) {\n      id\n      prefix\n      purpose\n      allowChanges\n      dateCreated\n      key\n    }\n  }\n": typeof types.CreateApiKeyDocument,
     "\n  mutation RevokeApiKey($id: ID!) {\n    revokeApiKey(id: $id) {\n      id\n    }\n  }\n": typeof types.RevokeApiKeyDocument,
     "\n  query BrowserIntegration {\n    browserIntegration {\n      scriptUrl\n      scriptTag\n      widgetSnippet\n      jwtSnippet\n      firstBrowserCallAt\n      refusedOrigins {\n        origin\n        firstSeenAt\n        lastSeenAt\n        requests\n      }\n    }\n  }\n": typeof types.BrowserIntegrationDocument,
     "\n  mutation AllowBrowserOrigin($origin: String!) {\n    allowBrowserOrigin(origin: $origin) {\n      allowedOrigins\n    }\n  }\n": typeof types.AllowBrowserOriginDocument,
@@ -128,6 +131,9 @@ const documents: Documents = {
     "\n  query ValidateImport($jobInput: JobInput!) {\n    validateJobCreation(jobInput: $jobInput) {\n      errors\n    }\n  }\n": types.ValidateImportDocument,
     "\n  mutation CreateImportJob($jobInput: JobInput!) {\n    createJob(jobInput: $jobInput) {\n      ...ImportJob\n    }\n  }\n": types.CreateImportJobDocument,
     "\n  mutation AbortImportJob($id: ID!) {\n    abortJob(id: $id) {\n      ...ImportJob\n    }\n  }\n": types.AbortImportJobDocument,
+    "\n  query McpPendingActions {\n    mcpPendingActions(status: PENDING) {\n      id\n      summary\n      requestedBy\n      dateCreated\n    }\n  }\n": types.McpPendingActionsDocument,
+    "\n  mutation ApproveMcpAction($id: ID!) {\n    approveMcpAction(id: $id) {\n      id\n      status\n      result\n    }\n  }\n": types.ApproveMcpActionDocument,
+    "\n  mutation RejectMcpAction($id: ID!, $reason: String!) {\n    rejectMcpAction(id: $id, reason: $reason) {\n      id\n      status\n    }\n  }\n": types.RejectMcpActionDocument,
     "\n  query AuditLog($first: Int, $after: ID, $actor: String, $action: String, $from: String, $to: String) {\n    auditLog(first: $first, after: $after, actor: $actor, action: $action, from: $from, to: $to) {\n      entries {\n        id\n        at\n        operatorEmail\n        actorKind\n        actorLabel\n        clientAddress\n        userAgent\n        action\n        target\n        details\n        sentence\n      }\n      endCursor\n      hasNextPage\n    }\n  }\n": types.AuditLogDocument,
     "\n  mutation InviteOperator($email: String!, $role: OperatorRole!) {\n    inviteOperator(email: $email, role: $role) {\n      email\n      role\n      link\n      expiresAt\n    }\n  }\n": types.InviteOperatorDocument,
     "\n  query Operators {\n    operators {\n      email\n      role\n      dateCreated\n      pending\n    }\n  }\n": types.OperatorsDocument,
@@ -184,8 +190,8 @@ const documents: Documents = {
     "\n    mutation EnableSftp {\n      enableSftp {\n        enabled\n      }\n    }\n  ": types.EnableSftpDocument,
     "\n    mutation DisableSftp {\n      disableSftp {\n        enabled\n      }\n    }\n  ": types.DisableSftpDocument,
     "\n  mutation GenerateSftpKey($comment: String) {\n    generateSftpKey(comment: $comment) {\n      privateKey\n      publicKey\n      fingerprint\n      username\n      host\n      port\n    }\n  }\n": types.GenerateSftpKeyDocument,
-    "\n  query ApiKeys {\n    apiKeys {\n      id\n      prefix\n      dateCreated\n    }\n  }\n": types.ApiKeysDocument,
-    "\n  mutation CreateApiKey {\n    createApiKey {\n      id\n      prefix\n      dateCreated\n      key\n    }\n  }\n": types.CreateApiKeyDocument,
+    "\n  query ApiKeys {\n    apiKeys {\n      id\n      prefix\n      purpose\n      allowChanges\n      dateCreated\n    }\n  }\n": types.ApiKeysDocument,
+    "\n  mutation CreateApiKey($purpose: ApiKeyPurpose, $allowChanges: Boolean) {\n    createApiKey(purpose: $purpose, allowChanges: $allowChanges) {\n      id\n      prefix\n      purpose\n      allowChanges\n      dateCreated\n      key\n    }\n  }\n": types.CreateApiKeyDocument,
     "\n  mutation RevokeApiKey($id: ID!) {\n    revokeApiKey(id: $id) {\n      id\n    }\n  }\n": types.RevokeApiKeyDocument,
     "\n  query BrowserIntegration {\n    browserIntegration {\n      scriptUrl\n      scriptTag\n      widgetSnippet\n      jwtSnippet\n      firstBrowserCallAt\n      refusedOrigins {\n        origin\n        firstSeenAt\n        lastSeenAt\n        requests\n      }\n    }\n  }\n": types.BrowserIntegrationDocument,
     "\n  mutation AllowBrowserOrigin($origin: String!) {\n    allowBrowserOrigin(origin: $origin) {\n      allowedOrigins\n    }\n  }\n": types.AllowBrowserOriginDocument,
@@ -273,6 +279,18 @@ export function graphql(source: "\n  mutation CreateImportJob($jobInput: JobInpu
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation AbortImportJob($id: ID!) {\n    abortJob(id: $id) {\n      ...ImportJob\n    }\n  }\n"): typeof import('./graphql').AbortImportJobDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query McpPendingActions {\n    mcpPendingActions(status: PENDING) {\n      id\n      summary\n      requestedBy\n      dateCreated\n    }\n  }\n"): typeof import('./graphql').McpPendingActionsDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation ApproveMcpAction($id: ID!) {\n    approveMcpAction(id: $id) {\n      id\n      status\n      result\n    }\n  }\n"): typeof import('./graphql').ApproveMcpActionDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation RejectMcpAction($id: ID!, $reason: String!) {\n    rejectMcpAction(id: $id, reason: $reason) {\n      id\n      status\n    }\n  }\n"): typeof import('./graphql').RejectMcpActionDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -500,11 +518,11 @@ export function graphql(source: "\n  mutation GenerateSftpKey($comment: String) 
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query ApiKeys {\n    apiKeys {\n      id\n      prefix\n      dateCreated\n    }\n  }\n"): typeof import('./graphql').ApiKeysDocument;
+export function graphql(source: "\n  query ApiKeys {\n    apiKeys {\n      id\n      prefix\n      purpose\n      allowChanges\n      dateCreated\n    }\n  }\n"): typeof import('./graphql').ApiKeysDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  mutation CreateApiKey {\n    createApiKey {\n      id\n      prefix\n      dateCreated\n      key\n    }\n  }\n"): typeof import('./graphql').CreateApiKeyDocument;
+export function graphql(source: "\n  mutation CreateApiKey($purpose: ApiKeyPurpose, $allowChanges: Boolean) {\n    createApiKey(purpose: $purpose, allowChanges: $allowChanges) {\n      id\n      prefix\n      purpose\n      allowChanges\n      dateCreated\n      key\n    }\n  }\n"): typeof import('./graphql').CreateApiKeyDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

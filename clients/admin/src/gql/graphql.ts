@@ -10,6 +10,11 @@ export type ActionOutcome =
   /** Applied by this call. */
   | 'APPLIED';
 
+/** API: the REST and GraphQL API. MCP: an AI agent's key, only for the MCP endpoint (docs/mcp.md). */
+export type ApiKeyPurpose =
+  | 'API'
+  | 'MCP';
+
 export type AttributionSource =
   | 'CODE'
   | 'COOKIE'
@@ -135,6 +140,18 @@ export type ManualRewardInput = {
   type: RewardType;
   unit?: string | null | undefined;
 };
+
+export type McpActionStatus =
+  /** Approved and applied once. */
+  | 'APPLIED'
+  /** Approved and running. */
+  | 'APPROVED'
+  /** Approved, but refused when it ran (result says why). */
+  | 'FAILED'
+  /** Awaiting an OWNER's or ADMIN's decision; nothing has changed. */
+  | 'PENDING'
+  /** Rejected: it never runs. */
+  | 'REJECTED';
 
 export type OperatorRole =
   | 'ADMIN'
@@ -604,6 +621,26 @@ export type AbortImportJobMutationVariables = Exact<{
 
 export type AbortImportJobMutation = { abortJob: { id: string, type: string, requester: string, name: string | null, status: JobStatus, resultFileRef: string | null, dateCreated: number, dateStarted: number | null, dateCompleted: number | null, error: string | null, stats: { recordsProcessed: number, recordsFailed: number, recordsTotal: number | null } } | null };
 
+export type McpPendingActionsQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type McpPendingActionsQuery = { mcpPendingActions: Array<{ id: string, summary: string, requestedBy: string, dateCreated: number }> };
+
+export type ApproveMcpActionMutationVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type ApproveMcpActionMutation = { approveMcpAction: { id: string, status: McpActionStatus, result: unknown } };
+
+export type RejectMcpActionMutationVariables = Exact<{
+  id: string | number;
+  reason: string;
+}>;
+
+
+export type RejectMcpActionMutation = { rejectMcpAction: { id: string, status: McpActionStatus } };
+
 export type AuditLogQueryVariables = Exact<{
   first?: number | null | undefined;
   after?: string | number | null | undefined;
@@ -985,12 +1022,15 @@ export type GenerateSftpKeyMutation = { generateSftpKey: { privateKey: string, p
 export type ApiKeysQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type ApiKeysQuery = { apiKeys: Array<{ id: string, prefix: string, dateCreated: number }> };
+export type ApiKeysQuery = { apiKeys: Array<{ id: string, prefix: string, purpose: ApiKeyPurpose, allowChanges: boolean, dateCreated: number }> };
 
-export type CreateApiKeyMutationVariables = Exact<{ [key: string]: never; }>;
+export type CreateApiKeyMutationVariables = Exact<{
+  purpose?: ApiKeyPurpose | null | undefined;
+  allowChanges?: boolean | null | undefined;
+}>;
 
 
-export type CreateApiKeyMutation = { createApiKey: { id: string, prefix: string, dateCreated: number, key: string } };
+export type CreateApiKeyMutation = { createApiKey: { id: string, prefix: string, purpose: ApiKeyPurpose, allowChanges: boolean, dateCreated: number, key: string } };
 
 export type RevokeApiKeyMutationVariables = Exact<{
   id: string | number;
@@ -1884,6 +1924,33 @@ export const AbortImportJobDocument = new TypedDocumentString(`
     recordsTotal
   }
 }`) as unknown as TypedDocumentString<AbortImportJobMutation, AbortImportJobMutationVariables>;
+export const McpPendingActionsDocument = new TypedDocumentString(`
+    query McpPendingActions {
+  mcpPendingActions(status: PENDING) {
+    id
+    summary
+    requestedBy
+    dateCreated
+  }
+}
+    `) as unknown as TypedDocumentString<McpPendingActionsQuery, McpPendingActionsQueryVariables>;
+export const ApproveMcpActionDocument = new TypedDocumentString(`
+    mutation ApproveMcpAction($id: ID!) {
+  approveMcpAction(id: $id) {
+    id
+    status
+    result
+  }
+}
+    `) as unknown as TypedDocumentString<ApproveMcpActionMutation, ApproveMcpActionMutationVariables>;
+export const RejectMcpActionDocument = new TypedDocumentString(`
+    mutation RejectMcpAction($id: ID!, $reason: String!) {
+  rejectMcpAction(id: $id, reason: $reason) {
+    id
+    status
+  }
+}
+    `) as unknown as TypedDocumentString<RejectMcpActionMutation, RejectMcpActionMutationVariables>;
 export const AuditLogDocument = new TypedDocumentString(`
     query AuditLog($first: Int, $after: ID, $actor: String, $action: String, $from: String, $to: String) {
   auditLog(
@@ -2782,15 +2849,19 @@ export const ApiKeysDocument = new TypedDocumentString(`
   apiKeys {
     id
     prefix
+    purpose
+    allowChanges
     dateCreated
   }
 }
     `) as unknown as TypedDocumentString<ApiKeysQuery, ApiKeysQueryVariables>;
 export const CreateApiKeyDocument = new TypedDocumentString(`
-    mutation CreateApiKey {
-  createApiKey {
+    mutation CreateApiKey($purpose: ApiKeyPurpose, $allowChanges: Boolean) {
+  createApiKey(purpose: $purpose, allowChanges: $allowChanges) {
     id
     prefix
+    purpose
+    allowChanges
     dateCreated
     key
   }

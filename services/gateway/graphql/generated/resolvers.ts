@@ -113,6 +113,8 @@ export type ActionOutcome =
 /** One of the tenant's API keys, by its prefix (the key itself is never shown again). */
 export type ApiKey = {
   __typename?: 'ApiKey';
+  /** An MCP key's agent may ask for changes, each a pending action an OWNER or ADMIN approves; false otherwise. */
+  allowChanges: Scalars['Boolean']['output'];
   /** Who minted it: cli:<command>, operator:<e-mail> or apiKey:<prefix>; null for keys older than scopes. */
   createdBy?: Maybe<Scalars['String']['output']>;
   dateCreated: Scalars['EpochMillis']['output'];
@@ -121,8 +123,14 @@ export type ApiKey = {
   id: Scalars['ID']['output'];
   /** The key's first 16 characters, e.g. rsk_live_AbCdEfG. */
   prefix: Scalars['String']['output'];
+  purpose: ApiKeyPurpose;
   scopes: Array<ApiKeyScope>;
 };
+
+/** API: the REST and GraphQL API. MCP: an AI agent's key, only for the MCP endpoint (docs/mcp.md). */
+export type ApiKeyPurpose =
+  | 'API'
+  | 'MCP';
 
 /** What a key may do beyond the integration API. */
 export type ApiKeyScope =
@@ -266,11 +274,13 @@ export type CreateWebhookEndpointInput = {
 /** A new key, shown this once: store it now. */
 export type CreatedApiKey = {
   __typename?: 'CreatedApiKey';
+  allowChanges: Scalars['Boolean']['output'];
   createdBy?: Maybe<Scalars['String']['output']>;
   dateCreated: Scalars['EpochMillis']['output'];
   id: Scalars['ID']['output'];
   key: Scalars['String']['output'];
   prefix: Scalars['String']['output'];
+  purpose: ApiKeyPurpose;
   scopes: Array<ApiKeyScope>;
 };
 
@@ -490,6 +500,48 @@ export type ManualRewardInput = {
   unit?: InputMaybe<Scalars['String']['input']>;
 };
 
+/** A change an AI agent asked for over MCP (docs/mcp.md), which runs only once approved. */
+export type McpAction = {
+  __typename?: 'McpAction';
+  dateCreated: Scalars['EpochMillis']['output'];
+  dateDecided?: Maybe<Scalars['EpochMillis']['output']>;
+  /** The OWNER's or ADMIN's e-mail who decided. */
+  decidedBy?: Maybe<Scalars['String']['output']>;
+  id: Scalars['ID']['output'];
+  /** The tool's input as the agent gave it. */
+  input: Scalars['JSON']['output'];
+  /** A rejection's reason. */
+  reason?: Maybe<Scalars['String']['output']>;
+  /** The MCP key that asked, by its prefix. */
+  requestedBy: Scalars['String']['output'];
+  /** What running it answered, or why it failed. */
+  result?: Maybe<Scalars['JSON']['output']>;
+  status: McpActionStatus;
+  /** What it does, in words. */
+  summary: Scalars['String']['output'];
+  tool: McpActionTool;
+};
+
+export type McpActionStatus =
+  /** Approved and applied once. */
+  | 'APPLIED'
+  /** Approved and running. */
+  | 'APPROVED'
+  /** Approved, but refused when it ran (result says why). */
+  | 'FAILED'
+  /** Awaiting an OWNER's or ADMIN's decision; nothing has changed. */
+  | 'PENDING'
+  /** Rejected: it never runs. */
+  | 'REJECTED';
+
+export type McpActionTool =
+  /** Change a program's settings. */
+  | 'CHANGE_PROGRAM'
+  /** Create an import job from an uploaded file. */
+  | 'CREATE_JOB'
+  /** Approve or deny referrals awaiting review. */
+  | 'REVIEW_REFERRALS';
+
 export type Mutation = {
   __typename?: 'Mutation';
   _empty?: Maybe<Scalars['Boolean']['output']>;
@@ -503,6 +555,8 @@ export type Mutation = {
   adjustCredit: AccountActionResult;
   /** Adds one origin to the program's allowedOrigins (at most 50); an origin already listed changes nothing. */
   allowBrowserOrigin: Program;
+  /** OWNER or ADMIN in the portal: runs the pending action once through the same use case as the API (409 when it is not PENDING). */
+  approveMcpAction: McpAction;
   /** OWNER or ADMIN signed in (never an API key). Sends a run awaiting approval. */
   approvePayoutRun: PayoutRun;
   /** Archives a program: its codes stop referring new friends and its share links answer 404; its referrals run to their end. The default program cannot be archived. */
@@ -522,7 +576,7 @@ export type Mutation = {
   /** Checks the keys with the processor before storing them: keys it refuses (or a key of the other mode) are VALIDATION_FAILED naming the fields, an unreachable processor SERVICE_UNAVAILABLE; nothing is stored then. Stripe: creates our webhook endpoint unless webhookSecret is given; connecting again replaces the connection and removes the endpoint it replaced. */
   connectPaymentProcessor: PaymentProcessorConnection;
   connectPayoutProvider: PayoutConnection;
-  /** OWNER, ADMIN or a key with KEYS; scopes only an OWNER (or a key holding them) may grant. At most MAX_API_KEYS_PER_TENANT active keys. */
+  /** OWNER, ADMIN or a key with KEYS; scopes only an OWNER (or a key holding them) may grant. At most MAX_API_KEYS_PER_TENANT active keys. purpose MCP (OWNER or ADMIN only): a key for AI agents on the MCP endpoint, read-only unless allowChanges. */
   createApiKey: CreatedApiKey;
   createJob: Job;
   /** A new program, starting from the default program's offer, texts, cookie, fraud policy, hold and expiry, with the input's in place (name required; settings every program shares are refused). With rules, publishes them as its version 1. */
@@ -560,6 +614,8 @@ export type Mutation = {
   redeemRewardBalance: RewardBalance;
   /** OWNER only; a new link for a pending invitee (the old one stops working). */
   reissueInvitation: OperatorAccessLink;
+  /** OWNER or ADMIN in the portal: the pending action never runs. */
+  rejectMcpAction: McpAction;
   /** OWNER only; the last OWNER cannot be removed (LAST_OWNER). Their sessions end. */
   removeOperator: Operator;
   removeProgramLogo: Program;
@@ -631,6 +687,11 @@ export type MutationAllowBrowserOriginArgs = {
 };
 
 
+export type MutationApproveMcpActionArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
 export type MutationApprovePayoutRunArgs = {
   id: Scalars['ID']['input'];
 };
@@ -689,6 +750,8 @@ export type MutationConnectPayoutProviderArgs = {
 
 
 export type MutationCreateApiKeyArgs = {
+  allowChanges?: InputMaybe<Scalars['Boolean']['input']>;
+  purpose?: InputMaybe<ApiKeyPurpose>;
   scopes?: InputMaybe<Array<ApiKeyScope>>;
 };
 
@@ -796,6 +859,12 @@ export type MutationRedeemRewardBalanceArgs = {
 
 export type MutationReissueInvitationArgs = {
   email: Scalars['String']['input'];
+};
+
+
+export type MutationRejectMcpActionArgs = {
+  id: Scalars['ID']['input'];
+  reason: Scalars['String']['input'];
 };
 
 
@@ -1370,6 +1439,8 @@ export type Query = {
   job?: Maybe<Job>;
   /** Jobs, newest first (limit 1 to 100, default 20). */
   jobs: JobList;
+  /** Agents' actions, newest first: PENDING ones without a status (first: 1 to 200, default 50). */
+  mcpPendingActions: Array<McpAction>;
   operators: Array<Operator>;
   paymentProcessor?: Maybe<PaymentProcessorConnection>;
   payoutConnections: Array<PayoutConnection>;
@@ -1464,6 +1535,12 @@ export type QueryJobsArgs = {
   limit?: InputMaybe<Scalars['Int']['input']>;
   offset?: InputMaybe<Scalars['Int']['input']>;
   status?: InputMaybe<JobStatus>;
+};
+
+
+export type QueryMcpPendingActionsArgs = {
+  first?: InputMaybe<Scalars['Int']['input']>;
+  status?: InputMaybe<McpActionStatus>;
 };
 
 
@@ -2291,6 +2368,7 @@ export type ResolversTypes = {
   AccountUser: ResolverTypeWrapper<AccountUser>;
   ActionOutcome: ActionOutcome;
   ApiKey: ResolverTypeWrapper<ApiKey>;
+  ApiKeyPurpose: ApiKeyPurpose;
   ApiKeyScope: ApiKeyScope;
   AttributionSource: AttributionSource;
   AuditActorKind: AuditActorKind;
@@ -2332,6 +2410,9 @@ export type ResolversTypes = {
   JobValidation: ResolverTypeWrapper<JobValidation>;
   LeaderboardEntry: ResolverTypeWrapper<LeaderboardEntry>;
   ManualRewardInput: ManualRewardInput;
+  McpAction: ResolverTypeWrapper<McpAction>;
+  McpActionStatus: McpActionStatus;
+  McpActionTool: McpActionTool;
   Mutation: ResolverTypeWrapper<Record<PropertyKey, never>>;
   Operator: ResolverTypeWrapper<Operator>;
   OperatorAccessLink: ResolverTypeWrapper<OperatorAccessLink>;
@@ -2483,6 +2564,7 @@ export type ResolversParentTypes = {
   JobValidation: JobValidation;
   LeaderboardEntry: LeaderboardEntry;
   ManualRewardInput: ManualRewardInput;
+  McpAction: McpAction;
   Mutation: Record<PropertyKey, never>;
   Operator: Operator;
   OperatorAccessLink: OperatorAccessLink;
@@ -2624,11 +2706,13 @@ export type AccountUserResolvers<ContextType = GraphQLContext, ParentType extend
 };
 
 export type ApiKeyResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ApiKey'] = ResolversParentTypes['ApiKey']> = {
+  allowChanges?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   createdBy?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   dateCreated?: Resolver<ResolversTypes['EpochMillis'], ParentType, ContextType>;
   dateRevoked?: Resolver<Maybe<ResolversTypes['EpochMillis']>, ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   prefix?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  purpose?: Resolver<ResolversTypes['ApiKeyPurpose'], ParentType, ContextType>;
   scopes?: Resolver<Array<ResolversTypes['ApiKeyScope']>, ParentType, ContextType>;
 };
 
@@ -2677,11 +2761,13 @@ export type CashBalanceResolvers<ContextType = GraphQLContext, ParentType extend
 };
 
 export type CreatedApiKeyResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['CreatedApiKey'] = ResolversParentTypes['CreatedApiKey']> = {
+  allowChanges?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   createdBy?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   dateCreated?: Resolver<ResolversTypes['EpochMillis'], ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   key?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   prefix?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  purpose?: Resolver<ResolversTypes['ApiKeyPurpose'], ParentType, ContextType>;
   scopes?: Resolver<Array<ResolversTypes['ApiKeyScope']>, ParentType, ContextType>;
 };
 
@@ -2806,6 +2892,20 @@ export type LeaderboardEntryResolvers<ContextType = GraphQLContext, ParentType e
   userId?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
+export type McpActionResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['McpAction'] = ResolversParentTypes['McpAction']> = {
+  dateCreated?: Resolver<ResolversTypes['EpochMillis'], ParentType, ContextType>;
+  dateDecided?: Resolver<Maybe<ResolversTypes['EpochMillis']>, ParentType, ContextType>;
+  decidedBy?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  input?: Resolver<ResolversTypes['JSON'], ParentType, ContextType>;
+  reason?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  requestedBy?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  result?: Resolver<Maybe<ResolversTypes['JSON']>, ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['McpActionStatus'], ParentType, ContextType>;
+  summary?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  tool?: Resolver<ResolversTypes['McpActionTool'], ParentType, ContextType>;
+};
+
 export type MutationResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Mutation'] = ResolversParentTypes['Mutation']> = {
   _empty?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
   abortJob?: Resolver<Maybe<ResolversTypes['Job']>, ParentType, ContextType, RequireFields<MutationAbortJobArgs, 'id'>>;
@@ -2813,6 +2913,7 @@ export type MutationResolvers<ContextType = GraphQLContext, ParentType extends R
   addSftpKey?: Resolver<ResolversTypes['SftpKey'], ParentType, ContextType, RequireFields<MutationAddSftpKeyArgs, 'publicKey'>>;
   adjustCredit?: Resolver<ResolversTypes['AccountActionResult'], ParentType, ContextType, RequireFields<MutationAdjustCreditArgs, 'accountId' | 'amountCents' | 'reason'>>;
   allowBrowserOrigin?: Resolver<ResolversTypes['Program'], ParentType, ContextType, RequireFields<MutationAllowBrowserOriginArgs, 'origin'>>;
+  approveMcpAction?: Resolver<ResolversTypes['McpAction'], ParentType, ContextType, RequireFields<MutationApproveMcpActionArgs, 'id'>>;
   approvePayoutRun?: Resolver<ResolversTypes['PayoutRun'], ParentType, ContextType, RequireFields<MutationApprovePayoutRunArgs, 'id'>>;
   archiveProgram?: Resolver<ResolversTypes['Program'], ParentType, ContextType, RequireFields<MutationArchiveProgramArgs, 'id'>>;
   bulkReferralAction?: Resolver<Array<ResolversTypes['BulkRowResult']>, ParentType, ContextType, RequireFields<MutationBulkReferralActionArgs, 'input'>>;
@@ -2843,6 +2944,7 @@ export type MutationResolvers<ContextType = GraphQLContext, ParentType extends R
   redeemCredit?: Resolver<ResolversTypes['AccountActionResult'], ParentType, ContextType, RequireFields<MutationRedeemCreditArgs, 'accountId' | 'amountCents' | 'reason'>>;
   redeemRewardBalance?: Resolver<ResolversTypes['RewardBalance'], ParentType, ContextType, RequireFields<MutationRedeemRewardBalanceArgs, 'accountId' | 'amount' | 'unit'>>;
   reissueInvitation?: Resolver<ResolversTypes['OperatorAccessLink'], ParentType, ContextType, RequireFields<MutationReissueInvitationArgs, 'email'>>;
+  rejectMcpAction?: Resolver<ResolversTypes['McpAction'], ParentType, ContextType, RequireFields<MutationRejectMcpActionArgs, 'id' | 'reason'>>;
   removeOperator?: Resolver<ResolversTypes['Operator'], ParentType, ContextType, RequireFields<MutationRemoveOperatorArgs, 'email'>>;
   removeProgramLogo?: Resolver<ResolversTypes['Program'], ParentType, ContextType>;
   replayFailedWebhookEvents?: Resolver<ResolversTypes['WebhookReplayBatch'], ParentType, ContextType, RequireFields<MutationReplayFailedWebhookEventsArgs, 'endpointId' | 'since'>>;
@@ -3080,6 +3182,7 @@ export type QueryResolvers<ContextType = GraphQLContext, ParentType extends Reso
   explainRewards?: Resolver<Array<ResolversTypes['RewardExplanation']>, ParentType, ContextType, RequireFields<QueryExplainRewardsArgs, 'referralId'>>;
   job?: Resolver<Maybe<ResolversTypes['Job']>, ParentType, ContextType, RequireFields<QueryJobArgs, 'id'>>;
   jobs?: Resolver<ResolversTypes['JobList'], ParentType, ContextType, Partial<QueryJobsArgs>>;
+  mcpPendingActions?: Resolver<Array<ResolversTypes['McpAction']>, ParentType, ContextType, Partial<QueryMcpPendingActionsArgs>>;
   operators?: Resolver<Array<ResolversTypes['Operator']>, ParentType, ContextType>;
   paymentProcessor?: Resolver<Maybe<ResolversTypes['PaymentProcessorConnection']>, ParentType, ContextType>;
   payoutConnections?: Resolver<Array<ResolversTypes['PayoutConnection']>, ParentType, ContextType>;
@@ -3444,6 +3547,7 @@ export type Resolvers<ContextType = GraphQLContext> = {
   JobStats?: JobStatsResolvers<ContextType>;
   JobValidation?: JobValidationResolvers<ContextType>;
   LeaderboardEntry?: LeaderboardEntryResolvers<ContextType>;
+  McpAction?: McpActionResolvers<ContextType>;
   Mutation?: MutationResolvers<ContextType>;
   Operator?: OperatorResolvers<ContextType>;
   OperatorAccessLink?: OperatorAccessLinkResolvers<ContextType>;

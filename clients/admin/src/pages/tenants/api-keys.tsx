@@ -3,6 +3,7 @@ import { gql } from '../../api';
 import {
   Card,
   ChangeOutcome,
+  CheckboxField,
   ConfirmDialog,
   CopyableValue,
   DataTable,
@@ -18,7 +19,7 @@ import { formatDateTime } from '../../format';
 import { useQuery } from '../../hooks';
 import { canChange, useSession } from '../../session';
 import { graphql } from '../../gql';
-import type { ApiKeysQuery, CreateApiKeyMutation } from '../../gql/graphql';
+import type { ApiKeyPurpose, ApiKeysQuery, CreateApiKeyMutation } from '../../gql/graphql';
 
 type ApiKey = ApiKeysQuery['apiKeys'][number];
 
@@ -29,16 +30,20 @@ const API_KEYS = graphql(`
     apiKeys {
       id
       prefix
+      purpose
+      allowChanges
       dateCreated
     }
   }
 `);
 
 const CREATE_KEY = graphql(`
-  mutation CreateApiKey {
-    createApiKey {
+  mutation CreateApiKey($purpose: ApiKeyPurpose, $allowChanges: Boolean) {
+    createApiKey(purpose: $purpose, allowChanges: $allowChanges) {
       id
       prefix
+      purpose
+      allowChanges
       dateCreated
       key
     }
@@ -68,11 +73,72 @@ function NewKey({ created, onDone }: { created: CreatedApiKey; onDone: () => voi
       onDone={onDone}
     >
       <CopyableValue value={created.key} copyLabel="Copy key" testId="new-key" copyTestId="copy-key" />
-      <p class="secret-help">
-        Use it as the user name of HTTP Basic authentication (empty password) on <code>/api/v1/…</code>, or to
-        sign your users’ JWTs. The program’s other keys keep working.
-      </p>
+      {created.purpose === 'MCP' ? (
+        <p class="secret-help">
+          Give it to your AI agent as <code>Authorization: Bearer …</code> for the MCP endpoint{' '}
+          <code>/api/v1/…/mcp</code> (docs/mcp.md). It works nowhere else.{' '}
+          {created.allowChanges
+            ? 'The agent may ask for changes; each waits under Agent actions for an owner or admin.'
+            : 'It can read only.'}
+        </p>
+      ) : (
+        <p class="secret-help">
+          Use it as the user name of HTTP Basic authentication (empty password) on <code>/api/v1/…</code>, or
+          to sign your users’ JWTs. The program’s other keys keep working.
+        </p>
+      )}
     </SecretCard>
+  );
+}
+
+/** What a key is for, in the list. */
+function keyUse(key: ApiKey): string {
+  if (key.purpose === 'API') return 'API (servers)';
+  return key.allowChanges ? 'MCP agent, may ask for changes' : 'MCP agent, read-only';
+}
+
+/** The new key's kind: for the API, or for an AI agent over MCP (read-only unless changes are allowed). */
+function KeyKind(props: {
+  purpose: ApiKeyPurpose;
+  allowChanges: boolean;
+  onPurpose: (p: ApiKeyPurpose) => void;
+  onAllowChanges: (allow: boolean) => void;
+}) {
+  return (
+    <Card title="New key" titleId="new-key-kind-title">
+      <fieldset class="plain-fieldset" data-testid="key-purpose">
+        <legend class="field-label">What the next key is for</legend>
+        <div class="segmented">
+          {(
+            [
+              ['API', 'For your servers (API)'],
+              ['MCP', 'For MCP (AI agents)'],
+            ] as const
+          ).map(([value, label]) => (
+            <label key={value} class="segment">
+              <input
+                type="radio"
+                name="key-purpose"
+                value={value}
+                checked={props.purpose === value}
+                data-testid={`purpose-${value.toLowerCase()}`}
+                onChange={() => props.onPurpose(value)}
+              />
+              <span>{label}</span>
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      {props.purpose === 'MCP' && (
+        <CheckboxField
+          name="allow-changes"
+          label="Allow changes"
+          checked={props.allowChanges}
+          onChange={props.onAllowChanges}
+          hint="The agent may ask to review referrals, import files and change programs. Nothing applies until an owner or admin approves it under Agent actions."
+        />
+      )}
+    </Card>
   );
 }
 
@@ -89,13 +155,18 @@ export function ApiKeysPage() {
   const [actionError, setActionError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [revoking, setRevoking] = useState<ApiKey | null>(null);
+  const [purpose, setPurpose] = useState<ApiKeyPurpose>('API');
+  const [allowChanges, setAllowChanges] = useState(false);
 
   async function create() {
     setCreating(true);
     setActionError(null);
     setNotice(null);
     try {
-      const answer = await gql(CREATE_KEY);
+      const answer = await gql(CREATE_KEY, {
+        purpose,
+        allowChanges: purpose === 'MCP' && allowChanges,
+      });
       setCreated(answer.createApiKey);
       reload();
     } catch (err) {
@@ -115,6 +186,7 @@ export function ApiKeysPage() {
   const keys = data?.apiKeys ?? [];
   const columns: Column<ApiKey>[] = [
     { key: 'prefix', header: 'Key', rowHeader: true, className: 'mono', render: (k) => keyName(k) },
+    { key: 'use', header: 'For', render: keyUse },
     {
       key: 'created',
       header: 'Created',
@@ -162,6 +234,14 @@ export function ApiKeysPage() {
     >
       <ChangeOutcome error={actionError} notice={notice} testId="keys" />
       {created && <NewKey created={created} onDone={() => setCreated(null)} />}
+      {mayChange && (
+        <KeyKind
+          purpose={purpose}
+          allowChanges={allowChanges}
+          onPurpose={setPurpose}
+          onAllowChanges={setAllowChanges}
+        />
+      )}
       {error !== undefined && !loading ? (
         <ErrorState error={error} onRetry={reload} title="The API keys couldn't be loaded" />
       ) : !data ? (
