@@ -83,6 +83,8 @@ const COMMIT_THEN_CALL = new Set([
   'redeemCredit',
   // A share code changed by hand: commits, then asks for the sync (a Stripe tenant's promotion code).
   'changeShareCode',
+  // A test e-mail: its delivery row commits, then the mail server is called.
+  'sendTestNotification',
 ]);
 
 /**

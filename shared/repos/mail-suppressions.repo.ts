@@ -1,0 +1,62 @@
+import type { DbOrTrx } from '../db/knex';
+
+export type SuppressionReason = 'UNSUBSCRIBED' | 'REFUSED' | 'MANUAL';
+
+export interface MailSuppressionRow {
+  tenant_id: string;
+  email: string;
+  reason: SuppressionReason;
+  created_at: Date;
+}
+
+/** Addresses a tenant never mails again; addresses are stored in lower case. */
+export function createMailSuppressionsRepo(db: DbOrTrx) {
+  return {
+    async has(tenantId: string, email: string, trx: DbOrTrx = db): Promise<boolean> {
+      const row = await trx('mail_suppressions')
+        .where({ tenant_id: tenantId, email: email.toLowerCase() })
+        .first('email');
+      return row !== undefined;
+    },
+
+    /** Adds the address; an address already there keeps its first reason and time. */
+    async add(
+      tenantId: string,
+      email: string,
+      reason: SuppressionReason,
+      trx: DbOrTrx = db,
+    ): Promise<MailSuppressionRow> {
+      await trx('mail_suppressions')
+        .insert({ tenant_id: tenantId, email: email.toLowerCase(), reason })
+        .onConflict(['tenant_id', 'email'])
+        .ignore();
+      const row = await trx<MailSuppressionRow>('mail_suppressions')
+        .where({ tenant_id: tenantId, email: email.toLowerCase() })
+        .first();
+      return row!;
+    },
+
+    async remove(tenantId: string, email: string, trx: DbOrTrx = db): Promise<boolean> {
+      const n = await trx('mail_suppressions')
+        .where({ tenant_id: tenantId, email: email.toLowerCase() })
+        .delete();
+      return n > 0;
+    },
+
+    async list(
+      tenantId: string,
+      limit: number,
+      offset: number,
+      trx: DbOrTrx = db,
+    ): Promise<MailSuppressionRow[]> {
+      return trx<MailSuppressionRow>('mail_suppressions')
+        .where({ tenant_id: tenantId })
+        .orderBy([
+          { column: 'created_at', order: 'desc' },
+          { column: 'email', order: 'asc' },
+        ])
+        .limit(limit)
+        .offset(offset);
+    },
+  };
+}
