@@ -11,7 +11,8 @@ import { until } from './wait';
 export interface NotificationStack {
   sink: SmtpSink;
   gw: TestGateway;
-  worker: RunningWorker;
+  /** The worker with the mail notifier (none with `{ notifier: false }`). */
+  worker: RunningWorker | undefined;
   api: TenantApi;
   tenantId: string;
   alias: string;
@@ -24,7 +25,15 @@ export function uniqueId(prefix: string): string {
   return `${prefix}-${counter}-${Math.random().toString(36).slice(2, 8)}`;
 }
 
-export async function startNotificationStack(env: Record<string, string> = {}): Promise<NotificationStack> {
+/**
+ * With the notifier, the stack takes the whole (shared) test database's outbox: one test file runs it
+ * (notification-delivery.test.ts), and the backlog other files left is dropped first, so its own events
+ * are not queued behind theirs.
+ */
+export async function startNotificationStack(
+  env: Record<string, string> = {},
+  options: { notifier?: boolean } = {},
+): Promise<NotificationStack> {
   const sink = await startSmtpSink();
   const config = testConfig({
     SMTP_URL: sink.url,
@@ -35,8 +44,12 @@ export async function startNotificationStack(env: Record<string, string> = {}): 
     PUBLIC_URL: 'https://refer.example',
     ...env,
   });
-  const worker = await startTestWorker(config, { mailNotifier: true });
   const gw = await startTestGateway({ config });
+  let worker: RunningWorker | undefined;
+  if (options.notifier !== false) {
+    await gw.deps.db('notification_outbox').delete();
+    worker = await startTestWorker(config, { mailNotifier: true });
+  }
   const tenant = await createTestTenant(gw.deps.db, 'mail');
   const { id } = await gw.deps.db('tenants').where({ alias: tenant.alias }).first('id');
   return {
@@ -48,7 +61,7 @@ export async function startNotificationStack(env: Record<string, string> = {}): 
     alias: tenant.alias,
     async close() {
       await gw.close();
-      await worker.close();
+      await worker?.close();
       await sink.close();
     },
   };

@@ -3,8 +3,11 @@
  * mail notifier → one delivery workflow per (event, recipient) → real SMTP. Each trigger kind reaches
  * the right person with both parts and the headers; a replayed event or workflow sends once; the
  * program's switch, the suppression list, one-click unsubscribe and do-not-track stop mail (recorded);
- * a 550 is REFUSED, a 451 is retried until SENT once; user data is HTML-escaped.
+ * a 550 is REFUSED, a 451 is retried until SENT once; user data is HTML-escaped; an operator who
+ * opted in gets the daily digest.
  */
+import { keyApi } from '../../helpers/api-client';
+import { adminApi, createPortalTenant, signedInOperator } from '../../helpers/admin-api';
 import { recordWebhookEvent } from '../../../shared/domain/webhooks/webhook-events';
 import { deliverNotification } from '../../../shared/use-cases/notification-deliver';
 import type { ReceivedMail } from '../../helpers/smtp-sink';
@@ -234,4 +237,31 @@ test('a 550 is REFUSED (and the address suppressed); a 451 is retried by Tempora
   expect(sent).toMatchObject({ status: 'SENT' });
   expect(sent!.attempts).toBeGreaterThanOrEqual(2);
   expect(s.sink.received.filter((m) => m.envelopeTo.includes('later@example.com'))).toHaveLength(1);
+});
+
+test('the daily digest goes to an operator who opted in, once a day, when the day had news', async () => {
+  const a = await createPortalTenant(s.gw.deps.db);
+  const owner = await signedInOperator(s.gw, a, 'ADMIN');
+  expect(
+    (await adminApi(s.gw).graphql(owner, `mutation { setOperatorDigest(enabled: true) }`)).json.data
+      .setOperatorDigest,
+  ).toBe(true);
+  const api = keyApi(s.gw, a);
+  const r = await identify(api, { firstName: 'Rae' });
+  const f = await identify(api, { referredByCode: r.code });
+  await s.gw.deps
+    .db('referrals')
+    .where({ tenant_id: a.id, referred_account_id: f.accountId })
+    .update({ review_status: 'PENDING' });
+  const address = `admin@${a.alias.replace(/_/g, '-')}.test`;
+  const [digest] = await s.sink.waitForMail(address);
+  expect(digest!.parsed.subject).toBe(
+    `${a.alias}: your referral digest for ${new Date().toISOString().slice(0, 10)}`,
+  );
+  expect(digest!.parsed.text).toContain('New referrals awaiting review: 1');
+  expect(digest!.envelopeFrom).toBe('no-reply@mail.test');
+  const rows = await s.gw.deps
+    .db('notification_deliveries')
+    .where({ tenant_id: a.id, kind: 'OPERATOR_DIGEST' });
+  expect(rows).toHaveLength(1);
 });
