@@ -1,3 +1,4 @@
+import type { MailDeps } from '../../shared/use-cases/notification-mail';
 import type { Context, DefaultState, ParameterizedContext } from 'koa';
 import type { AdminPortal } from '../../clients/admin/build';
 import type { BrowserLibrary } from '../../clients/browser/build';
@@ -59,6 +60,8 @@ export interface GatewayDeps {
   readiness: ReadinessCheck;
   /** Injectable clock (epoch ms) for JWT expiry and time windows. */
   now: () => number;
+  /** E-mail: the SMTP transport (null without SMTP_URL) and unsubscribe tokens (shared/use-cases/notification-mail.ts). */
+  mail: MailDeps;
   // Browser integration.
   /** Origins refused by CORS and each tenant's first browser call, counted in memory, written in batches. */
   browserSightings: BrowserSightings;

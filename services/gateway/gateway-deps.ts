@@ -20,6 +20,7 @@ import type { GatewayDeps } from './context';
 import { createTenantRateLimiter } from './middleware/rate-limit';
 import { createReadinessCheck } from './readiness';
 import { createNotificationDispatcher } from '../../shared/use-cases/notification-dispatch';
+import { createMailDeps } from '../../shared/use-cases/notification-mail';
 
 export interface GatewayRuntime {
   deps: GatewayDeps;
@@ -91,6 +92,7 @@ export async function buildGatewayDeps(options: {
     rateLimiter: createTenantRateLimiter({ config, metrics }),
     readiness: createReadinessCheck({ db, temporal, logger }),
     now: options.now ?? Date.now,
+    mail: createMailDeps(db, config),
     // Browser integration.
     browserSightings,
   };
@@ -106,6 +108,7 @@ export async function buildGatewayDeps(options: {
       await clicks.close();
       await browserSightings.close();
       await cache.close();
+      deps.mail.transport?.close();
       await Promise.allSettled([db.destroy(), temporal.close()]);
     },
   };

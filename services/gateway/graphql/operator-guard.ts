@@ -85,6 +85,12 @@ const COMMIT_THEN_CALL = new Set([
   'changeShareCode',
   // An agent's pending action, approved: it runs through its use case (a job, a review, a program).
   'approveMcpAction',
+  // A test e-mail: its delivery row commits, then the mail server is called.
+  'sendTestNotification',
+  // An operator's one-time link: issued and committed, then mailed to them.
+  'inviteOperator',
+  'reissueInvitation',
+  'resetOperatorAccess',
 ]);
 
 /**

@@ -24,6 +24,7 @@ import { tenantModule } from './tenant.graphql';
 import { teamModule } from './team.graphql';
 import { twoFactorModule } from './two-factor.graphql';
 import { webhooksModule } from './webhooks.graphql';
+import { notificationsModule } from './notifications.graphql';
 
 /** Every resource's module; a new module is added here. */
 const modules: GraphQLModule[] = [
@@ -54,6 +55,8 @@ const modules: GraphQLModule[] = [
   referralActionsModule,
   // Acting on accounts and users by hand.
   accountActionsModule,
+  // E-mail notifications.
+  notificationsModule,
 ];
 
 export function buildSchema(): GraphQLSchema {

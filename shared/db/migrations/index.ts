@@ -35,6 +35,7 @@ import * as m034 from './034-stripe';
 import * as m035 from './035-reward-restores';
 import * as m036 from './036-ledger';
 import * as m037 from './037-payouts';
+import * as m038 from './038-notifications';
 import * as m040 from './040-mcp';
 
 /**
@@ -78,6 +79,7 @@ const migrations: Record<string, Knex.Migration> = {
   '035-reward-restores': m035,
   '036-ledger': m036,
   '037-payouts': m037,
+  '038-notifications': m038,
   '040-mcp': m040,
 };
 

@@ -492,6 +492,28 @@ export type LeaderboardEntry = {
   userId: Scalars['String']['output'];
 };
 
+/** The tenant's sender; null name and address: MAIL_FROM's. */
+export type MailSender = {
+  __typename?: 'MailSender';
+  address?: Maybe<Scalars['String']['output']>;
+  /** Domains the address may be in (MAIL_SENDER_DOMAINS). */
+  allowedDomains: Array<Scalars['String']['output']>;
+  /** What recipients see, Name <address>. */
+  effective: Scalars['String']['output'];
+  name?: Maybe<Scalars['String']['output']>;
+  /** False: SMTP_URL is unset and nothing is sent (deliveries are NOT_SENT). */
+  smtpConfigured: Scalars['Boolean']['output'];
+};
+
+/** An address the tenant never mails again. */
+export type MailSuppression = {
+  __typename?: 'MailSuppression';
+  createdAt: Scalars['EpochMillis']['output'];
+  email: Scalars['String']['output'];
+  /** UNSUBSCRIBED, REFUSED or MANUAL. */
+  reason: Scalars['String']['output'];
+};
+
 /** A manual reward: a percent discount or credit in a unit (minor units, e.g. USD cents). */
 export type ManualRewardInput = {
   amountCents?: InputMaybe<Scalars['Int']['input']>;
@@ -547,6 +569,7 @@ export type Mutation = {
   _empty?: Maybe<Scalars['Boolean']['output']>;
   /** Stops a job that is not final: a PENDING one at once, a running one after its current chunk (rows already applied stay applied). */
   abortJob?: Maybe<Job>;
+  addMailSuppression: MailSuppression;
   /** Adds a note (the reason is the note) to the referral. */
   addReferralNote: ReferralActionResult;
   /** OWNER, ADMIN or the API key. One public key in OpenSSH form (Ed25519, ECDSA, or RSA of 2048 bits or more). */
@@ -616,6 +639,7 @@ export type Mutation = {
   reissueInvitation: OperatorAccessLink;
   /** OWNER or ADMIN in the portal: the pending action never runs. */
   rejectMcpAction: McpAction;
+  removeMailSuppression: Scalars['Boolean']['output'];
   /** OWNER only; the last OWNER cannot be removed (LAST_OWNER). Their sessions end. */
   removeOperator: Operator;
   removeProgramLogo: Program;
@@ -625,6 +649,8 @@ export type Mutation = {
   replayWebhookEvent: WebhookReplay;
   /** OWNER, ADMIN or the API key. Reserves the program's due balances and starts the run's workflow. */
   requestPayoutRun: PayoutRun;
+  /** Back to the built-in text. */
+  resetNotificationTemplate: NotificationTemplate;
   /** OWNER only; the operator's password stops working, their sessions end, and a new link is answered. */
   resetOperatorAccess: OperatorAccessLink;
   /** Approves or denies 1 to 100 referrals awaiting review, with a reason; each decision is applied once by the referral's lifecycle workflow. */
@@ -635,14 +661,23 @@ export type Mutation = {
   revokeSftpKey: SftpKey;
   /** OWNER, ADMIN or the API key. A new secret; the former one keeps signing for 24 hours. */
   rotateWebhookSecret: RotatedWebhookSecret;
+  /** Sends the template in force with example values to an address, now. */
+  sendTestNotification: NotificationDelivery;
   /** OWNER, ADMIN or the API key. Sends an event of type webhook.test (not in the catalogue; data: endpointId, message) to this one enabled endpoint. */
   sendTestWebhook: WebhookTestSent;
+  /** The tenant's sender name and address (null: MAIL_FROM's); the address must be in an allowed domain. */
+  setMailSender: MailSender;
+  setNotificationEnabled: NotificationSetting;
+  /** The signed-in operator's daily digest (new referrals awaiting review, failed webhooks and payouts). */
+  setOperatorDigest: Scalars['Boolean']['output'];
   setPayeeTaxStatus: Payee;
   setPayoutMethod: PayoutMethodResult;
   setPayoutPolicy: PayoutPolicy;
   setPayoutTaxThreshold?: Maybe<Scalars['Float']['output']>;
   /** OWNER (signed-in operator) only: every operator of the tenant must sign in with two factors. Answers the new setting. */
   setRequireTwoFactor: Scalars['Boolean']['output'];
+  /** Saves the program's own subject and body for a kind and locale; unknown variables are refused, named. */
+  updateNotificationTemplate: NotificationTemplate;
   /** Changes a program (without an id, the default program); with rules, publishes them as its next version. Settings every program shares can be set on the default program only. */
   updateProgram: Program;
   /** Edits a user's e-mail, names or locale. */
@@ -658,6 +693,11 @@ export type Mutation = {
 
 export type MutationAbortJobArgs = {
   id: Scalars['ID']['input'];
+};
+
+
+export type MutationAddMailSuppressionArgs = {
+  email: Scalars['String']['input'];
 };
 
 
@@ -868,6 +908,11 @@ export type MutationRejectMcpActionArgs = {
 };
 
 
+export type MutationRemoveMailSuppressionArgs = {
+  email: Scalars['String']['input'];
+};
+
+
 export type MutationRemoveOperatorArgs = {
   email: Scalars['String']['input'];
 };
@@ -887,6 +932,13 @@ export type MutationReplayWebhookEventArgs = {
 
 export type MutationRequestPayoutRunArgs = {
   input?: InputMaybe<PayoutRunInput>;
+};
+
+
+export type MutationResetNotificationTemplateArgs = {
+  kind: NotificationKind;
+  locale: Scalars['String']['input'];
+  programId?: InputMaybe<Scalars['ID']['input']>;
 };
 
 
@@ -917,8 +969,34 @@ export type MutationRotateWebhookSecretArgs = {
 };
 
 
+export type MutationSendTestNotificationArgs = {
+  kind: NotificationKind;
+  locale: Scalars['String']['input'];
+  programId?: InputMaybe<Scalars['ID']['input']>;
+  to: Scalars['String']['input'];
+};
+
+
 export type MutationSendTestWebhookArgs = {
   endpointId: Scalars['ID']['input'];
+};
+
+
+export type MutationSetMailSenderArgs = {
+  address?: InputMaybe<Scalars['String']['input']>;
+  name?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type MutationSetNotificationEnabledArgs = {
+  enabled: Scalars['Boolean']['input'];
+  kind: NotificationKind;
+  programId?: InputMaybe<Scalars['ID']['input']>;
+};
+
+
+export type MutationSetOperatorDigestArgs = {
+  enabled: Scalars['Boolean']['input'];
 };
 
 
@@ -946,6 +1024,15 @@ export type MutationSetPayoutTaxThresholdArgs = {
 
 export type MutationSetRequireTwoFactorArgs = {
   required: Scalars['Boolean']['input'];
+};
+
+
+export type MutationUpdateNotificationTemplateArgs = {
+  body: Scalars['String']['input'];
+  kind: NotificationKind;
+  locale: Scalars['String']['input'];
+  programId?: InputMaybe<Scalars['ID']['input']>;
+  subject: Scalars['String']['input'];
 };
 
 
@@ -979,6 +1066,68 @@ export type MutationVoidRewardArgs = {
   id: Scalars['ID']['input'];
   idempotencyKey?: InputMaybe<Scalars['String']['input']>;
   reason: Scalars['String']['input'];
+};
+
+/** One message to one recipient, and what became of it. */
+export type NotificationDelivery = {
+  __typename?: 'NotificationDelivery';
+  createdAt: Scalars['EpochMillis']['output'];
+  id: Scalars['ID']['output'];
+  /** A NotificationKind, or OPERATOR_INVITATION, OPERATOR_PASSWORD_RESET, OPERATOR_DIGEST (mail to operators). */
+  kind: Scalars['String']['output'];
+  recipient: Scalars['String']['output'];
+  /** The SMTP server's answer, or why it was not sent. */
+  response?: Maybe<Scalars['String']['output']>;
+  sentAt?: Maybe<Scalars['EpochMillis']['output']>;
+  /** PENDING (being sent or retried), SENT, REFUSED (a 5xx), SUPPRESSED (suppression list or do-not-track), NOT_SENT (no address, no SMTP_URL), DISABLED (the program turned the kind off). */
+  status: Scalars['String']['output'];
+};
+
+/** A notification e-mail a program sends (docs/notifications.md). */
+export type NotificationKind =
+  /** To the referrer: credit expires in 7 days. */
+  | 'CREDIT_EXPIRING'
+  /** To the referrer: a friend signed up with their code. */
+  | 'FRIEND_SIGNED_UP'
+  /** To the friend: a welcome with the offer. */
+  | 'FRIEND_WELCOME'
+  /** To the referrer: a payout was sent. */
+  | 'PAYOUT_SENT'
+  /** To the referrer: a held reward became available. */
+  | 'REWARD_AVAILABLE'
+  /** To the referrer: a reward was earned. */
+  | 'REWARD_EARNED';
+
+/** A message as it would be sent, with example values. */
+export type NotificationPreview = {
+  __typename?: 'NotificationPreview';
+  html: Scalars['String']['output'];
+  subject: Scalars['String']['output'];
+  text: Scalars['String']['output'];
+};
+
+/** A program's switch for one kind. */
+export type NotificationSetting = {
+  __typename?: 'NotificationSetting';
+  enabled: Scalars['Boolean']['output'];
+  kind: NotificationKind;
+  /** REFERRER or FRIEND. */
+  recipient: Scalars['String']['output'];
+  /** The variables its template may use, without braces (referrer.firstName, …). */
+  variables: Array<Scalars['String']['output']>;
+};
+
+/** The subject and body in force for a program, kind and locale (en, fr, de). */
+export type NotificationTemplate = {
+  __typename?: 'NotificationTemplate';
+  /** Plain text, paragraphs parted by a blank line, {{variables}}. */
+  body: Scalars['String']['output'];
+  /** False: the built-in text. */
+  customized: Scalars['Boolean']['output'];
+  kind: NotificationKind;
+  locale: Scalars['String']['output'];
+  subject: Scalars['String']['output'];
+  updatedAt?: Maybe<Scalars['EpochMillis']['output']>;
 };
 
 /** A person who signs in to the admin portal. */
@@ -1439,8 +1588,17 @@ export type Query = {
   job?: Maybe<Job>;
   /** Jobs, newest first (limit 1 to 100, default 20). */
   jobs: JobList;
+  mailSender: MailSender;
+  mailSuppressions: Array<MailSuppression>;
   /** Agents' actions, newest first: PENDING ones without a status (first: 1 to 200, default 50). */
   mcpPendingActions: Array<McpAction>;
+  /** Newest first; status filters (PENDING, SENT, REFUSED, SUPPRESSED, NOT_SENT, DISABLED). */
+  notificationDeliveries: Array<NotificationDelivery>;
+  /** Renders a subject and body with example values; unknown variables are refused, named. */
+  notificationPreview: NotificationPreview;
+  /** Each kind's switch in the program (default program without an id). */
+  notificationSettings: Array<NotificationSetting>;
+  notificationTemplate: NotificationTemplate;
   operators: Array<Operator>;
   paymentProcessor?: Maybe<PaymentProcessorConnection>;
   payoutConnections: Array<PayoutConnection>;
@@ -1538,9 +1696,43 @@ export type QueryJobsArgs = {
 };
 
 
+export type QueryMailSuppressionsArgs = {
+  limit?: InputMaybe<Scalars['Int']['input']>;
+  offset?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
 export type QueryMcpPendingActionsArgs = {
   first?: InputMaybe<Scalars['Int']['input']>;
   status?: InputMaybe<McpActionStatus>;
+};
+
+
+export type QueryNotificationDeliveriesArgs = {
+  limit?: InputMaybe<Scalars['Int']['input']>;
+  offset?: InputMaybe<Scalars['Int']['input']>;
+  status?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type QueryNotificationPreviewArgs = {
+  body: Scalars['String']['input'];
+  kind: NotificationKind;
+  locale: Scalars['String']['input'];
+  programId?: InputMaybe<Scalars['ID']['input']>;
+  subject: Scalars['String']['input'];
+};
+
+
+export type QueryNotificationSettingsArgs = {
+  programId?: InputMaybe<Scalars['ID']['input']>;
+};
+
+
+export type QueryNotificationTemplateArgs = {
+  kind: NotificationKind;
+  locale: Scalars['String']['input'];
+  programId?: InputMaybe<Scalars['ID']['input']>;
 };
 
 
@@ -2409,11 +2601,18 @@ export type ResolversTypes = {
   JobStatus: JobStatus;
   JobValidation: ResolverTypeWrapper<JobValidation>;
   LeaderboardEntry: ResolverTypeWrapper<LeaderboardEntry>;
+  MailSender: ResolverTypeWrapper<MailSender>;
+  MailSuppression: ResolverTypeWrapper<MailSuppression>;
   ManualRewardInput: ManualRewardInput;
   McpAction: ResolverTypeWrapper<McpAction>;
   McpActionStatus: McpActionStatus;
   McpActionTool: McpActionTool;
   Mutation: ResolverTypeWrapper<Record<PropertyKey, never>>;
+  NotificationDelivery: ResolverTypeWrapper<NotificationDelivery>;
+  NotificationKind: NotificationKind;
+  NotificationPreview: ResolverTypeWrapper<NotificationPreview>;
+  NotificationSetting: ResolverTypeWrapper<NotificationSetting>;
+  NotificationTemplate: ResolverTypeWrapper<NotificationTemplate>;
   Operator: ResolverTypeWrapper<Operator>;
   OperatorAccessLink: ResolverTypeWrapper<OperatorAccessLink>;
   OperatorRole: OperatorRole;
@@ -2563,9 +2762,15 @@ export type ResolversParentTypes = {
   JobStats: JobStats;
   JobValidation: JobValidation;
   LeaderboardEntry: LeaderboardEntry;
+  MailSender: MailSender;
+  MailSuppression: MailSuppression;
   ManualRewardInput: ManualRewardInput;
   McpAction: McpAction;
   Mutation: Record<PropertyKey, never>;
+  NotificationDelivery: NotificationDelivery;
+  NotificationPreview: NotificationPreview;
+  NotificationSetting: NotificationSetting;
+  NotificationTemplate: NotificationTemplate;
   Operator: Operator;
   OperatorAccessLink: OperatorAccessLink;
   Payee: Payee;
@@ -2892,6 +3097,20 @@ export type LeaderboardEntryResolvers<ContextType = GraphQLContext, ParentType e
   userId?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
+export type MailSenderResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['MailSender'] = ResolversParentTypes['MailSender']> = {
+  address?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  allowedDomains?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+  effective?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  smtpConfigured?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+};
+
+export type MailSuppressionResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['MailSuppression'] = ResolversParentTypes['MailSuppression']> = {
+  createdAt?: Resolver<ResolversTypes['EpochMillis'], ParentType, ContextType>;
+  email?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  reason?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
 export type McpActionResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['McpAction'] = ResolversParentTypes['McpAction']> = {
   dateCreated?: Resolver<ResolversTypes['EpochMillis'], ParentType, ContextType>;
   dateDecided?: Resolver<Maybe<ResolversTypes['EpochMillis']>, ParentType, ContextType>;
@@ -2909,6 +3128,7 @@ export type McpActionResolvers<ContextType = GraphQLContext, ParentType extends 
 export type MutationResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Mutation'] = ResolversParentTypes['Mutation']> = {
   _empty?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
   abortJob?: Resolver<Maybe<ResolversTypes['Job']>, ParentType, ContextType, RequireFields<MutationAbortJobArgs, 'id'>>;
+  addMailSuppression?: Resolver<ResolversTypes['MailSuppression'], ParentType, ContextType, RequireFields<MutationAddMailSuppressionArgs, 'email'>>;
   addReferralNote?: Resolver<ResolversTypes['ReferralActionResult'], ParentType, ContextType, RequireFields<MutationAddReferralNoteArgs, 'id' | 'reason'>>;
   addSftpKey?: Resolver<ResolversTypes['SftpKey'], ParentType, ContextType, RequireFields<MutationAddSftpKeyArgs, 'publicKey'>>;
   adjustCredit?: Resolver<ResolversTypes['AccountActionResult'], ParentType, ContextType, RequireFields<MutationAdjustCreditArgs, 'accountId' | 'amountCents' | 'reason'>>;
@@ -2945,27 +3165,66 @@ export type MutationResolvers<ContextType = GraphQLContext, ParentType extends R
   redeemRewardBalance?: Resolver<ResolversTypes['RewardBalance'], ParentType, ContextType, RequireFields<MutationRedeemRewardBalanceArgs, 'accountId' | 'amount' | 'unit'>>;
   reissueInvitation?: Resolver<ResolversTypes['OperatorAccessLink'], ParentType, ContextType, RequireFields<MutationReissueInvitationArgs, 'email'>>;
   rejectMcpAction?: Resolver<ResolversTypes['McpAction'], ParentType, ContextType, RequireFields<MutationRejectMcpActionArgs, 'id' | 'reason'>>;
+  removeMailSuppression?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<MutationRemoveMailSuppressionArgs, 'email'>>;
   removeOperator?: Resolver<ResolversTypes['Operator'], ParentType, ContextType, RequireFields<MutationRemoveOperatorArgs, 'email'>>;
   removeProgramLogo?: Resolver<ResolversTypes['Program'], ParentType, ContextType>;
   replayFailedWebhookEvents?: Resolver<ResolversTypes['WebhookReplayBatch'], ParentType, ContextType, RequireFields<MutationReplayFailedWebhookEventsArgs, 'endpointId' | 'since'>>;
   replayWebhookEvent?: Resolver<ResolversTypes['WebhookReplay'], ParentType, ContextType, RequireFields<MutationReplayWebhookEventArgs, 'eventId'>>;
   requestPayoutRun?: Resolver<ResolversTypes['PayoutRun'], ParentType, ContextType, Partial<MutationRequestPayoutRunArgs>>;
+  resetNotificationTemplate?: Resolver<ResolversTypes['NotificationTemplate'], ParentType, ContextType, RequireFields<MutationResetNotificationTemplateArgs, 'kind' | 'locale'>>;
   resetOperatorAccess?: Resolver<ResolversTypes['OperatorAccessLink'], ParentType, ContextType, RequireFields<MutationResetOperatorAccessArgs, 'email'>>;
   reviewReferrals?: Resolver<Array<ResolversTypes['ReviewResult']>, ParentType, ContextType, RequireFields<MutationReviewReferralsArgs, 'decision' | 'ids' | 'reason'>>;
   revokeApiKey?: Resolver<ResolversTypes['ApiKey'], ParentType, ContextType, RequireFields<MutationRevokeApiKeyArgs, 'id'>>;
   revokeSftpKey?: Resolver<ResolversTypes['SftpKey'], ParentType, ContextType, RequireFields<MutationRevokeSftpKeyArgs, 'fingerprint'>>;
   rotateWebhookSecret?: Resolver<ResolversTypes['RotatedWebhookSecret'], ParentType, ContextType, RequireFields<MutationRotateWebhookSecretArgs, 'id'>>;
+  sendTestNotification?: Resolver<ResolversTypes['NotificationDelivery'], ParentType, ContextType, RequireFields<MutationSendTestNotificationArgs, 'kind' | 'locale' | 'to'>>;
   sendTestWebhook?: Resolver<ResolversTypes['WebhookTestSent'], ParentType, ContextType, RequireFields<MutationSendTestWebhookArgs, 'endpointId'>>;
+  setMailSender?: Resolver<ResolversTypes['MailSender'], ParentType, ContextType, Partial<MutationSetMailSenderArgs>>;
+  setNotificationEnabled?: Resolver<ResolversTypes['NotificationSetting'], ParentType, ContextType, RequireFields<MutationSetNotificationEnabledArgs, 'enabled' | 'kind'>>;
+  setOperatorDigest?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<MutationSetOperatorDigestArgs, 'enabled'>>;
   setPayeeTaxStatus?: Resolver<ResolversTypes['Payee'], ParentType, ContextType, RequireFields<MutationSetPayeeTaxStatusArgs, 'accountId' | 'status'>>;
   setPayoutMethod?: Resolver<ResolversTypes['PayoutMethodResult'], ParentType, ContextType, RequireFields<MutationSetPayoutMethodArgs, 'accountId' | 'method'>>;
   setPayoutPolicy?: Resolver<ResolversTypes['PayoutPolicy'], ParentType, ContextType, RequireFields<MutationSetPayoutPolicyArgs, 'input'>>;
   setPayoutTaxThreshold?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType, Partial<MutationSetPayoutTaxThresholdArgs>>;
   setRequireTwoFactor?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<MutationSetRequireTwoFactorArgs, 'required'>>;
+  updateNotificationTemplate?: Resolver<ResolversTypes['NotificationTemplate'], ParentType, ContextType, RequireFields<MutationUpdateNotificationTemplateArgs, 'body' | 'kind' | 'locale' | 'subject'>>;
   updateProgram?: Resolver<ResolversTypes['Program'], ParentType, ContextType, RequireFields<MutationUpdateProgramArgs, 'input'>>;
   updateUser?: Resolver<ResolversTypes['AccountActionResult'], ParentType, ContextType, RequireFields<MutationUpdateUserArgs, 'accountId' | 'input' | 'reason' | 'userId'>>;
   updateWebhookEndpoint?: Resolver<ResolversTypes['WebhookEndpoint'], ParentType, ContextType, RequireFields<MutationUpdateWebhookEndpointArgs, 'id' | 'input'>>;
   uploadProgramLogo?: Resolver<ResolversTypes['Program'], ParentType, ContextType, RequireFields<MutationUploadProgramLogoArgs, 'imageBase64'>>;
   voidReward?: Resolver<ResolversTypes['ReferralActionResult'], ParentType, ContextType, RequireFields<MutationVoidRewardArgs, 'id' | 'reason'>>;
+};
+
+export type NotificationDeliveryResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['NotificationDelivery'] = ResolversParentTypes['NotificationDelivery']> = {
+  createdAt?: Resolver<ResolversTypes['EpochMillis'], ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  kind?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  recipient?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  response?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  sentAt?: Resolver<Maybe<ResolversTypes['EpochMillis']>, ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type NotificationPreviewResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['NotificationPreview'] = ResolversParentTypes['NotificationPreview']> = {
+  html?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  subject?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  text?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type NotificationSettingResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['NotificationSetting'] = ResolversParentTypes['NotificationSetting']> = {
+  enabled?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  kind?: Resolver<ResolversTypes['NotificationKind'], ParentType, ContextType>;
+  recipient?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  variables?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type NotificationTemplateResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['NotificationTemplate'] = ResolversParentTypes['NotificationTemplate']> = {
+  body?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  customized?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  kind?: Resolver<ResolversTypes['NotificationKind'], ParentType, ContextType>;
+  locale?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  subject?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  updatedAt?: Resolver<Maybe<ResolversTypes['EpochMillis']>, ParentType, ContextType>;
 };
 
 export type OperatorResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Operator'] = ResolversParentTypes['Operator']> = {
@@ -3182,7 +3441,13 @@ export type QueryResolvers<ContextType = GraphQLContext, ParentType extends Reso
   explainRewards?: Resolver<Array<ResolversTypes['RewardExplanation']>, ParentType, ContextType, RequireFields<QueryExplainRewardsArgs, 'referralId'>>;
   job?: Resolver<Maybe<ResolversTypes['Job']>, ParentType, ContextType, RequireFields<QueryJobArgs, 'id'>>;
   jobs?: Resolver<ResolversTypes['JobList'], ParentType, ContextType, Partial<QueryJobsArgs>>;
+  mailSender?: Resolver<ResolversTypes['MailSender'], ParentType, ContextType>;
+  mailSuppressions?: Resolver<Array<ResolversTypes['MailSuppression']>, ParentType, ContextType, Partial<QueryMailSuppressionsArgs>>;
   mcpPendingActions?: Resolver<Array<ResolversTypes['McpAction']>, ParentType, ContextType, Partial<QueryMcpPendingActionsArgs>>;
+  notificationDeliveries?: Resolver<Array<ResolversTypes['NotificationDelivery']>, ParentType, ContextType, Partial<QueryNotificationDeliveriesArgs>>;
+  notificationPreview?: Resolver<ResolversTypes['NotificationPreview'], ParentType, ContextType, RequireFields<QueryNotificationPreviewArgs, 'body' | 'kind' | 'locale' | 'subject'>>;
+  notificationSettings?: Resolver<Array<ResolversTypes['NotificationSetting']>, ParentType, ContextType, Partial<QueryNotificationSettingsArgs>>;
+  notificationTemplate?: Resolver<ResolversTypes['NotificationTemplate'], ParentType, ContextType, RequireFields<QueryNotificationTemplateArgs, 'kind' | 'locale'>>;
   operators?: Resolver<Array<ResolversTypes['Operator']>, ParentType, ContextType>;
   paymentProcessor?: Resolver<Maybe<ResolversTypes['PaymentProcessorConnection']>, ParentType, ContextType>;
   payoutConnections?: Resolver<Array<ResolversTypes['PayoutConnection']>, ParentType, ContextType>;
@@ -3547,8 +3812,14 @@ export type Resolvers<ContextType = GraphQLContext> = {
   JobStats?: JobStatsResolvers<ContextType>;
   JobValidation?: JobValidationResolvers<ContextType>;
   LeaderboardEntry?: LeaderboardEntryResolvers<ContextType>;
+  MailSender?: MailSenderResolvers<ContextType>;
+  MailSuppression?: MailSuppressionResolvers<ContextType>;
   McpAction?: McpActionResolvers<ContextType>;
   Mutation?: MutationResolvers<ContextType>;
+  NotificationDelivery?: NotificationDeliveryResolvers<ContextType>;
+  NotificationPreview?: NotificationPreviewResolvers<ContextType>;
+  NotificationSetting?: NotificationSettingResolvers<ContextType>;
+  NotificationTemplate?: NotificationTemplateResolvers<ContextType>;
   Operator?: OperatorResolvers<ContextType>;
   OperatorAccessLink?: OperatorAccessLinkResolvers<ContextType>;
   Payee?: PayeeResolvers<ContextType>;
