@@ -35,6 +35,7 @@ import * as m034 from './034-stripe';
 import * as m035 from './035-reward-restores';
 import * as m036 from './036-ledger';
 import * as m037 from './037-payouts';
+import * as m039 from './039-exports';
 
 /**
  * Migrations are listed statically (not discovered on disk) so they load the same way under tsx, jest
@@ -77,6 +78,7 @@ const migrations: Record<string, Knex.Migration> = {
   '035-reward-restores': m035,
   '036-ledger': m036,
   '037-payouts': m037,
+  '039-exports': m039,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

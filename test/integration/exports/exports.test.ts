@@ -1,0 +1,213 @@
+/**
+ * CSV exports (docs/exports.md) through the real gateway, PostgreSQL and Temporal: each type's header and
+ * rows, the filters, formulas defused and awkward text quoted, another tenant's rows never in an export,
+ * and JobInput.fileRef optional for exports only.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { EXPORT_TYPE_REGISTRY } from '../../../shared/exports/export-types';
+import { createTestTenant } from '../../helpers/harness';
+import { keyApi } from '../../helpers/api-client';
+import { AWKWARD, exportClient, FORMULA, seedExportRows, type SeededRows } from '../../helpers/exports';
+import { startReferralApi, type ReferralApi } from '../../helpers/referrals';
+
+const storageDir = fs.mkdtempSync(path.join(os.tmpdir(), 'referral-exports-'));
+let api: ReferralApi;
+let exportsA: ReturnType<typeof exportClient>;
+let exportsB: ReturnType<typeof exportClient>;
+let seeded: SeededRows;
+let seededB: SeededRows;
+
+beforeAll(async () => {
+  api = await startReferralApi({ env: { FILE_STORAGE_DIR: storageDir } });
+  exportsA = exportClient({ base: api.gw.api(api.tenant.alias), auth: api.auth });
+  const tenantB = await createTestTenant(api.gw.deps.db, 'expb');
+  const { id: tenantBId } = await api.gw.deps.db('tenants').where({ alias: tenantB.alias }).first('id');
+  exportsB = exportClient({ base: api.gw.api(tenantB.alias), auth: keyApi(api.gw, tenantB).auth! });
+  seeded = await seedExportRows(api.gw.deps.db, api.tenantId, 'ta');
+  seededB = await seedExportRows(api.gw.deps.db, tenantBId, 'tb');
+});
+afterAll(async () => {
+  await api?.close();
+  fs.rmSync(storageDir, { recursive: true, force: true });
+});
+
+/** The export's rows as objects by column, after checking the header is the type's. */
+async function exported(type: keyof typeof EXPORT_TYPE_REGISTRY, filters?: Record<string, string>) {
+  const job = await exportsA.run(type, filters);
+  expect(job).toMatchObject({ status: 'COMPLETED', type, fileRef: null });
+  const [header, ...rows] = await exportsA.rows(job);
+  expect(header).toEqual(EXPORT_TYPE_REGISTRY[type].columns);
+  expect(job.stats).toEqual({ recordsProcessed: rows.length, recordsFailed: 0, recordsTotal: rows.length });
+  return rows.map((cells) => Object.fromEntries(header!.map((name, i) => [name, cells[i]])));
+}
+
+describe('each export type: header and rows', () => {
+  test('QUERY/REFERRALS: users, program, fraud signals, rewards and their explanation, oldest first', async () => {
+    const rows = await exported('QUERY/REFERRALS');
+    expect(rows.map((r) => r.id)).toEqual(seeded.referrals.map((r) => r.id));
+    expect(rows[0]).toMatchObject({
+      createdAt: '2026-05-10T00:00:00.000Z',
+      referrerUserId: seeded.users[0],
+      referrerAccountId: seeded.accounts[0],
+      friendUserId: seeded.users[1],
+      friendAccountId: seeded.accounts[1],
+      code: 'TACODE',
+      programId: 'default',
+      status: 'IN_PROGRESS',
+      fraudSignals: 'SAME_CLIENT;SAME_NAME',
+      rewards: '',
+    });
+    expect(rows[1]).toMatchObject({
+      status: 'CONVERTED',
+      programId: 'spring',
+      updatedAt: '2026-06-11T00:00:00.000Z',
+      rewards: 'referrer CREDIT 5.00 USD AVAILABLE',
+      rewardExplanations: '"Converted friend" gave 5.00 USD of credit: the friend converted on 2026-06-11.',
+    });
+  });
+
+  test('QUERY/REWARDS, QUERY/LEDGER_ENTRIES and QUERY/PAYOUTS', async () => {
+    const rewards = await exported('QUERY/REWARDS');
+    expect(rewards).toEqual([
+      expect.objectContaining({
+        id: seeded.rewards[0],
+        programId: 'spring',
+        type: 'CREDIT',
+        amountCents: '500',
+        unit: 'USD',
+        status: 'AVAILABLE',
+      }),
+    ]);
+    const entries = await exported('QUERY/LEDGER_ENTRIES');
+    expect(entries.map((e) => [e.book, e.amount, e.rewardId, e.programId])).toEqual([
+      ['available', '500', seeded.rewards[0], 'spring'],
+      ['funding', '-500', seeded.rewards[0], 'spring'],
+    ]);
+    const payouts = await exported('QUERY/PAYOUTS');
+    expect(payouts).toEqual([
+      expect.objectContaining({
+        id: seeded.payouts[0],
+        amountCents: '500',
+        status: 'PAID',
+        // A value of the provider's that starts with "-" is text, not a formula.
+        providerMessage: "'-refused, then paid",
+      }),
+    ]);
+  });
+
+  test('QUERY/USERS: a formula is defused; commas, quotes and line breaks survive quoting', async () => {
+    const rows = await exported('QUERY/USERS');
+    expect(rows.map((r) => r.id)).toEqual(seeded.users);
+    expect(rows[1]).toMatchObject({
+      firstName: `'${FORMULA}`,
+      lastName: AWKWARD,
+      customFields: '{"plan":"+pro"}',
+    });
+  });
+
+  test('QUERY/USER_EVENTS and QUERY/WEBHOOK_DELIVERIES', async () => {
+    const events = await exported('QUERY/USER_EVENTS');
+    expect(events).toEqual([
+      expect.objectContaining({ id: seeded.userEvents[0], key: 'purchase', fields: '{"sku":"@sku,1"}' }),
+    ]);
+    const deliveries = await exported('QUERY/WEBHOOK_DELIVERIES');
+    expect(deliveries).toEqual([
+      expect.objectContaining({
+        id: seeded.deliveries[0],
+        endpointUrl: 'https://ta.example.com/hook',
+        outcome: 'FAILED',
+        statusCode: '500',
+        error: "'=1+1",
+      }),
+    ]);
+  });
+});
+
+describe('filters', () => {
+  test('date range [from, to), status and program select the rows', async () => {
+    const ids = async (filters: Record<string, string>) =>
+      (await exported('QUERY/REFERRALS', filters)).map((r) => r.id);
+    const [may, june, july] = seeded.referrals.map((r) => r.id);
+    expect(await ids({ from: '2026-06-01', to: '2026-07-10T00:00:00Z' })).toEqual([june]);
+    expect(await ids({ from: '2026-06-10T00:00:00.000Z' })).toEqual([june, july]);
+    expect(await ids({ status: 'ENDED' })).toEqual([july]);
+    expect(await ids({ programId: 'default' })).toEqual([may, july]);
+    expect(await ids({ programId: 'spring', status: 'IN_PROGRESS' })).toEqual([]);
+    expect((await exported('QUERY/WEBHOOK_DELIVERIES', { status: 'SUCCEEDED' })).length).toBe(0);
+  });
+
+  test('a status the type lacks, a program where there is none, an unknown field: refused, naming the field', async () => {
+    const refused = async (type: string, filters: Record<string, unknown>) => {
+      const result = await exportsA.createRaw({ type, filters });
+      expect(result.data?.createJob ?? null).toBeNull();
+      return result.errors[0];
+    };
+    const status = await refused('QUERY/REFERRALS', { status: 'PAID' });
+    expect(status.message).toBe(
+      'filters.status: unknown status "PAID" for QUERY/REFERRALS; one of IN_PROGRESS, CONVERTED, ENDED',
+    );
+    expect(status.extensions.code).toBe('VALIDATION_FAILED');
+    expect((await refused('QUERY/USERS', { status: 'ACTIVE' })).message).toBe(
+      'filters.status: QUERY/USERS has no status to filter by',
+    );
+    expect((await refused('QUERY/USER_EVENTS', { programId: 'default' })).message).toBe(
+      'filters.programId: QUERY/USER_EVENTS has no program to filter by',
+    );
+    expect((await refused('QUERY/REFERRALS', { from: 'yesterday' })).extensions.validationErrors).toEqual([
+      { path: 'jobInput.filters.from', message: expect.stringContaining('ISO 8601') },
+    ]);
+    expect((await refused('QUERY/REFERRALS', { from: '2026-06-02', to: '2026-06-01' })).message).toBe(
+      'Invalid input: jobInput.filters.to',
+    );
+    expect((await refused('QUERY/REFERRALS', { sort: 'id' })).message).toContain('"sort"');
+    expect((await refused('MUTATION/USER', { status: 'ENDED' })).message).toContain('Invalid input');
+  });
+});
+
+describe('JobInput.fileRef', () => {
+  test('a MUTATION type without fileRef is refused with the error a missing required fileRef had', async () => {
+    const result = await exportsA.createRaw({ type: 'MUTATION/USER', outputFormat: 'CSV' });
+    expect(result.errors).toEqual([
+      expect.objectContaining({
+        message: 'Invalid input: jobInput.fileRef',
+        extensions: expect.objectContaining({
+          code: 'VALIDATION_FAILED',
+          validationErrors: [
+            { path: 'jobInput.fileRef', message: 'Invalid input: expected string, received undefined' },
+          ],
+        }),
+      }),
+    ]);
+  });
+
+  test('an export takes no file', async () => {
+    const fileRef = await exportsA.upload('users.csv', 'id,accountId\nu1,a1\n');
+    const result = await exportsA.createRaw({ type: 'QUERY/USERS', fileRef });
+    expect(result.errors[0].message).toBe('fileRef: an export job (QUERY/…) takes no file');
+  });
+});
+
+describe('tenants', () => {
+  test("another tenant's export holds none of this tenant's rows; its job and file are not found", async () => {
+    const job = await exportsA.run('QUERY/REFERRALS');
+    const text = (await exportsA.download(job.resultFileRef)).text;
+    const jobB = await exportsB.run('QUERY/REFERRALS');
+    const textB = (await exportsB.download(jobB.resultFileRef)).text;
+    for (const r of seeded.referrals) expect(textB).not.toContain(r.id);
+    for (const r of seededB.referrals) expect(textB).toContain(r.id);
+    expect(textB).not.toContain('TACODE');
+    expect(text).not.toContain('TBCODE');
+    for (const type of Object.keys(EXPORT_TYPE_REGISTRY)) {
+      const other = await exportsB.run(type);
+      const { text: csv } = await exportsB.download(other.resultFileRef);
+      for (const id of [...seeded.users, ...seeded.accounts, ...seeded.rewards, ...seeded.payouts]) {
+        expect(csv).not.toContain(id);
+      }
+      expect(csv).not.toContain('ta.example.com');
+    }
+    expect(await exportsB.job(job.id)).toBeNull();
+    expect((await exportsB.download(job.resultFileRef)).status).toBe(404);
+  });
+});
