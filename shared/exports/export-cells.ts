@@ -6,6 +6,13 @@ import { csvCell } from '../csv-cell';
  */
 export type Cell = string | number | Date | null | undefined;
 
+/**
+ * A row as the type's query selects it: its columns are the query's (exports.repo.ts), read by name in
+ * `cells` beside it, and every value ends in a Cell (exportRecord), so they are not typed one by one.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type ExportRow = Readonly<Record<string, any>>;
+
 function cellText(value: Cell): string {
   if (value === null || value === undefined) return '';
   if (typeof value === 'number') return String(value);

@@ -7,7 +7,7 @@
 import { EXPORT_JOB_TYPES, REFERRAL_STATUSES, REWARD_STATUSES, type ExportJobType } from '../contract/enums';
 import type { Db } from '../db/knex';
 import { createExportsRepo, type ExportFilters, type ExportQuery } from '../repos/exports.repo';
-import { amount, json, type Cell } from './export-cells';
+import { amount, json, type Cell, type ExportRow } from './export-cells';
 import { referralCells, REFERRAL_COLUMNS } from './referral-cells';
 
 export type { ExportJobType };
@@ -21,7 +21,7 @@ export interface ExportType {
   readonly program: boolean;
   query(db: Db, tenantId: string, filters: ExportFilters): ExportQuery;
   /** One row's cells, in the columns' order. */
-  cells(row: Record<string, any>): Cell[];
+  cells(row: ExportRow): Cell[];
 }
 
 /** payouts.status (migration 037). */

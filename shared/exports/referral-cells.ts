@@ -1,5 +1,5 @@
 import { formatAmount } from '../domain/programs/rule-explanations';
-import type { Cell } from './export-cells';
+import type { Cell, ExportRow } from './export-cells';
 
 /**
  * A referral's export row: its fraud signals (semicolon-joined) and its rewards, summarised and explained.
@@ -66,7 +66,7 @@ interface FraudHit {
   signal: string;
 }
 
-export function referralCells(r: Record<string, any>): Cell[] {
+export function referralCells(r: ExportRow): Cell[] {
   const rewards = (r.rewards ?? []) as RewardJson[];
   const signals = (r.fraud_signals ?? []) as FraudHit[];
   const convertedAt = (r.date_paid as Date | null) ?? null;

@@ -23,6 +23,8 @@ export interface ExportFilters {
 export interface ExportQuery {
   stream(): Readable;
   count(): Promise<number>;
+  /** The query as SQL text with its values inlined (the benchmark's `COPY (…) TO STDOUT` anchor). */
+  sql(): string;
 }
 
 /** Rows the cursor fetches per round trip. */
@@ -61,18 +63,15 @@ function exportQuery(db: Db, tenantId: string, parts: QueryParts, filters: Expor
     bindings.push(filters.programId);
   }
   const tail = where.map((w) => ` and ${w}`).join('');
+  const select = `select ${parts.select} ${parts.from} where t.tenant_id = ?${tail} order by ${parts.order}`;
   return {
-    stream: () =>
-      db
-        .raw(
-          `select ${parts.select} ${parts.from} where t.tenant_id = ?${tail} order by ${parts.order}`,
-          bindings,
-        )
-        .stream({ batchSize: CURSOR_BATCH, highWaterMark: CURSOR_BATCH }),
+    stream: () => db.raw(select, bindings).stream({ batchSize: CURSOR_BATCH, highWaterMark: CURSOR_BATCH }),
+    sql: () => db.raw(select, bindings).toQuery(),
     async count() {
-      // The count needs no joined table: each join is a left join that adds no rows.
-      const base = parts.from.split(/\sleft join\s/)[0]!;
-      const countBindings = bindings.slice(parts.fromBindings.length);
+      // The count needs no left-joined table (each adds no rows) unless a filter reads one.
+      const joinFiltered = /\b(?!t\.)[a-z]\w*\./.test(tail);
+      const base = joinFiltered ? parts.from : parts.from.split(/\sleft join\s/)[0]!;
+      const countBindings = joinFiltered ? bindings : bindings.slice(parts.fromBindings.length);
       const { rows } = await db.raw(
         `select count(*)::bigint as n ${base} where t.tenant_id = ?${tail}`,
         countBindings,

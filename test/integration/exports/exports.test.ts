@@ -6,6 +6,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { PROJECT_ROOT } from '../../../shared/config';
 import { EXPORT_TYPE_REGISTRY } from '../../../shared/exports/export-types';
 import { createTestTenant } from '../../helpers/harness';
 import { keyApi } from '../../helpers/api-client';
@@ -136,6 +137,12 @@ describe('filters', () => {
     expect(await ids({ programId: 'default' })).toEqual([may, july]);
     expect(await ids({ programId: 'spring', status: 'IN_PROGRESS' })).toEqual([]);
     expect((await exported('QUERY/WEBHOOK_DELIVERIES', { status: 'SUCCEEDED' })).length).toBe(0);
+    // A reward's program is its referral's.
+    expect((await exported('QUERY/REWARDS', { programId: 'spring' })).length).toBe(1);
+    expect((await exported('QUERY/REWARDS', { programId: 'default', status: 'AVAILABLE' })).length).toBe(0);
+    expect((await exported('QUERY/LEDGER_ENTRIES', { programId: 'spring', to: '2030-01-01' })).length).toBe(
+      2,
+    );
   });
 
   test('a status the type lacks, a program where there is none, an unknown field: refused, naming the field', async () => {
@@ -209,5 +216,48 @@ describe('tenants', () => {
     }
     expect(await exportsB.job(job.id)).toBeNull();
     expect((await exportsB.download(job.resultFileRef)).status).toBe(404);
+  });
+});
+
+describe('docs/exports.md', () => {
+  const guide = fs.readFileSync(path.join(PROJECT_ROOT, 'docs', 'exports.md'), 'utf8');
+  const block = (lang: string, tag: string) =>
+    new RegExp('```' + lang + (tag ? ' ' + tag : '') + '\\n([\\s\\S]*?)```').exec(guide)![1]!;
+
+  test("the guide's GraphQL starts an export with its filters and polls it to its file", async () => {
+    const variables = JSON.parse(block('json', ''));
+    // The guide's status, this test's rows' month and program.
+    const filters = {
+      ...variables.jobInput.filters,
+      from: '2026-06-01',
+      to: '2026-07-01',
+      programId: 'spring',
+    };
+    variables.jobInput.filters = filters;
+    const created = await api.gqlOk(block('graphql', 'export-create'), variables);
+    expect(created.createJob).toMatchObject({
+      type: 'QUERY/REFERRALS',
+      filters: {
+        from: '2026-06-01T00:00:00.000Z',
+        to: '2026-07-01T00:00:00.000Z',
+        status: 'CONVERTED',
+        programId: 'spring',
+      },
+    });
+    const done = await exportsA.waitFor(created.createJob.id);
+    const polled = await api.gqlOk(block('graphql', 'export-poll'), { id: done.id });
+    expect(polled.job).toMatchObject({
+      status: 'COMPLETED',
+      stats: { recordsProcessed: 1, recordsTotal: 1 },
+    });
+    expect(polled.job.resultFileRef).toMatch(/\/export-referrals\.csv$/);
+  });
+
+  test('the guide lists each type with its header exactly as the code writes it', () => {
+    for (const [type, spec] of Object.entries(EXPORT_TYPE_REGISTRY)) {
+      const row = guide.split('\n').find((line) => line.startsWith(`| \`${type}\``));
+      expect(row).toContain(`\`${spec.columns.join(',')}\``);
+      for (const status of spec.statuses ?? []) expect(row).toContain(status);
+    }
   });
 });
