@@ -36,7 +36,7 @@ test('the Referrals page exports its filtered rows: keyboard start, progress, do
   await page.keyboard.press('Enter');
   const link = page.getByTestId('export-download');
   await link.waitFor({ timeout: 30_000 });
-  expect(await link.innerText()).toBe('Download CSV (1 referrals)');
+  expect(await link.innerText()).toBe('Download CSV (1 referral)');
   await expectAccessible(page);
   await portalShot(page, 'referrals-export');
 
@@ -82,5 +82,25 @@ test('a VIEWER sees no export', async () => {
   await settled(wp.page);
   expect(await wp.page.getByTestId('referral-search').count()).toBe(1);
   expect(await wp.page.getByRole('button', { name: 'Export CSV' }).count()).toBe(0);
+  wp.expectClean();
+});
+
+test('Accounts, Payout runs and Webhooks export users, payouts and deliveries', async () => {
+  const wp = await stack.signedInPage();
+  const { page } = wp;
+  for (const [path, text] of [
+    ['/admin/accounts', 'Download CSV (4 users)'],
+    ['/admin/payouts/runs', 'Download CSV (1 payout)'],
+    ['/admin/webhooks', 'Download CSV (1 delivery)'],
+  ] as const) {
+    await page.goto(stack.url(path));
+    await settled(page);
+    await page.getByRole('button', { name: 'Export CSV' }).click();
+    const link = page.getByTestId('export-download');
+    await link.waitFor({ timeout: 30_000 });
+    expect(await link.innerText()).toBe(text);
+  }
+  await expectAccessible(page);
+  await portalShot(page, 'webhooks-export');
   wp.expectClean();
 });

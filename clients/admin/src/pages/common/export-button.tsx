@@ -30,8 +30,8 @@ export function dayAfter(day: string): string {
 export interface ExportButtonProps {
   type: ExportJobType;
   filters: ExportFilters;
-  /** What is exported, for the labels: "referrals", "users", … */
-  what: string;
+  /** What is exported, for the labels: ['referral', 'referrals'], … */
+  what: readonly [one: string, other: string];
   /** A note shown while the page has filters the export does not take (a search, a code). */
   ignored?: string;
 }
@@ -44,6 +44,7 @@ function percentOf(job: Job): number | null {
 }
 
 export function ExportButton({ type, filters, what, ignored }: ExportButtonProps) {
+  const rows = (n: number) => `${formatNumber(n)} ${n === 1 ? what[0] : what[1]}`;
   const [job, setJob] = useState<Job | undefined>(undefined);
   const [starting, setStarting] = useState(false);
   const [error, setError] = useState<unknown>(undefined);
@@ -113,7 +114,7 @@ export function ExportButton({ type, filters, what, ignored }: ExportButtonProps
           <div class="export-progress">
             <ProgressBar
               percent={percentOf(job)}
-              label={`Export of ${what}`}
+              label={`Export of ${what[1]}`}
               valueText={
                 job.stats.recordsTotal === null
                   ? 'Waiting for a worker'
@@ -124,13 +125,13 @@ export function ExportButton({ type, filters, what, ignored }: ExportButtonProps
             <span class="export-count">
               {job.stats.recordsTotal === null
                 ? 'Waiting for a worker…'
-                : `${formatNumber(job.stats.recordsProcessed)} of ${formatNumber(job.stats.recordsTotal)} ${what}`}
+                : `${formatNumber(job.stats.recordsProcessed)} of ${rows(job.stats.recordsTotal)}`}
             </span>
           </div>
         )}
         {job?.status === 'COMPLETED' && job.resultFileRef && (
           <a class="button" href={fileDownloadUrl(job.resultFileRef)} download data-testid="export-download">
-            Download CSV ({formatNumber(job.stats.recordsProcessed)} {what})
+            Download CSV ({rows(job.stats.recordsProcessed)})
           </a>
         )}
         {job && (job.status === 'FAILED' || job.status === 'ABORTED') && (

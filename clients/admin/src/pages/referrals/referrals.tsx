@@ -95,7 +95,7 @@ export function ReferralsPage() {
       {editable && !problem && (
         <ExportButton
           type="QUERY/REFERRALS"
-          what="referrals"
+          what={['referral', 'referrals']}
           filters={{
             status: filters.status,
             from: filters.from,
