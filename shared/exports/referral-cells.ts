@@ -50,13 +50,13 @@ function summary(reward: RewardJson): string {
   return [whose(reward.source), reward.type, value(reward), reward.status].filter((p) => p !== '').join(' ');
 }
 
-function explanation(reward: RewardJson, convertedAt: Date | null): string {
+function explanation(reward: RewardJson, convertedAt: string | null): string {
   if (reward.explanation) return reward.explanation;
   if (reward.source === 'REFERRED') {
     return `The friend got the program's ${String(reward.percent)} % discount when the referral was made.`;
   }
   if (reward.source === 'FRIEND_SIGNUP') {
-    const on = convertedAt ? ` on ${convertedAt.toISOString().slice(0, 10)}` : '';
+    const on = convertedAt ? ` on ${convertedAt.slice(0, 10)}` : '';
     return `The referrer got the program's reward when the referral converted${on}.`;
   }
   return 'An operator adjusted the balance.';
@@ -69,7 +69,8 @@ interface FraudHit {
 export function referralCells(r: ExportRow): Cell[] {
   const rewards = (r.rewards ?? []) as RewardJson[];
   const signals = (r.fraud_signals ?? []) as FraudHit[];
-  const convertedAt = (r.date_paid as Date | null) ?? null;
+  // ISO 8601 text (exports.repo.ts formats every time).
+  const convertedAt = (r.date_paid as string | null) ?? null;
   return [
     r.id,
     r.date_started,

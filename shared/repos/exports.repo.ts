@@ -27,6 +27,14 @@ export interface ExportQuery {
   sql(): string;
 }
 
+/**
+ * A time as ISO 8601 text in UTC with milliseconds (`2026-05-10T00:00:00.000Z`), formatted by PostgreSQL:
+ * cheaper than a Date parsed per cell and formatted again.
+ */
+function iso(column: string): string {
+  return `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+}
+
 /** Rows the cursor fetches per round trip. */
 const CURSOR_BATCH = 2000;
 
@@ -92,7 +100,7 @@ export function createExportsRepo(db: Db) {
         db,
         tenantId,
         {
-          select: `t.id, t.date_started, t.date_paid, greatest(t.date_started, t.date_paid, t.date_ended, t.reviewed_at) as updated_at,
+          select: `t.id, ${iso('t.date_started')} as date_started, ${iso('t.date_paid')} as date_paid, ${iso('greatest(t.date_started, t.date_paid, t.date_ended, t.reviewed_at)')} as updated_at,
             t.referrer_user_id, t.referrer_account_id, fu.id as friend_user_id, t.referred_account_id,
             t.referral_code_used, t.program_id, t.status, t.review_status, t.fraud_signals, rw.rewards`,
           from: `from referrals t
@@ -118,9 +126,9 @@ export function createExportsRepo(db: Db) {
         db,
         tenantId,
         {
-          select: `t.id, t.date_given, t.account_id, t.user_id, t.referral_id, coalesce(f.program_id, 'default') as program_id,
+          select: `t.id, ${iso('t.date_given')} as date_given, t.account_id, t.user_id, t.referral_id, coalesce(f.program_id, 'default') as program_id,
             t.reward_source, t.type, t.status, t.discount_percent, t.amount_cents, t.unit, t.redeemed_cents,
-            t.hold_until, t.expires_at, t.date_cancelled, t.date_redeemed, t.date_reversed, t.explanation`,
+            ${iso('t.hold_until')} as hold_until, ${iso('t.expires_at')} as expires_at, ${iso('t.date_cancelled')} as date_cancelled, ${iso('t.date_redeemed')} as date_redeemed, ${iso('t.date_reversed')} as date_reversed, t.explanation`,
           from: `from rewards t left join referrals f on f.tenant_id = ? and f.id = t.referral_id`,
           fromBindings: [tenantId],
           time: 't.date_given',
@@ -138,7 +146,7 @@ export function createExportsRepo(db: Db) {
         db,
         tenantId,
         {
-          select: `t.id as transaction_id, t.created_at, t.account_id, t.program_id, t.unit, t.reward_type, t.kind,
+          select: `t.id as transaction_id, ${iso('t.created_at')} as created_at, t.account_id, t.program_id, t.unit, t.reward_type, t.kind,
             t.reward_id, t.payout_id, e.book, e.amount`,
           from: 'from ledger_transactions t join ledger_entries e on e.transaction_id = t.id',
           fromBindings: [],
@@ -155,8 +163,8 @@ export function createExportsRepo(db: Db) {
         db,
         tenantId,
         {
-          select: `t.id, t.created_at, t.run_id, t.account_id, t.program_id, t.method_type, t.amount_cents,
-            t.currency, t.status, t.provider_ref, t.provider_message, t.sent_at, t.settled_at`,
+          select: `t.id, ${iso('t.created_at')} as created_at, t.run_id, t.account_id, t.program_id, t.method_type, t.amount_cents,
+            t.currency, t.status, t.provider_ref, t.provider_message, ${iso('t.sent_at')} as sent_at, ${iso('t.settled_at')} as settled_at`,
           from: 'from payouts t',
           fromBindings: [],
           time: 't.created_at',
@@ -173,7 +181,7 @@ export function createExportsRepo(db: Db) {
         db,
         tenantId,
         {
-          select: `t.id, t.account_id, t.created_at, t.updated_at, t.email, t.first_name, t.last_name, t.locale,
+          select: `t.id, t.account_id, ${iso('t.created_at')} as created_at, ${iso('t.updated_at')} as updated_at, t.email, t.first_name, t.last_name, t.locale,
             t.share_code, t.custom_fields`,
           from: 'from users t',
           fromBindings: [],
@@ -189,7 +197,7 @@ export function createExportsRepo(db: Db) {
         db,
         tenantId,
         {
-          select: `t.id, t.date_received, t.date_triggered, t.account_id, t.user_id, t.key, t.idempotency_key, t.fields`,
+          select: `t.id, ${iso('t.date_received')} as date_received, ${iso('t.date_triggered')} as date_triggered, t.account_id, t.user_id, t.key, t.idempotency_key, t.fields`,
           from: 'from user_events t',
           fromBindings: [],
           time: 't.date_received',
@@ -204,7 +212,7 @@ export function createExportsRepo(db: Db) {
         db,
         tenantId,
         {
-          select: `t.id, t.started_at, t.endpoint_id, w.url as endpoint_url, t.event_id, t.attempt, t.outcome,
+          select: `t.id, ${iso('t.started_at')} as started_at, t.endpoint_id, w.url as endpoint_url, t.event_id, t.attempt, t.outcome,
             t.status_code, t.latency_ms, t.error, t.response_excerpt`,
           from: `from webhook_deliveries t left join webhook_endpoints w on w.tenant_id = ? and w.id = t.endpoint_id`,
           fromBindings: [tenantId],

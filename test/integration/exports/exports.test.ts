@@ -312,7 +312,7 @@ describe('streaming', () => {
           chunks.push(text.split('\r\n').length - 1);
           if (chunks.length === 2) {
             const { rows } = await db.raw(
-              `select state from pg_stat_activity where query like 'select t.id, t.date_started%' and pid <> pg_backend_pid()`,
+              `select state from pg_stat_activity where query like 'select t.id, %from referrals t%' and pid <> pg_backend_pid()`,
             );
             cursorOpenMidway = (rows as { state: string }[]).map((r) => r.state);
           }
