@@ -71,6 +71,18 @@ export const IMPORT_JOB_TYPES = [
 ] as const;
 export type ImportJobType = (typeof IMPORT_JOB_TYPES)[number];
 
+/** The export job types (docs/exports.md): each streams one list of the tenant's as a CSV result file. */
+export const EXPORT_JOB_TYPES = [
+  'QUERY/REFERRALS',
+  'QUERY/REWARDS',
+  'QUERY/LEDGER_ENTRIES',
+  'QUERY/PAYOUTS',
+  'QUERY/USERS',
+  'QUERY/USER_EVENTS',
+  'QUERY/WEBHOOK_DELIVERIES',
+] as const;
+export type ExportJobType = (typeof EXPORT_JOB_TYPES)[number];
+
 /** An import job's state: waiting, running, then one of the final three, which it never leaves. */
 export const IMPORT_JOB_STATUSES = ['PENDING', 'IN_PROGRESS', 'COMPLETED', 'FAILED', 'ABORTED'] as const;
 export type ImportJobStatus = (typeof IMPORT_JOB_STATUSES)[number];

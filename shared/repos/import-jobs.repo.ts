@@ -16,10 +16,13 @@ export interface ImportJobRow {
   status: JobStatus;
   requester: string;
   name: string | null;
-  file_ref: string;
+  /** The uploaded file; null for an export (a `QUERY/…` type, migration 039). */
+  file_ref: string | null;
   file_format: 'csv' | 'jsonl';
   output_format: string;
   result_file_ref: string | null;
+  /** An export's filters (shared/exports/export-filters.ts); null for an import. */
+  filters: Record<string, string> | null;
   idempotency_key: string | null;
   records_processed: string;
   records_failed: string;
@@ -41,10 +44,11 @@ export interface NewImportJob {
   type: string;
   requester: string;
   name: string | null;
-  file_ref: string;
+  file_ref: string | null;
   file_format: 'csv' | 'jsonl';
   output_format: string;
   idempotency_key: string | null;
+  filters?: string | null;
 }
 
 export interface ChunkLedgerRow {
@@ -55,9 +59,15 @@ export interface ChunkLedgerRow {
 /** The CSV header's columns, stored when the job starts (null for JSON lines). */
 const readColumns = jsonColumn('import_jobs', 'columns', z.array(z.string()).nullable());
 
+/** An export's filters (from, to as ISO text, status, programId), stored when the job is created. */
+const readFilters = jsonColumn('import_jobs', 'filters', z.record(z.string(), z.string()).nullable());
+
 /** A job row as read, its JSON columns checked (see jsonColumn). */
 function toJob<R extends ImportJobRow | undefined>(row: R): R {
-  if (row) row.columns = readColumns(row.columns, row.id);
+  if (row) {
+    row.columns = readColumns(row.columns, row.id);
+    row.filters = readFilters(row.filters ?? null, row.id);
+  }
   return row;
 }
 

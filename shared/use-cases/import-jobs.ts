@@ -7,6 +7,8 @@ import { AppError } from '../errors';
 import { formatOf } from '../imports/format';
 import { inspectImportFile } from '../imports/inspect-file';
 import { isJobType, JOB_TYPES, type JobType } from '../imports/job-types';
+import { checkExportFilters, exportFiltersSchema } from '../exports/export-filters';
+import { exportFileName, EXPORT_TYPES, isExportType } from '../exports/export-types';
 import { validateImportFile } from '../imports/validate-file';
 import {
   createImportJobsRepo,
@@ -14,6 +16,7 @@ import {
   JOB_STATUSES,
   type ImportJobRow,
   type JobStatus,
+  type NewImportJob,
 } from '../repos/import-jobs.repo';
 import { parseFileRef, type FileRef, type FileStorage } from '../storage/file-storage';
 import { startImportJobWorkflow } from '../temporal/import-job';
@@ -21,14 +24,29 @@ import { idempotencyKeySchema } from '../idempotency';
 import { idSchema, textSchema } from '../validation';
 import type { WorkflowMessaging } from './use-case-deps';
 
-/** The spec's JobInput; fileRef and type are checked against storage and the job types separately. */
-export const jobInputSchema = z.object({
-  fileRef: idSchema(1000),
-  type: idSchema(100),
-  outputFormat: z.literal('CSV', { message: 'only CSV is supported' }).nullish(),
-  name: textSchema(255, { min: 1, trim: true }).nullish(),
-  idempotencyKey: idempotencyKeySchema.nullish(),
-});
+const fileRefSchema = idSchema(1000);
+
+/**
+ * The spec's JobInput; fileRef and type are checked against storage and the job types separately. An
+ * export (a `QUERY/…` type) has no file and may have filters; every other type requires fileRef, refused
+ * when it is missing with the very error it had when the field was required.
+ */
+export const jobInputSchema = z
+  .object({
+    fileRef: fileRefSchema.nullish(),
+    type: idSchema(100),
+    outputFormat: z.literal('CSV', { message: 'only CSV is supported' }).nullish(),
+    name: textSchema(255, { min: 1, trim: true }).nullish(),
+    idempotencyKey: idempotencyKeySchema.nullish(),
+    filters: exportFiltersSchema.nullish(),
+  })
+  .superRefine((input, ctx) => {
+    if (input.type.startsWith('QUERY/') || input.fileRef != null) return;
+    const required = fileRefSchema.safeParse(input.fileRef);
+    for (const issue of required.error?.issues ?? []) {
+      ctx.addIssue({ code: 'custom', message: issue.message, path: ['fileRef'] });
+    }
+  });
 export type JobInput = z.output<typeof jobInputSchema>;
 
 export const jobsPageSchema = z.object({
@@ -53,8 +71,11 @@ export interface PresentedJob {
   requester: string;
   name: string | null;
   status: JobStatus;
-  fileRef: string;
+  /** The uploaded file; null for an export. */
+  fileRef: string | null;
   resultFileRef: string | null;
+  /** An export's filters (createdAt range as ISO text, status, programId); null for an import. */
+  filters: { from: string | null; to: string | null; status: string | null; programId: string | null } | null;
   outputFormat: string;
   dateCreated: number;
   dateStarted: number | null;
@@ -72,6 +93,14 @@ export function presentJob(row: ImportJobRow): PresentedJob {
     status: row.status,
     fileRef: row.file_ref,
     resultFileRef: row.result_file_ref,
+    filters: row.filters
+      ? {
+          from: row.filters.from ?? null,
+          to: row.filters.to ?? null,
+          status: row.filters.status ?? null,
+          programId: row.filters.programId ?? null,
+        }
+      : null,
     outputFormat: row.output_format,
     dateCreated: row.created_at.getTime(),
     dateStarted: row.started_at?.getTime() ?? null,
@@ -92,15 +121,18 @@ async function resolveInput(
   input: JobInput,
 ): Promise<{ ref: FileRef; type: JobType } | { problems: { path: string; message: string }[] }> {
   const problems: { path: string; message: string }[] = [];
-  const ref = parseFileRef(tenantAlias, input.fileRef);
+  const ref = parseFileRef(tenantAlias, input.fileRef ?? '');
   if (!ref || (await storage.size(ref)) === undefined) {
     problems.push({ path: 'fileRef', message: 'no such file; upload it with POST /export/upload first' });
   }
   if (!isJobType(input.type)) {
     problems.push({
       path: 'type',
-      message: `unknown job type "${input.type}"; one of ${JOB_TYPES.join(', ')}`,
+      message: `unknown job type "${input.type}"; one of ${[...JOB_TYPES, ...EXPORT_TYPES].join(', ')}`,
     });
+  }
+  if (input.filters) {
+    problems.push({ path: 'filters', message: 'only export jobs (QUERY/…) take filters' });
   }
   return problems.length > 0 ? { problems } : { ref: ref!, type: input.type as JobType };
 }
@@ -114,6 +146,15 @@ export async function validateJob(
   tenantAlias: string,
   input: JobInput,
 ): Promise<string[]> {
+  if (isExportType(input.type)) {
+    try {
+      exportFilters(input);
+      return [];
+    } catch (err) {
+      const issues = (err as AppError).details?.validationErrors as { path: string; message: string }[];
+      return issues.map((p) => `${p.path}: ${p.message}`);
+    }
+  }
   const resolved = await resolveInput(storage, tenantAlias, input);
   if ('problems' in resolved) return resolved.problems.map((p) => `${p.path}: ${p.message}`);
   const stream = await storage.read(resolved.ref);
@@ -128,10 +169,24 @@ function jobIdFor(tenantId: string, idempotencyKey: string | null | undefined): 
   return idempotencyKey ? uuidv5(`${tenantId}/${idempotencyKey}`, JOB_ID_NAMESPACE) : uuidv7();
 }
 
+/** An export's stored filters; a file or a filter the type does not have is refused, naming the field. */
+function exportFilters(input: JobInput & { type: string }): string {
+  if (input.fileRef != null) {
+    const message = 'an export job (QUERY/…) takes no file';
+    throw new AppError('VALIDATION_FAILED', `fileRef: ${message}`, {
+      validationErrors: [{ path: 'fileRef', message }],
+    });
+  }
+  return JSON.stringify(
+    checkExportFilters(input.type as Parameters<typeof checkExportFilters>[0], input.filters),
+  );
+}
+
 /**
- * Creates a job and starts its workflow, `import/{tenant}/{jobId}`. A repeated idempotency key returns the
- * job it created first (and makes sure its workflow runs). If Temporal cannot be reached, a job without a
- * key is removed again and the call is 503, so nothing is left half-created.
+ * Creates a job and starts its workflow, `import/{tenant}/{jobId}`: an import of an uploaded file, or an
+ * export (a `QUERY/…` type, docs/exports.md) of one of the tenant's lists, filtered. A repeated idempotency
+ * key returns the job it created first (and makes sure its workflow runs). If Temporal cannot be reached,
+ * a job without a key is removed again and the call is 503, so nothing is left half-created.
  */
 export async function createJob(
   deps: JobServiceDeps,
@@ -139,6 +194,15 @@ export async function createJob(
   input: JobInput,
   requester: JobRequester,
 ): Promise<PresentedJob> {
+  if (isExportType(input.type)) {
+    const job = {
+      type: input.type,
+      file_ref: null,
+      file_format: 'csv' as const,
+      filters: exportFilters(input),
+    };
+    return insertAndStart(deps, tenant, input, requester, job, exportFileName(input.type));
+  }
   const resolved = await resolveInput(deps.storage, tenant.alias, input);
   if ('problems' in resolved) {
     throw new AppError(
@@ -164,15 +228,26 @@ export async function createJob(
       },
     );
   }
+  const file = resolved.ref.value;
+  const job = { type: resolved.type, file_ref: file, file_format: formatOf(file) };
+  return insertAndStart(deps, tenant, input, requester, job, file.slice(file.lastIndexOf('/') + 1));
+}
+
+async function insertAndStart(
+  deps: JobServiceDeps,
+  tenant: { id: string; alias: string },
+  input: JobInput,
+  requester: JobRequester,
+  job: Pick<NewImportJob, 'type' | 'file_ref' | 'file_format' | 'filters'>,
+  fileName: string,
+): Promise<PresentedJob> {
   const repo = createImportJobsRepo(deps.db);
   const { row, created } = await repo.insertOnce({
+    ...job,
     id: jobIdFor(tenant.id, input.idempotencyKey),
     tenant_id: tenant.id,
-    type: resolved.type,
     requester,
     name: input.name ?? null,
-    file_ref: resolved.ref.value,
-    file_format: formatOf(resolved.ref.value),
     output_format: input.outputFormat ?? 'CSV',
     idempotency_key: input.idempotencyKey ?? null,
   });
@@ -184,7 +259,7 @@ export async function createJob(
       jobId: row.id,
       heartbeatTimeoutMs: deps.config.IMPORT_HEARTBEAT_TIMEOUT_MS,
       type: row.type,
-      fileName: row.file_ref.slice(row.file_ref.lastIndexOf('/') + 1),
+      fileName,
     });
   } catch (err) {
     if (created && !input.idempotencyKey) await repo.deleteUnstarted(tenant.id, row.id);

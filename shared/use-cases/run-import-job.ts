@@ -34,6 +34,8 @@ import {
   type ChunkInFlight,
 } from './apply-import-chunks';
 import { presentJob } from './import-jobs';
+import { exportRows, prepareExportJob } from './run-export-job';
+import { isExportType } from '../exports/export-types';
 
 /**
  * Running an import job, one step per activity of workflows/import-job.workflow.ts: prepare (header,
@@ -77,8 +79,9 @@ export async function prepareImportJob(deps: RunImportJobDeps, input: ImportJobR
   const repo = createImportJobsRepo(deps.db);
   const job = await repo.find(input.tenantId, input.jobId);
   if (!job || FINAL_STATUSES.includes(job.status)) return { proceed: false };
+  if (isExportType(job.type)) return prepareExportJob(deps, job);
   if (job.next_offset !== null) return { proceed: true };
-  const ref = refOf(input.tenantAlias, job.file_ref);
+  const ref = refOf(input.tenantAlias, job.file_ref!);
   const open = () => deps.storage.read(ref);
   const fail = async (error: string) => {
     await finishJob(deps.db, job, { status: 'FAILED', error });
@@ -117,6 +120,10 @@ export async function importChunks(
   const job = await repo.find(input.tenantId, input.jobId);
   if (!job || FINAL_STATUSES.includes(job.status)) return { state: 'final' };
   if (job.abort_requested_at) return { state: 'aborted' };
+  if (isExportType(job.type))
+    return exportRows(deps, job, input.tenantAlias, {
+      beat: (rows) => progress.beat({ offset: rows, line: 0 }),
+    });
   const tenantRow = await createTenantsRepo(deps.db).findById(input.tenantId);
   const paymentEventKey = tenantRow?.payment_event_key ?? null;
   const tenant = {
@@ -132,7 +139,7 @@ export async function importChunks(
   const beat = progress.lastBeat;
   let position: ImportPosition = { offset: Number(job.next_offset), line: job.next_line! };
   if (beat && beat.offset > position.offset) position = beat;
-  const stream = await deps.storage.read(refOf(input.tenantAlias, job.file_ref), { start: position.offset });
+  const stream = await deps.storage.read(refOf(input.tenantAlias, job.file_ref!), { start: position.offset });
   if (!stream) return { state: 'failed', error: 'the uploaded file is gone from file storage' };
   const started = Date.now();
   const chunks = checkedChunks(
@@ -245,6 +252,15 @@ export async function finishImportJob(deps: RunImportJobDeps, input: FinishInput
   const repo = createImportJobsRepo(deps.db);
   const job = await repo.find(input.tenantId, input.jobId);
   if (!job || FINAL_STATUSES.includes(job.status)) return;
+  if (isExportType(job.type)) {
+    // The export wrote its file already; only a completed export keeps it.
+    const kept = input.status === 'COMPLETED' ? job.result_file_ref : null;
+    return finishJob(deps.db, job, {
+      status: input.status,
+      error: input.error ?? null,
+      result_file_ref: kept,
+    });
+  }
   const ref = resultFileRef(input.tenantAlias, job.id, job.created_at);
   const pages = async function* () {
     yield RESULT_HEADER;

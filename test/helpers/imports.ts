@@ -14,6 +14,12 @@ export const JOB_FIELDS = /* GraphQL */ `
     status
     fileRef
     resultFileRef
+    filters {
+      from
+      to
+      status
+      programId
+    }
     outputFormat
     dateCreated
     dateStarted

@@ -135,11 +135,19 @@ export class ReferralClient {
     return files.downloadFile(this.transport, ref, options as files.DownloadToFile);
   }
 
-  validateImport(input: Pick<T.JobInput, 'fileRef' | 'type'>, call?: CallOptions): Promise<T.JobValidation> {
+  validateImport(
+    input: Pick<T.ImportJobInput, 'fileRef' | 'type'>,
+    call?: CallOptions,
+  ): Promise<T.JobValidation> {
     return imports.validateImport(this.transport, input, call);
   }
 
   createImportJob(input: T.JobInput, call?: CallOptions): Promise<T.Job> {
+    return imports.createImportJob(this.transport, input, call);
+  }
+
+  /** A CSV export (docs/exports.md): the same createJob with a QUERY/… type; poll and download as for imports. */
+  createExportJob(input: T.ExportJobInput, call?: CallOptions): Promise<T.Job> {
     return imports.createImportJob(this.transport, input, call);
   }
 

@@ -2,7 +2,7 @@ import { ApiError, WaitTimeoutError } from './errors';
 import { graphqlData } from './graphql';
 import type { CallOptions, Transport } from './http';
 import { sleep } from './retry';
-import type { Job, JobInput, JobValidation } from './types';
+import type { ImportJobInput, Job, JobInput, JobValidation } from './types';
 
 /** Every field of a Job. */
 const JOB_FIELDS = /* GraphQL */ `
@@ -14,6 +14,12 @@ const JOB_FIELDS = /* GraphQL */ `
     status
     fileRef
     resultFileRef
+    filters {
+      from
+      to
+      status
+      programId
+    }
     outputFormat
     dateCreated
     dateStarted
@@ -61,7 +67,7 @@ export const FINAL_JOB_STATUSES: readonly string[] = ['COMPLETED', 'FAILED', 'AB
  */
 export function validateImport(
   transport: Transport,
-  input: Pick<JobInput, 'fileRef' | 'type'>,
+  input: Pick<ImportJobInput, 'fileRef' | 'type'>,
   call?: CallOptions,
 ): Promise<JobValidation> {
   return graphqlData<{ validateJobCreation: JobValidation }>(

@@ -426,15 +426,32 @@ export type SegmentResult = { index: number; type: string } & (
 
 // ---- bulk imports (GraphQL) ----
 
-export type JobType =
+export type ImportJobType =
   'MUTATION/USER' | 'MUTATION/DELETE_USER' | 'MUTATION/USER_EVENT' | 'MUTATION/REDEEMABLE_REWARD_BALANCE';
+
+/** CSV exports (docs/exports.md): jobs with no file, and filters. */
+export type ExportJobType =
+  | 'QUERY/REFERRALS'
+  | 'QUERY/REWARDS'
+  | 'QUERY/LEDGER_ENTRIES'
+  | 'QUERY/PAYOUTS'
+  | 'QUERY/USERS'
+  | 'QUERY/USER_EVENTS'
+  | 'QUERY/WEBHOOK_DELIVERIES';
+
+export type JobType = ImportJobType | ExportJobType;
 
 export type JobStatus = 'PENDING' | 'IN_PROGRESS' | 'COMPLETED' | 'FAILED' | 'ABORTED';
 
-export interface JobInput {
-  /** What uploadFile returned. */
-  fileRef: string;
-  type: JobType;
+/** An export's filters: createdAt in [from, to) (ISO 8601 date or date-time), a status of the type's, a program. */
+export interface JobFilters {
+  from?: string;
+  to?: string;
+  status?: string;
+  programId?: string;
+}
+
+interface JobInputCommon {
   /** `CSV` (the default and only format). */
   outputFormat?: 'CSV';
   name?: string;
@@ -442,15 +459,34 @@ export interface JobInput {
   idempotencyKey?: string;
 }
 
+/** An import: its uploaded file is required. */
+export interface ImportJobInput extends JobInputCommon {
+  /** What uploadFile returned. */
+  fileRef: string;
+  type: ImportJobType;
+}
+
+/** An export: no file; optional filters. */
+export interface ExportJobInput extends JobInputCommon {
+  fileRef?: undefined;
+  type: ExportJobType;
+  filters?: JobFilters;
+}
+
+export type JobInput = ImportJobInput | ExportJobInput;
+
 export interface Job {
   id: string;
   type: string;
   requester: string;
   name: string | null;
   status: JobStatus;
-  fileRef: string;
-  /** The result file (line,status,message per data row) once the job has ended. */
+  /** The uploaded file of an import; null for an export. */
+  fileRef: string | null;
+  /** The result file once the job has ended: an import's line,status,message per data row; an export's CSV. */
   resultFileRef: string | null;
+  /** An export's filters (from and to as ISO 8601 UTC); null for an import. */
+  filters: { from: string | null; to: string | null; status: string | null; programId: string | null } | null;
   outputFormat: string;
   dateCreated: number;
   dateStarted: number | null;

@@ -19,15 +19,35 @@ const idArgs = z.object({ id: jobIdSchema });
 export const jobsModule: GraphQLModule = {
   typeDefs: /* GraphQL */ `
     input JobInput {
-      "What POST /export/upload returned."
-      fileRef: String!
-      "MUTATION/USER, MUTATION/DELETE_USER, MUTATION/USER_EVENT or MUTATION/REDEEMABLE_REWARD_BALANCE."
+      "What POST /export/upload returned; required by every MUTATION/… type, absent for an export (QUERY/…)."
+      fileRef: String
+      "An import: MUTATION/USER, MUTATION/DELETE_USER, MUTATION/USER_EVENT or MUTATION/REDEEMABLE_REWARD_BALANCE. An export (docs/exports.md): QUERY/REFERRALS, QUERY/REWARDS, QUERY/LEDGER_ENTRIES, QUERY/PAYOUTS, QUERY/USERS, QUERY/USER_EVENTS or QUERY/WEBHOOK_DELIVERIES."
       type: String!
       "CSV (the default, and the only one for now)."
       outputFormat: String
       name: String
       "8 to 64 characters of A-Z a-z 0-9 - _ .; createJob with a key it saw before returns that job."
       idempotencyKey: String
+      "An export's filters (QUERY/… types only)."
+      filters: JobFiltersInput
+    }
+    "Which rows an export holds; each filter is optional."
+    input JobFiltersInput {
+      "Rows created at or after: an ISO 8601 date (2026-05-01, midnight UTC) or date and time with offset."
+      from: String
+      "Rows created before (same forms as from)."
+      to: String
+      "One of the export type's statuses (docs/exports.md); refused for a type without statuses."
+      status: String
+      "A program's id; refused for a type without programs (users, user events, webhook deliveries)."
+      programId: String
+    }
+    "An export's filters as given (from and to normalised to ISO 8601 UTC)."
+    type JobFilters {
+      from: String
+      to: String
+      status: String
+      programId: String
     }
     type JobValidation {
       "'line N: ...' problems (the header is line 1), at most 100; empty means a job can be created."
@@ -41,11 +61,11 @@ export const jobsModule: GraphQLModule = {
       ABORTED
     }
     type JobStats {
-      "Data rows handled so far, applied or rejected."
+      "Data rows handled so far, applied or rejected (an export: rows written)."
       recordsProcessed: Int!
       "Rejected rows (see the result file)."
       recordsFailed: Int!
-      "Data rows in the file, once the job has started."
+      "Data rows in the file (an export: rows to write), once the job has started."
       recordsTotal: Int
     }
     type Job {
@@ -55,9 +75,12 @@ export const jobsModule: GraphQLModule = {
       requester: String!
       name: String
       status: JobStatus!
-      fileRef: String!
-      "The result file (line,status,message per data row), once the job has ended; GET /export/download."
+      "The uploaded file of an import; null for an export."
+      fileRef: String
+      "The result file, once the job has ended; GET /export/download. An import's: line,status,message per data row. An export's: the exported CSV (COMPLETED only)."
       resultFileRef: String
+      "An export's filters; null for an import."
+      filters: JobFilters
       outputFormat: String!
       dateCreated: EpochMillis!
       dateStarted: EpochMillis

@@ -36,6 +36,7 @@ import * as m035 from './035-reward-restores';
 import * as m036 from './036-ledger';
 import * as m037 from './037-payouts';
 import * as m038 from './038-notifications';
+import * as m039 from './039-exports';
 import * as m040 from './040-mcp';
 
 /**
@@ -80,6 +81,7 @@ const migrations: Record<string, Knex.Migration> = {
   '036-ledger': m036,
   '037-payouts': m037,
   '038-notifications': m038,
+  '039-exports': m039,
   '040-mcp': m040,
 };
 

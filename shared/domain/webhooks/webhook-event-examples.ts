@@ -96,6 +96,7 @@ const job = {
   status: 'COMPLETED',
   fileRef: 'acme/uploads/2026-05-07/0196f7c3-ffee-7d11-8c22-1a2b3c4d5e6f-users.csv',
   resultFileRef: 'acme/results/2026-05-07/0196f7c4-1b2d-7f00-a3c4-9d8e7f6a5b4c.csv',
+  filters: null,
   outputFormat: 'CSV',
   dateCreated: at('2026-05-07T08:00:00.000Z'),
   dateStarted: at('2026-05-07T08:00:00.350Z'),

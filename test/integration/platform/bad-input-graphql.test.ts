@@ -138,6 +138,13 @@ const SWEEPS: Sweep[] = [
     texts: ['jobInput.name'],
   },
   {
+    name: 'createJob (export filters)',
+    ...operation('mutation($jobInput: JobInput!) { createJob(jobInput: $jobInput) { id } }', {
+      jobInput: { type: 'QUERY/REFERRALS', filters: { status: 'ENDED', programId: 'default' } },
+    }),
+    ids: ['jobInput.filters.status', 'jobInput.filters.programId'],
+  },
+  {
     name: 'dashboard',
     ...operation('query($range: DateRangeInput!) { dashboard(range: $range) { clicks } }', {
       range: { from: '2024-01-01', to: '2024-01-31' },

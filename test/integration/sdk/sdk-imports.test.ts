@@ -212,3 +212,31 @@ describe('errors', () => {
     }
   });
 });
+
+describe('exports', () => {
+  test('createExportJob with filters, wait, download the CSV (docs/exports.md)', async () => {
+    const { client } = stack;
+    const accountId = uid('acct');
+    await client.waitForImportJob(
+      (
+        await client.createImportJob({
+          fileRef: (await client.uploadFile(Buffer.from(usersCsv(accountId)), { filename: 'u.csv' })).fileRef,
+          type: 'MUTATION/USER',
+        })
+      ).id,
+    );
+    const created = await client.createExportJob({ type: 'QUERY/USERS', filters: { from: '2020-01-01' } });
+    expect(created).toMatchObject({
+      type: 'QUERY/USERS',
+      fileRef: null,
+      filters: { from: '2020-01-01T00:00:00.000Z' },
+    });
+    const done = await client.waitForImportJob(created.id);
+    expect(done.status).toBe('COMPLETED');
+    const csv = await text(await client.downloadResultFile(done));
+    expect(csv.split('\r\n')[0]).toBe(
+      'id,accountId,createdAt,updatedAt,email,firstName,lastName,locale,shareCode,customFields',
+    );
+    expect(csv).toContain(`u1,${accountId},`);
+  });
+});

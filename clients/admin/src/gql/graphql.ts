@@ -114,15 +114,29 @@ export type FraudSignal =
   /** More attributions to the referrer within an hour than the program allows. */
   | 'VELOCITY';
 
+/** Which rows an export holds; each filter is optional. */
+export type JobFiltersInput = {
+  /** Rows created at or after: an ISO 8601 date (2026-05-01, midnight UTC) or date and time with offset. */
+  from?: string | null | undefined;
+  /** A program's id; refused for a type without programs (users, user events, webhook deliveries). */
+  programId?: string | null | undefined;
+  /** One of the export type's statuses (docs/exports.md); refused for a type without statuses. */
+  status?: string | null | undefined;
+  /** Rows created before (same forms as from). */
+  to?: string | null | undefined;
+};
+
 export type JobInput = {
-  /** What POST /export/upload returned. */
-  fileRef: string;
+  /** What POST /export/upload returned; required by every MUTATION/… type, absent for an export (QUERY/…). */
+  fileRef?: string | null | undefined;
+  /** An export's filters (QUERY/… types only). */
+  filters?: JobFiltersInput | null | undefined;
   /** 8 to 64 characters of A-Z a-z 0-9 - _ .; createJob with a key it saw before returns that job. */
   idempotencyKey?: string | null | undefined;
   name?: string | null | undefined;
   /** CSV (the default, and the only one for now). */
   outputFormat?: string | null | undefined;
-  /** MUTATION/USER, MUTATION/DELETE_USER, MUTATION/USER_EVENT or MUTATION/REDEEMABLE_REWARD_BALANCE. */
+  /** An import: MUTATION/USER, MUTATION/DELETE_USER, MUTATION/USER_EVENT or MUTATION/REDEEMABLE_REWARD_BALANCE. An export (docs/exports.md): QUERY/REFERRALS, QUERY/REWARDS, QUERY/LEDGER_ENTRIES, QUERY/PAYOUTS, QUERY/USERS, QUERY/USER_EVENTS or QUERY/WEBHOOK_DELIVERIES. */
   type: string;
 };
 

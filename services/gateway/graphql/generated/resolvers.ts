@@ -427,28 +427,54 @@ export type Job = {
   dateStarted?: Maybe<Scalars['EpochMillis']['output']>;
   /** Why a FAILED job could not go on (with line numbers). */
   error?: Maybe<Scalars['String']['output']>;
-  fileRef: Scalars['String']['output'];
+  /** The uploaded file of an import; null for an export. */
+  fileRef?: Maybe<Scalars['String']['output']>;
+  /** An export's filters; null for an import. */
+  filters?: Maybe<JobFilters>;
   id: Scalars['ID']['output'];
   name?: Maybe<Scalars['String']['output']>;
   outputFormat: Scalars['String']['output'];
   /** API (or PORTAL, SFTP). */
   requester: Scalars['String']['output'];
-  /** The result file (line,status,message per data row), once the job has ended; GET /export/download. */
+  /** The result file, once the job has ended; GET /export/download. An import's: line,status,message per data row. An export's: the exported CSV (COMPLETED only). */
   resultFileRef?: Maybe<Scalars['String']['output']>;
   stats: JobStats;
   status: JobStatus;
   type: Scalars['String']['output'];
 };
 
+/** An export's filters as given (from and to normalised to ISO 8601 UTC). */
+export type JobFilters = {
+  __typename?: 'JobFilters';
+  from?: Maybe<Scalars['String']['output']>;
+  programId?: Maybe<Scalars['String']['output']>;
+  status?: Maybe<Scalars['String']['output']>;
+  to?: Maybe<Scalars['String']['output']>;
+};
+
+/** Which rows an export holds; each filter is optional. */
+export type JobFiltersInput = {
+  /** Rows created at or after: an ISO 8601 date (2026-05-01, midnight UTC) or date and time with offset. */
+  from?: InputMaybe<Scalars['String']['input']>;
+  /** A program's id; refused for a type without programs (users, user events, webhook deliveries). */
+  programId?: InputMaybe<Scalars['String']['input']>;
+  /** One of the export type's statuses (docs/exports.md); refused for a type without statuses. */
+  status?: InputMaybe<Scalars['String']['input']>;
+  /** Rows created before (same forms as from). */
+  to?: InputMaybe<Scalars['String']['input']>;
+};
+
 export type JobInput = {
-  /** What POST /export/upload returned. */
-  fileRef: Scalars['String']['input'];
+  /** What POST /export/upload returned; required by every MUTATION/… type, absent for an export (QUERY/…). */
+  fileRef?: InputMaybe<Scalars['String']['input']>;
+  /** An export's filters (QUERY/… types only). */
+  filters?: InputMaybe<JobFiltersInput>;
   /** 8 to 64 characters of A-Z a-z 0-9 - _ .; createJob with a key it saw before returns that job. */
   idempotencyKey?: InputMaybe<Scalars['String']['input']>;
   name?: InputMaybe<Scalars['String']['input']>;
   /** CSV (the default, and the only one for now). */
   outputFormat?: InputMaybe<Scalars['String']['input']>;
-  /** MUTATION/USER, MUTATION/DELETE_USER, MUTATION/USER_EVENT or MUTATION/REDEEMABLE_REWARD_BALANCE. */
+  /** An import: MUTATION/USER, MUTATION/DELETE_USER, MUTATION/USER_EVENT or MUTATION/REDEEMABLE_REWARD_BALANCE. An export (docs/exports.md): QUERY/REFERRALS, QUERY/REWARDS, QUERY/LEDGER_ENTRIES, QUERY/PAYOUTS, QUERY/USERS, QUERY/USER_EVENTS or QUERY/WEBHOOK_DELIVERIES. */
   type: Scalars['String']['input'];
 };
 
@@ -462,9 +488,9 @@ export type JobStats = {
   __typename?: 'JobStats';
   /** Rejected rows (see the result file). */
   recordsFailed: Scalars['Int']['output'];
-  /** Data rows handled so far, applied or rejected. */
+  /** Data rows handled so far, applied or rejected (an export: rows written). */
   recordsProcessed: Scalars['Int']['output'];
-  /** Data rows in the file, once the job has started. */
+  /** Data rows in the file (an export: rows to write), once the job has started. */
   recordsTotal?: Maybe<Scalars['Int']['output']>;
 };
 
@@ -2595,6 +2621,8 @@ export type ResolversTypes = {
   Int: ResolverTypeWrapper<Scalars['Int']['output']>;
   JSON: ResolverTypeWrapper<Scalars['JSON']['output']>;
   Job: ResolverTypeWrapper<Job>;
+  JobFilters: ResolverTypeWrapper<JobFilters>;
+  JobFiltersInput: JobFiltersInput;
   JobInput: JobInput;
   JobList: ResolverTypeWrapper<JobList>;
   JobStats: ResolverTypeWrapper<JobStats>;
@@ -2757,6 +2785,8 @@ export type ResolversParentTypes = {
   Int: Scalars['Int']['output'];
   JSON: Scalars['JSON']['output'];
   Job: Job;
+  JobFilters: JobFilters;
+  JobFiltersInput: JobFiltersInput;
   JobInput: JobInput;
   JobList: JobList;
   JobStats: JobStats;
@@ -3062,7 +3092,8 @@ export type JobResolvers<ContextType = GraphQLContext, ParentType extends Resolv
   dateCreated?: Resolver<ResolversTypes['EpochMillis'], ParentType, ContextType>;
   dateStarted?: Resolver<Maybe<ResolversTypes['EpochMillis']>, ParentType, ContextType>;
   error?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
-  fileRef?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  fileRef?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  filters?: Resolver<Maybe<ResolversTypes['JobFilters']>, ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   outputFormat?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
@@ -3071,6 +3102,13 @@ export type JobResolvers<ContextType = GraphQLContext, ParentType extends Resolv
   stats?: Resolver<ResolversTypes['JobStats'], ParentType, ContextType>;
   status?: Resolver<ResolversTypes['JobStatus'], ParentType, ContextType>;
   type?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type JobFiltersResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['JobFilters'] = ResolversParentTypes['JobFilters']> = {
+  from?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  programId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  status?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  to?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 };
 
 export type JobListResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['JobList'] = ResolversParentTypes['JobList']> = {
@@ -3808,6 +3846,7 @@ export type Resolvers<ContextType = GraphQLContext> = {
   GeneratedSftpKey?: GeneratedSftpKeyResolvers<ContextType>;
   JSON?: GraphQLScalarType;
   Job?: JobResolvers<ContextType>;
+  JobFilters?: JobFiltersResolvers<ContextType>;
   JobList?: JobListResolvers<ContextType>;
   JobStats?: JobStatsResolvers<ContextType>;
   JobValidation?: JobValidationResolvers<ContextType>;

@@ -20,6 +20,8 @@ import { navigate, useRoute, withQuery } from '../../router';
 import { ACCOUNTS, type AccountSummary } from './accounts-query';
 import { PageSizeSelect, pageSizeFrom, SearchBox, sizeParam } from '../common/list-controls';
 import { PersonLines } from '../common/people-cells';
+import { ExportButton } from '../common/export-button';
+import { canChange, useSession } from '../../session';
 
 const PATH = '/admin/accounts';
 
@@ -56,6 +58,7 @@ export function AccountsPage() {
   const search = (query.get('q') ?? '').trim();
   const size = pageSizeFrom(query);
   const address = (q: string, s: number) => withQuery(PATH, { q, size: sizeParam(s) });
+  const editable = canChange(useSession().operator.role);
 
   return (
     <Page title="Accounts" description="Newest first. Each account is a customer of yours, with its users.">
@@ -82,6 +85,14 @@ export function AccountsPage() {
           )}
         </div>
       </div>
+      {editable && (
+        <ExportButton
+          type="QUERY/USERS"
+          what={['user', 'users']}
+          filters={{}}
+          ignored={search ? 'The export holds every user; the search is not applied to it.' : undefined}
+        />
+      )}
       <AccountResults key={address(search, size)} search={search} size={size} />
     </Page>
   );

@@ -59,8 +59,11 @@ export const JOB_TYPES: JobTypeInfo[] = IMPORT_JOB_TYPES.map((value) => ({
   columns: IMPORT_JOB_COLUMNS[value].map(importColumnLabel),
 }));
 
+/** "Import users", or for an export (a QUERY/… job, listed with the imports) "Export of webhook deliveries". */
 export function jobTypeLabel(value: string): string {
-  return JOB_TYPES.find((t) => t.value === value)?.label ?? value;
+  const known = JOB_TYPES.find((t) => t.value === value)?.label;
+  if (known) return known;
+  return value.startsWith('QUERY/') ? `Export of ${value.slice(6).toLowerCase().replace(/_/g, ' ')}` : value;
 }
 
 export type JobStatus = GqlJobStatus;

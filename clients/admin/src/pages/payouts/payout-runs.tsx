@@ -28,6 +28,7 @@ import {
 } from './payout-words';
 import { RunDecisionDialogs, type RunDecision } from './run-actions';
 import { TemporalLink } from './temporal-link';
+import { ExportButton } from '../common/export-button';
 
 const RUNS_SHOWN = 50;
 
@@ -120,6 +121,7 @@ export function PayoutRunsPage() {
       description="Each run reserves what is due, waits for approval when the program asks for it, then pays through the providers."
     >
       <PayoutTabs current="runs" />
+      {mayChange && <ExportButton type="QUERY/PAYOUTS" what={['payout', 'payouts']} filters={{}} />}
       <ChangeOutcome notice={notice} testId="runs" />
       {error !== undefined && !loading ? (
         <ErrorState error={error} onRetry={reload} title="The payout runs couldn't be loaded" />

@@ -14,6 +14,7 @@ import { navigate, useRoute, withQuery } from '../../router';
 import { PageSizeSelect, pageSizeFrom, SearchBox, sizeParam } from '../common/list-controls';
 import { ReferralTable, STATUS_LABELS, type Referral, type ReferralStatus } from './referral-parts';
 import { graphql } from '../../gql';
+import { dayAfter, ExportButton } from '../common/export-button';
 
 const PATH = '/admin/referrals';
 
@@ -76,6 +77,7 @@ export function ReferralsPage() {
   const apply = (changes: Partial<Filters>) =>
     navigate(addressOf({ ...filters, ...changes }), { replace: true });
   const problem = filters.from && filters.to && filters.from > filters.to;
+  const editable = canChange(useSession().operator.role);
 
   return (
     <Page title="Referrals" description="Newest first. Dates are UTC days on which the referral started.">
@@ -90,6 +92,22 @@ export function ReferralsPage() {
         />
         <FilterFields filters={filters} apply={apply} />
       </div>
+      {editable && !problem && (
+        <ExportButton
+          type="QUERY/REFERRALS"
+          what={['referral', 'referrals']}
+          filters={{
+            status: filters.status,
+            from: filters.from,
+            to: filters.to ? dayAfter(filters.to) : undefined,
+          }}
+          ignored={
+            filters.search || filters.code
+              ? 'The export takes the status and dates; the search and the code are not applied to it.'
+              : undefined
+          }
+        />
+      )}
       {problem ? (
         <p class="form-error" role="alert" data-testid="filter-error">
           The start date {formatDay(filters.from)} is after the end date {formatDay(filters.to)}.

@@ -14,6 +14,7 @@ import { useQuery } from '../../hooks';
 import { navigate, useRoute } from '../../router';
 import { canChange, useSession } from '../../session';
 import { WebhookDeliveries } from './webhook-deliveries';
+import { ExportButton } from '../common/export-button';
 import { WebhookEndpointForm } from './webhook-endpoint-form';
 import {
   deliveriesHref,
@@ -144,6 +145,14 @@ export function WebhooksPage() {
       actions={addButton}
     >
       <ChangeOutcome error={actionError} notice={notice} testId="webhooks" />
+      {mayChange && (
+        <ExportButton
+          type="QUERY/WEBHOOK_DELIVERIES"
+          what={['delivery', 'deliveries']}
+          filters={{}}
+          ignored="The export holds the deliveries to every endpoint."
+        />
+      )}
       {shown && <NewWebhookSecret shown={shown} onDone={() => setShown(null)} />}
       {adding && data && (
         <Card title="Add an endpoint" titleId="add-webhook-title" testId="add-webhook-card">
