@@ -30,7 +30,7 @@ import { unsubscribeRoutes } from './routes/unsubscribe.routes';
 import { userRoutes } from './routes/users.routes';
 import { widgetRoutes } from './routes/widget.routes';
 import { payoutsRoutes } from './routes/payouts.routes';
-import { mcpRoutes } from './mcp/mcp.routes';
+import { mcpRootRoutes, mcpRoutes } from './mcp/mcp.routes';
 
 const API_PREFIX = '/api/v1/:tenantAlias';
 
@@ -82,6 +82,8 @@ export function createApp(deps: GatewayDeps): Koa<GatewayState> {
 
   const links = shareLinkRoutes(deps);
   const unsubscribe = unsubscribeRoutes(deps);
+  // /mcp at the root: the MCP key names its tenant.
+  const mcpRoot = mcpRootRoutes(deps);
   const hostedImages = hostedImageRoutes(deps);
   const library = browserLibraryRoutes(deps);
   const admin = adminSessionRoutes(deps);
@@ -96,12 +98,14 @@ export function createApp(deps: GatewayDeps): Koa<GatewayState> {
   app.use(portal.routes());
   app.use(links.routes());
   app.use(unsubscribe.routes());
+  app.use(mcpRoot.routes());
   app.use(hostedImages.routes());
   app.use(library.routes());
   app.use(hot.allowedMethods());
   app.use(api.allowedMethods());
   app.use(links.allowedMethods());
   app.use(unsubscribe.allowedMethods());
+  app.use(mcpRoot.allowedMethods());
   app.use(hostedImages.allowedMethods());
   app.use(library.allowedMethods());
   app.use(admin.allowedMethods());

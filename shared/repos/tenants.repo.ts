@@ -221,6 +221,16 @@ export function createTenantsRepo(db: DbOrTrx) {
       });
     },
 
+    /** The alias of the tenant an active key belongs to, by the key's hash (unique), or null. */
+    async aliasForActiveKeyHash(keyHash: Buffer, trx: DbOrTrx = db): Promise<string | null> {
+      const row = await trx('api_keys as k')
+        .join('tenants as t', 't.id', 'k.tenant_id')
+        .where('k.key_hash', keyHash)
+        .whereNull('k.revoked_at')
+        .first<{ alias: string } | undefined>('t.alias');
+      return row?.alias ?? null;
+    },
+
     /** The tenant's active keys (never their hashes), newest first. */
     async listActiveKeys(tenantId: string, trx: DbOrTrx = db): Promise<ApiKeyRow[]> {
       return trx('api_keys')

@@ -21,7 +21,7 @@ export const READ_TOOLS = [
 export const WRITE_TOOLS = ['change_program', 'create_job', 'review_referrals'];
 export const ACTION_FIELDS = 'id tool summary status requestedBy decidedBy reason result';
 
-const INITIALIZE = {
+export const INITIALIZE_REQUEST = {
   jsonrpc: '2.0',
   id: 1,
   method: 'initialize',
@@ -47,7 +47,10 @@ export interface McpStack {
   agentB: McpTestClient;
 }
 
+/** The tenant's own MCP path, where the alias names the tenant. */
 export const mcpUrl = (m: McpStack, alias: string) => `${m.api.gw.api(alias)}/mcp`;
+/** `/mcp` at the gateway's root (the address docs/mcp.md gives agents), where the key names the tenant. */
+export const rootMcpUrl = (m: McpStack) => `${m.api.gw.url}/mcp`;
 
 /** The portal's GraphQL as an operator. */
 export const gql = (m: McpStack, session: AdminSession, query: string, variables?: Json) =>
@@ -65,8 +68,11 @@ export const reject = (m: McpStack, session: AdminSession, id: string, reason = 
   );
 
 /** An MCP `initialize` posted by hand (status and headers are the test's subject). */
-export const rawMcp = (m: McpStack, alias: string, headers: Record<string, string>) =>
-  postJson(mcpUrl(m, alias), INITIALIZE, { accept: 'application/json, text/event-stream', ...headers });
+export const rawMcp = (m: McpStack, alias: string | null, headers: Record<string, string>) =>
+  postJson(alias === null ? rootMcpUrl(m) : mcpUrl(m, alias), INITIALIZE_REQUEST, {
+    accept: 'application/json, text/event-stream',
+    ...headers,
+  });
 
 async function createMcpKey(m: McpStack, session: AdminSession, allowChanges: boolean): Promise<string> {
   const res = await gql(
@@ -130,9 +136,9 @@ export function useMcpStack(): McpStack {
       createMcpKey(m, m.ownerB, true),
     ]);
     [m.reader, m.writer, m.agentB] = await Promise.all([
-      mcpClient(mcpUrl(m, m.a.alias), m.readKey),
-      mcpClient(mcpUrl(m, m.a.alias), m.writeKey),
-      mcpClient(mcpUrl(m, m.b.alias), m.keyB),
+      mcpClient(rootMcpUrl(m), m.readKey),
+      mcpClient(rootMcpUrl(m), m.writeKey),
+      mcpClient(rootMcpUrl(m), m.keyB),
     ]);
   });
   afterAll(async () => {

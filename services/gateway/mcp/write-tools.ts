@@ -49,12 +49,21 @@ export function registerWriteTools(server: McpServer, ctx: McpToolContext): void
     {
       title: 'Create an import or export job',
       description:
-        'Runs an uploaded file (fileRef from the file upload, POST /api/v1/{tenant}/export/upload) as a job of the given type. An export (type QUERY/…) starts at once; an import becomes a pending action that an owner or admin approves in the portal. Check it with job_status.',
+        'An export (type QUERY/REFERRALS, QUERY/REWARDS, QUERY/PAYOUTS, …, outputFormat CSV, optional filters) starts at once and needs no file. An import runs an uploaded file (fileRef from the file upload) of a MUTATION/… type and becomes a pending action that an owner or admin approves in the portal. Follow either with job_status.',
       inputSchema: {
-        fileRef: z.string().describe("the uploaded file's reference"),
-        type: z.string().describe('the job type, e.g. USER or REFERRAL (imports) or QUERY/… (exports)'),
+        type: z.string().describe('the job type: MUTATION/… (imports) or QUERY/… (exports)'),
+        fileRef: z.string().optional().describe("an import's uploaded file"),
         name: z.string().optional().describe('a name for the job'),
         outputFormat: z.string().optional().describe('CSV (exports)'),
+        filters: z
+          .object({
+            from: z.string().optional(),
+            to: z.string().optional(),
+            status: z.string().optional(),
+            programId: z.string().optional(),
+          })
+          .optional()
+          .describe("an export's filters: createdAt from (inclusive) and to (exclusive), status, programId"),
       },
       annotations: { readOnlyHint: false, destructiveHint: false, openWorldHint: false },
     },

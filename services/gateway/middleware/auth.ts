@@ -104,7 +104,7 @@ export function authenticate(
     const userToken = mcp ? null : (bearerToken(authorization) ?? (ctx.get(USER_TOKEN_HEADER) || null));
     if (mcp && apiKey === null) throw unauthorizedMcp();
     if (!alias.success || (apiKey === null && (userToken === null || !allowUserJwt))) {
-      throw unauthorized(allowUserJwt);
+      throw mcp ? unauthorizedMcp() : unauthorized(allowUserJwt);
     }
     const tenant = await deps.cache.findTenant(alias.data);
     const keyHashes = signingKeyHashes(tenant);
@@ -126,7 +126,7 @@ export function authenticate(
         'FORBIDDEN',
         mcp
           ? 'This endpoint takes an MCP key; create one under API keys, "For MCP (AI agents)"'
-          : 'An MCP key works only on the MCP endpoint, /api/v1/{tenantAlias}/mcp',
+          : 'An MCP key works only on the MCP endpoint, /mcp',
       );
     }
 

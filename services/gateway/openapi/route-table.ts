@@ -64,7 +64,7 @@ export const UNDOCUMENTED_ROUTES: { matches: (route: AppRoute) => boolean; reaso
     reason: "The API reference page's own files (Swagger UI).",
   },
   {
-    matches: (r) => r.path === '/api/v1/{tenantAlias}/mcp',
+    matches: (r) => r.path === '/mcp' || r.path === '/api/v1/{tenantAlias}/mcp',
     reason:
       'The MCP server for AI agents (docs/mcp.md): JSON-RPC over Streamable HTTP, described by the Model Context Protocol and its own tools/list, not by OpenAPI; only MCP keys work there.',
   },

@@ -75,6 +75,15 @@ export function presentApiKey(row: ApiKeyRow): ApiKeyView {
   };
 }
 
+/**
+ * The alias of the tenant whose active key this is, or null: for the doors where a key alone names its
+ * tenant (`/mcp`). Only the key's SHA-256 is looked up (a unique index); the door still authenticates
+ * the key against that tenant's keys as every API request does.
+ */
+export async function tenantAliasOfKey(db: Db, key: string): Promise<string | null> {
+  return createTenantsRepo(db).aliasForActiveKeyHash(hashApiKey(key));
+}
+
 /** The tenant's active keys, newest first. */
 export async function listApiKeys(db: Db, tenantId: string): Promise<ApiKeyView[]> {
   return (await createTenantsRepo(db).listActiveKeys(tenantId)).map(presentApiKey);

@@ -8,7 +8,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { createApiKey } from '../../../shared/domain/tenants/api-keys';
+import { createApiKey, revokeApiKey } from '../../../shared/domain/tenants/api-keys';
 import { setTenantRateLimit } from '../../../shared/domain/tenants/tenant-rate-limits';
 import { createPortalTenant, type Json } from '../../helpers/admin-api';
 import { basic, postJson } from '../../helpers/harness';
@@ -19,12 +19,15 @@ import {
   heldReferral,
   mcpUrl,
   rawMcp,
+  rootMcpUrl,
+  INITIALIZE_REQUEST,
   READ_TOOLS,
   reviewOf,
   useMcpStack,
   WRITE_TOOLS,
 } from '../../helpers/mcp-stack';
 import { uid, userToken } from '../../helpers/referrals';
+import { until } from '../../helpers/wait';
 
 const m = useMcpStack();
 
@@ -41,6 +44,32 @@ describe('who may use /mcp', () => {
       expect(res.headers.get('www-authenticate')).toMatch(/^Bearer/);
       expect(res.headers.get('mcp-session-id')).toBeNull();
     }
+  });
+
+  test('at the root /mcp the key names its tenant: no key, a wrong key or a revoked one is 401; an ordinary key 403', async () => {
+    const { key, id } = await createApiKey(m.api.gw.deps.db, m.a, {
+      actor: { kind: 'cli', command: 'test' },
+      purpose: 'MCP',
+      maxKeys: 20,
+    });
+    expect((await rawMcp(m, null, { authorization: `Bearer ${key}` })).status).toBe(200);
+    await revokeApiKey(m.api.gw.deps.db, m.a.id, id);
+    for (const headers of [
+      {},
+      { authorization: `Bearer ${m.readKey}x` },
+      { authorization: `Basic ${Buffer.from(`${m.readKey}:`).toString('base64')}` },
+      { authorization: `Bearer ${key}` },
+    ] as Record<string, string>[]) {
+      const res = await until(
+        () => rawMcp(m, null, headers),
+        (r) => r.status === 401,
+        10_000,
+      );
+      expect(res.status).toBe(401);
+      expect(res.headers.get('www-authenticate')).toMatch(/^Bearer/);
+    }
+    expect((await rawMcp(m, null, { authorization: `Bearer ${m.a.apiKey}` })).status).toBe(403);
+    expect((await fetch(rootMcpUrl(m))).status).toBe(405);
   });
 
   test('an ordinary API key is refused on /mcp; an MCP key is refused on the REST and GraphQL API', async () => {
@@ -200,7 +229,16 @@ test("docs/mcp.md's tool table is the server's list, and its configuration snipp
   expect(rows.map(([name]) => name).sort()).toEqual(await m.writer.tools());
   const configs = [...doc.matchAll(/```json\n([\s\S]*?)```/g)].map((m) => JSON.parse(m[1]!));
   expect(configs).toHaveLength(2);
-  for (const config of configs) expect(JSON.stringify(config)).toMatch(/\/api\/v1\/acme\/mcp/);
+  // Both point at the root /mcp, and an agent configured so reaches its tenant with the key alone.
+  for (const config of configs) {
+    const url = /https:\/\/referrals\.example\.com(\/[^"]*)/.exec(JSON.stringify(config))?.[1];
+    expect(url).toBe('/mcp');
+    const res = await postJson(`${m.api.gw.url}${url}`, INITIALIZE_REQUEST, {
+      accept: 'application/json, text/event-stream',
+      authorization: `Bearer ${m.readKey}`,
+    });
+    expect(res.status).toBe(200);
+  }
 });
 
 describe('tenants apart', () => {

@@ -19,6 +19,7 @@ import {
   useMcpStack,
 } from '../../helpers/mcp-stack';
 import { uid } from '../../helpers/referrals';
+import { until } from '../../helpers/wait';
 
 const m = useMcpStack();
 
@@ -144,17 +145,25 @@ describe('pending actions', () => {
     });
     expect(notAFile).toMatchObject({ isError: true, text: expect.stringMatching(/fileRef/) });
 
-    // An export (QUERY/…) is no pending action: it goes straight to createJob (which knows no such type here).
+    // An export (QUERY/…) is no pending action: no file, straight to createJob, and it runs.
     const pendingBefore = (await gql(m, m.owner, '{ mcpPendingActions { id } }')).json.data.mcpPendingActions;
     const exported = await m.writer.call('create_job', {
-      fileRef,
       type: 'QUERY/REFERRALS',
       outputFormat: 'CSV',
+      filters: { status: 'IN_PROGRESS' },
     });
-    expect(exported).toMatchObject({ isError: true, text: expect.stringMatching(/type: unknown job type/) });
+    expect(exported.isError).toBeFalsy();
+    expect(exported.json).toMatchObject({ type: 'QUERY/REFERRALS', fileRef: null });
+    const exportDone = await until(
+      async () => (await m.writer.call('job_status', { jobId: exported.json.id })).json,
+      (job) => job.status === 'COMPLETED',
+      20_000,
+    );
+    expect(exportDone).toMatchObject({ status: 'COMPLETED', resultFileRef: expect.any(String) });
     expect((await gql(m, m.owner, '{ mcpPendingActions { id } }')).json.data.mcpPendingActions).toEqual(
       pendingBefore,
     );
+    const jobsBefore = (await jobs.gql('{ jobs { totalCount } }')).data.jobs.totalCount;
 
     const asked = await m.writer.call('create_job', {
       fileRef,
@@ -162,7 +171,7 @@ describe('pending actions', () => {
       name: 'From the agent',
     });
     expect(asked.json.status).toBe('PENDING');
-    expect((await jobs.gql('{ jobs { totalCount } }')).data.jobs.totalCount).toBe(0);
+    expect((await jobs.gql('{ jobs { totalCount } }')).data.jobs.totalCount).toBe(jobsBefore);
 
     // Temporal away while it runs: the approver gets the error, and the action is PENDING again.
     const down = new Proxy(
@@ -190,7 +199,7 @@ describe('pending actions', () => {
     const job = await jobs.waitFor(action.result.id);
     expect(job).toMatchObject({ status: 'COMPLETED', name: 'From the agent' });
     // One job, though it was started twice (the failed attempt and the approval).
-    expect((await jobs.gql('{ jobs { totalCount } }')).data.jobs.totalCount).toBe(1);
+    expect((await jobs.gql('{ jobs { totalCount } }')).data.jobs.totalCount).toBe(jobsBefore + 1);
     expect(await m.api.account(accountId)).not.toBeNull();
     const status = await m.writer.call('job_status', { jobId: job.id });
     expect(status.json).toMatchObject({ id: job.id, status: 'COMPLETED' });

@@ -76,7 +76,7 @@ function NewKey({ created, onDone }: { created: CreatedApiKey; onDone: () => voi
       {created.purpose === 'MCP' ? (
         <p class="secret-help">
           Give it to your AI agent as <code>Authorization: Bearer …</code> for the MCP endpoint{' '}
-          <code>/api/v1/…/mcp</code> (docs/mcp.md). It works nowhere else.{' '}
+          <code>/mcp</code> (docs/mcp.md). It works nowhere else.{' '}
           {created.allowChanges
             ? 'The agent may ask for changes; each waits under Agent actions for an owner or admin.'
             : 'It can read only.'}
