@@ -1,0 +1,102 @@
+/**
+ * The live preview of a template: the subject, the HTML part and the text part.
+ *
+ * The HTML part is e-mail HTML with inline styles, which the portal's CSP (no inline style) would strip,
+ * and a srcdoc or blob: frame inherits that CSP. It is never put into the portal's DOM: it is parsed
+ * inert (DOMParser: no script runs, nothing loads), serialised as XHTML into an SVG <foreignObject> and
+ * shown as an <img> of a data: URL. An image document runs no script, loads nothing, takes no clicks and
+ * keeps its own inline styles, so the operator sees the e-mail as a mail client draws it.
+ */
+import { useState } from 'preact/hooks';
+import { Loading } from '../../components';
+
+const WIDTH = 600;
+
+/** A generous estimate of the rendered e-mail's height (the image must have one). */
+function estimateHeight(text: string): number {
+  const lines = text.split('\n').reduce((n, line) => n + Math.max(1, Math.ceil(line.length / 62)), 0);
+  return Math.min(4000, 150 + lines * 24);
+}
+
+/** The e-mail's HTML as an SVG image's data: URL (its <body> becomes the foreignObject's root). */
+export function mailImageUrl(html: string, text: string): string {
+  const doc = new DOMParser().parseFromString(html, 'text/html');
+  for (const el of Array.from(doc.querySelectorAll('script, iframe, object, embed, link'))) el.remove();
+  const body = new XMLSerializer()
+    .serializeToString(doc.body)
+    .replace(/^<body\b/, '<div')
+    .replace(/<\/body>$/, '</div>');
+  const height = estimateHeight(text);
+  const svg =
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${height}" viewBox="0 0 ${WIDTH} ${height}">` +
+    `<foreignObject x="0" y="0" width="${WIDTH}" height="${height}">${body}</foreignObject></svg>`;
+  return `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
+}
+
+export interface PreviewValue {
+  subject: string;
+  html: string;
+  text: string;
+}
+
+export function TemplatePreview({
+  preview,
+  pending,
+  problem,
+}: {
+  preview: PreviewValue | null;
+  pending: boolean;
+  /** Why the current draft has no preview (an unknown variable …). */
+  problem: string | null;
+}) {
+  const [part, setPart] = useState<'html' | 'text'>('html');
+  return (
+    <div class="mail-preview" data-testid="preview" aria-busy={pending}>
+      <div class="mail-preview-head">
+        <h3 class="mail-preview-title">Preview</h3>
+        <div class="segmented" role="group" aria-label="Part of the e-mail">
+          {(['html', 'text'] as const).map((p) => (
+            <button
+              key={p}
+              type="button"
+              class="segmented-button"
+              aria-pressed={part === p}
+              data-testid={`preview-part-${p}`}
+              onClick={() => setPart(p)}
+            >
+              {p === 'html' ? 'HTML' : 'Text'}
+            </button>
+          ))}
+        </div>
+      </div>
+      <p class="table-note">With example values: Alex refers Sam.</p>
+      {problem && (
+        <p class="form-error" role="alert" data-testid="preview-problem">
+          No preview: {problem}
+        </p>
+      )}
+      {!preview ? (
+        !problem && <Loading label="Rendering the preview…" />
+      ) : (
+        <div class={problem ? 'mail-preview-body stale' : 'mail-preview-body'}>
+          <p class="mail-preview-subject">
+            <span class="muted-text">Subject: </span>
+            <span data-testid="preview-subject">{preview.subject}</span>
+          </p>
+          {part === 'html' ? (
+            <img
+              class="mail-preview-image"
+              src={mailImageUrl(preview.html, preview.text)}
+              alt={`The HTML e-mail: ${preview.text}`}
+              data-testid="preview-html"
+            />
+          ) : (
+            <pre class="mail-preview-text" data-testid="preview-text">
+              {preview.text}
+            </pre>
+          )}
+        </div>
+      )}
+    </div>
+  );
+}
