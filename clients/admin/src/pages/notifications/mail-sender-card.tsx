@@ -6,6 +6,7 @@ import { useState } from 'preact/hooks';
 import { ApiError, gql } from '../../api';
 import { Card, ChangeOutcome, errorMessage, Field, useReadOnly } from '../../components';
 import type { MailSettingsQuery } from '../../gql/graphql';
+import { Form } from './template-form';
 import { SET_MAIL_SENDER } from './notification-queries';
 
 type Sender = MailSettingsQuery['mailSender'];
@@ -58,7 +59,14 @@ export function MailSenderCard({ sender, onSaved }: { sender: Sender; onSaved: (
           {sender.effective}
         </strong>
       </p>
-      <form class="payout-form" onSubmit={save} noValidate aria-label="Sender" data-testid="sender-form">
+      <Form
+        readOnly={readOnly}
+        class="payout-form"
+        onSubmit={save}
+        noValidate
+        aria-label="Sender"
+        data-testid="sender-form"
+      >
         <Field
           label="Name"
           name="name"
@@ -89,7 +97,7 @@ export function MailSenderCard({ sender, onSaved }: { sender: Sender; onSaved: (
             {busy ? 'Saving…' : 'Save sender'}
           </button>
         )}
-      </form>
+      </Form>
     </Card>
   );
 }

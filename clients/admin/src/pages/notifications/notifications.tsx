@@ -74,11 +74,14 @@ export function NotificationsPage() {
   const program = query.get('program');
   const { data, error, loading, reload } = useQuery(NOTIFICATION_SETTINGS, { programId: program });
   const [busy, setBusy] = useState<string | null>(null);
+  // The switch moves at once; it moves back if the change is refused.
+  const [shown, setShown] = useState<Record<string, boolean>>({});
   const [changeError, setChangeError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
 
   async function toggle(setting: NotificationSetting, enabled: boolean) {
     setBusy(setting.kind);
+    setShown((m) => ({ ...m, [setting.kind]: enabled }));
     setChangeError(null);
     setNotice(null);
     try {
@@ -86,6 +89,7 @@ export function NotificationsPage() {
       setNotice(`“${KIND_WORDS[setting.kind].name}” is ${enabled ? 'on' : 'off'}.`);
       reload();
     } catch (err) {
+      setShown((m) => ({ ...m, [setting.kind]: setting.enabled }));
       setChangeError(errorMessage(err));
     } finally {
       setBusy(null);
@@ -108,7 +112,13 @@ export function NotificationsPage() {
     {
       key: 'enabled',
       header: 'Sent',
-      render: (s) => <KindSwitch setting={s} busy={busy === s.kind} onToggle={(on) => void toggle(s, on)} />,
+      render: (s) => (
+        <KindSwitch
+          setting={{ ...s, enabled: shown[s.kind] ?? s.enabled }}
+          busy={busy === s.kind}
+          onToggle={(on) => void toggle(s, on)}
+        />
+      ),
     },
     {
       key: 'edit',
@@ -117,7 +127,7 @@ export function NotificationsPage() {
         <a
           href={withQuery(`${NOTIFICATIONS_PATH}/${kindSlug(s.kind)}`, { program })}
           data-testid={`edit-${s.kind}`}
-          aria-label={`${mayChange ? 'Edit' : 'View'} the template of “${KIND_WORDS[s.kind].name}”`}
+          aria-label={`${mayChange ? 'Edit' : 'View'} template: ${KIND_WORDS[s.kind].name}`}
         >
           {mayChange ? 'Edit template' : 'View template'}
         </a>

@@ -134,18 +134,20 @@ export function SuppressionsCard({ rows, onChanged }: { rows: Suppression[]; onC
           </EmptyState>
         }
       />
-      <ConfirmDialog
-        open={removing !== null}
-        title="Mail this address again?"
-        confirmLabel="Remove from the list"
-        onConfirm={remove}
-        onClose={() => setRemoving(null)}
-      >
-        <p>
-          <span class="mono">{removing}</span> will receive the program’s e-mails again. Remove it only if
-          they asked for it.
-        </p>
-      </ConfirmDialog>
+      {!readOnly && (
+        <ConfirmDialog
+          open={removing !== null}
+          title="Mail this address again?"
+          confirmLabel="Remove from the list"
+          onConfirm={remove}
+          onClose={() => setRemoving(null)}
+        >
+          <p>
+            <span class="mono">{removing}</span> will receive the program’s e-mails again. Remove it only if
+            they asked for it.
+          </p>
+        </ConfirmDialog>
+      )}
     </Card>
   );
 }

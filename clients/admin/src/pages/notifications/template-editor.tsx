@@ -43,7 +43,7 @@ function LocaleTabs({
         replace: true,
       },
     );
-    window.requestAnimationFrame(() => document.getElementById(`locale-tab-${l}`)?.focus());
+    document.getElementById(`locale-tab-${l}`)?.focus();
   };
   function onKeyDown(event: KeyboardEvent) {
     const index = LOCALES.findIndex(([l]) => l === locale);

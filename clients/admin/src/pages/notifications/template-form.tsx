@@ -3,6 +3,7 @@
  * one in at the caret), a live preview (asked of the server a moment after each keystroke), Save, Reset
  * to default and a test send. The server refuses unknown variables, named: its words go under the field.
  */
+import type { ComponentChildren, FormHTMLAttributes } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { ApiError, gql } from '../../api';
 import {
@@ -41,6 +42,25 @@ function fieldErrors(err: unknown): { errors: Errors; rest: string | null } {
     }
   }
   return { errors, rest: Object.keys(errors).length > 0 ? null : errorMessage(err) };
+}
+
+/** A form, or a plain block when read-only (a VIEWER's page holds no form). */
+export function Form({
+  readOnly,
+  children,
+  ...props
+}: {
+  readOnly: boolean;
+  children: ComponentChildren;
+  'data-testid'?: string;
+} & FormHTMLAttributes<HTMLFormElement>) {
+  return readOnly ? (
+    <div class={props.class as string} data-testid={props['data-testid']}>
+      {children}
+    </div>
+  ) : (
+    <form {...props}>{children}</form>
+  );
 }
 
 export interface TemplateFormProps {
@@ -159,7 +179,8 @@ export function TemplateForm({
 
   return (
     <div class="template-editor">
-      <form
+      <Form
+        readOnly={readOnly}
         class="template-form"
         onSubmit={save}
         noValidate
@@ -248,7 +269,7 @@ export function TemplateForm({
             </button>
           </div>
         )}
-      </form>
+      </Form>
       <div class="template-side">
         <TemplatePreview preview={preview} pending={pending} problem={problem} />
         {!readOnly && (
@@ -261,16 +282,18 @@ export function TemplateForm({
           />
         )}
       </div>
-      <ConfirmDialog
-        open={resetOpen}
-        title="Reset to the built-in text?"
-        confirmLabel="Reset to default"
-        danger
-        onConfirm={reset}
-        onClose={() => setResetOpen(false)}
-      >
-        <p>Your own subject and body for this language are removed; the built-in text is sent instead.</p>
-      </ConfirmDialog>
+      {!readOnly && (
+        <ConfirmDialog
+          open={resetOpen}
+          title="Reset to the built-in text?"
+          confirmLabel="Reset to default"
+          danger
+          onConfirm={reset}
+          onClose={() => setResetOpen(false)}
+        >
+          <p>Your own subject and body for this language are removed; the built-in text is sent instead.</p>
+        </ConfirmDialog>
+      )}
     </div>
   );
 }

@@ -2,10 +2,10 @@
  * The live preview of a template: the subject, the HTML part and the text part.
  *
  * The HTML part is e-mail HTML with inline styles, which the portal's CSP (no inline style) would strip,
- * and a srcdoc or blob: frame inherits that CSP. It is never put into the portal's DOM: it is parsed
- * inert (DOMParser: no script runs, nothing loads), serialised as XHTML into an SVG <foreignObject> and
- * shown as an <img> of a data: URL. An image document runs no script, loads nothing, takes no clicks and
- * keeps its own inline styles, so the operator sees the e-mail as a mail client draws it.
+ * and a srcdoc or blob: frame inherits that CSP. It is never put into the portal's DOM: its <body> goes,
+ * as XHTML, into an SVG <foreignObject>, shown as an <img> of a data: URL. An image document runs no
+ * script, loads nothing, takes no clicks and keeps its own inline styles, so the operator sees the
+ * e-mail as a mail client draws it. Should it not draw, the Text part still shows the words.
  */
 import { useState } from 'preact/hooks';
 import { Loading } from '../../components';
@@ -18,18 +18,25 @@ function estimateHeight(text: string): number {
   return Math.min(4000, 150 + lines * 24);
 }
 
-/** The e-mail's HTML as an SVG image's data: URL (its <body> becomes the foreignObject's root). */
+const VOID = /<(area|base|br|col|hr|img|input|link|meta|source|wbr)\b([^>]*?)\/?>/gi;
+
+/**
+ * The e-mail's HTML as an SVG image's data: URL, its <body> as the foreignObject's XHTML root. The
+ * rendering (template-render.ts) writes well-formed markup with XML's entities only; void elements are
+ * closed here. Built as a string: parsing it in the page (DOMParser) would meet the page's CSP.
+ */
 export function mailImageUrl(html: string, text: string): string {
-  const doc = new DOMParser().parseFromString(html, 'text/html');
-  for (const el of Array.from(doc.querySelectorAll('script, iframe, object, embed, link'))) el.remove();
-  const body = new XMLSerializer()
-    .serializeToString(doc.body)
-    .replace(/^<body\b/, '<div')
-    .replace(/<\/body>$/, '</div>');
+  const open = html.search(/<body\b/i);
+  const close = html.search(/<\/body>/i);
+  const inner = open >= 0 && close > open ? html.slice(open, close) : `<body>${html}`;
+  const body = inner
+    .replace(/^<body\b/i, '<div xmlns="http://www.w3.org/1999/xhtml"')
+    .replace(/<script\b[\s\S]*?<\/script>/gi, '')
+    .replace(VOID, '<$1$2/>');
   const height = estimateHeight(text);
   const svg =
     `<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${height}" viewBox="0 0 ${WIDTH} ${height}">` +
-    `<foreignObject x="0" y="0" width="${WIDTH}" height="${height}">${body}</foreignObject></svg>`;
+    `<foreignObject x="0" y="0" width="${WIDTH}" height="${height}">${body}</div></foreignObject></svg>`;
   return `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
 }
 
@@ -50,6 +57,7 @@ export function TemplatePreview({
   problem: string | null;
 }) {
   const [part, setPart] = useState<'html' | 'text'>('html');
+  const [broken, setBroken] = useState<string | null>(null);
   return (
     <div class="mail-preview" data-testid="preview" aria-busy={pending}>
       <div class="mail-preview-head">
@@ -83,8 +91,13 @@ export function TemplatePreview({
             <span class="muted-text">Subject: </span>
             <span data-testid="preview-subject">{preview.subject}</span>
           </p>
-          {part === 'html' ? (
+          {part === 'html' && broken === preview.html ? (
+            <p class="field-hint" data-testid="preview-html-broken">
+              This HTML can’t be drawn here; the Text part shows its words.
+            </p>
+          ) : part === 'html' ? (
             <img
+              onError={() => setBroken(preview.html)}
               class="mail-preview-image"
               src={mailImageUrl(preview.html, preview.text)}
               alt={`The HTML e-mail: ${preview.text}`}

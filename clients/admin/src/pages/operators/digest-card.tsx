@@ -11,11 +11,14 @@ import { OPERATOR_DIGEST, SET_OPERATOR_DIGEST } from '../notifications/notificat
 export function DigestCard() {
   const { data, error, loading, reload } = useQuery(OPERATOR_DIGEST);
   const [busy, setBusy] = useState(false);
+  // The box moves at once; it moves back if the change fails.
+  const [shown, setShown] = useState<boolean | null>(null);
   const [changeError, setChangeError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
 
   async function change(enabled: boolean) {
     setBusy(true);
+    setShown(enabled);
     setChangeError(null);
     setNotice(null);
     try {
@@ -25,6 +28,7 @@ export function DigestCard() {
       );
       reload();
     } catch (err) {
+      setShown(null);
       setChangeError(errorMessage(err));
     } finally {
       setBusy(false);
@@ -42,7 +46,7 @@ export function DigestCard() {
           <CheckboxField
             label="E-mail me a daily digest"
             name="digest"
-            checked={data.operatorDigest}
+            checked={shown ?? data.operatorDigest}
             disabled={busy}
             onChange={(on) => void change(on)}
             hint="Once a day, to your address: new referrals awaiting review, failed webhooks and failed payouts."
