@@ -53,7 +53,7 @@ export function MailSenderCard({ sender, onSaved }: { sender: Sender; onSaved: (
 
   return (
     <Card title="Sender" titleId="mail-sender-title" testId="sender-card">
-      <p>
+      <p class="sender-effective">
         Recipients see:{' '}
         <strong class="mono" data-testid="sender-effective">
           {sender.effective}

@@ -34,9 +34,11 @@ export function mailImageUrl(html: string, text: string): string {
     .replace(/<script\b[\s\S]*?<\/script>/gi, '')
     .replace(VOID, '<$1$2/>');
   const height = estimateHeight(text);
+  // The e-mail's own background fills the image below its content.
+  const fill = /^<div[^>]*background:\s*(#[0-9a-fA-F]{3,6})/.exec(body)?.[1] ?? '#ffffff';
   const svg =
     `<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${height}" viewBox="0 0 ${WIDTH} ${height}">` +
-    `<foreignObject x="0" y="0" width="${WIDTH}" height="${height}">${body}</div></foreignObject></svg>`;
+    `<rect width="100%" height="100%" fill="${fill}"/><foreignObject x="0" y="0" width="${WIDTH}" height="${height}">${body}</div></foreignObject></svg>`;
   return `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
 }
 
