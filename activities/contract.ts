@@ -1,3 +1,9 @@
+import type {
+  MailDeliveryInput,
+  MailDeliveryResult,
+  MailNotifierInput,
+  MailNotifierResult,
+} from '../shared/types/notifications';
 import type { ChunksResult, FinishInput, ImportJobRef, PrepareResult } from '../shared/types/imports';
 import type {
   DiscountSyncResult,
@@ -54,4 +60,6 @@ export interface Activities {
   pollPayoutRun(input: PayoutRunRef): Promise<number>;
   finishPayoutRun(input: PayoutRunRef): Promise<void>;
   startScheduledPayoutRuns(input: Record<string, never>): Promise<number>;
+  deliverMail(input: MailDeliveryInput): Promise<MailDeliveryResult>;
+  runMailNotifier(input: MailNotifierInput): Promise<MailNotifierResult>;
 }

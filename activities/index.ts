@@ -6,6 +6,8 @@ import type { CouponBillingFactory, CouponBillingOptions } from '../shared/proce
 import type { PayoutDeps } from '../shared/domain/payouts/payout-deps';
 import type { FileStorage } from '../shared/storage/file-storage';
 import type { TemporalDeps } from '../shared/temporal/client';
+import type { MailDeps } from '../shared/use-cases/notification-mail';
+import { createMailActivities } from './mail.activities';
 import type { Activities } from './contract';
 import { createEventActivities } from './events.activities';
 import { createImportActivities } from './imports.activities';
@@ -46,6 +48,8 @@ export interface ActivityDeps {
   payouts: PayoutDeps;
   /** PAYOUT_POLL_INTERVAL_MS and PAYOUT_HEARTBEAT_TIMEOUT_MS, for the runs the payout scheduler starts. */
   payoutTiming: { pollIntervalMs: number; heartbeatTimeoutMs: number };
+  /** E-mail: the SMTP transport (null without SMTP_URL), unsubscribe tokens, MAIL_FROM and PUBLIC_URL. */
+  mail: MailDeps;
 }
 
 /** Every activity the worker registers, built from real dependencies by the worker. */
@@ -58,6 +62,7 @@ export function createActivities(deps: ActivityDeps): Activities {
     ...createProcessorActivities(deps),
     ...createWebhookActivities(deps),
     ...createPayoutActivities(deps),
+    ...createMailActivities(deps),
   };
 }
 

@@ -10,6 +10,7 @@ import { recordLifecycles } from './histories/scenarios/referrals';
 import { recordSystemWorkflows } from './histories/scenarios/system';
 import { recordWebhookDeliveries } from './histories/scenarios/webhooks';
 import { recordPayoutRuns } from './histories/scenarios/payouts';
+import { recordMailDeliveries } from './histories/scenarios/mail';
 import { startRecordingStack } from './histories/stack';
 import { HISTORIES_DIR, storeHistories } from './histories/store';
 
@@ -46,6 +47,7 @@ async function main(): Promise<number> {
       recordProcessorWorkflows(stack, recorder),
       recordWebhookDeliveries(stack, recorder),
       recordPayoutRuns(stack, recorder),
+      recordMailDeliveries(stack, recorder),
     ]);
     // Last: by now each system workflow has continued as new at least once.
     await recordSystemWorkflows(stack, recorder);

@@ -723,6 +723,20 @@ export const CONFIG_VARIABLES = {
       "Domains a tenant's sender address may use (comma-separated, e.g. mail.example.com,example.org; a subdomain of one is allowed): the envelope is checked against it so that a tenant cannot send as someone else's domain. Default: MAIL_FROM's domain only.",
     usedBy: ['gateway', 'worker'],
   },
+  MAIL_NOTIFY_INTERVAL_MS: {
+    schema: z.coerce.number().int().min(50).max(600_000),
+    default: '2000',
+    description:
+      'How often the mail notifier looks for new events to mail about (a friend signed up, a reward earned or available, a payout sent) when it found none, in milliseconds (docs/notifications.md).',
+    usedBy: ['worker'],
+  },
+  MAIL_SCAN_INTERVAL_MS: {
+    schema: z.coerce.number().int().min(50).max(86_400_000),
+    default: '3600000',
+    description:
+      "How often the mail notifier looks for credit expiring within 7 days (one reminder per reward) and for operators' daily digests that are due, in milliseconds; the scans run once per interval across all workers.",
+    usedBy: ['worker'],
+  },
   WEBHOOK_ALLOW_HTTP: {
     schema: bool,
     default: 'false',

@@ -15,3 +15,5 @@ export { webhookEndpointDisabledWorkflow } from './webhook-endpoint-disabled.wor
 export { retentionPrunerWorkflow } from './retention-pruner.workflow';
 export { payoutRunWorkflow } from './payout-run.workflow';
 export { payoutSchedulerWorkflow } from './payout-scheduler.workflow';
+export { mailDeliveryWorkflow } from './mail-delivery.workflow';
+export { mailNotifierWorkflow } from './mail-notifier.workflow';

@@ -4,6 +4,7 @@ import type { ReconcilerInput } from '../shared/types/referrals';
 import type { IdempotencyKeyPrunerInput, RetentionPrunerInput } from '../shared/types/system';
 import type { WebhookDispatchInput } from '../shared/types/webhooks';
 import type { PayoutSchedulerInput } from '../shared/types/payouts';
+import type { MailNotifierInput } from '../shared/types/notifications';
 
 // The system workflows' one message, imported by the workflows and by the code that sends it
 // (shared/temporal/system-workflows.ts). No side effects: loading this outside the workflow sandbox is safe.
@@ -20,3 +21,4 @@ export const configureRetentionPruner = defineSignal<[RetentionPrunerInput]>('co
 export const configurePayoutScheduler = defineSignal<[PayoutSchedulerInput]>('configure');
 export const configureWebhookDispatcher =
   defineSignal<[WebhookDispatchInput & { intervalMs: number }]>('configure');
+export const configureMailNotifier = defineSignal<[MailNotifierInput]>('configure');

@@ -26,6 +26,7 @@ import { publicCodeRoutes } from './routes/public-codes.routes';
 import { clickBeaconRoutes } from './routes/click-beacons.routes';
 import { hostedImageRoutes, programLogoRoutes } from './routes/hosted-assets.routes';
 import { customHostShareLinks, shareLinkRoutes } from './routes/share-links.routes';
+import { unsubscribeRoutes } from './routes/unsubscribe.routes';
 import { userRoutes } from './routes/users.routes';
 import { widgetRoutes } from './routes/widget.routes';
 import { payoutsRoutes } from './routes/payouts.routes';
@@ -77,6 +78,7 @@ export function createApp(deps: GatewayDeps): Koa<GatewayState> {
   clickBeaconRoutes(api, deps);
 
   const links = shareLinkRoutes(deps);
+  const unsubscribe = unsubscribeRoutes(deps);
   const hostedImages = hostedImageRoutes(deps);
   const library = browserLibraryRoutes(deps);
   const admin = adminSessionRoutes(deps);
@@ -90,11 +92,13 @@ export function createApp(deps: GatewayDeps): Koa<GatewayState> {
   // After the admin API: the portal's page answers every other GET under /admin/.
   app.use(portal.routes());
   app.use(links.routes());
+  app.use(unsubscribe.routes());
   app.use(hostedImages.routes());
   app.use(library.routes());
   app.use(hot.allowedMethods());
   app.use(api.allowedMethods());
   app.use(links.allowedMethods());
+  app.use(unsubscribe.allowedMethods());
   app.use(hostedImages.allowedMethods());
   app.use(library.allowedMethods());
   app.use(admin.allowedMethods());

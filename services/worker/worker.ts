@@ -14,6 +14,7 @@ import { secretBoxFor } from '../../shared/crypto/secret-box';
 import { createBraintreeProcessor } from '../../shared/processors/braintree.processor';
 import { createCouponBilling } from '../../shared/processors/coupon-billing-registry';
 import { configureSystemWorkflowsAtStart } from '../../shared/use-cases/system-workflows';
+import { createMailDeps } from '../../shared/use-cases/notification-mail';
 import { webhookTaskQueue } from '../../shared/temporal/webhook-delivery';
 import { workerTracingOptions, type Tracing } from '../../shared/tracing/tracing';
 import { chooseWorkflowBundle } from './workflow-bundle';
@@ -41,6 +42,8 @@ export interface WorkerStartOptions {
   keyPruner?: boolean;
   /** Run the outbound webhook dispatcher on this task queue (default true; tests opt in). */
   webhookDispatcher?: boolean;
+  /** Run the e-mail notifier on this task queue (default true; tests opt in). */
+  mailNotifier?: boolean;
   /** This process's tracing (shared/tracing/tracing.ts), when OTEL_EXPORTER_OTLP_ENDPOINT is set. */
   tracing?: Tracing;
   /**
@@ -74,6 +77,7 @@ export async function startWorker(
 
   const bundle = await chooseWorkflowBundle(options.workflowBundle);
   logger.info({ workflowBundle: bundle.source }, 'workflow bundle ready');
+  const mail = createMailDeps(db, config);
   const activities = createActivities({
     db,
     temporal: admin,
@@ -98,6 +102,7 @@ export async function startWorker(
       allowPrivateAddresses: config.WEBHOOK_ALLOW_PRIVATE_ADDRESSES,
     },
     rewardDayMs: config.REWARD_DAY_MS,
+    mail,
   });
   const common: Omit<WorkerOptions, 'taskQueue'> = {
     connection,
@@ -146,6 +151,7 @@ export async function startWorker(
     reconciler: options.reconciler !== false,
     pruners: options.keyPruner !== false,
     webhookDispatcher: options.webhookDispatcher !== false,
+    mailNotifier: options.mailNotifier !== false,
   });
   let closing: Promise<void> | undefined;
   return {
@@ -156,6 +162,7 @@ export async function startWorker(
         for (const w of [worker, webhookWorker]) if (w.getState() === 'RUNNING') w.shutdown(); // drains in-flight tasks
         await done.catch((err: unknown) => logger.error({ err }, 'worker stopped with an error'));
         await closeServer(server);
+        mail.transport?.close();
         await Promise.allSettled([connection.close(), admin.close(), db.destroy()]);
         bundle.remove();
       })();

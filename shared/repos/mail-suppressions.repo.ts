@@ -36,6 +36,24 @@ export function createMailSuppressionsRepo(db: DbOrTrx) {
       return row!;
     },
 
+    /** Adds the address when the tenant still exists (an unsubscribe link outlives a deleted tenant). */
+    async addIfTenant(
+      tenantId: string,
+      email: string,
+      reason: SuppressionReason,
+      trx: DbOrTrx = db,
+    ): Promise<boolean> {
+      const { rows } = await trx.raw<{ rows: unknown[] }>(
+        `insert into mail_suppressions (tenant_id, email, reason)
+         select t.id, ?, ? from tenants t where t.id = ?
+         on conflict (tenant_id, email) do nothing
+         returning email`,
+        [email.toLowerCase(), reason, tenantId],
+      );
+      if (rows.length > 0) return true;
+      return this.has(tenantId, email, trx);
+    },
+
     async remove(tenantId: string, email: string, trx: DbOrTrx = db): Promise<boolean> {
       const n = await trx('mail_suppressions')
         .where({ tenant_id: tenantId, email: email.toLowerCase() })

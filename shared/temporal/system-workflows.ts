@@ -4,8 +4,10 @@ import { notificationDispatcherWorkflow } from '../../workflows/notification-dis
 import { referralReconcilerWorkflow } from '../../workflows/referral-reconciler.workflow';
 import { retentionPrunerWorkflow } from '../../workflows/retention-pruner.workflow';
 import { payoutSchedulerWorkflow } from '../../workflows/payout-scheduler.workflow';
+import { mailNotifierWorkflow } from '../../workflows/mail-notifier.workflow';
 import {
   configureIdempotencyKeyPruner,
+  configureMailNotifier,
   configureNotificationDispatcher,
   configurePayoutScheduler,
   configureReconciler,
@@ -26,6 +28,7 @@ export interface SystemWorkflowInputs {
   retentionPruner: Parameters<typeof retentionPrunerWorkflow>[0];
   webhookDispatcher: Parameters<typeof webhookDispatcherWorkflow>[0];
   payoutScheduler: Parameters<typeof payoutSchedulerWorkflow>[0];
+  mailNotifier: Parameters<typeof mailNotifierWorkflow>[0];
 }
 
 interface SystemWorkflow<I> {
@@ -69,6 +72,12 @@ const SYSTEM_WORKFLOWS: { [K in keyof SystemWorkflowInputs]: SystemWorkflow<Syst
     signal: configurePayoutScheduler,
     id: workflowIds.payoutScheduler,
     summary: 'Starts the weekly and monthly payout runs of programs that have them',
+  },
+  mailNotifier: {
+    workflow: mailNotifierWorkflow,
+    signal: configureMailNotifier,
+    id: workflowIds.mailNotifier,
+    summary: 'Starts the e-mail notifications of outbound events, credit-expiry reminders and digests',
   },
   webhookDispatcher: {
     workflow: webhookDispatcherWorkflow,

@@ -22,6 +22,10 @@ export const workflowIds = {
   webhookDispatcher: (taskQueue: string) => `system/webhook-dispatcher/${part(taskQueue)}`,
   retentionPruner: (taskQueue: string) => `system/retention-pruner/${part(taskQueue)}`,
   payoutScheduler: (taskQueue: string) => `system/payout-scheduler/${part(taskQueue)}`,
+  mailNotifier: (taskQueue: string) => `system/mail-notifier/${part(taskQueue)}`,
+  /** One e-mail: the key names the event and kind, the reward, or the operator and day (made of ids). */
+  mailDelivery: (tenantAlias: string, key: string) =>
+    `mail/${part(tenantAlias)}/${key.split('/').map(part).join('/')}`,
   /**
    * One event's delivery to one endpoint (both UUIDs); a replay or test adds `replay-{UUIDv7}` so it is
    * not refused as already started.

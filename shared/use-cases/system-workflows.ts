@@ -16,6 +16,8 @@ export interface SystemWorkflowGroups {
   /** The idempotency-key and retention pruners. */
   pruners: boolean;
   webhookDispatcher: boolean;
+  /** E-mail notifications (the outbox, credit-expiry reminders, digests). */
+  mailNotifier: boolean;
 }
 
 /** The input of each system workflow under this configuration: what a worker started with it sends. */
@@ -48,6 +50,11 @@ export function systemWorkflowInputs(config: Config): SystemWorkflowInputs {
       batchSize: 5000,
     },
     payoutScheduler: { intervalMs: config.PAYOUT_SCHEDULE_INTERVAL_MS },
+    mailNotifier: {
+      intervalMs: config.MAIL_NOTIFY_INTERVAL_MS,
+      batchSize: 200,
+      scanIntervalMs: config.MAIL_SCAN_INTERVAL_MS,
+    },
     webhookDispatcher: {
       intervalMs: config.WEBHOOK_DISPATCH_INTERVAL_MS,
       batchSize: 500,
@@ -81,5 +88,6 @@ export async function configureSystemWorkflowsAtStart(
       retentionPruner: all.retentionPruner,
     }),
     ...(groups.webhookDispatcher && { webhookDispatcher: all.webhookDispatcher }),
+    ...(groups.mailNotifier && { mailNotifier: all.mailNotifier }),
   });
 }

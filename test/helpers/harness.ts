@@ -104,7 +104,13 @@ export async function startTestGateway(
 /** A worker on the config's (unique) task queue, loading the bundle global setup built. */
 export function startTestWorker(
   config: Config,
-  options: { reconciler?: boolean; keyPruner?: boolean; webhookDispatcher?: boolean; tracing?: Tracing } = {},
+  options: {
+    reconciler?: boolean;
+    keyPruner?: boolean;
+    webhookDispatcher?: boolean;
+    mailNotifier?: boolean;
+    tracing?: Tracing;
+  } = {},
 ): Promise<RunningWorker> {
   installTemporalRuntimeLogger(testLogger);
   return startWorker(config, testLogger, {
@@ -114,6 +120,7 @@ export function startTestWorker(
     reconciler: options.reconciler ?? false,
     keyPruner: options.keyPruner ?? false,
     webhookDispatcher: options.webhookDispatcher ?? false,
+    mailNotifier: options.mailNotifier ?? false,
     // The processes the launcher, production-build and fault tests start run workflows on threads, as
     // production does; these in-process workers save a thread start per Worker.
     workflowsOnMainThread: true,

@@ -32,6 +32,11 @@ describe('config', () => {
     });
   });
 
+  test('the mail notifier looks for events every 2 s and scans hourly by default', () => {
+    expect(loadConfig({})).toMatchObject({ MAIL_NOTIFY_INTERVAL_MS: 2000, MAIL_SCAN_INTERVAL_MS: 3_600_000 });
+    expect(loadConfig({ MAIL_SCAN_INTERVAL_MS: '60000' }).MAIL_SCAN_INTERVAL_MS).toBe(60_000);
+  });
+
   test('an empty variable counts as unset', () => {
     expect(loadConfig({ PORT: '' }).PORT).toBe(8080);
   });
@@ -43,6 +48,8 @@ describe('config', () => {
     ['MIGRATE_ON_START', 'maybe'],
     ['PUBLIC_URL', 'not a url'],
     ['DATABASE_NAME', 'Bad-Name'],
+    ['MAIL_NOTIFY_INTERVAL_MS', '10'],
+    ['MAIL_SCAN_INTERVAL_MS', 'hourly'],
   ])('an invalid %s (%s) is a ConfigError naming the variable', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`^Invalid configuration:\\n  ${name}:`));

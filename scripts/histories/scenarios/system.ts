@@ -29,6 +29,7 @@ export async function recordSystemWorkflows(stack: RecordingStack, recorder: Rec
     workflowIds.idempotencyKeyPruner(queue),
     workflowIds.retentionPruner(queue),
     workflowIds.payoutScheduler(queue),
+    workflowIds.mailNotifier(queue),
   ];
   for (const workflowId of systemIds) {
     const current = await recorder.waitFor(workflowId, (h) => continuedFrom(h) !== undefined, {
@@ -55,6 +56,7 @@ export async function recordSystemWorkflows(stack: RecordingStack, recorder: Rec
       WEBHOOK_DISPATCH_INTERVAL_MS: config.WEBHOOK_DISPATCH_INTERVAL_MS + 50,
       IDEMPOTENCY_PRUNE_INTERVAL_MS: config.IDEMPOTENCY_PRUNE_INTERVAL_MS + 50,
       PAYOUT_SCHEDULE_INTERVAL_MS: config.PAYOUT_SCHEDULE_INTERVAL_MS + 50,
+      MAIL_NOTIFY_INTERVAL_MS: config.MAIL_NOTIFY_INTERVAL_MS + 50,
       WEBHOOK_RETENTION_DAYS: config.WEBHOOK_RETENTION_DAYS + 1,
       WEBHOOK_RETRY_SCHEDULE_MS: '0,300,600000',
     }),

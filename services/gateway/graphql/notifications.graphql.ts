@@ -41,7 +41,7 @@ const pageArgs = z.strictObject({
   offset: z.int().min(0).max(100_000).nullish(),
 });
 const deliveriesArgs = pageArgs.extend({
-  status: z.enum(['PENDING', 'SENT', 'REFUSED', 'SUPPRESSED', 'NOT_SENT']).nullish(),
+  status: z.enum(['PENDING', 'SENT', 'REFUSED', 'SUPPRESSED', 'NOT_SENT', 'DISABLED']).nullish(),
 });
 const senderArgs = z.strictObject({
   name: z

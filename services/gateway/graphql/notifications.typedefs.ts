@@ -62,10 +62,10 @@ export const notificationsTypeDefs = /* GraphQL */ `
   "One message to one recipient, and what became of it."
   type NotificationDelivery {
     id: ID!
-    "A NotificationKind, or TEST."
+    "A NotificationKind, or OPERATOR_INVITATION, OPERATOR_PASSWORD_RESET, OPERATOR_DIGEST (mail to operators)."
     kind: String!
     recipient: String!
-    "PENDING, SENT, REFUSED, SUPPRESSED, NOT_SENT."
+    "PENDING (being sent or retried), SENT, REFUSED (a 5xx), SUPPRESSED (suppression list or do-not-track), NOT_SENT (no address, no SMTP_URL), DISABLED (the program turned the kind off)."
     status: String!
     "The SMTP server's answer, or why it was not sent."
     response: String
@@ -88,7 +88,7 @@ export const notificationsTypeDefs = /* GraphQL */ `
     "Whether the signed-in operator receives the daily digest (setOperatorDigest)."
     operatorDigest: Boolean!
     mailSuppressions(limit: Int, offset: Int): [MailSuppression!]!
-    "Newest first; status filters (SENT, REFUSED, SUPPRESSED, NOT_SENT, PENDING)."
+    "Newest first; status filters (PENDING, SENT, REFUSED, SUPPRESSED, NOT_SENT, DISABLED)."
     notificationDeliveries(limit: Int, offset: Int, status: String): [NotificationDelivery!]!
   }
   extend type Mutation {

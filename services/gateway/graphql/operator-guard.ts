@@ -85,6 +85,10 @@ const COMMIT_THEN_CALL = new Set([
   'changeShareCode',
   // A test e-mail: its delivery row commits, then the mail server is called.
   'sendTestNotification',
+  // An operator's one-time link: issued and committed, then mailed to them.
+  'inviteOperator',
+  'reissueInvitation',
+  'resetOperatorAccess',
 ]);
 
 /**

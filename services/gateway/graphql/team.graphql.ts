@@ -18,6 +18,7 @@ import {
 import { assertCanManageTeam } from '../../../shared/domain/tenants/api-key-scopes';
 import { AppError } from '../../../shared/errors';
 import { parseInput } from '../../../shared/validation';
+import { mailOperatorLink } from '../../../shared/use-cases/notification-digest';
 import type { OperatorRole, OperatorRow } from '../../../shared/domain/operators/operators';
 import type { GraphQLContext } from './context';
 import { keyActorOf } from './key-actor';
@@ -62,6 +63,23 @@ function presentLink(ctx: GraphQLContext, link: AccessLink) {
     link: accessLinkUrl(ctx.deps.config.publicUrl, link.token),
     expiresAt: link.expiresAt.getTime(),
   };
+}
+
+/** The link, answered to the inviter and also mailed to the operator (from MAIL_FROM). */
+async function mailedLink(ctx: GraphQLContext, link: AccessLink, purpose: 'invite' | 'reset') {
+  const view = presentLink(ctx, link);
+  await mailOperatorLink(
+    { ...ctx.deps.mail, db: ctx.deps.db },
+    {
+      tenantId: ctx.tenant.id,
+      tenantAlias: ctx.tenant.alias,
+      email: link.operator.email,
+      purpose,
+      link: view.link,
+      expiresAt: link.expiresAt,
+    },
+  );
+  return view;
 }
 
 /** An operator as the Team page lists them: pending until they set a password with their link. */
@@ -195,22 +213,24 @@ export const teamModule: GraphQLModule = {
           },
           linkOptions(ctx),
         );
-        return presentLink(ctx, link);
+        return mailedLink(ctx, link, 'invite');
       },
       reissueInvitation: async (_: unknown, args: unknown, ctx: GraphQLContext) => {
         assertCanManageTeam(keyActorOf(ctx), ctx.tenant.mode);
         const { email } = parseInput(emailArgs, args);
-        return presentLink(
+        return mailedLink(
           ctx,
           await reissueInvitation(ctx.deps.db, { tenantId: ctx.tenant.id, email }, linkOptions(ctx)),
+          'invite',
         );
       },
       resetOperatorAccess: async (_: unknown, args: unknown, ctx: GraphQLContext) => {
         assertCanManageTeam(keyActorOf(ctx), ctx.tenant.mode);
         const { email } = parseInput(emailArgs, args);
-        return presentLink(
+        return mailedLink(
           ctx,
           await resetOperatorAccess(ctx.deps.db, { tenantId: ctx.tenant.id, email }, linkOptions(ctx)),
+          'reset',
         );
       },
       changeOperatorRole: async (_: unknown, args: unknown, ctx: GraphQLContext) => {

@@ -55,6 +55,11 @@ export const UNDOCUMENTED_ROUTES: { matches: (route: AppRoute) => boolean; reaso
     reason: "A brand colour's stylesheet for the hosted pages (/brand/{rrggbb}.css).",
   },
   {
+    matches: (r) => r.path.startsWith('/u/'),
+    reason:
+      'One-click unsubscribe from notification e-mails (RFC 8058): the link in List-Unsubscribe and its confirmation page, not an integration API.',
+  },
+  {
     matches: (r) => r.path.startsWith('/docs/assets/'),
     reason: "The API reference page's own files (Swagger UI).",
   },

@@ -12,6 +12,7 @@ import type { Knex } from 'knex';
  * - `notification_deliveries`: one row per (event, recipient), unique by `key`, with its state.
  * - `notification_outbox`: the webhook events that may cause mail, copied by a trigger on
  *   `webhook_events` in the writing transaction, taken and deleted by the worker's notifier.
+ * - `notification_scans`: when each periodic scan (credit expiry, digests) last ran, so replicas take turns.
  */
 export async function up(knex: Knex): Promise<void> {
   await knex.schema.createTable('notification_settings', (t) => {
@@ -70,6 +71,10 @@ export async function up(knex: Knex): Promise<void> {
     t.text('type').notNullable();
     t.timestamp('created_at', { useTz: true }).notNullable().defaultTo(knex.raw('clock_timestamp()'));
   });
+  await knex.schema.createTable('notification_scans', (t) => {
+    t.text('name').primary();
+    t.timestamp('last_at', { useTz: true }).notNullable();
+  });
   await knex.raw(`
     create function notification_outbox_copy() returns trigger language plpgsql as $$
     begin
@@ -87,6 +92,7 @@ export async function up(knex: Knex): Promise<void> {
 export async function down(knex: Knex): Promise<void> {
   await knex.raw('drop trigger if exists webhook_events_notification_outbox on webhook_events');
   await knex.raw('drop function if exists notification_outbox_copy()');
+  await knex.schema.dropTable('notification_scans');
   await knex.schema.dropTable('notification_outbox');
   await knex.schema.dropTable('notification_deliveries');
   await knex.schema.dropTable('mail_suppressions');

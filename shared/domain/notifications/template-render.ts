@@ -9,7 +9,7 @@ import { AppError } from '../../errors';
 const VARIABLE = /\{\{\s*([^{}]*?)\s*\}\}/g;
 const URL_TEXT = /https?:\/\/[^\s<>"'{}]+[^\s<>"'{}.,;:!?)\]]/g;
 /** Variables whose values are links, linked in the HTML part. */
-const LINK_VARIABLES = new Set(['shareLink', 'unsubscribeUrl']);
+const LINK_VARIABLES = new Set(['shareLink', 'unsubscribeUrl', 'link', 'portal']);
 
 export const MAX_SUBJECT_LENGTH = 200;
 export const MAX_BODY_LENGTH = 10_000;

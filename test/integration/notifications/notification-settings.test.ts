@@ -3,8 +3,11 @@
  * with the built-in texts and the tenant's own, the preview, the sender and its domain check, the
  * suppression list, a test send over real SMTP, VIEWERs read-only and tenants kept apart.
  */
+import fs from 'node:fs';
+import path from 'node:path';
+import { PROJECT_ROOT } from '../../../shared/config';
 import { keyApi, type TenantApi } from '../../helpers/api-client';
-import { adminApi, portalTenants } from '../../helpers/admin-api';
+import { adminApi, createPortalTenant, portalTenants } from '../../helpers/admin-api';
 import { startTestGateway, testConfig, type TestGateway } from '../../helpers/harness';
 import { startSmtpSink, type SmtpSink } from '../../helpers/smtp-sink';
 
@@ -231,4 +234,31 @@ test('operators: a VIEWER reads but cannot change; changes are audited; the dige
   // The API key has no digest of its own.
   const key = await a.gql(`mutation { setOperatorDigest(enabled: true) }`);
   expect(key.errors[0].extensions.code).toBe('FORBIDDEN');
+});
+
+test('docs/notifications.md: its switch, preview and save snippets run as written', async () => {
+  const guide = fs.readFileSync(path.join(PROJECT_ROOT, 'docs', 'notifications.md'), 'utf8');
+  const block = (tag: string) => new RegExp('```graphql ' + tag + '\\n([\\s\\S]*?)```').exec(guide)![1]!;
+  const guideTenant = keyApi(gw, await createPortalTenant(gw.deps.db));
+  const switched = await guideTenant.gqlOk(block('notifications-switch'), {});
+  expect(switched.setNotificationEnabled).toMatchObject({
+    kind: 'FRIEND_WELCOME',
+    recipient: 'FRIEND',
+    enabled: false,
+  });
+  const wording = {
+    subject: 'You earned {{reward.amount}}',
+    body: 'Thanks {{referrer.firstName}}!\n\n{{unsubscribeUrl}}',
+  };
+  const preview = await guideTenant.gqlOk(block('notifications-preview'), wording);
+  expect(preview.notificationPreview.subject).toBe('You earned $10.00');
+  const saved = await guideTenant.gqlOk(block('notifications-save'), wording);
+  expect(saved.updateNotificationTemplate).toMatchObject({ ...wording, customized: true });
+  const refused = await guideTenant.gql(block('notifications-preview'), {
+    ...wording,
+    body: 'Hi {{referrer.nmae}}',
+  });
+  expect(refused.errors[0].extensions.validationErrors).toEqual([
+    { path: 'body', message: 'unknown variable {{referrer.nmae}}' },
+  ]);
 });

@@ -1004,13 +1004,13 @@ export type NotificationDelivery = {
   __typename?: 'NotificationDelivery';
   createdAt: Scalars['EpochMillis']['output'];
   id: Scalars['ID']['output'];
-  /** A NotificationKind, or TEST. */
+  /** A NotificationKind, or OPERATOR_INVITATION, OPERATOR_PASSWORD_RESET, OPERATOR_DIGEST (mail to operators). */
   kind: Scalars['String']['output'];
   recipient: Scalars['String']['output'];
   /** The SMTP server's answer, or why it was not sent. */
   response?: Maybe<Scalars['String']['output']>;
   sentAt?: Maybe<Scalars['EpochMillis']['output']>;
-  /** PENDING, SENT, REFUSED, SUPPRESSED, NOT_SENT. */
+  /** PENDING (being sent or retried), SENT, REFUSED (a 5xx), SUPPRESSED (suppression list or do-not-track), NOT_SENT (no address, no SMTP_URL), DISABLED (the program turned the kind off). */
   status: Scalars['String']['output'];
 };
 
@@ -1521,7 +1521,7 @@ export type Query = {
   jobs: JobList;
   mailSender: MailSender;
   mailSuppressions: Array<MailSuppression>;
-  /** Newest first; status filters (SENT, REFUSED, SUPPRESSED, NOT_SENT, PENDING). */
+  /** Newest first; status filters (PENDING, SENT, REFUSED, SUPPRESSED, NOT_SENT, DISABLED). */
   notificationDeliveries: Array<NotificationDelivery>;
   /** Renders a subject and body with example values; unknown variables are refused, named. */
   notificationPreview: NotificationPreview;
