@@ -6,7 +6,15 @@
  * suppression list; a refusal in the deliveries; the operator's digest; a VIEWER's read-only pages.
  */
 import type { Page } from 'playwright-core';
-import { expectAccessible, expectOutageThenRetry, openFromNav, portalShot, settled } from '../helpers/portal';
+import {
+  expectAccessible,
+  expectOutageThenRetry,
+  expectPhoneView,
+  ON_PHONE,
+  openFromNav,
+  portalShot,
+  settled,
+} from '../helpers/portal';
 import { keepForDocs, useNotificationPortal } from '../helpers/portal-notifications';
 
 const { stack, sink } = useNotificationPortal();
@@ -201,6 +209,9 @@ test('the operator’s own daily digest, on Your account: turned on and kept', a
   await page.getByLabel('E-mail me a daily digest').waitFor();
   expect(await page.getByLabel('E-mail me a daily digest').isChecked()).toBe(true);
   await expectAccessible(page);
+  // The API key has no digest of its own to read.
+  const key = await stack.api.gql('{ operatorDigest }');
+  expect(key.errors[0].extensions.code).toBe('FORBIDDEN');
   wp.expectClean();
 });
 
@@ -233,6 +244,22 @@ test('a VIEWER reads every Notifications page: no control that changes anything;
   expect(await controls()).toEqual([]);
   await page.goto(stack.url('/admin/account'));
   await page.getByTestId('value-digest').waitFor();
+  wp.expectClean();
+});
+
+test('on a phone: the editor stacks the preview under the form, no horizontal scroll, axe-clean', async () => {
+  const wp = await stack.signedInPage(stack.owner, ON_PHONE);
+  const { page } = wp;
+  await page.goto(stack.url('/admin/notifications/payout-sent?locale=de'));
+  await page.getByTestId('preview-subject').waitFor();
+  // Drawn at a phone's width, so its text stays readable.
+  await page.waitForFunction(() => {
+    const img = (globalThis as any).document.querySelector('[data-testid="preview-html"]');
+    return !!img && img.complete && img.naturalWidth === 360;
+  });
+  await settled(page);
+  await expectPhoneView(page, 'notification-editor-phone');
+  keepForDocs(await portalShot(page, 'notification-editor-phone'));
   wp.expectClean();
 });
 

@@ -10,12 +10,15 @@
 import { useState } from 'preact/hooks';
 import { Loading } from '../../components';
 
-const WIDTH = 600;
+/** The width the e-mail is drawn at: a desktop mail client's, or a phone's on a phone. */
+const WIDE = 600;
+const NARROW = 360;
 
 /** A generous estimate of the rendered e-mail's height (the image must have one). */
-function estimateHeight(text: string): number {
-  const lines = text.split('\n').reduce((n, line) => n + Math.max(1, Math.ceil(line.length / 62)), 0);
-  return Math.min(4000, 150 + lines * 24);
+function estimateHeight(text: string, width: number): number {
+  const perLine = width >= WIDE ? 62 : 34;
+  const lines = text.split('\n').reduce((n, line) => n + Math.max(1, Math.ceil(line.length / perLine)), 0);
+  return Math.min(6000, 150 + lines * 24);
 }
 
 const VOID = /<(area|base|br|col|hr|img|input|link|meta|source|wbr)\b([^>]*?)\/?>/gi;
@@ -25,7 +28,7 @@ const VOID = /<(area|base|br|col|hr|img|input|link|meta|source|wbr)\b([^>]*?)\/?
  * rendering (template-render.ts) writes well-formed markup with XML's entities only; void elements are
  * closed here. Built as a string: parsing it in the page (DOMParser) would meet the page's CSP.
  */
-export function mailImageUrl(html: string, text: string): string {
+export function mailImageUrl(html: string, text: string, width = WIDE): string {
   const open = html.search(/<body\b/i);
   const close = html.search(/<\/body>/i);
   const inner = open >= 0 && close > open ? html.slice(open, close) : `<body>${html}`;
@@ -33,12 +36,12 @@ export function mailImageUrl(html: string, text: string): string {
     .replace(/^<body\b/i, '<div xmlns="http://www.w3.org/1999/xhtml"')
     .replace(/<script\b[\s\S]*?<\/script>/gi, '')
     .replace(VOID, '<$1$2/>');
-  const height = estimateHeight(text);
+  const height = estimateHeight(text, width);
   // The e-mail's own background fills the image below its content.
   const fill = /^<div[^>]*background:\s*(#[0-9a-fA-F]{3,6})/.exec(body)?.[1] ?? '#ffffff';
   const svg =
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${height}" viewBox="0 0 ${WIDTH} ${height}">` +
-    `<rect width="100%" height="100%" fill="${fill}"/><foreignObject x="0" y="0" width="${WIDTH}" height="${height}">${body}</div></foreignObject></svg>`;
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">` +
+    `<rect width="100%" height="100%" fill="${fill}"/><foreignObject x="0" y="0" width="${width}" height="${height}">${body}</div></foreignObject></svg>`;
   return `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
 }
 
@@ -60,6 +63,7 @@ export function TemplatePreview({
 }) {
   const [part, setPart] = useState<'html' | 'text'>('html');
   const [broken, setBroken] = useState<string | null>(null);
+  const narrow = window.matchMedia('(max-width: 700px)').matches;
   return (
     <div class="mail-preview" data-testid="preview" aria-busy={pending}>
       <div class="mail-preview-head">
@@ -101,7 +105,7 @@ export function TemplatePreview({
             <img
               onError={() => setBroken(preview.html)}
               class="mail-preview-image"
-              src={mailImageUrl(preview.html, preview.text)}
+              src={mailImageUrl(preview.html, preview.text, narrow ? NARROW : WIDE)}
               alt={`The HTML e-mail: ${preview.text}`}
               data-testid="preview-html"
             />
