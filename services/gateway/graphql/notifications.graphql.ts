@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { AppError } from '../../../shared/errors';
-import { parseInput } from '../../../shared/validation';
+import { parseInput, textSchema, withTextRule } from '../../../shared/validation';
 import { getMailSender, setMailSender } from '../../../shared/domain/notifications/mail-sender';
 import {
   addMailSuppression,
@@ -33,8 +33,8 @@ const email = z.email('must be an e-mail address').max(320);
 const programArg = { programId: programIdSchema.nullish() };
 const templateKey = { ...programArg, kind: notificationKindSchema, locale: notificationLocaleSchema };
 const templateText = {
-  subject: z.string().trim().min(1).max(MAX_SUBJECT_LENGTH),
-  body: z.string().min(1).max(MAX_BODY_LENGTH),
+  subject: textSchema(MAX_SUBJECT_LENGTH, { min: 1, trim: true }),
+  body: textSchema(MAX_BODY_LENGTH, { min: 1 }),
 };
 const pageArgs = z.strictObject({
   limit: z.int().min(1).max(200).nullish(),
@@ -44,13 +44,14 @@ const deliveriesArgs = pageArgs.extend({
   status: z.enum(['PENDING', 'SENT', 'REFUSED', 'SUPPRESSED', 'NOT_SENT', 'DISABLED']).nullish(),
 });
 const senderArgs = z.strictObject({
-  name: z
-    .string()
-    .trim()
-    .min(1)
-    .max(100)
-    .regex(/^[^\r\n"<>]*$/, 'must not contain line breaks, quotes or <>')
-    .nullish(),
+  name: withTextRule(
+    z
+      .string()
+      .trim()
+      .min(1)
+      .max(100)
+      .regex(/^[^\r\n"<>]*$/, 'must not contain line breaks, quotes or <>'),
+  ).nullish(),
   address: email.nullish(),
 });
 

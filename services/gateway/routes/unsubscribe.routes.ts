@@ -34,12 +34,10 @@ function send(ctx: Context, status: number, page: SafeHtml): void {
 export function unsubscribeRoutes(deps: GatewayDeps): Router<GatewayState> {
   const router = new Router<GatewayState>();
   const limit = addressRateLimit(deps, UNSUBSCRIBE_RATE_LIMIT);
-  const tokens = deps.mail.unsubscribe;
-
   router.get('/u/:token', limit, async (ctx) => {
     const lang = pageLanguage(ctx.query.lang, ctx.get('accept-language'));
     const token = ctx.params.token ?? '';
-    const subject = TOKEN.test(token) ? readUnsubscribeToken(tokens, token) : null;
+    const subject = TOKEN.test(token) ? readUnsubscribeToken(deps.mail.unsubscribe, token) : null;
     if (!subject) return send(ctx, 404, invalidUnsubscribePage(lang));
     send(ctx, 200, unsubscribeConfirmPage(lang, subject.email, `/u/${token}`));
   });
@@ -56,7 +54,9 @@ export function unsubscribeRoutes(deps: GatewayDeps): Router<GatewayState> {
         ],
       });
     }
-    const subject = TOKEN.test(token) ? await unsubscribeByToken(deps.db, tokens, token) : null;
+    const subject = TOKEN.test(token)
+      ? await unsubscribeByToken(deps.db, deps.mail.unsubscribe, token)
+      : null;
     if (!subject) return send(ctx, 404, invalidUnsubscribePage(lang));
     send(ctx, 200, unsubscribedPage(lang, subject.email));
   });

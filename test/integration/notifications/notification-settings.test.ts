@@ -262,3 +262,13 @@ test('docs/notifications.md: its switch, preview and save snippets run as writte
     { path: 'body', message: 'unknown variable {{referrer.nmae}}' },
   ]);
 });
+
+test('the unsubscribe route is rate-limited per client address, before any lookup', async () => {
+  const statuses: number[] = [];
+  for (let i = 0; i < 25; i += 1) {
+    const res = await fetch(`${gw.url}/u/not-a-token`, { headers: { 'x-forwarded-for': '10.77.0.1' } });
+    statuses.push(res.status);
+  }
+  expect(statuses.slice(0, 20).every((status) => status === 404)).toBe(true);
+  expect(statuses).toContain(429);
+});

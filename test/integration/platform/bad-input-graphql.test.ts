@@ -163,6 +163,20 @@ const SWEEPS: Sweep[] = [
   },
   { name: 'job', ...operation('query($id: ID!) { job(id: $id) { id } }', {}), ids: ['id'] },
   { name: 'abortJob', ...operation('mutation($id: ID!) { abortJob(id: $id) { id } }', {}), ids: ['id'] },
+  // E-mail notifications: a template's subject and body, the sender's name.
+  {
+    name: 'updateNotificationTemplate',
+    ...operation(
+      'mutation($subject: String!, $body: String!) { updateNotificationTemplate(kind: PAYOUT_SENT, locale: "en", subject: $subject, body: $body) { customized } }',
+      { subject: 'Paid', body: 'Sent' },
+    ),
+    texts: ['subject', 'body'],
+  },
+  {
+    name: 'setMailSender',
+    ...operation('mutation($name: String) { setMailSender(name: $name) { effective } }', { name: 'Shop' }),
+    texts: ['name'],
+  },
 ];
 
 test.each(sweepCases(SWEEPS))('%s with %s: VALIDATION_FAILED naming %s', async (_n, _w, field, send) => {
