@@ -6,7 +6,7 @@ import { useState } from 'preact/hooks';
 import { ApiError, gql } from '../../api';
 import { Card, ChangeOutcome, errorMessage, Field, useReadOnly } from '../../components';
 import type { MailSettingsQuery } from '../../gql/graphql';
-import { Form } from './template-form';
+import { Form } from './form-or-block';
 import { SET_MAIL_SENDER } from './notification-queries';
 
 type Sender = MailSettingsQuery['mailSender'];

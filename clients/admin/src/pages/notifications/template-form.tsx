@@ -3,7 +3,6 @@
  * one in at the caret), a live preview (asked of the server a moment after each keystroke), Save, Reset
  * to default and a test send. The server refuses unknown variables, named: its words go under the field.
  */
-import type { ComponentChildren, FormHTMLAttributes } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { ApiError, gql } from '../../api';
 import {
@@ -24,6 +23,7 @@ import {
 import type { Locale } from './notification-words';
 import { TemplatePreview, type PreviewValue } from './template-preview';
 import { TestSend } from './test-send';
+import { Form } from './form-or-block';
 
 const PREVIEW_DELAY_MS = 300;
 type Part = 'subject' | 'body';
@@ -42,25 +42,6 @@ function fieldErrors(err: unknown): { errors: Errors; rest: string | null } {
     }
   }
   return { errors, rest: Object.keys(errors).length > 0 ? null : errorMessage(err) };
-}
-
-/** A form, or a plain block when read-only (a VIEWER's page holds no form). */
-export function Form({
-  readOnly,
-  children,
-  ...props
-}: {
-  readOnly: boolean;
-  children: ComponentChildren;
-  'data-testid'?: string;
-} & FormHTMLAttributes<HTMLFormElement>) {
-  return readOnly ? (
-    <div class={props.class as string} data-testid={props['data-testid']}>
-      {children}
-    </div>
-  ) : (
-    <form {...props}>{children}</form>
-  );
 }
 
 export interface TemplateFormProps {
