@@ -45,6 +45,36 @@ test('the e-mails: a switch turned off is saved and stays off; axe-clean', async
   wp.expectClean();
 });
 
+test('each program its own switches: the picker chooses the program, kept in the address', async () => {
+  const created = await stack.api.gqlOk(`mutation { createProgram(input: { name: "Affiliates" }) { id } }`);
+  const id = created.createProgram.id as string;
+  const wp = await stack.signedInPage();
+  const { page } = wp;
+  await page.goto(stack.url('/admin/notifications'));
+  await page.getByTestId('notification-program').selectOption(id);
+  await page.waitForURL(stack.url(`/admin/notifications?program=${id}`));
+  await page.getByRole('heading', { name: 'E-mails of Affiliates' }).waitFor();
+  // A new program sends every kind.
+  expect(await page.getByTestId('switch-REWARD_EARNED').isChecked()).toBe(true);
+  await page.getByTestId('switch-PAYOUT_SENT').click();
+  await page.getByTestId('kinds-notice').filter({ hasText: '“Payout sent” is off' }).waitFor();
+  const own = await stack.api.gqlOk(
+    'query S($p: ID) { notificationSettings(programId: $p) { kind enabled } }',
+    {
+      p: id,
+    },
+  );
+  const off = (list: any[]) => list.filter((s) => !s.enabled).map((s) => s.kind);
+  expect(off(own.notificationSettings)).toEqual(['PAYOUT_SENT']);
+  const dflt = await stack.api.gqlOk('{ notificationSettings { kind enabled } }');
+  expect(off(dflt.notificationSettings)).not.toContain('PAYOUT_SENT');
+  // The template link keeps the program.
+  await page.getByTestId('edit-PAYOUT_SENT').click();
+  await page.waitForURL(stack.url(`/admin/notifications/payout-sent?program=${id}`));
+  await page.getByTestId('kind-state').filter({ hasText: 'Off' }).waitFor();
+  wp.expectClean();
+});
+
 test('the editor: live preview, an unknown variable refused by name, saved, locale tabs by keyboard, a test send, reset', async () => {
   const wp = await stack.signedInPage();
   const { page } = wp;
