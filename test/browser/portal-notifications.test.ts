@@ -107,6 +107,11 @@ test('the editor: live preview, an unknown variable refused by name, saved, loca
   await page.getByTestId('template-save').click();
   await page.getByTestId('template-error').waitFor();
   expect(await page.getByTestId('error-body').innerText()).toContain('{{referrer.nmae}}');
+  // In the subject too, named under the subject.
+  await subject.fill('Hello {{nope}}');
+  await page.getByTestId('error-subject').filter({ hasText: 'unknown variable {{nope}}' }).waitFor();
+  await subject.fill('Good news, {{referrer.firstName}} <b>!</b>');
+  await page.getByTestId('error-subject').waitFor({ state: 'detached' });
 
   // Fixed with the variable list: a click puts the variable in at the caret.
   await body.fill('Hi ,\n\n{{friend.firstName}} joined. Share again: {{shareLink}}');

@@ -2,7 +2,7 @@
  * Notifications → E-mails: each kind of e-mail the program sends, who receives it, its switch (on or
  * off, saved at once) and a link to its template. VIEWERs see the switches as text.
  */
-import { useState } from 'preact/hooks';
+import { useRef, useState } from 'preact/hooks';
 import { gql } from '../../api';
 import {
   Card,
@@ -73,6 +73,10 @@ export function NotificationsPage() {
   const { query } = useRoute();
   const program = query.get('program');
   const { data, error, loading, reload } = useQuery(NOTIFICATION_SETTINGS, { programId: program });
+  // The answer on hand when the program changed is the other program's: hidden until this one's arrives.
+  const previous = useRef({ program, data });
+  if (previous.current.program !== program) previous.current = { program, data };
+  const stale = data !== undefined && data === previous.current.data;
   const [busy, setBusy] = useState<string | null>(null);
   // The switch moves at once; it moves back if the change is refused.
   const [shown, setShown] = useState<Record<string, boolean>>({});
@@ -81,7 +85,7 @@ export function NotificationsPage() {
 
   async function toggle(setting: NotificationSetting, enabled: boolean) {
     setBusy(setting.kind);
-    setShown((m) => ({ ...m, [setting.kind]: enabled }));
+    setShown((m) => ({ ...m, [`${program}:${setting.kind}`]: enabled }));
     setChangeError(null);
     setNotice(null);
     try {
@@ -89,7 +93,7 @@ export function NotificationsPage() {
       setNotice(`“${KIND_WORDS[setting.kind].name}” is ${enabled ? 'on' : 'off'}.`);
       reload();
     } catch (err) {
-      setShown((m) => ({ ...m, [setting.kind]: setting.enabled }));
+      setShown((m) => ({ ...m, [`${program}:${setting.kind}`]: setting.enabled }));
       setChangeError(errorMessage(err));
     } finally {
       setBusy(null);
@@ -114,7 +118,7 @@ export function NotificationsPage() {
       header: 'Sent',
       render: (s) => (
         <KindSwitch
-          setting={{ ...s, enabled: shown[s.kind] ?? s.enabled }}
+          setting={{ ...s, enabled: shown[`${program}:${s.kind}`] ?? s.enabled }}
           busy={busy === s.kind}
           onToggle={(on) => void toggle(s, on)}
         />
@@ -162,15 +166,19 @@ export function NotificationsPage() {
               Sent from <span class="mono">{data.mailSender.effective}</span>.
             </p>
             <ChangeOutcome error={changeError} notice={notice} testId="kinds" />
-            <DataTable
-              caption="E-mails and their switches"
-              hideCaption
-              columns={columns}
-              rows={data.notificationSettings}
-              rowKey={(s) => s.kind}
-              rowTestId="kind-row"
-              stackOnPhone
-            />
+            {stale ? (
+              <Loading label="Loading the program’s e-mails…" />
+            ) : (
+              <DataTable
+                caption="E-mails and their switches"
+                hideCaption
+                columns={columns}
+                rows={data.notificationSettings}
+                rowKey={(s) => s.kind}
+                rowTestId="kind-row"
+                stackOnPhone
+              />
+            )}
           </Card>
         </ReadOnly>
       )}
