@@ -83,6 +83,13 @@ export function createNotificationSettingsRepo(db: DbOrTrx) {
     },
 
     /** The operator's opt-in to the daily digest; false when the tenant has no such operator. */
+    async operatorDigest(tenantId: string, operatorId: string, trx: DbOrTrx = db): Promise<boolean> {
+      const row = await trx('operators')
+        .where({ tenant_id: tenantId, id: operatorId })
+        .first<{ digest_enabled: boolean } | undefined>('digest_enabled');
+      return row?.digest_enabled === true;
+    },
+
     async setOperatorDigest(
       tenantId: string,
       operatorId: string,

@@ -282,6 +282,7 @@ describe('layout and navigation', () => {
       'Install',
       'API keys',
       'Webhooks',
+      'Notifications',
     ];
     const owner = await stack.signedInPage();
     expect(await navLinks(owner)).toEqual([

@@ -26,6 +26,10 @@ import { PayoutsDuePage } from './pages/payouts/payouts-due';
 import { PayoutRunsPage } from './pages/payouts/payout-runs';
 import { PayoutRunPage } from './pages/payouts/payout-run-page';
 import { PayoutSettingsPage } from './pages/payouts/payout-settings';
+import { NotificationsPage } from './pages/notifications/notifications';
+import { TemplateEditorPage } from './pages/notifications/template-editor';
+import { MailSettingsPage } from './pages/notifications/mail-settings';
+import { DeliveriesPage } from './pages/notifications/deliveries';
 import type { RouteProps } from './router';
 
 export type NavGroup = 'Analytics' | 'Reports' | 'Settings';
@@ -103,6 +107,17 @@ export const ROUTES: RouteDef[] = [
     group: 'Settings',
     component: WebhooksPage,
   },
+  // Notifications: the e-mails (the nav's entry), one template, the sender and suppressions, deliveries.
+  {
+    path: '/admin/notifications',
+    title: 'Notifications',
+    nav: 'Notifications',
+    group: 'Settings',
+    component: NotificationsPage,
+  },
+  { path: '/admin/notifications/settings', title: 'E-mail settings', component: MailSettingsPage },
+  { path: '/admin/notifications/deliveries', title: 'E-mail deliveries', component: DeliveriesPage },
+  { path: '/admin/notifications/:kind', title: 'E-mail template', component: TemplateEditorPage },
   {
     path: '/admin/team',
     title: 'Team',

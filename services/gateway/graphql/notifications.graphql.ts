@@ -6,6 +6,7 @@ import {
   addMailSuppression,
   listMailSuppressions,
   listNotificationDeliveries,
+  operatorDigest,
   removeMailSuppression,
   setOperatorDigest,
 } from '../../../shared/domain/notifications/mail-suppressions';
@@ -87,6 +88,12 @@ export const notificationsModule: GraphQLModule = {
       mailSender: (_: unknown, __: unknown, ctx: GraphQLContext) => {
         requireTenantPrincipal(ctx);
         return getMailSender(ctx.deps.db, ctx.tenant.id, ctx.deps.config);
+      },
+      operatorDigest: (_: unknown, __: unknown, ctx: GraphQLContext) => {
+        const { principal } = ctx;
+        if (principal.kind !== 'operator')
+          throw new AppError('FORBIDDEN', 'The digest is an operator’s own setting');
+        return operatorDigest(ctx.deps.db, ctx.tenant.id, principal.operatorId);
       },
       mailSuppressions: (_: unknown, args: unknown, ctx: GraphQLContext) => {
         requireTenantPrincipal(ctx);

@@ -85,6 +85,8 @@ export const notificationsTypeDefs = /* GraphQL */ `
       body: String!
     ): NotificationPreview!
     mailSender: MailSender!
+    "Whether the signed-in operator receives the daily digest (setOperatorDigest)."
+    operatorDigest: Boolean!
     mailSuppressions(limit: Int, offset: Int): [MailSuppression!]!
     "Newest first; status filters (PENDING, SENT, REFUSED, SUPPRESSED, NOT_SENT, DISABLED)."
     notificationDeliveries(limit: Int, offset: Int, status: String): [NotificationDelivery!]!

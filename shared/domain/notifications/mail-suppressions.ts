@@ -74,6 +74,11 @@ export async function listNotificationDeliveries(
   return (await createNotificationDeliveriesRepo(db).list(tenantId, page)).map(presentDelivery);
 }
 
+/** Whether the operator opted in to the daily digest. */
+export async function operatorDigest(db: DbOrTrx, tenantId: string, operatorId: string): Promise<boolean> {
+  return createNotificationSettingsRepo(db).operatorDigest(tenantId, operatorId);
+}
+
 /** The operator's opt-in to the daily digest (answers the new state). */
 export async function setOperatorDigest(
   db: DbOrTrx,

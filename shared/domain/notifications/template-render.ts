@@ -124,7 +124,7 @@ export function renderTemplate(
   const html = `<!DOCTYPE html>
 <html lang="${escapeHtml(layout.lang)}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(subject)}</title></head>
 <body style="margin:0;padding:0;background:#f3f4f6;font-family:Arial,Helvetica,sans-serif;color:#111827">
-<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#f3f4f6;padding:24px 0"><tr><td align="center">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#f3f4f6;padding:24px 12px"><tr><td align="center">
 <table role="presentation" width="560" cellpadding="0" cellspacing="0" style="max-width:560px;width:100%;background:#ffffff;border-top:4px solid ${accent};border-radius:4px">
 <tr><td style="padding:24px 28px 8px 28px;font-size:18px;font-weight:bold">${escapeHtml(layout.title)}</td></tr>
 <tr><td style="padding:8px 28px 16px 28px">

@@ -34,6 +34,20 @@ type Documents = {
     "\n  query McpPendingActions {\n    mcpPendingActions(status: PENDING) {\n      id\n      summary\n      requestedBy\n      dateCreated\n    }\n  }\n": typeof types.McpPendingActionsDocument,
     "\n  mutation ApproveMcpAction($id: ID!) {\n    approveMcpAction(id: $id) {\n      id\n      status\n      result\n    }\n  }\n": typeof types.ApproveMcpActionDocument,
     "\n  mutation RejectMcpAction($id: ID!, $reason: String!) {\n    rejectMcpAction(id: $id, reason: $reason) {\n      id\n      status\n    }\n  }\n": typeof types.RejectMcpActionDocument,
+    "\n  query NotificationSettings($programId: ID) {\n    programs {\n      id\n      name\n      isDefault\n      archivedAt\n    }\n    notificationSettings(programId: $programId) {\n      kind\n      recipient\n      enabled\n      variables\n    }\n    mailSender {\n      effective\n      smtpConfigured\n    }\n  }\n": typeof types.NotificationSettingsDocument,
+    "\n  mutation SetNotificationEnabled($programId: ID, $kind: NotificationKind!, $enabled: Boolean!) {\n    setNotificationEnabled(programId: $programId, kind: $kind, enabled: $enabled) {\n      kind\n      enabled\n    }\n  }\n": typeof types.SetNotificationEnabledDocument,
+    "\n  query NotificationTemplate($programId: ID, $kind: NotificationKind!, $locale: String!) {\n    programs {\n      id\n      name\n      isDefault\n      archivedAt\n    }\n    notificationSettings(programId: $programId) {\n      kind\n      recipient\n      enabled\n      variables\n    }\n    notificationTemplate(programId: $programId, kind: $kind, locale: $locale) {\n      kind\n      locale\n      subject\n      body\n      customized\n      updatedAt\n    }\n    mailSender {\n      smtpConfigured\n    }\n  }\n": typeof types.NotificationTemplateDocument,
+    "\n  query NotificationPreview(\n    $programId: ID\n    $kind: NotificationKind!\n    $locale: String!\n    $subject: String!\n    $body: String!\n  ) {\n    notificationPreview(programId: $programId, kind: $kind, locale: $locale, subject: $subject, body: $body) {\n      subject\n      html\n      text\n    }\n  }\n": typeof types.NotificationPreviewDocument,
+    "\n  mutation UpdateNotificationTemplate(\n    $programId: ID\n    $kind: NotificationKind!\n    $locale: String!\n    $subject: String!\n    $body: String!\n  ) {\n    updateNotificationTemplate(\n      programId: $programId\n      kind: $kind\n      locale: $locale\n      subject: $subject\n      body: $body\n    ) {\n      subject\n      body\n      customized\n    }\n  }\n": typeof types.UpdateNotificationTemplateDocument,
+    "\n  mutation ResetNotificationTemplate($programId: ID, $kind: NotificationKind!, $locale: String!) {\n    resetNotificationTemplate(programId: $programId, kind: $kind, locale: $locale) {\n      subject\n      body\n      customized\n    }\n  }\n": typeof types.ResetNotificationTemplateDocument,
+    "\n  mutation SendTestNotification($programId: ID, $kind: NotificationKind!, $locale: String!, $to: String!) {\n    sendTestNotification(programId: $programId, kind: $kind, locale: $locale, to: $to) {\n      id\n      status\n      response\n    }\n  }\n": typeof types.SendTestNotificationDocument,
+    "\n  query MailSettings {\n    mailSender {\n      name\n      address\n      effective\n      allowedDomains\n      smtpConfigured\n    }\n    mailSuppressions(limit: 200) {\n      email\n      reason\n      createdAt\n    }\n  }\n": typeof types.MailSettingsDocument,
+    "\n  mutation SetMailSender($name: String, $address: String) {\n    setMailSender(name: $name, address: $address) {\n      effective\n    }\n  }\n": typeof types.SetMailSenderDocument,
+    "\n  mutation AddMailSuppression($email: String!) {\n    addMailSuppression(email: $email) {\n      email\n    }\n  }\n": typeof types.AddMailSuppressionDocument,
+    "\n  mutation RemoveMailSuppression($email: String!) {\n    removeMailSuppression(email: $email)\n  }\n": typeof types.RemoveMailSuppressionDocument,
+    "\n  query NotificationDeliveries($status: String, $limit: Int, $offset: Int) {\n    notificationDeliveries(status: $status, limit: $limit, offset: $offset) {\n      id\n      kind\n      recipient\n      status\n      response\n      createdAt\n      sentAt\n    }\n  }\n": typeof types.NotificationDeliveriesDocument,
+    "\n  query OperatorDigest {\n    operatorDigest\n  }\n": typeof types.OperatorDigestDocument,
+    "\n  mutation SetOperatorDigest($enabled: Boolean!) {\n    setOperatorDigest(enabled: $enabled)\n  }\n": typeof types.SetOperatorDigestDocument,
     "\n  query AuditLog($first: Int, $after: ID, $actor: String, $action: String, $from: String, $to: String) {\n    auditLog(first: $first, after: $after, actor: $actor, action: $action, from: $from, to: $to) {\n      entries {\n        id\n        at\n        operatorEmail\n        actorKind\n        actorLabel\n        clientAddress\n        userAgent\n        action\n        target\n        details\n        sentence\n      }\n      endCursor\n      hasNextPage\n    }\n  }\n": typeof types.AuditLogDocument,
     "\n  mutation InviteOperator($email: String!, $role: OperatorRole!) {\n    inviteOperator(email: $email, role: $role) {\n      email\n      role\n      link\n      expiresAt\n    }\n  }\n": typeof types.InviteOperatorDocument,
     "\n  query Operators {\n    operators {\n      email\n      role\n      dateCreated\n      pending\n    }\n  }\n": typeof types.OperatorsDocument,
@@ -134,6 +148,20 @@ const documents: Documents = {
     "\n  query McpPendingActions {\n    mcpPendingActions(status: PENDING) {\n      id\n      summary\n      requestedBy\n      dateCreated\n    }\n  }\n": types.McpPendingActionsDocument,
     "\n  mutation ApproveMcpAction($id: ID!) {\n    approveMcpAction(id: $id) {\n      id\n      status\n      result\n    }\n  }\n": types.ApproveMcpActionDocument,
     "\n  mutation RejectMcpAction($id: ID!, $reason: String!) {\n    rejectMcpAction(id: $id, reason: $reason) {\n      id\n      status\n    }\n  }\n": types.RejectMcpActionDocument,
+    "\n  query NotificationSettings($programId: ID) {\n    programs {\n      id\n      name\n      isDefault\n      archivedAt\n    }\n    notificationSettings(programId: $programId) {\n      kind\n      recipient\n      enabled\n      variables\n    }\n    mailSender {\n      effective\n      smtpConfigured\n    }\n  }\n": types.NotificationSettingsDocument,
+    "\n  mutation SetNotificationEnabled($programId: ID, $kind: NotificationKind!, $enabled: Boolean!) {\n    setNotificationEnabled(programId: $programId, kind: $kind, enabled: $enabled) {\n      kind\n      enabled\n    }\n  }\n": types.SetNotificationEnabledDocument,
+    "\n  query NotificationTemplate($programId: ID, $kind: NotificationKind!, $locale: String!) {\n    programs {\n      id\n      name\n      isDefault\n      archivedAt\n    }\n    notificationSettings(programId: $programId) {\n      kind\n      recipient\n      enabled\n      variables\n    }\n    notificationTemplate(programId: $programId, kind: $kind, locale: $locale) {\n      kind\n      locale\n      subject\n      body\n      customized\n      updatedAt\n    }\n    mailSender {\n      smtpConfigured\n    }\n  }\n": types.NotificationTemplateDocument,
+    "\n  query NotificationPreview(\n    $programId: ID\n    $kind: NotificationKind!\n    $locale: String!\n    $subject: String!\n    $body: String!\n  ) {\n    notificationPreview(programId: $programId, kind: $kind, locale: $locale, subject: $subject, body: $body) {\n      subject\n      html\n      text\n    }\n  }\n": types.NotificationPreviewDocument,
+    "\n  mutation UpdateNotificationTemplate(\n    $programId: ID\n    $kind: NotificationKind!\n    $locale: String!\n    $subject: String!\n    $body: String!\n  ) {\n    updateNotificationTemplate(\n      programId: $programId\n      kind: $kind\n      locale: $locale\n      subject: $subject\n      body: $body\n    ) {\n      subject\n      body\n      customized\n    }\n  }\n": types.UpdateNotificationTemplateDocument,
+    "\n  mutation ResetNotificationTemplate($programId: ID, $kind: NotificationKind!, $locale: String!) {\n    resetNotificationTemplate(programId: $programId, kind: $kind, locale: $locale) {\n      subject\n      body\n      customized\n    }\n  }\n": types.ResetNotificationTemplateDocument,
+    "\n  mutation SendTestNotification($programId: ID, $kind: NotificationKind!, $locale: String!, $to: String!) {\n    sendTestNotification(programId: $programId, kind: $kind, locale: $locale, to: $to) {\n      id\n      status\n      response\n    }\n  }\n": types.SendTestNotificationDocument,
+    "\n  query MailSettings {\n    mailSender {\n      name\n      address\n      effective\n      allowedDomains\n      smtpConfigured\n    }\n    mailSuppressions(limit: 200) {\n      email\n      reason\n      createdAt\n    }\n  }\n": types.MailSettingsDocument,
+    "\n  mutation SetMailSender($name: String, $address: String) {\n    setMailSender(name: $name, address: $address) {\n      effective\n    }\n  }\n": types.SetMailSenderDocument,
+    "\n  mutation AddMailSuppression($email: String!) {\n    addMailSuppression(email: $email) {\n      email\n    }\n  }\n": types.AddMailSuppressionDocument,
+    "\n  mutation RemoveMailSuppression($email: String!) {\n    removeMailSuppression(email: $email)\n  }\n": types.RemoveMailSuppressionDocument,
+    "\n  query NotificationDeliveries($status: String, $limit: Int, $offset: Int) {\n    notificationDeliveries(status: $status, limit: $limit, offset: $offset) {\n      id\n      kind\n      recipient\n      status\n      response\n      createdAt\n      sentAt\n    }\n  }\n": types.NotificationDeliveriesDocument,
+    "\n  query OperatorDigest {\n    operatorDigest\n  }\n": types.OperatorDigestDocument,
+    "\n  mutation SetOperatorDigest($enabled: Boolean!) {\n    setOperatorDigest(enabled: $enabled)\n  }\n": types.SetOperatorDigestDocument,
     "\n  query AuditLog($first: Int, $after: ID, $actor: String, $action: String, $from: String, $to: String) {\n    auditLog(first: $first, after: $after, actor: $actor, action: $action, from: $from, to: $to) {\n      entries {\n        id\n        at\n        operatorEmail\n        actorKind\n        actorLabel\n        clientAddress\n        userAgent\n        action\n        target\n        details\n        sentence\n      }\n      endCursor\n      hasNextPage\n    }\n  }\n": types.AuditLogDocument,
     "\n  mutation InviteOperator($email: String!, $role: OperatorRole!) {\n    inviteOperator(email: $email, role: $role) {\n      email\n      role\n      link\n      expiresAt\n    }\n  }\n": types.InviteOperatorDocument,
     "\n  query Operators {\n    operators {\n      email\n      role\n      dateCreated\n      pending\n    }\n  }\n": types.OperatorsDocument,
@@ -291,6 +319,62 @@ export function graphql(source: "\n  mutation ApproveMcpAction($id: ID!) {\n    
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation RejectMcpAction($id: ID!, $reason: String!) {\n    rejectMcpAction(id: $id, reason: $reason) {\n      id\n      status\n    }\n  }\n"): typeof import('./graphql').RejectMcpActionDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query NotificationSettings($programId: ID) {\n    programs {\n      id\n      name\n      isDefault\n      archivedAt\n    }\n    notificationSettings(programId: $programId) {\n      kind\n      recipient\n      enabled\n      variables\n    }\n    mailSender {\n      effective\n      smtpConfigured\n    }\n  }\n"): typeof import('./graphql').NotificationSettingsDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation SetNotificationEnabled($programId: ID, $kind: NotificationKind!, $enabled: Boolean!) {\n    setNotificationEnabled(programId: $programId, kind: $kind, enabled: $enabled) {\n      kind\n      enabled\n    }\n  }\n"): typeof import('./graphql').SetNotificationEnabledDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query NotificationTemplate($programId: ID, $kind: NotificationKind!, $locale: String!) {\n    programs {\n      id\n      name\n      isDefault\n      archivedAt\n    }\n    notificationSettings(programId: $programId) {\n      kind\n      recipient\n      enabled\n      variables\n    }\n    notificationTemplate(programId: $programId, kind: $kind, locale: $locale) {\n      kind\n      locale\n      subject\n      body\n      customized\n      updatedAt\n    }\n    mailSender {\n      smtpConfigured\n    }\n  }\n"): typeof import('./graphql').NotificationTemplateDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query NotificationPreview(\n    $programId: ID\n    $kind: NotificationKind!\n    $locale: String!\n    $subject: String!\n    $body: String!\n  ) {\n    notificationPreview(programId: $programId, kind: $kind, locale: $locale, subject: $subject, body: $body) {\n      subject\n      html\n      text\n    }\n  }\n"): typeof import('./graphql').NotificationPreviewDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation UpdateNotificationTemplate(\n    $programId: ID\n    $kind: NotificationKind!\n    $locale: String!\n    $subject: String!\n    $body: String!\n  ) {\n    updateNotificationTemplate(\n      programId: $programId\n      kind: $kind\n      locale: $locale\n      subject: $subject\n      body: $body\n    ) {\n      subject\n      body\n      customized\n    }\n  }\n"): typeof import('./graphql').UpdateNotificationTemplateDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation ResetNotificationTemplate($programId: ID, $kind: NotificationKind!, $locale: String!) {\n    resetNotificationTemplate(programId: $programId, kind: $kind, locale: $locale) {\n      subject\n      body\n      customized\n    }\n  }\n"): typeof import('./graphql').ResetNotificationTemplateDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation SendTestNotification($programId: ID, $kind: NotificationKind!, $locale: String!, $to: String!) {\n    sendTestNotification(programId: $programId, kind: $kind, locale: $locale, to: $to) {\n      id\n      status\n      response\n    }\n  }\n"): typeof import('./graphql').SendTestNotificationDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query MailSettings {\n    mailSender {\n      name\n      address\n      effective\n      allowedDomains\n      smtpConfigured\n    }\n    mailSuppressions(limit: 200) {\n      email\n      reason\n      createdAt\n    }\n  }\n"): typeof import('./graphql').MailSettingsDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation SetMailSender($name: String, $address: String) {\n    setMailSender(name: $name, address: $address) {\n      effective\n    }\n  }\n"): typeof import('./graphql').SetMailSenderDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation AddMailSuppression($email: String!) {\n    addMailSuppression(email: $email) {\n      email\n    }\n  }\n"): typeof import('./graphql').AddMailSuppressionDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation RemoveMailSuppression($email: String!) {\n    removeMailSuppression(email: $email)\n  }\n"): typeof import('./graphql').RemoveMailSuppressionDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query NotificationDeliveries($status: String, $limit: Int, $offset: Int) {\n    notificationDeliveries(status: $status, limit: $limit, offset: $offset) {\n      id\n      kind\n      recipient\n      status\n      response\n      createdAt\n      sentAt\n    }\n  }\n"): typeof import('./graphql').NotificationDeliveriesDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query OperatorDigest {\n    operatorDigest\n  }\n"): typeof import('./graphql').OperatorDigestDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation SetOperatorDigest($enabled: Boolean!) {\n    setOperatorDigest(enabled: $enabled)\n  }\n"): typeof import('./graphql').SetOperatorDigestDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

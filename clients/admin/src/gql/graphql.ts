@@ -167,6 +167,21 @@ export type McpActionStatus =
   /** Rejected: it never runs. */
   | 'REJECTED';
 
+/** A notification e-mail a program sends (docs/notifications.md). */
+export type NotificationKind =
+  /** To the referrer: credit expires in 7 days. */
+  | 'CREDIT_EXPIRING'
+  /** To the referrer: a friend signed up with their code. */
+  | 'FRIEND_SIGNED_UP'
+  /** To the friend: a welcome with the offer. */
+  | 'FRIEND_WELCOME'
+  /** To the referrer: a payout was sent. */
+  | 'PAYOUT_SENT'
+  /** To the referrer: a held reward became available. */
+  | 'REWARD_AVAILABLE'
+  /** To the referrer: a reward was earned. */
+  | 'REWARD_EARNED';
+
 export type OperatorRole =
   | 'ADMIN'
   | 'OWNER'
@@ -654,6 +669,120 @@ export type RejectMcpActionMutationVariables = Exact<{
 
 
 export type RejectMcpActionMutation = { rejectMcpAction: { id: string, status: McpActionStatus } };
+
+export type NotificationSettingsQueryVariables = Exact<{
+  programId?: string | number | null | undefined;
+}>;
+
+
+export type NotificationSettingsQuery = { programs: Array<{ id: string, name: string, isDefault: boolean, archivedAt: number | null }>, notificationSettings: Array<{ kind: NotificationKind, recipient: string, enabled: boolean, variables: Array<string> }>, mailSender: { effective: string, smtpConfigured: boolean } };
+
+export type SetNotificationEnabledMutationVariables = Exact<{
+  programId?: string | number | null | undefined;
+  kind: NotificationKind;
+  enabled: boolean;
+}>;
+
+
+export type SetNotificationEnabledMutation = { setNotificationEnabled: { kind: NotificationKind, enabled: boolean } };
+
+export type NotificationTemplateQueryVariables = Exact<{
+  programId?: string | number | null | undefined;
+  kind: NotificationKind;
+  locale: string;
+}>;
+
+
+export type NotificationTemplateQuery = { programs: Array<{ id: string, name: string, isDefault: boolean, archivedAt: number | null }>, notificationSettings: Array<{ kind: NotificationKind, recipient: string, enabled: boolean, variables: Array<string> }>, notificationTemplate: { kind: NotificationKind, locale: string, subject: string, body: string, customized: boolean, updatedAt: number | null }, mailSender: { smtpConfigured: boolean } };
+
+export type NotificationPreviewQueryVariables = Exact<{
+  programId?: string | number | null | undefined;
+  kind: NotificationKind;
+  locale: string;
+  subject: string;
+  body: string;
+}>;
+
+
+export type NotificationPreviewQuery = { notificationPreview: { subject: string, html: string, text: string } };
+
+export type UpdateNotificationTemplateMutationVariables = Exact<{
+  programId?: string | number | null | undefined;
+  kind: NotificationKind;
+  locale: string;
+  subject: string;
+  body: string;
+}>;
+
+
+export type UpdateNotificationTemplateMutation = { updateNotificationTemplate: { subject: string, body: string, customized: boolean } };
+
+export type ResetNotificationTemplateMutationVariables = Exact<{
+  programId?: string | number | null | undefined;
+  kind: NotificationKind;
+  locale: string;
+}>;
+
+
+export type ResetNotificationTemplateMutation = { resetNotificationTemplate: { subject: string, body: string, customized: boolean } };
+
+export type SendTestNotificationMutationVariables = Exact<{
+  programId?: string | number | null | undefined;
+  kind: NotificationKind;
+  locale: string;
+  to: string;
+}>;
+
+
+export type SendTestNotificationMutation = { sendTestNotification: { id: string, status: string, response: string | null } };
+
+export type MailSettingsQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type MailSettingsQuery = { mailSender: { name: string | null, address: string | null, effective: string, allowedDomains: Array<string>, smtpConfigured: boolean }, mailSuppressions: Array<{ email: string, reason: string, createdAt: number }> };
+
+export type SetMailSenderMutationVariables = Exact<{
+  name?: string | null | undefined;
+  address?: string | null | undefined;
+}>;
+
+
+export type SetMailSenderMutation = { setMailSender: { effective: string } };
+
+export type AddMailSuppressionMutationVariables = Exact<{
+  email: string;
+}>;
+
+
+export type AddMailSuppressionMutation = { addMailSuppression: { email: string } };
+
+export type RemoveMailSuppressionMutationVariables = Exact<{
+  email: string;
+}>;
+
+
+export type RemoveMailSuppressionMutation = { removeMailSuppression: boolean };
+
+export type NotificationDeliveriesQueryVariables = Exact<{
+  status?: string | null | undefined;
+  limit?: number | null | undefined;
+  offset?: number | null | undefined;
+}>;
+
+
+export type NotificationDeliveriesQuery = { notificationDeliveries: Array<{ id: string, kind: string, recipient: string, status: string, response: string | null, createdAt: number, sentAt: number | null }> };
+
+export type OperatorDigestQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type OperatorDigestQuery = { operatorDigest: boolean };
+
+export type SetOperatorDigestMutationVariables = Exact<{
+  enabled: boolean;
+}>;
+
+
+export type SetOperatorDigestMutation = { setOperatorDigest: boolean };
 
 export type AuditLogQueryVariables = Exact<{
   first?: number | null | undefined;
@@ -1965,6 +2094,172 @@ export const RejectMcpActionDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<RejectMcpActionMutation, RejectMcpActionMutationVariables>;
+export const NotificationSettingsDocument = new TypedDocumentString(`
+    query NotificationSettings($programId: ID) {
+  programs {
+    id
+    name
+    isDefault
+    archivedAt
+  }
+  notificationSettings(programId: $programId) {
+    kind
+    recipient
+    enabled
+    variables
+  }
+  mailSender {
+    effective
+    smtpConfigured
+  }
+}
+    `) as unknown as TypedDocumentString<NotificationSettingsQuery, NotificationSettingsQueryVariables>;
+export const SetNotificationEnabledDocument = new TypedDocumentString(`
+    mutation SetNotificationEnabled($programId: ID, $kind: NotificationKind!, $enabled: Boolean!) {
+  setNotificationEnabled(programId: $programId, kind: $kind, enabled: $enabled) {
+    kind
+    enabled
+  }
+}
+    `) as unknown as TypedDocumentString<SetNotificationEnabledMutation, SetNotificationEnabledMutationVariables>;
+export const NotificationTemplateDocument = new TypedDocumentString(`
+    query NotificationTemplate($programId: ID, $kind: NotificationKind!, $locale: String!) {
+  programs {
+    id
+    name
+    isDefault
+    archivedAt
+  }
+  notificationSettings(programId: $programId) {
+    kind
+    recipient
+    enabled
+    variables
+  }
+  notificationTemplate(programId: $programId, kind: $kind, locale: $locale) {
+    kind
+    locale
+    subject
+    body
+    customized
+    updatedAt
+  }
+  mailSender {
+    smtpConfigured
+  }
+}
+    `) as unknown as TypedDocumentString<NotificationTemplateQuery, NotificationTemplateQueryVariables>;
+export const NotificationPreviewDocument = new TypedDocumentString(`
+    query NotificationPreview($programId: ID, $kind: NotificationKind!, $locale: String!, $subject: String!, $body: String!) {
+  notificationPreview(
+    programId: $programId
+    kind: $kind
+    locale: $locale
+    subject: $subject
+    body: $body
+  ) {
+    subject
+    html
+    text
+  }
+}
+    `) as unknown as TypedDocumentString<NotificationPreviewQuery, NotificationPreviewQueryVariables>;
+export const UpdateNotificationTemplateDocument = new TypedDocumentString(`
+    mutation UpdateNotificationTemplate($programId: ID, $kind: NotificationKind!, $locale: String!, $subject: String!, $body: String!) {
+  updateNotificationTemplate(
+    programId: $programId
+    kind: $kind
+    locale: $locale
+    subject: $subject
+    body: $body
+  ) {
+    subject
+    body
+    customized
+  }
+}
+    `) as unknown as TypedDocumentString<UpdateNotificationTemplateMutation, UpdateNotificationTemplateMutationVariables>;
+export const ResetNotificationTemplateDocument = new TypedDocumentString(`
+    mutation ResetNotificationTemplate($programId: ID, $kind: NotificationKind!, $locale: String!) {
+  resetNotificationTemplate(programId: $programId, kind: $kind, locale: $locale) {
+    subject
+    body
+    customized
+  }
+}
+    `) as unknown as TypedDocumentString<ResetNotificationTemplateMutation, ResetNotificationTemplateMutationVariables>;
+export const SendTestNotificationDocument = new TypedDocumentString(`
+    mutation SendTestNotification($programId: ID, $kind: NotificationKind!, $locale: String!, $to: String!) {
+  sendTestNotification(
+    programId: $programId
+    kind: $kind
+    locale: $locale
+    to: $to
+  ) {
+    id
+    status
+    response
+  }
+}
+    `) as unknown as TypedDocumentString<SendTestNotificationMutation, SendTestNotificationMutationVariables>;
+export const MailSettingsDocument = new TypedDocumentString(`
+    query MailSettings {
+  mailSender {
+    name
+    address
+    effective
+    allowedDomains
+    smtpConfigured
+  }
+  mailSuppressions(limit: 200) {
+    email
+    reason
+    createdAt
+  }
+}
+    `) as unknown as TypedDocumentString<MailSettingsQuery, MailSettingsQueryVariables>;
+export const SetMailSenderDocument = new TypedDocumentString(`
+    mutation SetMailSender($name: String, $address: String) {
+  setMailSender(name: $name, address: $address) {
+    effective
+  }
+}
+    `) as unknown as TypedDocumentString<SetMailSenderMutation, SetMailSenderMutationVariables>;
+export const AddMailSuppressionDocument = new TypedDocumentString(`
+    mutation AddMailSuppression($email: String!) {
+  addMailSuppression(email: $email) {
+    email
+  }
+}
+    `) as unknown as TypedDocumentString<AddMailSuppressionMutation, AddMailSuppressionMutationVariables>;
+export const RemoveMailSuppressionDocument = new TypedDocumentString(`
+    mutation RemoveMailSuppression($email: String!) {
+  removeMailSuppression(email: $email)
+}
+    `) as unknown as TypedDocumentString<RemoveMailSuppressionMutation, RemoveMailSuppressionMutationVariables>;
+export const NotificationDeliveriesDocument = new TypedDocumentString(`
+    query NotificationDeliveries($status: String, $limit: Int, $offset: Int) {
+  notificationDeliveries(status: $status, limit: $limit, offset: $offset) {
+    id
+    kind
+    recipient
+    status
+    response
+    createdAt
+    sentAt
+  }
+}
+    `) as unknown as TypedDocumentString<NotificationDeliveriesQuery, NotificationDeliveriesQueryVariables>;
+export const OperatorDigestDocument = new TypedDocumentString(`
+    query OperatorDigest {
+  operatorDigest
+}
+    `) as unknown as TypedDocumentString<OperatorDigestQuery, OperatorDigestQueryVariables>;
+export const SetOperatorDigestDocument = new TypedDocumentString(`
+    mutation SetOperatorDigest($enabled: Boolean!) {
+  setOperatorDigest(enabled: $enabled)
+}
+    `) as unknown as TypedDocumentString<SetOperatorDigestMutation, SetOperatorDigestMutationVariables>;
 export const AuditLogDocument = new TypedDocumentString(`
     query AuditLog($first: Int, $after: ID, $actor: String, $action: String, $from: String, $to: String) {
   auditLog(

@@ -1625,6 +1625,8 @@ export type Query = {
   /** Each kind's switch in the program (default program without an id). */
   notificationSettings: Array<NotificationSetting>;
   notificationTemplate: NotificationTemplate;
+  /** Whether the signed-in operator receives the daily digest (setOperatorDigest). */
+  operatorDigest: Scalars['Boolean']['output'];
   operators: Array<Operator>;
   paymentProcessor?: Maybe<PaymentProcessorConnection>;
   payoutConnections: Array<PayoutConnection>;
@@ -3486,6 +3488,7 @@ export type QueryResolvers<ContextType = GraphQLContext, ParentType extends Reso
   notificationPreview?: Resolver<ResolversTypes['NotificationPreview'], ParentType, ContextType, RequireFields<QueryNotificationPreviewArgs, 'body' | 'kind' | 'locale' | 'subject'>>;
   notificationSettings?: Resolver<Array<ResolversTypes['NotificationSetting']>, ParentType, ContextType, Partial<QueryNotificationSettingsArgs>>;
   notificationTemplate?: Resolver<ResolversTypes['NotificationTemplate'], ParentType, ContextType, RequireFields<QueryNotificationTemplateArgs, 'kind' | 'locale'>>;
+  operatorDigest?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   operators?: Resolver<Array<ResolversTypes['Operator']>, ParentType, ContextType>;
   paymentProcessor?: Resolver<Maybe<ResolversTypes['PaymentProcessorConnection']>, ParentType, ContextType>;
   payoutConnections?: Resolver<Array<ResolversTypes['PayoutConnection']>, ParentType, ContextType>;

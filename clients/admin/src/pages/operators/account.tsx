@@ -4,8 +4,9 @@
  */
 import { useState } from 'preact/hooks';
 import { ApiError, changePassword, logoutEverywhere } from '../../api';
-import { Card, ChangeOutcome, errorMessage, Field, Page } from '../../components';
-import { useSession } from '../../session';
+import { Card, ChangeOutcome, errorMessage, Field, Page, ReadOnly } from '../../components';
+import { canChange, useSession } from '../../session';
+import { DigestCard } from './digest-card';
 
 type Values = { currentPassword: string; newPassword: string; confirm: string };
 const EMPTY: Values = { currentPassword: '', newPassword: '', confirm: '' };
@@ -95,6 +96,9 @@ export function AccountPage() {
           </button>
         </form>
       </Card>
+      <ReadOnly when={!canChange(session.operator.role)}>
+        <DigestCard />
+      </ReadOnly>
       <Card title="Sign out everywhere" titleId="everywhere-title">
         <p>Ends every session of yours, on every device, this one included.</p>
         <button type="button" class="button button-secondary" onClick={() => void everywhere()}>
