@@ -79,6 +79,7 @@ export const OPERATIONS = {
   },
   validateImport: { ...GRAPHQL, graphql: 'validateJobCreation', retry: 'always' },
   createImportJob: { ...GRAPHQL, graphql: 'createJob', retry: 'idempotency-key' },
+  createExportJob: { ...GRAPHQL, graphql: 'createJob', retry: 'idempotency-key' },
   getImportJob: { ...GRAPHQL, graphql: 'job', retry: 'always' },
   waitForImportJob: { ...GRAPHQL, graphql: 'job', retry: 'always' },
   getProgram: { operationId: 'getProgram', method: 'GET', path: `${API}/program`, retry: 'always' },
