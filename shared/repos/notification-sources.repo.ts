@@ -33,6 +33,14 @@ const DAY = "interval '1 day'";
  */
 export function createNotificationSourcesRepo(db: DbOrTrx) {
   return {
+    /**
+     * Events this transaction writes from now on cause no mail: the outbox trigger skips them while the
+     * transaction-local setting `referral.notifications_quiet` is on (an import's chunk sets it).
+     */
+    async quietForTransaction(trx: DbOrTrx): Promise<void> {
+      await trx.raw("select set_config('referral.notifications_quiet', 'on', true)");
+    },
+
     /** The oldest outbox rows with their events, locked for this transaction (others skip them). */
     async claimOutbox(limit: number, trx: DbOrTrx): Promise<OutboxRow[]> {
       const { rows } = await trx.raw<{ rows: OutboxRow[] }>(

@@ -1,3 +1,4 @@
+import { quietNotifications } from '../domain/notifications/import-quiet';
 import type { CheckedChunk } from '../imports/chunk-reader';
 import { JOB_TYPE_REGISTRY, type JobType } from '../imports/job-types';
 import { resultLine } from '../imports/result-file';
@@ -79,6 +80,7 @@ export function startChunk(
           const repo = createImportJobsRepo(trx);
           await chunkLock(trx, job.id, chunk.start);
           onLocked();
+          await quietNotifications(trx);
           // A cheap look first (no lock): nothing to do for an ended job or a chunk already in the ledger.
           const seen = await repo.find(job.tenant_id, job.id);
           if (!seen || FINAL_STATUSES.includes(seen.status) || seen.abort_requested_at) return 'aborted';

@@ -81,6 +81,8 @@ export async function up(knex: Knex): Promise<void> {
       insert into notification_outbox (event_id, tenant_id, type)
         select n.id, n.tenant_id, n.type from new_events n
         where n.type in ('referral.started', 'reward.created', 'reward.available', 'payout.sent')
+          -- An import's transaction (historic referrals moved in) tells nobody: notificationsQuiet.
+          and coalesce(current_setting('referral.notifications_quiet', true), '') <> 'on'
       on conflict do nothing;
       return null;
     end $$`);

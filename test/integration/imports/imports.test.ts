@@ -117,6 +117,19 @@ describe('MUTATION/USER rules as identification', () => {
       (a) => a!.rewards.length === 2,
     );
     expect(referrerView!.referrals).toHaveLength(3);
+
+    // Referrals an import creates tell nobody by mail (notifications' outbox); the API's one does.
+    const startsQueued = async (accountId: string) =>
+      (
+        await db().raw<{ rows: { n: number }[] }>(
+          `select count(*)::int as n from notification_outbox o join webhook_events e on e.id = o.event_id
+            where o.type = 'referral.started' and e.payload::text like ?`,
+          [`%${accountId}%`],
+        )
+      ).rows[0]!.n;
+    expect(await startsQueued(viaApi)).toBe(1);
+    expect(await startsQueued(viaImport)).toBe(0);
+    expect(await startsQueued(pending)).toBe(0);
   });
 
   test('a rejected row writes nothing: unknown code, self-referral, a taken vanity code', async () => {
