@@ -41,12 +41,17 @@ export async function getAccountView(
   const account = await createAccountsRepo(db).find(tenantId, accountId);
   if (!account) return null;
   const referrals = createReferralsRepo(db);
-  const [users, referredBy, referred, own] = await Promise.all([
-    createUsersRepo(db).listByAccount(tenantId, accountId),
-    referrals.findByReferredAccount(tenantId, accountId),
-    referrals.listByReferrer(tenantId, accountId),
-    createRewardsRepo(db).listByAccount(tenantId, accountId),
-  ]);
+  const reads = [
+    () => createUsersRepo(db).listByAccount(tenantId, accountId),
+    () => referrals.findByReferredAccount(tenantId, accountId),
+    () => referrals.listByReferrer(tenantId, accountId),
+    () => createRewardsRepo(db).listByAccount(tenantId, accountId),
+  ] as const;
+  // In parallel over the pool; one after the other on a transaction's one connection (a hand action's
+  // answer reads inside the mutation's transaction, and pg forbids two queries at once on a client).
+  const [users, referredBy, referred, own] = db.isTransaction
+    ? [await reads[0](), await reads[1](), await reads[2](), await reads[3]()]
+    : await Promise.all([reads[0](), reads[1](), reads[2](), reads[3]()]);
   const all = [...(referredBy ? [referredBy] : []), ...referred];
   const rewards = await createRewardsRepo(db).listByReferrals(
     tenantId,
