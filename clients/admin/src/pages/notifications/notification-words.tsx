@@ -1,11 +1,10 @@
 /**
  * What the Notifications pages share: each kind's name and what it is for, the locales, delivery
- * statuses as badges, the paths, the tabs between the pages and the program picker.
+ * statuses as badges, the paths and the tabs between the pages.
  */
 import { Badge, type BadgeTone } from '../../components';
-import { navigate, withQuery } from '../../router';
+
 import type { NotificationKind } from '../../gql/graphql';
-import type { ProgramChoice } from './notification-queries';
 
 export const NOTIFICATIONS_PATH = '/admin/notifications';
 export const MAIL_SETTINGS_PATH = '/admin/notifications/settings';
@@ -66,13 +65,6 @@ export const statusWord = (status: string) => STATUS[status]?.[0] ?? status;
 export const kindName = (kind: string) =>
   kind === 'TEST' ? 'Test send' : (KIND_WORDS[kind as NotificationKind]?.name ?? kind);
 
-/** A program's name for lists ("(archived)" added). */
-export function programName(programs: ProgramChoice[], id: string | null): string {
-  const program = id ? programs.find((p) => p.id === id) : programs.find((p) => p.isDefault);
-  if (!program) return id ?? '';
-  return program.archivedAt !== null ? `${program.name} (archived)` : program.name;
-}
-
 /** The tabs between the Notifications pages: links, the current one marked. */
 export function NotificationTabs({ current }: { current: 'kinds' | 'settings' | 'deliveries' }) {
   const tabs = [
@@ -97,44 +89,6 @@ export function NotificationTabs({ current }: { current: 'kinds' | 'settings' | 
         ))}
       </ul>
     </nav>
-  );
-}
-
-/** The program whose e-mails are shown (`?program=`; the default program without it), when several. */
-export function ProgramPicker({
-  programs,
-  value,
-  path,
-}: {
-  programs: ProgramChoice[];
-  value: string | null;
-  path: string;
-}) {
-  if (programs.length < 2) return null;
-  const selected = value ?? programs.find((p) => p.isDefault)?.id ?? programs[0]!.id;
-  return (
-    <div class="field payout-program">
-      <label class="field-label" for="notification-program">
-        Program
-      </label>
-      <select
-        id="notification-program"
-        class="input"
-        data-testid="notification-program"
-        value={selected}
-        onChange={(e) => {
-          const id = e.currentTarget.value;
-          const chosen = programs.find((p) => p.id === id);
-          navigate(withQuery(path, { program: chosen?.isDefault ? null : id }));
-        }}
-      >
-        {programs.map((p) => (
-          <option key={p.id} value={p.id}>
-            {programName(programs, p.id)}
-          </option>
-        ))}
-      </select>
-    </div>
   );
 }
 

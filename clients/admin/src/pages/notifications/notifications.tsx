@@ -2,6 +2,7 @@
  * Notifications → E-mails: each kind of e-mail the program sends, who receives it, its switch (on or
  * off, saved at once) and a link to its template. VIEWERs see the switches as text.
  */
+import { programName, ProgramPicker } from '../../components/program-picker';
 import { useRef, useState } from 'preact/hooks';
 import { gql } from '../../api';
 import {
@@ -29,8 +30,6 @@ import {
   kindSlug,
   NotificationTabs,
   NOTIFICATIONS_PATH,
-  ProgramPicker,
-  programName,
   SmtpWarning,
 } from './notification-words';
 
@@ -161,7 +160,12 @@ export function NotificationsPage() {
             titleId="notification-kinds-title"
             testId="notification-kinds"
           >
-            <ProgramPicker programs={data.programs} value={program} path={NOTIFICATIONS_PATH} />
+            <ProgramPicker
+              name="notification"
+              programs={data.programs}
+              value={program}
+              path={NOTIFICATIONS_PATH}
+            />
             <p class="table-note">
               Sent from <span class="mono">{data.mailSender.effective}</span>.
             </p>

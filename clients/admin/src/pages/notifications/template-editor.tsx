@@ -2,6 +2,7 @@
  * Notifications → one kind's template (/admin/notifications/<kind>?locale=&program=): a tab per locale
  * (en, fr, de; arrow keys move between them) holding the template form. VIEWERs read it.
  */
+import { programName } from '../../components/program-picker';
 import type { RouteProps } from '../../router';
 import { ErrorState, Loading, Page, ReadOnly } from '../../components';
 import { useQuery } from '../../hooks';
@@ -16,7 +17,6 @@ import {
   kindSlug,
   LOCALES,
   NOTIFICATIONS_PATH,
-  programName,
   SmtpWarning,
   type Locale,
 } from './notification-words';

@@ -3,6 +3,7 @@
  * approved them and when, each linked to its page and to its workflow in Temporal's UI. OWNERs and
  * ADMINs approve or cancel a run awaiting approval from here. The list looks again while a run moves.
  */
+import { programName } from '../../components/program-picker';
 import { useState } from 'preact/hooks';
 import {
   Card,
@@ -17,15 +18,7 @@ import {
 import { usePolling, useQuery } from '../../hooks';
 import { canChange, useSession } from '../../session';
 import { PAYOUT_RUNS, type PayoutRun } from './payout-queries';
-import {
-  formatIso,
-  PAYOUTS_PATH,
-  PayoutTabs,
-  programName,
-  RUN_MOVING,
-  runHref,
-  RunStatusBadge,
-} from './payout-words';
+import { formatIso, PAYOUTS_PATH, PayoutTabs, RUN_MOVING, runHref, RunStatusBadge } from './payout-words';
 import { RunDecisionDialogs, type RunDecision } from './run-actions';
 import { TemporalLink } from './temporal-link';
 import { ExportButton } from '../common/export-button';

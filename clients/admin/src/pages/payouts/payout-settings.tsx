@@ -3,6 +3,7 @@
  * yearly tax threshold, and the payout providers' connections (payout-connections.tsx). VIEWERs see the
  * values as text.
  */
+import { programName, ProgramPicker } from '../../components/program-picker';
 import { useState } from 'preact/hooks';
 import { gql } from '../../api';
 import {
@@ -24,7 +25,7 @@ import { canChange, useSession } from '../../session';
 import type { PayoutSchedule } from '../../gql/graphql';
 import { PayoutConnections } from './payout-connections';
 import { PAYOUT_SETTINGS, SET_POLICY, SET_TAX_THRESHOLD, type PayoutPolicy } from './payout-queries';
-import { PayoutTabs, programName, ProgramPicker, SCHEDULE_WORDS, SETTINGS_PATH } from './payout-words';
+import { PayoutTabs, SCHEDULE_WORDS, SETTINGS_PATH } from './payout-words';
 
 /** A whole number of minor units typed by a person ("1000", "1 000"), or null. */
 function minorUnits(text: string): number | null {
@@ -199,7 +200,7 @@ export function PayoutSettingsPage() {
               titleId="payout-policy-title"
               testId="policy-card"
             >
-              <ProgramPicker programs={programs} value={program} path={SETTINGS_PATH} />
+              <ProgramPicker name="payout" programs={programs} value={program} path={SETTINGS_PATH} />
               <PolicyForm
                 key={data.payoutPolicy.programId}
                 policy={data.payoutPolicy}

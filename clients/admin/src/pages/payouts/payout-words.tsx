@@ -1,10 +1,10 @@
 /**
  * What the Payouts pages share: the words for blockers and statuses, their badges, ISO dates for people,
- * the tabs between Due, Runs and Settings, and the program picker (shown when there are several).
+ * and the tabs between Due, Runs and Settings.
  */
 import { Badge, type BadgeTone } from '../../components';
 import { formatDateTime } from '../../format';
-import { navigate, withQuery } from '../../router';
+import { withQuery } from '../../router';
 import type {
   PayoutBlocker,
   PayoutMethodType,
@@ -12,7 +12,6 @@ import type {
   PayoutSchedule,
   PayoutStatus,
 } from '../../gql/graphql';
-import type { ProgramChoice } from './payout-queries';
 
 export const PAYOUTS_PATH = '/admin/payouts';
 export const RUNS_PATH = '/admin/payouts/runs';
@@ -90,13 +89,6 @@ export function formatIso(iso: string | null | undefined): string {
   return iso ? formatDateTime(Date.parse(iso)) : '—';
 }
 
-/** A program's name for lists ("Default program" when it has none of its own). */
-export function programName(programs: ProgramChoice[], id: string): string {
-  const program = programs.find((p) => p.id === id);
-  if (!program) return id;
-  return program.archivedAt !== null ? `${program.name} (archived)` : program.name;
-}
-
 /** The tabs between the Payouts pages: links, the current one marked. */
 export function PayoutTabs({ current, program }: { current: 'due' | 'runs' | 'settings'; program?: string }) {
   const tabs = [
@@ -121,46 +113,5 @@ export function PayoutTabs({ current, program }: { current: 'due' | 'runs' | 'se
         ))}
       </ul>
     </nav>
-  );
-}
-
-/**
- * The program whose payouts are shown (`?program=` in the address, the default program without it): a
- * select when the tenant has several programs, nothing otherwise.
- */
-export function ProgramPicker({
-  programs,
-  value,
-  path,
-}: {
-  programs: ProgramChoice[];
-  value: string | null;
-  path: string;
-}) {
-  if (programs.length < 2) return null;
-  const selected = value ?? programs.find((p) => p.isDefault)?.id ?? programs[0]!.id;
-  return (
-    <div class="field payout-program">
-      <label class="field-label" for="payout-program">
-        Program
-      </label>
-      <select
-        id="payout-program"
-        class="input"
-        data-testid="payout-program"
-        value={selected}
-        onChange={(e) => {
-          const id = e.currentTarget.value;
-          const chosen = programs.find((p) => p.id === id);
-          navigate(withQuery(path, { program: chosen?.isDefault ? null : id }));
-        }}
-      >
-        {programs.map((p) => (
-          <option key={p.id} value={p.id}>
-            {programName(programs, p.id)}
-          </option>
-        ))}
-      </select>
-    </div>
   );
 }

@@ -3,6 +3,7 @@
  * behind it; OWNERs and ADMINs hold or release payees, mark tax forms received and run payouts (the new
  * run's page opens). VIEWERs read.
  */
+import { programName, ProgramPicker } from '../../components/program-picker';
 import { useRef, useState } from 'preact/hooks';
 import { gql } from '../../api';
 import {
@@ -24,7 +25,7 @@ import { canChange, useSession } from '../../session';
 import { DueTable, type PayeeAction } from './due-table';
 import { PayeeDialogs } from './payee-dialogs';
 import { PAYOUTS_DUE, REQUEST_PAYOUT_RUN, type DuePayee } from './payout-queries';
-import { PAYOUTS_PATH, PayoutTabs, programName, ProgramPicker, runHref } from './payout-words';
+import { PAYOUTS_PATH, PayoutTabs, runHref } from './payout-words';
 
 const PAGE_SIZE = 50;
 
@@ -97,7 +98,7 @@ function DueView({ program }: { program: string | null }) {
       actions={runButton}
     >
       <PayoutTabs current="due" program={program ?? undefined} />
-      <ProgramPicker programs={programs} value={program} path={PAYOUTS_PATH} />
+      <ProgramPicker name="payout" programs={programs} value={program} path={PAYOUTS_PATH} />
       <ChangeOutcome notice={notice} testId="due" />
       {error !== undefined && !loading ? (
         <ErrorState error={error} onRetry={reload} title="What is due couldn't be loaded" />
