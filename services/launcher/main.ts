@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { loadConfigOrExit, type Config } from '../../shared/config';
 import { ensureDevSecretKey } from '../../shared/crypto/dev-secret-key';
 import { createDb, migrateLatest } from '../../shared/db/knex';
@@ -5,6 +6,7 @@ import { ensureDemoOperator, ensureDemoOperatorOn } from '../../shared/domain/op
 import { ensureDemoTenant } from '../../shared/domain/tenants/demo-tenant';
 import { twinAlias } from '../../shared/domain/tenants/tenants';
 import { ensureLocalInfrastructure } from '../../tooling/local-infrastructure';
+import { startMailCatcher, type MailCatcher } from '../../tooling/mail-catcher';
 import { startTracingFromConfig } from '../../shared/tracing/tracing';
 import type { PostgresHandle } from '../../tooling/postgres';
 import type { TemporalServerHandle } from '../../tooling/temporal-server';
@@ -69,8 +71,11 @@ async function main() {
     for (const server of [pg.server, temporal.server]) {
       if (server) superviseServer(server, { logger, isStopping: () => stopping, onFatal: fatal });
     }
+    const mail = config.SMTP_URL ? undefined : await devMailCatcher(config, logger);
+    if (mail) stops.push(() => mail.close());
     const resolved: Config = {
       ...config,
+      ...(mail && { SMTP_URL: mail.url }),
       databaseUrl: pg.url,
       temporalAddress: temporal.address,
       SECRET_KEY: config.SECRET_KEY ?? devSecretKey(config, logger),
@@ -113,6 +118,7 @@ async function main() {
       demoTwin,
       demoOperator,
       check,
+      mail,
     });
   } catch (err) {
     logger.fatal({ err }, 'launcher failed to start');
@@ -137,6 +143,19 @@ function devWebhookGuard(logger: ReturnType<typeof createLogger>): Partial<Confi
     'WEBHOOK_ALLOW_HTTP and WEBHOOK_ALLOW_PRIVATE_ADDRESSES are not set: npm start accepts http:// and local webhook endpoints for development. Production services refuse them.',
   );
   return { WEBHOOK_ALLOW_HTTP: true, WEBHOOK_ALLOW_PRIVATE_ADDRESSES: true };
+}
+
+/**
+ * `npm start` without SMTP_URL: e-mail is caught by a local SMTP server and written as .eml files under
+ * DATA_DIR/mail (tooling/mail-catcher.ts), so notifications and operators' links can be read.
+ */
+async function devMailCatcher(config: Config, logger: ReturnType<typeof createLogger>): Promise<MailCatcher> {
+  const mail = await startMailCatcher(path.join(config.dataDir, 'mail'));
+  logger.warn(
+    { dir: mail.dir },
+    `SMTP_URL is not set: npm start catches the e-mail the service sends and writes it to ${mail.dir}. Set SMTP_URL to send it.`,
+  );
+  return mail;
 }
 
 function devSecretKey(config: Config, logger: ReturnType<typeof createLogger>): string {
@@ -179,6 +198,7 @@ function printBanner(s: {
   demoTwin: { alias: string; mode: string; apiKey: string } | undefined;
   demoOperator: { email: string; password: string };
   check: SelfCheckResult;
+  mail: MailCatcher | undefined;
 }) {
   const base = `${s.gateway.url}/api/v1/${s.demo.alias}`;
   const pgHost = new URL(s.pg.url).host; // never print the password
@@ -206,6 +226,7 @@ function printBanner(s: {
     demoTenant: s.demo,
     demoTestTenant: s.demoTwin,
     demoOperator: { email: s.demoOperator.email, password: s.demoOperator.password },
+    mailDir: s.mail?.dir ?? null,
     processes: { launcher: process.pid, temporal: temporalProcess, postgres: postgresProcess },
   };
   const lines = [
@@ -229,6 +250,7 @@ function printBanner(s: {
         ]
       : []),
     `  Admin portal      ${adminUrl}`,
+    `  E-mail            ${s.mail ? `caught in ${s.mail.dir} (SMTP_URL is not set)` : 'sent through SMTP_URL'}`,
     `  API reference     ${s.config.PUBLIC_URL ? s.config.publicUrl : s.gateway.url}/docs`,
     '',
     `  Try: curl -u '${s.demo.apiKey}:' -H 'content-type: application/json' \\`,

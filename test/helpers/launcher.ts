@@ -39,6 +39,8 @@ export interface ReadyLine {
   /** The demo tenant's test twin (test_<alias>), with the same demo operator. */
   demoTestTenant?: { alias: string; mode: string; apiKey: string };
   demoOperator: { email: string; password: string };
+  /** Where npm start writes the e-mail it catches (SMTP_URL unset), else null. */
+  mailDir: string | null;
   processes: { launcher: number; temporal?: ProcessInfo; postgres?: ProcessInfo };
 }
 

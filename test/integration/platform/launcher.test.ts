@@ -205,6 +205,23 @@ describe('npm start (services/launcher/main.ts) with an embedded PostgreSQL', ()
       const worker = await fetch(`http://127.0.0.1:${ready.workerHttpPort}/healthz`);
       expect(worker.status).toBe(200);
 
+      // Without SMTP_URL npm start catches e-mail in DATA_DIR/mail: a test send lands there as a file.
+      expect(ready.mailDir).toBe(path.join(dataDir, 'mail'));
+      expect(launcher.output().stdout).toContain(`  E-mail            caught in ${ready.mailDir} (`);
+      const sent = await postJson(
+        ready.graphqlUrl,
+        {
+          query: `mutation { sendTestNotification(kind: FRIEND_SIGNED_UP, locale: "en", to: "dev@example.com") { status } }`,
+        },
+        { authorization: basic(ready.demoTenant.apiKey) },
+      );
+      expect(sent.json).toMatchObject({ data: { sendTestNotification: { status: 'SENT' } } });
+      const caught = fs.readdirSync(ready.mailDir!).filter((f) => f.endsWith('-dev@example.com.eml'));
+      expect(caught).toHaveLength(1);
+      const message = fs.readFileSync(path.join(ready.mailDir!, caught[0]!), 'utf8');
+      expect(message).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click\r?$/m);
+      expect(message).toMatch(/^Content-Type: text\/html/m);
+
       // The embedded server is a real PostgreSQL holding the migrated database and the demo tenant.
       const connected = await connectPg(embeddedPort);
       if ('error' in connected)
