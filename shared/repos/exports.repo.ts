@@ -1,4 +1,4 @@
-import { PassThrough, type Readable } from 'node:stream';
+import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { Knex } from 'knex';
 import type { Db } from '../db/knex';
@@ -22,6 +22,7 @@ export interface ExportFilters {
 
 /** What one export type's query offers: the row stream and the count (the job's recordsTotal). */
 export interface ExportQuery {
+  /** The rows in order, in arrays of up to 500 (an object-mode stream of row arrays). */
   stream(): Readable;
   count(): Promise<number>;
   /** The query as SQL text with its values inlined (the benchmark's `COPY (…) TO STDOUT` anchor). */
@@ -36,8 +37,10 @@ function iso(column: string): string {
   return `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 }
 
-/** Rows the cursor fetches per round trip (10,000 rows of a referral export: about 5 MB in the worker). */
-const CURSOR_BATCH = 10_000;
+/** Rows the cursor fetches per round trip. */
+const CURSOR_BATCH = 5000;
+/** Rows handed on together (one array), so the reader's loop takes a batch, not a row, per step. */
+const ROWS_PER_BATCH = 500;
 
 /**
  * PostgreSQL's memory for each sort and hash of an export's query (`set local`, its transaction only):
@@ -46,13 +49,32 @@ const CURSOR_BATCH = 10_000;
  */
 const EXPORT_WORK_MEM = '64MB';
 
+/** Groups the cursor's rows into arrays of ROWS_PER_BATCH. */
+function batches(): Transform {
+  let batch: unknown[] = [];
+  return new Transform({
+    objectMode: true,
+    highWaterMark: 4,
+    transform(row: unknown, _enc, done) {
+      batch.push(row);
+      if (batch.length < ROWS_PER_BATCH) return done();
+      const full = batch;
+      batch = [];
+      done(null, full);
+    },
+    flush(done) {
+      done(null, batch.length > 0 ? batch : undefined);
+    },
+  });
+}
+
 /**
- * The query's rows through a server-side cursor opened in its own transaction (for `set local
- * work_mem`). Destroying the returned stream closes the cursor and rolls the transaction back; the
+ * The query's rows, in arrays, through a server-side cursor opened in its own transaction (for `set
+ * local work_mem`). Destroying the returned stream closes the cursor and rolls the transaction back; the
  * query's error ends the stream with that error.
  */
 function cursorStream(db: Db, sql: string, bindings: Knex.RawBinding[]): Readable {
-  const out = new PassThrough({ objectMode: true, highWaterMark: CURSOR_BATCH });
+  const out = batches();
   db.transaction(async (trx) => {
     await trx.raw(`set local work_mem = '${EXPORT_WORK_MEM}'`);
     await pipeline(
