@@ -54,7 +54,10 @@ function batches(): Transform {
   let batch: unknown[] = [];
   return new Transform({
     objectMode: true,
-    highWaterMark: 4,
+    // Room for a batch's rows on the way in (a smaller mark pauses the cursor's stream every few rows),
+    // a few batches on the way out.
+    writableHighWaterMark: ROWS_PER_BATCH,
+    readableHighWaterMark: 4,
     transform(row: unknown, _enc, done) {
       batch.push(row);
       if (batch.length < ROWS_PER_BATCH) return done();
