@@ -102,7 +102,11 @@ async function gql(url: string, auth: string, query: string, variables: object):
 const JOB = 'id status error resultFileRef dateStarted dateCompleted stats { recordsProcessed recordsTotal }';
 
 runBench(async () => {
-  const env = await startBenchEnvironment({ worker: true, tenantAlias: 'exports' });
+  const env = await startBenchEnvironment({
+    worker: true,
+    tenantAlias: 'exports',
+    keepDatabase: process.env.BENCH_KEEP_DATABASE === '1',
+  });
   const db = createDb({ url: env.databaseUrl, poolMax: 4, applicationName: 'bench-exports' });
   try {
     const { id: tenantId } = await db('tenants').where({ alias: env.tenant.alias }).first('id');

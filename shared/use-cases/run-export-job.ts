@@ -86,19 +86,22 @@ export async function exportRows(
     let inChunk = 0;
     let reported = Date.now();
     try {
-      for await (const row of source) {
-        chunk += exportRecord(spec.cells(row as Record<string, unknown>));
-        inChunk += 1;
-        if (inChunk < RECORDS_PER_CHUNK) continue;
-        yield chunk;
-        rows += inChunk;
-        chunk = '';
-        inChunk = 0;
-        if (Date.now() - reported >= REPORT_EVERY_MS) {
-          reported = Date.now();
-          if (await report()) {
-            aborted = true;
-            return;
+      // The rows come in arrays (exports.repo.ts): one step of this loop per array, not per row.
+      for await (const batch of source) {
+        for (const row of batch as Record<string, unknown>[]) {
+          chunk += exportRecord(spec.cells(row));
+          inChunk += 1;
+          if (inChunk < RECORDS_PER_CHUNK) continue;
+          yield chunk;
+          rows += inChunk;
+          chunk = '';
+          inChunk = 0;
+          if (Date.now() - reported >= REPORT_EVERY_MS) {
+            reported = Date.now();
+            if (await report()) {
+              aborted = true;
+              return;
+            }
           }
         }
       }
