@@ -26,6 +26,17 @@ const stack = usePortalStack();
 const ada = { accountId: '', userId: '', email: '', code: '', link: '' };
 const bob = { userId: '', code: '', link: '' };
 const fay = { accountId: '' };
+
+/**
+ * An account id that does not hold `code`: searching Bob's code must find Ada's account only, and an id
+ * whose random part happens to hold it (e.g. "…-l72bob" for the code BOB) would match it too.
+ */
+function idWithout(prefix: string, code: string): string {
+  for (;;) {
+    const id = uid(prefix);
+    if (!id.toLowerCase().includes(code.toLowerCase())) return id;
+  }
+}
 /** Accounts synced with no users, oldest first. */
 const bare: string[] = [];
 let newestFirst: string[] = [];
@@ -47,7 +58,7 @@ beforeAll(async () => {
   const second = await api.identify(ada.accountId, bob.userId, { firstName: 'Bob' });
   Object.assign(bob, { code: second.body.shareCode, link: second.body.shareLink });
 
-  fay.accountId = uid('acct-fay');
+  fay.accountId = idWithout('acct-fay', bob.code);
   const friend = await api.identify(fay.accountId, uid('fay'), {
     referredByCode: ada.code,
     accountStatus: 'PAID',
@@ -67,7 +78,7 @@ beforeAll(async () => {
   expect(events.status).toBe(200);
 
   for (let i = 0; i < 9; i += 1) {
-    const id = uid('acct-bare');
+    const id = idWithout('acct-bare', bob.code);
     expect((await api.sync({ id, subscription: { status: 'TRIAL' } })).status).toBe(200);
     bare.push(id);
   }
